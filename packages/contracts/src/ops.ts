@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { ZLanguageCode } from './headers';
+import { ZAnnouncementType, ZGameType } from './relay';
+import { ZBannerGroup, ZCsPosition, ZCsType, ZLinkageType } from './system';
+
+const str = (max: number) => z.string().max(max);
+const id = z.coerce.number().int().positive().max(2147483647);
+
+/**
+ * Operator API (`/ops/*`), used by `npm run ops` now and the operator console later.
+ * Authenticated by `Authorization: Bearer <operator credential>`.
+ */
+export const ZIdParam = z.object({ id });
+
+export const ZBannerInput = z.object({
+  groupName: ZBannerGroup,
+  imageUrl: str(1000).min(1),
+  title: str(200).default(''),
+  linkageType: ZLinkageType.nullable().default(null),
+  linkage: str(1000).nullable().default(null),
+  language: ZLanguageCode.nullable().default(null),
+  sort: z.number().int().min(0).max(100000).default(0),
+});
+export const ZBannerRow = ZBannerInput.extend({ id: z.number().int() });
+
+export const ZNoticeInput = z.object({
+  type: ZAnnouncementType,
+  title: str(200).min(1),
+  content: str(20000).default(''),
+  language: ZLanguageCode.nullable().default(null),
+  sort: z.number().int().min(0).max(100000).default(0),
+  startTime: z.iso.datetime({ offset: true }).nullable().default(null),
+  endTime: z.iso.datetime({ offset: true }).nullable().default(null),
+});
+export const ZNoticeRow = ZNoticeInput.extend({ id: z.number().int() });
+
+export const ZCsChannelInput = z.object({
+  csType: ZCsType,
+  csPosition: ZCsPosition.default('BOTH'),
+  title: str(120).min(1),
+  /** The plain link (https:, mailto:, tg: ...); it is sent to browsers encrypted. */
+  url: str(2000).regex(/^(https?:|mailto:|tg:|line:)/),
+  sort: z.number().int().min(0).max(100000).default(0),
+});
+export const ZCsChannelRow = ZCsChannelInput.extend({ id: z.number().int() });
+
+export const ZVendorInput = z.object({
+  gameType: ZGameType,
+  vassalage: str(40).regex(/^[A-Z0-9_]+$/),
+  displayName: str(80).min(1),
+  accountTypeId: z.number().int().min(0),
+  isHot: z.union([z.literal(0), z.literal(1)]).default(0),
+  logoUrl: str(1000).default(''),
+  sort: z.number().int().min(0).max(100000).default(0),
+  enabled: z.boolean().default(true),
+});
+export const ZVendorRow = ZVendorInput.extend({ id: z.number().int() });
+
+export const ZHelpArticleInput = z.object({
+  categoryKey: str(80).regex(/^[a-z0-9-]+$/),
+  categoryTitle: str(200).min(1),
+  slug: str(80).regex(/^[a-z0-9-]+$/),
+  language: ZLanguageCode,
+  title: str(200).min(1),
+  content: str(100000),
+  sort: z.number().int().min(0).max(100000).default(0),
+});
+export const ZHelpArticleRow = ZHelpArticleInput.extend({ id: z.number().int() });
+
+export const ZFeedbackRow = z.object({
+  id: z.number().int(),
+  type: str(20),
+  content: str(200),
+  memberId: z.number().int().nullable(),
+  ip: str(64),
+  createdAt: str(40),
+});
+
+/** The collections the operator API manages, by URL segment. */
+export const OPS_COLLECTIONS = ['banners', 'notices', 'cs', 'vendors', 'help'] as const;
+export type TOpsCollection = (typeof OPS_COLLECTIONS)[number];
+export const OPS_COLLECTION_INPUT = {
+  banners: ZBannerInput,
+  notices: ZNoticeInput,
+  cs: ZCsChannelInput,
+  vendors: ZVendorInput,
+  help: ZHelpArticleInput,
+} as const;

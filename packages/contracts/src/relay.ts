@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+const str = (max: number) => z.string().max(max);
+
+/** Every relay name of spec 7.RELAY. A relay call is `GET /wps/relay/<NAME>?<params>`. */
+export const RELAY_NAMES = [
+  'MCSFE_getPlayerAvatar',
+  'GCS_walletTransfer',
+  'GCS_gameLaunchFB',
+  'GCSGAME_hotGamesV2',
+  'GCSGAME_gameList',
+  'MCSFE_getListAnnouncements',
+  'GCSGAME_getVassGameType',
+  'GCSGAME_newGameVendor',
+  'MCSFE_getFavoriteGames',
+  'MCSFE_getFavoriteGamesList',
+  'GCS_recentGame',
+  'GLS2_roomList',
+  'MCSFE_getMissionSummaryDetails',
+  'MCSFE_getMissionLeaderboard',
+  'MCS2_processDividendReq',
+  'MCS2_processDailySalContract',
+  'MCS2_processContractHourSalary',
+  'MCSFE_processRealTimeSalaryContract',
+  'GCS_merchantWallet',
+  'GCSGAME_getRankList',
+  'MCS2_claimRafflePromotion',
+  'CSP_unreadCount',
+  'MCS2_getPointBalance',
+  'MCS2_getPointReward',
+  'MCS2_getRedeemPointList',
+  'MCS2_getPointConfig',
+  'ODSFE2_MemTransDet',
+  'passwordCheck/MCS2_redeemPointReward',
+  'passwordCheck/MCS2_convertPoint',
+] as const;
+export type TRelayName = (typeof RELAY_NAMES)[number];
+
+// ---------- MCSFE_getListAnnouncements (7.RELAY.07, 7.PAR.09, 3.ANN) ----------
+/**
+ * Announcement types (decision 3.ANN.02): B notice bar, PL notice page list, PU popup ('news' modal
+ * on entry), PR promotion notice, H help-centre notice (not requested by the site).
+ */
+export const ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'PR', 'H'] as const;
+export const ZAnnouncementType = z.enum(ANNOUNCEMENT_TYPES);
+const csvTypes = z
+  .string()
+  .max(100)
+  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+  .pipe(z.array(ZAnnouncementType).min(1).max(10));
+export const ZAnnouncementsQuery = z.object({
+  types: csvTypes.default(['B', 'PL', 'PU', 'PR']),
+  platform: z.literal('W').default('W'),
+  executionType: z.literal('B').default('B'),
+});
+export const ZAnnouncement = z.object({
+  id: z.number().int(),
+  type: ZAnnouncementType,
+  title: str(200),
+  /** HTML body (decision 2.NOT.05); sanitised on the server and again before rendering. */
+  content: str(20000),
+  startTime: str(40),
+});
+export type TAnnouncement = z.infer<typeof ZAnnouncement>;
+export const ZAnnouncementList = z.array(ZAnnouncement).max(100);
+
+// ---------- GCSGAME_newGameVendor (7.RELAY.09, 3.GAME.01/02, 7.PAR.03) ----------
+export const GAME_TYPES = ['RNG', 'LIVE', 'SPORTS', 'ESPORTS', 'FISH', 'PVP', 'LOTT', 'ELOTT', 'COCKFIGHT'] as const;
+export const ZGameType = z.enum(GAME_TYPES);
+export type TGameType = (typeof GAME_TYPES)[number];
+export const ZVendorQuery = z.object({
+  platform: z.enum(['html5-desktop', 'html5']).default('html5-desktop'),
+});
+export const ZGameVendor = z.object({
+  gameType: ZGameType,
+  vassalage: str(40),
+  displayName: str(80),
+  accountTypeId: z.number().int(),
+  isHot: z.union([z.literal(0), z.literal(1)]),
+  logoUrl: str(1000),
+});
+export type TGameVendor = z.infer<typeof ZGameVendor>;
+/** One card per game type, vendors in display order. */
+export const ZVendorCard = z.object({
+  title: ZGameType,
+  cards: z.array(ZGameVendor).max(200),
+});
+export type TVendorCard = z.infer<typeof ZVendorCard>;
+export const ZVendorCards = z.array(ZVendorCard).max(20);
