@@ -15,7 +15,7 @@ export const FIELD_PATTERNS: readonly TFieldPattern[] = [
   { id: 5, name: 'hasUppercase', regex: /^(?=.*[A-Z]).+$/u, description: 'Contains an uppercase letter' },
   { id: 6, name: 'dateYmd', regex: /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, description: 'Date yyyy-MM-dd' },
   { id: 7, name: 'dateMdy', regex: /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])-\d{4}$/, description: 'Date MM-dd-yyyy' },
-  { id: 8, name: 'fullNameWithSpace', regex: /^\p{L}+( \p{L}+)+$/u, description: 'Full name with a space' },
+  { id: 8, name: 'fullNameWithSpace', regex: /^[\p{L}\p{M}]+( [\p{L}\p{M}]+)+$/u, description: 'Full name with a space' },
   { id: 9, name: 'korean', regex: /^[\uAC00-\uD7A3]+( [\uAC00-\uD7A3]+)*$/u, description: 'Korean' },
   { id: 10, name: 'japanese', regex: /^[\u3040-\u30FF\u4E00-\u9FFF\u3005\u30FC]+( [\u3040-\u30FF\u4E00-\u9FFF\u3005\u30FC]+)*$/u, description: 'Japanese' },
   { id: 11, name: 'strongPassword', regex: /^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)(?=.*[^A-Za-z0-9\s])\S+$/u, description: 'Upper, lower, digit and special character' },

@@ -1,0 +1,71 @@
+// Helpers shared by the root scripts (start, test, bench). Only Node built-ins here: these run
+// before `npm install` on a fresh clone.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export function log(msg) {
+  process.stdout.write(`\x1b[36m[lotus]\x1b[0m ${msg}\n`);
+}
+
+export function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+  if (r.status !== 0) {
+    const err = new Error(`${cmd} ${args.join(' ')} exited with ${r.status ?? r.signal}`);
+    err.exitCode = r.status ?? 1;
+    throw err;
+  }
+}
+
+export function runAsync(cmd, args, opts = {}) {
+  return new Promise((resolvePromise) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+    child.on('exit', (code, signal) => resolvePromise(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = st.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    max = Math.max(max, newestMtime(join(path, entry)));
+  }
+  return max;
+}
+
+/** Installs dependencies when node_modules is missing or older than the lockfile. */
+export function ensureInstalled() {
+  const lock = join(root, 'package-lock.json');
+  const marker = join(root, 'node_modules', '.package-lock.json');
+  const installed = existsSync(marker) && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs - 1000);
+  if (installed) return;
+  log('Installing dependencies (first run)...');
+  const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+  run('npm', [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'], { env });
+}
+
+/** Builds the web app when its sources are newer than the last build. */
+export function ensureWebBuilt({ force = false } = {}) {
+  const index = join(root, 'apps/web/dist/index.html');
+  const sources = Math.max(
+    newestMtime(join(root, 'apps/web/src')),
+    newestMtime(join(root, 'apps/web/index.html')),
+    newestMtime(join(root, 'apps/web/vite.config.ts')),
+    newestMtime(join(root, 'apps/web/public')),
+    newestMtime(join(root, 'packages/contracts/src')),
+  );
+  if (!force && existsSync(index) && statSync(index).mtimeMs >= sources) return;
+  log('Building the web app...');
+  run('npm', ['run', 'build', '-w', '@lotus/web']);
+}
+
+export function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  return candidates.find((p) => existsSync(p)) ?? null;
+}
