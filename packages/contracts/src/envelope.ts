@@ -20,6 +20,10 @@ export const ZErrorEnvelope = z.object({
   requestId: z.string().max(100).optional(),
   /** Field-level details for validation failures (field path -> error key). */
   fields: z.record(z.string(), z.string()).optional(),
+  /** Machine-readable hints for the client (decision 4.CAP.03: `captchaRequired` after a failed login). */
+  details: z
+    .object({ captchaRequired: z.boolean().optional(), retryAfterSeconds: z.number().int().optional() })
+    .optional(),
 });
 export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZLanguageCode } from './headers';
 import { ZAnnouncementType, ZGameType } from './relay';
 import { ZBannerGroup, ZCsPosition, ZCsType, ZLinkageType } from './system';
+import { SITE_CONFIG_SCHEMAS, ZSiteConfigKey } from './site-config';
 
 const str = (max: number) => z.string().max(max);
 const id = z.coerce.number().int().positive().max(2147483647);
@@ -86,3 +87,63 @@ export const OPS_COLLECTION_INPUT = {
   vendors: ZVendorInput,
   help: ZHelpArticleInput,
 } as const;
+
+// ---------- operator API shapes beyond the collections (server side: apps/server/src/modules/ops) ----------
+/** `:key` of `/ops/config/:key`. */
+export const ZOpsConfigKeyParam = z.object({ key: ZSiteConfigKey });
+/**
+ * One site configuration document (any key). The schemas have distinct required fields, so the
+ * union picks exactly the schema of the document's key; the server validates against that key's
+ * schema before it stores anything.
+ */
+export const ZSiteConfigDocument = z.union(
+  Object.values(SITE_CONFIG_SCHEMAS) as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]],
+);
+/** GET /ops/config: every document, by key. */
+export const ZSiteConfigAll = z.object(SITE_CONFIG_SCHEMAS);
+export type TSiteConfigAll = z.infer<typeof ZSiteConfigAll>;
+
+export const ZOpsDeleted = z.object({ id: z.number().int(), deleted: z.literal(true) });
+
+export const ZFeedbackListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+/** GET /ops/status: what `npm run ops -- status` prints. */
+export const ZOpsStatus = z.object({
+  mode: z.enum(['api', 'direct']),
+  database: str(300),
+  serverTime: str(40),
+  uptimeSeconds: z.number().int().min(0),
+  maintenance: z.object({
+    active: z.boolean(),
+    startTime: str(40).nullable(),
+    endTime: str(40).nullable(),
+  }),
+  region: z.object({
+    blockedCountries: z.array(str(2)).max(250),
+    blockedCidrs: z.number().int().min(0),
+    allowedCidrs: z.number().int().min(0),
+  }),
+  languages: z.object({ default: str(10), enabled: z.array(str(10)).max(60) }),
+  counts: z.object({
+    banners: z.number().int().min(0),
+    notices: z.number().int().min(0),
+    cs: z.number().int().min(0),
+    vendors: z.number().int().min(0),
+    help: z.number().int().min(0),
+    feedback: z.number().int().min(0),
+  }),
+});
+export type TOpsStatus = z.infer<typeof ZOpsStatus>;
+
+/** The row schema of each collection (what GET /ops/<collection> returns). */
+export const OPS_COLLECTION_ROW = {
+  banners: ZBannerRow,
+  notices: ZNoticeRow,
+  cs: ZCsChannelRow,
+  vendors: ZVendorRow,
+  help: ZHelpArticleRow,
+} as const;
+export type TOpsCollectionInput<C extends TOpsCollection> = z.input<(typeof OPS_COLLECTION_INPUT)[C]>;
+export type TOpsCollectionRow<C extends TOpsCollection> = z.infer<(typeof OPS_COLLECTION_ROW)[C]>;

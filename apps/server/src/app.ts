@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Database } from './db/client';
+import type { Env } from './env';
+import { createRedisConfigBus } from './lib/config-bus';
+import { createTrustFn } from './lib/trust-proxy';
+import { opsRoutes } from './modules/ops/ops.routes';
+import { createRelayRegistry } from './modules/relay/relay.registry';
+import { relayRoutes } from './modules/relay/relay.routes';
+import { systemRoutes } from './modules/system/system.routes';
+import errors from './plugins/errors';
+import openapi from './plugins/openapi';
+import rateLimit from './plugins/rate-limit';
+import requestContext, { genReqId } from './plugins/request-context';
+import security from './plugins/security';
+import siteAccess from './plugins/site-access';
+import staticSpa from './plugins/static-spa';
+import { createServices, type Services } from './services';
+
+export const MEDIA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../media');
+
+/** Request bodies above this size answer 413 payload_too_large. */
+export const BODY_LIMIT = 1024 * 1024;
+
+export type BuildAppOptions = {
+  db: Database;
+  env: Env;
+  /** Pino options override (tests pass { level: 'silent' } through env.LOG_LEVEL instead). */
+  logger?: boolean;
+};
+
+/**
+ * Builds the platform app (not listening). Plugin order: errors and request context first, then
+ * external plugins (security headers, rate limit, OpenAPI), then the guard, then routes, then the
+ * static files and SPA fallback.
+ */
+export async function buildApp({ db, env, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+  const trust = createTrustFn(env.TRUST_PROXY);
+  const app = Fastify({
+    logger: logger
+      ? {
+          level: env.LOG_LEVEL,
+          redact: {
+            paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'token'],
+            censor: '[redacted]',
+          },
+        }
+      : false,
+    trustProxy: env.TRUST_PROXY === undefined ? false : trust,
+    bodyLimit: BODY_LIMIT,
+    genReqId,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const bus = env.REDIS_URL ? createRedisConfigBus(env.REDIS_URL, app.log) : undefined;
+  if (bus) {
+    await Promise.race([bus.ready, new Promise((resolve) => setTimeout(resolve, 3000))]);
+    app.addHook('onClose', async () => bus.close());
+  }
+  const services: Services = createServices(db, { log: app.log, bus });
+  app.decorate('services', services);
+
+  await app.register(errors);
+  await app.register(requestContext, { trust, countryHeader: env.COUNTRY_HEADER });
+  await app.register(security);
+  await app.register(rateLimit, { redisUrl: env.REDIS_URL });
+  await app.register(openapi);
+  await app.register(siteAccess, { system: services.system });
+
+  await app.register(systemRoutes, { system: services.system, content: services.content });
+  await app.register(relayRoutes, { registry: createRelayRegistry({ content: services.content }) });
+  await app.register(opsRoutes, { ops: services.ops, content: services.content });
+
+  await app.register(staticSpa, { webDist: env.WEB_DIST, mediaDir: MEDIA_DIR });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The services this app was built with (tests and server.ts use them; routes get theirs by options). */
+    services: Services;
+  }
+}

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+import { createTransactionRunner, type Db, type TransactionRunner } from './tx';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** An open database: the Drizzle handle, the transaction runner, and how to close it. */
+export interface Database {
+  kind: DatabaseKind;
+  /** Human description for logs and the start banner (never includes a password). */
+  label: string;
+  db: Db;
+  tx: TransactionRunner;
+  /** The raw client, for the migrator and advisory locks. */
+  raw: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+  close(): Promise<void>;
+}
+
+export type OpenDatabaseOptions =
+  /** PostgreSQL through node-postgres. */
+  | { url: string; poolSize?: number }
+  /** PGlite in a data folder, or in memory when dataDir is 'memory://'. */
+  | { dataDir: string };
+
+/** Removes the password from a connection string for display. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres (unparseable url)';
+  }
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if ('url' in options) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    pool.on('error', () => {
+      // An idle client lost its connection; the pool replaces it on the next checkout.
+    });
+    // Fail fast with a clear error when the database is unreachable.
+    const probe = await pool.connect();
+    probe.release();
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    return {
+      kind: 'postgres',
+      label: `PostgreSQL ${redactUrl(options.url)}`,
+      db,
+      tx: createTransactionRunner(db, false),
+      raw: { kind: 'postgres', pool },
+      close: () => pool.end(),
+    };
+  }
+  const memory = options.dataDir === 'memory://';
+  if (!memory) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  const client = memory ? await PGlite.create() : await PGlite.create({ dataDir: options.dataDir });
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    label: memory ? 'PGlite (in memory)' : `PGlite (embedded) at ${options.dataDir}`,
+    db,
+    tx: createTransactionRunner(db, true),
+    raw: { kind: 'pglite', client },
+    close: () => client.close(),
+  };
+}

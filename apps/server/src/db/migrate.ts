@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { Database } from './client';
+import * as schema from './schema';
+import { seedIfEmpty } from './seed';
+import type { Db } from './tx';
+
+export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+/** Advisory lock key: instances starting together migrate and seed one at a time. */
+const BOOTSTRAP_LOCK = 774_411_001;
+
+export type BootstrapResult = { seeded: boolean };
+
+/**
+ * Applies the committed migrations (idempotent: drizzle records applied ones) and seeds demo data
+ * when the database has no configuration yet. On PostgreSQL both run under an advisory lock held on
+ * one connection, so several instances can start at once.
+ */
+export async function migrateAndSeed(
+  database: Database,
+  options: { seed?: boolean } = {},
+): Promise<BootstrapResult> {
+  const wantSeed = options.seed ?? true;
+  if (database.raw.kind === 'pglite') {
+    const db = drizzlePglite({ client: database.raw.client, schema });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return { seeded: wantSeed ? await seedIfEmpty(db as unknown as Db) : false };
+  }
+  const client = await database.raw.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [BOOTSTRAP_LOCK]);
+    try {
+      const db = drizzlePg({ client, schema });
+      await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      return { seeded: wantSeed ? await seedIfEmpty(db as unknown as Db) : false };
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [BOOTSTRAP_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}

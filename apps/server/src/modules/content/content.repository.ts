@@ -1,0 +1,130 @@
+import { and, asc, count, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import { banners, csChannels, helpArticles, notices, vendors } from '../../db/schema';
+import type { Db, Executor } from '../../db/tx';
+
+export type BannerInsert = typeof banners.$inferInsert;
+export type NoticeInsert = typeof notices.$inferInsert;
+export type CsInsert = typeof csChannels.$inferInsert;
+export type VendorInsert = typeof vendors.$inferInsert;
+export type HelpInsert = typeof helpArticles.$inferInsert;
+
+/** SQL for the site's content tables: banners, notices, customer service, help, vendors. */
+export function createContentRepository(db: Db) {
+  return {
+    // ---- banners
+    listBannersOfGroup(group: string, languages: string[], tx: Executor = db) {
+      return tx
+        .select()
+        .from(banners)
+        .where(
+          and(
+            eq(banners.groupName, group),
+            or(isNull(banners.language), inArray(banners.language, languages)),
+          ),
+        )
+        .orderBy(asc(banners.sort), asc(banners.id));
+    },
+    listBanners(tx: Executor = db) {
+      return tx.select().from(banners).orderBy(asc(banners.groupName), asc(banners.sort), asc(banners.id));
+    },
+    async insertBanner(row: BannerInsert, tx: Executor = db) {
+      const [created] = await tx.insert(banners).values(row).returning();
+      return created!;
+    },
+    async deleteBanner(id: number, tx: Executor = db) {
+      const rows = await tx.delete(banners).where(eq(banners.id, id)).returning({ id: banners.id });
+      return rows.length > 0;
+    },
+
+    // ---- notices
+    listActiveNotices(types: string[], at: Date, tx: Executor = db) {
+      return tx
+        .select()
+        .from(notices)
+        .where(
+          and(
+            inArray(notices.type, types),
+            or(isNull(notices.startTime), lte(notices.startTime, at)),
+            or(isNull(notices.endTime), gt(notices.endTime, at)),
+          ),
+        )
+        .orderBy(asc(notices.sort), asc(notices.id));
+    },
+    listNotices(tx: Executor = db) {
+      return tx.select().from(notices).orderBy(asc(notices.type), asc(notices.sort), asc(notices.id));
+    },
+    async insertNotice(row: NoticeInsert, tx: Executor = db) {
+      const [created] = await tx.insert(notices).values(row).returning();
+      return created!;
+    },
+    async deleteNotice(id: number, tx: Executor = db) {
+      const rows = await tx.delete(notices).where(eq(notices.id, id)).returning({ id: notices.id });
+      return rows.length > 0;
+    },
+
+    // ---- customer service
+    listCsChannels(tx: Executor = db) {
+      return tx.select().from(csChannels).orderBy(asc(csChannels.sort), asc(csChannels.id));
+    },
+    async insertCsChannel(row: CsInsert, tx: Executor = db) {
+      const [created] = await tx.insert(csChannels).values(row).returning();
+      return created!;
+    },
+    async deleteCsChannel(id: number, tx: Executor = db) {
+      const rows = await tx.delete(csChannels).where(eq(csChannels.id, id)).returning({ id: csChannels.id });
+      return rows.length > 0;
+    },
+
+    // ---- help articles
+    listHelpArticles(languages: string[] | null, tx: Executor = db) {
+      const q = tx.select().from(helpArticles);
+      return (languages ? q.where(inArray(helpArticles.language, languages)) : q).orderBy(
+        asc(helpArticles.sort),
+        asc(helpArticles.id),
+      );
+    },
+    async insertHelpArticle(row: HelpInsert, tx: Executor = db) {
+      const [created] = await tx.insert(helpArticles).values(row).returning();
+      return created!;
+    },
+    async deleteHelpArticle(id: number, tx: Executor = db) {
+      const rows = await tx
+        .delete(helpArticles)
+        .where(eq(helpArticles.id, id))
+        .returning({ id: helpArticles.id });
+      return rows.length > 0;
+    },
+
+    // ---- vendors
+    listVendors(onlyEnabled: boolean, tx: Executor = db) {
+      const q = tx.select().from(vendors);
+      return (onlyEnabled ? q.where(eq(vendors.enabled, true)) : q).orderBy(
+        asc(vendors.gameType),
+        asc(vendors.sort),
+        asc(vendors.id),
+      );
+    },
+    async insertVendor(row: VendorInsert, tx: Executor = db) {
+      const [created] = await tx.insert(vendors).values(row).returning();
+      return created!;
+    },
+    async deleteVendor(id: number, tx: Executor = db) {
+      const rows = await tx.delete(vendors).where(eq(vendors.id, id)).returning({ id: vendors.id });
+      return rows.length > 0;
+    },
+
+    // ---- counts (ops status)
+    async counts(tx: Executor = db) {
+      const one = async (q: Promise<{ n: number }[]>) => (await q)[0]?.n ?? 0;
+      return {
+        banners: await one(tx.select({ n: count() }).from(banners)),
+        notices: await one(tx.select({ n: count() }).from(notices)),
+        cs: await one(tx.select({ n: count() }).from(csChannels)),
+        vendors: await one(tx.select({ n: count() }).from(vendors)),
+        help: await one(tx.select({ n: count() }).from(helpArticles)),
+      };
+    },
+  };
+}
+
+export type ContentRepository = ReturnType<typeof createContentRepository>;

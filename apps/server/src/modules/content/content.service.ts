@@ -1,0 +1,308 @@
+import { AppError } from '@lotus/contracts/app-error';
+import { encryptCsPath } from '@lotus/contracts/cs-crypto';
+import { OPS_COLLECTION_INPUT, type TOpsCollection, type TOpsCollectionRow } from '@lotus/contracts/ops';
+import { GAME_TYPES, type TAnnouncement, type TVendorCard } from '@lotus/contracts/relay';
+import type { TBanner, TBannerGroup, TCsEntry, TCsLink, TCsType, THelpCenter } from '@lotus/contracts/system';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import type { banners, csChannels, helpArticles, notices, vendors } from '../../db/schema';
+import { languageChain } from '../../lib/language';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import { sanitizeRichText } from '../../lib/sanitize';
+import { issuesToFields } from '../../lib/validation';
+import type { ConfigService } from '../system/config.service';
+import type { ContentRepository } from './content.repository';
+
+type Deps = {
+  database: Pick<Database, 'tx'>;
+  repo: ContentRepository;
+  config: Pick<ConfigService, 'get'>;
+  now?: () => Date;
+};
+
+type BannerDb = typeof banners.$inferSelect;
+type NoticeDb = typeof notices.$inferSelect;
+type CsDb = typeof csChannels.$inferSelect;
+type VendorDb = typeof vendors.$inferSelect;
+type HelpDb = typeof helpArticles.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+const toBannerRow = (r: BannerDb): TOpsCollectionRow<'banners'> => ({
+  id: r.id,
+  groupName: r.groupName as TBannerGroup,
+  imageUrl: r.imageUrl,
+  title: r.title,
+  linkageType: r.linkageType as TOpsCollectionRow<'banners'>['linkageType'],
+  linkage: r.linkage,
+  language: r.language,
+  sort: r.sort,
+});
+const toNoticeRow = (r: NoticeDb): TOpsCollectionRow<'notices'> => ({
+  id: r.id,
+  type: r.type as TOpsCollectionRow<'notices'>['type'],
+  title: r.title,
+  content: sanitizeRichText(r.content),
+  language: r.language,
+  sort: r.sort,
+  startTime: iso(r.startTime),
+  endTime: iso(r.endTime),
+});
+const toCsRow = (r: CsDb): TOpsCollectionRow<'cs'> => ({
+  id: r.id,
+  csType: r.csType as TCsType,
+  csPosition: r.csPosition as TOpsCollectionRow<'cs'>['csPosition'],
+  title: r.title,
+  url: r.url,
+  sort: r.sort,
+});
+const toVendorRow = (r: VendorDb): TOpsCollectionRow<'vendors'> => ({
+  id: r.id,
+  gameType: r.gameType as TOpsCollectionRow<'vendors'>['gameType'],
+  vassalage: r.vassalage,
+  displayName: r.displayName,
+  accountTypeId: r.accountTypeId,
+  isHot: r.isHot === 1 ? 1 : 0,
+  logoUrl: r.logoUrl,
+  sort: r.sort,
+  enabled: r.enabled,
+});
+const toHelpRow = (r: HelpDb): TOpsCollectionRow<'help'> => ({
+  id: r.id,
+  categoryKey: r.categoryKey,
+  categoryTitle: r.categoryTitle,
+  slug: r.slug,
+  language: r.language,
+  title: r.title,
+  content: sanitizeRichText(r.content),
+  sort: r.sort,
+});
+
+/**
+ * Site content: what the member site reads (banners, notices, customer service, help, vendors)
+ * and what operators change (the /ops collections).
+ */
+export function createContentService({ database, repo, config, now = () => new Date() }: Deps) {
+  async function siteDefaultLanguage() {
+    return (await config.get('languages')).default;
+  }
+
+  /** Banners of a group: rows of the language (or its base language); else language-neutral rows. */
+  async function listBanners(group: TBannerGroup, language: string): Promise<TBanner[]> {
+    const chain = [...new Set([language, language.split('-')[0] ?? language])];
+    const rows = await repo.listBannersOfGroup(group, chain);
+    const pick =
+      chain.map((code) => rows.filter((r) => r.language === code)).find((list) => list.length > 0) ??
+      rows.filter((r) => r.language === null);
+    return pick.map((r) => ({
+      bannerId: r.id,
+      groupName: r.groupName as TBannerGroup,
+      url: r.imageUrl,
+      linkageType: r.linkageType as TBanner['linkageType'],
+      linkage: r.linkage,
+      title: r.title,
+    }));
+  }
+
+  /**
+   * Active notices of the given types (7.PAR.09): the first language of the chain that has any,
+   * plus language-neutral rows, in display order. HTML is sanitised on the way out.
+   */
+  async function listAnnouncements(types: string[], language: string): Promise<TAnnouncement[]> {
+    const rows = await repo.listActiveNotices(types, now());
+    const chain = languageChain(language, await siteDefaultLanguage());
+    const chosen = chain.find((code) => rows.some((r) => r.language === code));
+    return rows
+      .filter((r) => r.language === null || r.language === chosen)
+      .slice(0, 100)
+      .map((r) => ({
+        id: r.id,
+        type: r.type as TAnnouncement['type'],
+        title: r.title,
+        content: sanitizeRichText(r.content),
+        startTime: (r.startTime ?? r.createdAt).toISOString(),
+      }));
+  }
+
+  /** Customer-service entries with their links encrypted (3.CS.02/03). */
+  async function listCsEntries(): Promise<TCsEntry[]> {
+    const rows = await repo.listCsChannels();
+    return Promise.all(
+      rows.slice(0, 50).map(async (r) => ({
+        csType: r.csType as TCsType,
+        csPosition: r.csPosition as TCsEntry['csPosition'],
+        title: r.title,
+        path: await encryptCsPath(r.url),
+      })),
+    );
+  }
+
+  /** The service link of a channel type (3.CS.01, decision 4.CS.07): type 1 title, 2 csType, 3 encrypted link. */
+  async function getCsLink(csType: TCsType): Promise<TCsLink> {
+    const channel = (await repo.listCsChannels()).find((r) => r.csType === csType);
+    if (!channel) throw new AppError('not_found');
+    return {
+      version: {
+        pathList: [
+          { type: 1, path: channel.title },
+          { type: 2, path: channel.csType },
+          { type: 3, path: await encryptCsPath(channel.url) },
+        ],
+      },
+    };
+  }
+
+  /** Help centre in the first language of the chain that has articles, grouped by category. */
+  async function getHelpCenter(language: string): Promise<THelpCenter> {
+    const chain = languageChain(language, await siteDefaultLanguage());
+    const rows = await repo.listHelpArticles(chain);
+    const chosen = chain.find((code) => rows.some((r) => r.language === code));
+    const categories = new Map<string, THelpCenter['categories'][number]>();
+    for (const r of rows.filter((x) => x.language === chosen)) {
+      let category = categories.get(r.categoryKey);
+      if (!category) {
+        category = { key: r.categoryKey, title: r.categoryTitle, articles: [] };
+        categories.set(r.categoryKey, category);
+      }
+      category.articles.push({
+        id: r.id,
+        slug: r.slug,
+        title: r.title,
+        content: sanitizeRichText(r.content),
+      });
+    }
+    return { categories: [...categories.values()] };
+  }
+
+  /** Vendor cards (7.RELAY.09): one per game type in GAME_TYPES order, enabled vendors in display order. */
+  async function getVendorCards(): Promise<TVendorCard[]> {
+    const rows = await repo.listVendors(true);
+    return GAME_TYPES.map((type) => ({
+      title: type,
+      cards: rows
+        .filter((r) => r.gameType === type)
+        .map((r) => ({
+          gameType: type,
+          vassalage: r.vassalage,
+          displayName: r.displayName,
+          accountTypeId: r.accountTypeId,
+          isHot: r.isHot === 1 ? (1 as const) : (0 as const),
+          logoUrl: r.logoUrl,
+        })),
+    }));
+  }
+
+  // ---------------- operator collections ----------------
+
+  function parseInput<C extends TOpsCollection>(collection: C, input: unknown) {
+    const parsed = OPS_COLLECTION_INPUT[collection].safeParse(input);
+    if (!parsed.success) throw new AppError('validation_failed', 400, issuesToFields(parsed.error.issues));
+    return parsed.data as z.output<(typeof OPS_COLLECTION_INPUT)[C]>;
+  }
+
+  async function listCollection<C extends TOpsCollection>(collection: C): Promise<TOpsCollectionRow<C>[]> {
+    const rows = await (async (): Promise<unknown[]> => {
+      switch (collection) {
+        case 'banners':
+          return (await repo.listBanners()).map(toBannerRow);
+        case 'notices':
+          return (await repo.listNotices()).map(toNoticeRow);
+        case 'cs':
+          return (await repo.listCsChannels()).map(toCsRow);
+        case 'vendors':
+          return (await repo.listVendors(false)).map(toVendorRow);
+        case 'help':
+          return (await repo.listHelpArticles(null)).map(toHelpRow);
+        default:
+          throw new AppError('not_found');
+      }
+    })();
+    return rows as TOpsCollectionRow<C>[];
+  }
+
+  async function addToCollection<C extends TOpsCollection>(
+    collection: C,
+    input: unknown,
+  ): Promise<TOpsCollectionRow<C>> {
+    const data = parseInput(collection, input);
+    try {
+      const row = await database.tx(async (tx): Promise<unknown> => {
+        switch (collection) {
+          case 'banners': {
+            const d = data as z.output<(typeof OPS_COLLECTION_INPUT)['banners']>;
+            return toBannerRow(await repo.insertBanner(d, tx));
+          }
+          case 'notices': {
+            const d = data as z.output<(typeof OPS_COLLECTION_INPUT)['notices']>;
+            return toNoticeRow(
+              await repo.insertNotice(
+                {
+                  ...d,
+                  content: sanitizeRichText(d.content),
+                  startTime: d.startTime ? new Date(d.startTime) : null,
+                  endTime: d.endTime ? new Date(d.endTime) : null,
+                },
+                tx,
+              ),
+            );
+          }
+          case 'cs': {
+            const d = data as z.output<(typeof OPS_COLLECTION_INPUT)['cs']>;
+            return toCsRow(await repo.insertCsChannel(d, tx));
+          }
+          case 'vendors': {
+            const d = data as z.output<(typeof OPS_COLLECTION_INPUT)['vendors']>;
+            return toVendorRow(await repo.insertVendor(d, tx));
+          }
+          case 'help': {
+            const d = data as z.output<(typeof OPS_COLLECTION_INPUT)['help']>;
+            return toHelpRow(
+              await repo.insertHelpArticle({ ...d, content: sanitizeRichText(d.content) }, tx),
+            );
+          }
+          default:
+            throw new AppError('not_found');
+        }
+      });
+      return row as TOpsCollectionRow<C>;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('conflict');
+      throw error;
+    }
+  }
+
+  async function removeFromCollection(collection: TOpsCollection, id: number): Promise<void> {
+    const removed = await database.tx(async (tx) => {
+      switch (collection) {
+        case 'banners':
+          return repo.deleteBanner(id, tx);
+        case 'notices':
+          return repo.deleteNotice(id, tx);
+        case 'cs':
+          return repo.deleteCsChannel(id, tx);
+        case 'vendors':
+          return repo.deleteVendor(id, tx);
+        case 'help':
+          return repo.deleteHelpArticle(id, tx);
+        default:
+          throw new AppError('not_found');
+      }
+    });
+    if (!removed) throw new AppError('not_found');
+  }
+
+  return {
+    listBanners,
+    listAnnouncements,
+    listCsEntries,
+    getCsLink,
+    getHelpCenter,
+    getVendorCards,
+    listCollection,
+    addToCollection,
+    removeFromCollection,
+    counts: () => repo.counts(),
+  };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;

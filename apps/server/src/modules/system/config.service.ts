@@ -1,0 +1,142 @@
+import { AppError } from '@lotus/contracts/app-error';
+import {
+  SITE_CONFIG_KEYS,
+  SITE_CONFIG_SCHEMAS,
+  type TSiteConfig,
+  type TSiteConfigKey,
+} from '@lotus/contracts/site-config';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { DEFAULT_SITE_CONFIG } from '../../db/seed-data/site-config';
+import type { ConfigBus } from '../../lib/config-bus';
+import { parseCidr } from '../../lib/ip';
+import { issuesToFields } from '../../lib/validation';
+import type { SystemRepository } from './system.repository';
+
+/** In-process cache lifetime of the configuration snapshot (at most 1 s, see decision in README). */
+export const CONFIG_TTL_MS = 1000;
+
+type Deps = {
+  database: Pick<Database, 'tx'>;
+  repo: Pick<SystemRepository, 'listConfig' | 'upsertConfig'>;
+  bus?: ConfigBus | undefined;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  now?: () => number;
+};
+
+/**
+ * Site configuration: reads go through a snapshot of every document cached for at most 1 s; the
+ * writing instance drops its snapshot at once and, with Redis, tells the other instances to drop
+ * theirs. Writes are validated against SITE_CONFIG_SCHEMAS plus the checks below.
+ */
+export function createConfigService({ database, repo, bus, log, now = Date.now }: Deps) {
+  let snapshot: { config: TSiteConfig; expires: number } | null = null;
+  let loading: Promise<TSiteConfig> | null = null;
+  let generation = 0;
+
+  function invalidate() {
+    generation += 1;
+    snapshot = null;
+    loading = null;
+  }
+  bus?.onInvalidate(() => invalidate());
+
+  async function load(): Promise<TSiteConfig> {
+    const rows = await repo.listConfig();
+    const stored = new Map(rows.map((r) => [r.key, r.value]));
+    const config = {} as Record<TSiteConfigKey, unknown>;
+    for (const key of SITE_CONFIG_KEYS) {
+      const raw = stored.get(key);
+      if (raw === undefined) {
+        config[key] = DEFAULT_SITE_CONFIG[key];
+        continue;
+      }
+      const parsed = SITE_CONFIG_SCHEMAS[key].safeParse(raw);
+      if (parsed.success) config[key] = parsed.data;
+      else {
+        log.error(
+          { key, issues: parsed.error.issues.slice(0, 5) },
+          'stored site config is invalid; using the default',
+        );
+        config[key] = DEFAULT_SITE_CONFIG[key];
+      }
+    }
+    return config as TSiteConfig;
+  }
+
+  async function getAll(): Promise<TSiteConfig> {
+    if (snapshot && snapshot.expires > now()) return snapshot.config;
+    if (!loading) {
+      const started = generation;
+      const pending = load().then((config) => {
+        if (generation === started) snapshot = { config, expires: now() + CONFIG_TTL_MS };
+        return config;
+      });
+      loading = pending;
+      pending
+        .finally(() => {
+          if (loading === pending) loading = null;
+        })
+        .catch(() => undefined);
+    }
+    return loading;
+  }
+
+  async function get<K extends TSiteConfigKey>(key: K): Promise<TSiteConfig[K]> {
+    return (await getAll())[key];
+  }
+
+  /** Validates a full document for `key`; throws AppError validation_failed with fields. */
+  function validate<K extends TSiteConfigKey>(key: K, value: unknown): TSiteConfig[K] {
+    const parsed = SITE_CONFIG_SCHEMAS[key].safeParse(value);
+    if (!parsed.success)
+      throw new AppError('validation_failed', 400, issuesToFields(parsed.error.issues, key));
+    const doc = parsed.data as TSiteConfig[K];
+    const fields = semanticChecks(key, doc);
+    if (Object.keys(fields).length > 0) throw new AppError('validation_failed', 400, fields);
+    return doc;
+  }
+
+  async function set<K extends TSiteConfigKey>(key: K, value: unknown): Promise<TSiteConfig[K]> {
+    const doc = validate(key, value);
+    await database.tx((tx) => repo.upsertConfig(key, doc, tx));
+    invalidate();
+    await bus?.publish(key);
+    return doc;
+  }
+
+  return { getAll, get, set, validate, invalidate };
+}
+
+export type ConfigService = ReturnType<typeof createConfigService>;
+
+/** Rules beyond the shape: CIDRs parse, the default language is listed and enabled, windows are ordered. */
+function semanticChecks<K extends TSiteConfigKey>(key: K, doc: TSiteConfig[K]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (key === 'region') {
+    const region = doc as TSiteConfig['region'];
+    const check = (list: readonly string[], name: string) =>
+      list.forEach((cidr, i) => {
+        if (!parseCidr(cidr)) fields[`${name}.${i}`] = 'validation_failed';
+      });
+    check(region.blockedCidrs, 'blockedCidrs');
+    check(region.allowedCidrs, 'allowedCidrs');
+    region.countryRanges.forEach((r, i) => {
+      if (!parseCidr(r.cidr)) fields[`countryRanges.${i}.cidr`] = 'validation_failed';
+    });
+  }
+  if (key === 'languages') {
+    const languages = doc as TSiteConfig['languages'];
+    const codes = languages.languages.map((l) => l.code);
+    if (new Set(codes).size !== codes.length) fields['languages'] = 'validation_failed';
+    const def = languages.languages.find((l) => l.code === languages.default);
+    if (!def || !def.enabled) fields['default'] = 'validation_failed';
+  }
+  if (key === 'maintenance') {
+    const m = doc as TSiteConfig['maintenance'];
+    if (m.startTime && m.endTime && Date.parse(m.endTime) <= Date.parse(m.startTime)) {
+      fields['endTime'] = 'validation_failed';
+    }
+  }
+  return fields;
+}

@@ -1,0 +1,174 @@
+import path from 'node:path';
+import { isAppError } from '@lotus/contracts/app-error';
+import { ERROR_CATALOGUE, isErrorCode } from '@lotus/contracts/errors';
+import type { TOpsCollection, TOpsStatus, TSiteConfigAll } from '@lotus/contracts/ops';
+import type { TSiteConfigKey } from '@lotus/contracts/site-config';
+import { openDatabase, type Database } from '../db/client';
+import { acquireDataLock } from '../db/data-lock';
+import { migrateAndSeed } from '../db/migrate';
+import type { Env } from '../env';
+import { createRedisConfigBus, type ConfigBus } from '../lib/config-bus';
+import { readOpsFile } from '../modules/ops/ops.credentials';
+import { createServices } from '../services';
+
+/** What the command line needs from the platform, whether through the API or the database. */
+export interface OpsClient {
+  mode: 'api' | 'direct';
+  /** Where the commands go: the server URL, or the database. */
+  target: string;
+  status(): Promise<TOpsStatus>;
+  getConfig(): Promise<TSiteConfigAll>;
+  getConfigDocument(key: TSiteConfigKey): Promise<unknown>;
+  setConfigDocument(key: TSiteConfigKey, value: unknown): Promise<unknown>;
+  list(collection: TOpsCollection): Promise<Record<string, unknown>[]>;
+  add(collection: TOpsCollection, input: unknown): Promise<Record<string, unknown>>;
+  remove(collection: TOpsCollection, id: number): Promise<void>;
+  listFeedback(limit: number): Promise<Record<string, unknown>[]>;
+  close(): Promise<void>;
+}
+
+/** An error meant for the operator: printed as is, exit code 1. */
+export class CliError extends Error {}
+
+function describeError(code: string, fields?: Record<string, string>): string {
+  const text = isErrorCode(code) ? `${ERROR_CATALOGUE[code]} (${code})` : code;
+  const details = fields
+    ? Object.entries(fields)
+        .map(([f, k]) => `\n  - ${f}: ${k}`)
+        .join('')
+    : '';
+  return `${text}${details}`;
+}
+
+type Envelope = { success: boolean; message: string; value: unknown; fields?: Record<string, string> };
+
+/** API mode: the running server's /ops API with the credential from ops.json. */
+export function createApiClient(url: string, token: string): OpsClient {
+  const base = url.replace(/\/+$/, '');
+  async function call<T>(method: string, pathname: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${base}${pathname}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+    let envelope: Envelope;
+    try {
+      envelope = (await res.json()) as Envelope;
+    } catch {
+      throw new CliError(`The server answered ${res.status} without a JSON envelope.`);
+    }
+    if (res.status === 401) {
+      throw new CliError(
+        'The operator credential in ops.json was not accepted. Restart the server to renew it.',
+      );
+    }
+    if (!envelope.success) throw new CliError(describeError(envelope.message, envelope.fields));
+    return envelope.value as T;
+  }
+  return {
+    mode: 'api',
+    target: base,
+    status: () => call('GET', '/ops/status'),
+    getConfig: () => call('GET', '/ops/config'),
+    getConfigDocument: (key) => call('GET', `/ops/config/${key}`),
+    setConfigDocument: (key, value) => call('PUT', `/ops/config/${key}`, value),
+    list: (collection) => call('GET', `/ops/${collection}`),
+    add: (collection, input) => call('POST', `/ops/${collection}`, input),
+    remove: async (collection, id) => void (await call('DELETE', `/ops/${collection}/${id}`)),
+    listFeedback: (limit) => call('GET', `/ops/feedback?limit=${limit}`),
+    close: async () => {},
+  };
+}
+
+/** Direct mode: opens the database itself and runs the same service functions as the server. */
+export async function createDirectClient(env: Env): Promise<OpsClient> {
+  let release = () => {};
+  if (!env.DATABASE_URL) release = acquireDataLock(env.DATA_DIR, 'npm run ops (direct mode)');
+  let database: Database;
+  try {
+    database = env.DATABASE_URL
+      ? await openDatabase({ url: env.DATABASE_URL, poolSize: 2 })
+      : await openDatabase({ dataDir: path.join(env.DATA_DIR, 'pglite') });
+    await migrateAndSeed(database);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const log = {
+    warn: (obj: unknown, msg?: string) =>
+      process.stderr.write(`warning: ${msg ?? ''} ${JSON.stringify(obj)}\n`),
+    error: (obj: unknown, msg?: string) =>
+      process.stderr.write(`error: ${msg ?? ''} ${JSON.stringify(obj)}\n`),
+  };
+  // With Redis, running instances (PostgreSQL mode) drop their cached configuration at once.
+  const bus: ConfigBus | undefined = env.REDIS_URL
+    ? createRedisConfigBus(env.REDIS_URL, log as never)
+    : undefined;
+  const services = createServices(database, { log: log as never, bus });
+
+  const wrap = async <T>(fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await fn();
+    } catch (error) {
+      if (isAppError(error)) throw new CliError(describeError(error.code, error.fields));
+      throw error;
+    }
+  };
+  return {
+    mode: 'direct',
+    target: database.label,
+    status: () => wrap(() => services.ops.getStatus('direct')),
+    getConfig: () => wrap(() => services.ops.getConfig()),
+    getConfigDocument: (key) => wrap(() => services.ops.getConfigDocument(key)),
+    setConfigDocument: (key, value) => wrap(() => services.ops.setConfigDocument(key, value)),
+    list: (collection) =>
+      wrap(() => services.content.listCollection(collection)) as Promise<Record<string, unknown>[]>,
+    add: (collection, input) =>
+      wrap(() => services.content.addToCollection(collection, input)) as Promise<Record<string, unknown>>,
+    remove: (collection, id) => wrap(() => services.content.removeFromCollection(collection, id)),
+    listFeedback: (limit) => wrap(() => services.ops.listFeedback(limit)),
+    close: async () => {
+      await bus?.close();
+      await database.close();
+      release();
+    },
+  };
+}
+
+const isConnectionRefused = (error: unknown): boolean => {
+  let current: unknown = error;
+  for (let i = 0; i < 4 && current && typeof current === 'object'; i++) {
+    const code = (current as { code?: unknown }).code;
+    if (code === 'ECONNREFUSED') return true;
+    const nested = (current as { errors?: unknown[] }).errors;
+    if (Array.isArray(nested) && nested.some(isConnectionRefused)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+};
+
+/**
+ * API mode when DATA_DIR/ops.json names a server that answers; direct mode when there is no
+ * ops.json or its server refuses the connection (not running).
+ */
+export async function connect(env: Env): Promise<OpsClient> {
+  const file = readOpsFile(env.DATA_DIR);
+  if (!file) return createDirectClient(env);
+  const api = createApiClient(file.url, file.token);
+  try {
+    await fetch(`${file.url.replace(/\/+$/, '')}/ops/status`, {
+      headers: { authorization: `Bearer ${file.token}` },
+      signal: AbortSignal.timeout(3000),
+    });
+    return api;
+  } catch (error) {
+    if (isConnectionRefused(error)) return createDirectClient(env);
+    throw new CliError(
+      `The server at ${file.url} (from ${path.join(env.DATA_DIR, 'ops.json')}) does not answer: ${(error as Error).message}`,
+    );
+  }
+}

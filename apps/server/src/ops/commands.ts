@@ -1,0 +1,300 @@
+import type { TOpsCollection } from '@lotus/contracts/ops';
+import { SITE_CONFIG_KEYS, type TSiteConfig, type TSiteConfigKey } from '@lotus/contracts/site-config';
+import { WHITELABEL_FLAGS, type TWhitelabelFlag } from '@lotus/contracts/system';
+import { parseCidr } from '../lib/ip';
+import { CliError, type OpsClient } from './client';
+
+/** A usage mistake: printed with the usage text, exit code 2. */
+export class UsageError extends Error {}
+
+export const USAGE = `Lotus operator command line
+
+Usage: npm run ops -- <command>
+
+  status                                   platform status (maintenance, region, languages, counts)
+  config get [key]                         print all configuration, or one document
+  config set <key> <json>                  replace a document (validated)   keys: ${SITE_CONFIG_KEYS.join(', ')}
+  flag <NAME> on|off                       switch a whitelabel flag          e.g. flag FREEPLAY3 off
+  maintenance start [--until <ISO>] [--info-th <text>] [--info-en <text>]
+  maintenance stop
+  region block <cidr|CC>                   block an address range or a country (ISO code)
+  region unblock <cidr|CC>
+  region clear                             remove every blocked range and country
+  language enable|disable <code>
+  language default <code>
+  banner|notice|cs|vendor|help list
+  banner|notice|cs|vendor|help add <json>
+  banner|notice|cs|vendor|help remove <id>
+  feedback list [limit]
+  help                                     this text
+
+It uses the running server (DATA_DIR/ops.json) when it answers, otherwise it opens the database
+itself (PGlite in DATA_DIR/pglite, or DATABASE_URL).`;
+
+export type Output = { log: (text: string) => void };
+
+const COLLECTION_OF: Record<string, TOpsCollection> = {
+  banner: 'banners',
+  banners: 'banners',
+  notice: 'notices',
+  notices: 'notices',
+  cs: 'cs',
+  vendor: 'vendors',
+  vendors: 'vendors',
+  help: 'help',
+};
+
+const COLUMNS: Record<TOpsCollection | 'feedback', string[]> = {
+  banners: ['id', 'groupName', 'language', 'sort', 'title', 'imageUrl'],
+  notices: ['id', 'type', 'language', 'sort', 'title'],
+  cs: ['id', 'csType', 'csPosition', 'sort', 'title', 'url'],
+  vendors: ['id', 'gameType', 'vassalage', 'displayName', 'isHot', 'enabled'],
+  help: ['id', 'language', 'categoryKey', 'slug', 'title'],
+  feedback: ['id', 'createdAt', 'type', 'ip', 'content'],
+};
+
+export function formatTable(rows: Record<string, unknown>[], columns: string[]): string {
+  if (rows.length === 0) return '(none)';
+  const cell = (v: unknown) => {
+    const s = v === null || v === undefined ? '-' : String(v);
+    return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+  };
+  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)));
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => v.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  return [
+    line(columns),
+    line(widths.map((w) => '-'.repeat(w))),
+    ...rows.map((r) => line(columns.map((c) => cell(r[c])))),
+  ].join('\n');
+}
+
+function parseJson(text: string | undefined, what: string): unknown {
+  if (text === undefined) throw new UsageError(`Missing ${what} (a JSON value).`);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${what} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+function asKey(key: string | undefined): TSiteConfigKey {
+  if (!key || !(SITE_CONFIG_KEYS as string[]).includes(key)) {
+    throw new UsageError(
+      `Unknown configuration key ${key ?? '(none)'}; keys: ${SITE_CONFIG_KEYS.join(', ')}`,
+    );
+  }
+  return key as TSiteConfigKey;
+}
+
+function takeOptions(args: string[], names: string[]): Record<string, string> {
+  const options: Record<string, string> = {};
+  for (let i = 0; i < args.length; i++) {
+    const name = args[i]!;
+    if (!name.startsWith('--') || !names.includes(name.slice(2)))
+      throw new UsageError(`Unknown option ${name}`);
+    const value = args[i + 1];
+    if (value === undefined) throw new UsageError(`Option ${name} needs a value`);
+    options[name.slice(2)] = value;
+    i += 1;
+  }
+  return options;
+}
+
+async function update<K extends TSiteConfigKey>(
+  client: OpsClient,
+  key: K,
+  change: (doc: TSiteConfig[K]) => TSiteConfig[K],
+): Promise<TSiteConfig[K]> {
+  const current = (await client.getConfigDocument(key)) as TSiteConfig[K];
+  return (await client.setConfigDocument(key, change(structuredClone(current)))) as TSiteConfig[K];
+}
+
+/** Runs one command; returns the exit code. Throws UsageError / CliError for the caller to print. */
+export async function runCommand(client: OpsClient, argv: string[], out: Output): Promise<number> {
+  const [command, sub, ...rest] = argv;
+  switch (command) {
+    case 'status': {
+      const s = await client.status();
+      out.log(
+        [
+          `Mode         ${s.mode === 'api' ? `API (${client.target})` : `direct (${s.database})`}`,
+          `Database     ${s.database}`,
+          `Maintenance  ${s.maintenance.active ? `ON since ${s.maintenance.startTime}${s.maintenance.endTime ? ` until ${s.maintenance.endTime}` : ''}` : s.maintenance.startTime ? `scheduled ${s.maintenance.startTime}` : 'off'}`,
+          `Region       blocked countries: ${s.region.blockedCountries.join(', ') || 'none'}; blocked ranges: ${s.region.blockedCidrs}; allowed ranges: ${s.region.allowedCidrs}`,
+          `Languages    default ${s.languages.default}; enabled ${s.languages.enabled.join(', ')}`,
+          `Content      ${Object.entries(s.counts)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ')}`,
+          `Server time  ${s.serverTime}${s.mode === 'api' ? `, up ${s.uptimeSeconds}s` : ''}`,
+        ].join('\n'),
+      );
+      return 0;
+    }
+    case 'config': {
+      if (sub === 'get') {
+        const value = rest[0] ? await client.getConfigDocument(asKey(rest[0])) : await client.getConfig();
+        out.log(JSON.stringify(value, null, 2));
+        return 0;
+      }
+      if (sub === 'set') {
+        const key = asKey(rest[0]);
+        const value = parseJson(rest.slice(1).join(' ') || undefined, `the ${key} document`);
+        out.log(JSON.stringify(await client.setConfigDocument(key, value), null, 2));
+        out.log(`Saved ${key}.`);
+        return 0;
+      }
+      throw new UsageError('Use: config get [key] | config set <key> <json>');
+    }
+    case 'flag': {
+      const flag = WHITELABEL_FLAGS.find((f) => f.toLowerCase() === (sub ?? '').toLowerCase()) as
+        TWhitelabelFlag | undefined;
+      const state = rest[0]?.toLowerCase();
+      if (!flag)
+        throw new UsageError(`Unknown flag ${sub ?? '(none)'}; flags: ${WHITELABEL_FLAGS.join(', ')}`);
+      if (state !== 'on' && state !== 'off') throw new UsageError('Use: flag <NAME> on|off');
+      await update(client, 'whitelabel', (doc) => ({ ...doc, [flag]: state === 'on' }));
+      out.log(`${flag} is now ${state}.`);
+      return 0;
+    }
+    case 'maintenance': {
+      if (sub === 'start') {
+        const options = takeOptions(rest, ['until', 'info-th', 'info-en']);
+        const now = new Date();
+        let endTime: string | null = null;
+        if (options.until) {
+          const until = new Date(options.until);
+          if (Number.isNaN(until.getTime())) throw new UsageError(`--until is not a date: ${options.until}`);
+          if (until <= now) throw new UsageError('--until must be in the future');
+          endTime = until.toISOString();
+        }
+        const doc = await update(client, 'maintenance', (m) => ({
+          startTime: now.toISOString(),
+          endTime,
+          info: {
+            ...m.info,
+            ...(options['info-th'] ? { th: options['info-th'] } : {}),
+            ...(options['info-en'] ? { en: options['info-en'] } : {}),
+          },
+        }));
+        out.log(
+          `Maintenance is ON from ${doc.startTime}${doc.endTime ? ` until ${doc.endTime}` : ' until you stop it'}.`,
+        );
+        return 0;
+      }
+      if (sub === 'stop') {
+        await update(client, 'maintenance', (m) => ({ ...m, startTime: null, endTime: null }));
+        out.log('Maintenance is off.');
+        return 0;
+      }
+      throw new UsageError(
+        'Use: maintenance start [--until <ISO>] [--info-th <text>] [--info-en <text>] | maintenance stop',
+      );
+    }
+    case 'region': {
+      if (sub === 'clear') {
+        await update(client, 'region', (r) => ({ ...r, blockedCountries: [], blockedCidrs: [] }));
+        out.log('No range or country is blocked now.');
+        return 0;
+      }
+      if (sub !== 'block' && sub !== 'unblock')
+        throw new UsageError('Use: region block|unblock <cidr|CC> | region clear');
+      const target = rest[0];
+      if (!target) throw new UsageError(`Use: region ${sub} <cidr|CC>`);
+      const isCountry = /^[A-Za-z]{2}$/.test(target);
+      if (!isCountry && !parseCidr(target))
+        throw new UsageError(
+          `${target} is neither a country code (e.g. SG) nor an address range (e.g. 203.0.113.0/24)`,
+        );
+      const value = isCountry ? target.toUpperCase() : target;
+      const field = isCountry ? 'blockedCountries' : 'blockedCidrs';
+      await update(client, 'region', (r) => {
+        const list = r[field].filter((v) => v !== value);
+        return { ...r, [field]: sub === 'block' ? [...list, value] : list };
+      });
+      out.log(
+        `${isCountry ? 'Country' : 'Range'} ${value} ${sub === 'block' ? 'is blocked' : 'is no longer blocked'}.`,
+      );
+      return 0;
+    }
+    case 'language': {
+      const code = rest[0];
+      if (!code || !['enable', 'disable', 'default'].includes(sub ?? '')) {
+        throw new UsageError('Use: language enable|disable|default <code>');
+      }
+      await update(client, 'languages', (doc) => {
+        const entry = doc.languages.find((l) => l.code.toLowerCase() === code.toLowerCase());
+        if (!entry)
+          throw new CliError(
+            `Unknown language ${code}; known: ${doc.languages.map((l) => l.code).join(', ')}`,
+          );
+        if (sub === 'enable') entry.enabled = true;
+        if (sub === 'disable') {
+          if (doc.default === entry.code)
+            throw new CliError(`${entry.code} is the default language; choose another default first.`);
+          entry.enabled = false;
+        }
+        if (sub === 'default') {
+          if (!entry.enabled) throw new CliError(`${entry.code} is disabled; enable it first.`);
+          doc.default = entry.code;
+        }
+        return doc;
+      });
+      out.log(
+        sub === 'default'
+          ? `Default language is now ${code}.`
+          : `Language ${code} is ${sub === 'enable' ? 'enabled' : 'disabled'}.`,
+      );
+      return 0;
+    }
+    case 'feedback': {
+      if (sub !== 'list') throw new UsageError('Use: feedback list [limit]');
+      const limit = rest[0] ? Number(rest[0]) : 50;
+      if (!Number.isInteger(limit) || limit < 1 || limit > 500)
+        throw new UsageError('limit is a number from 1 to 500');
+      out.log(formatTable(await client.listFeedback(limit), COLUMNS.feedback));
+      return 0;
+    }
+    case 'banner':
+    case 'banners':
+    case 'notice':
+    case 'notices':
+    case 'cs':
+    case 'vendor':
+    case 'vendors':
+    case 'help': {
+      const collection = COLLECTION_OF[command]!;
+      if (sub === 'list') {
+        out.log(formatTable(await client.list(collection), COLUMNS[collection]));
+        return 0;
+      }
+      if (sub === 'add') {
+        const row = await client.add(collection, parseJson(rest.join(' ') || undefined, `the ${command}`));
+        out.log(JSON.stringify(row, null, 2));
+        out.log(`Added ${command} ${String(row.id)}.`);
+        return 0;
+      }
+      if (sub === 'remove') {
+        const id = Number(rest[0]);
+        if (!Number.isInteger(id) || id < 1)
+          throw new UsageError(`Use: ${command} remove <id> (a positive number)`);
+        await client.remove(collection, id);
+        out.log(`Removed ${command} ${id}.`);
+        return 0;
+      }
+      throw new UsageError(`Use: ${command} list | ${command} add <json> | ${command} remove <id>`);
+    }
+    default:
+      throw new UsageError(command ? `Unknown command ${command}` : 'No command given');
+  }
+}
+
+/** `help` alone (or no command) prints the usage; `help list|add|remove` is the help-article collection. */
+export function isHelpRequest(argv: string[]): boolean {
+  const [command, sub] = argv;
+  if (command === undefined || command === '--help' || command === '-h') return true;
+  return command === 'help' && (sub === undefined || !['list', 'add', 'remove'].includes(sub));
+}

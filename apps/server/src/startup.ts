@@ -1,0 +1,38 @@
+/**
+ * What `npm start` prints once the server listens. Modules that create demo accounts add a line
+ * to DEMO_ACCOUNT_SOURCES (e.g. the accounts module: member and agent logins).
+ */
+export type DemoAccountLine = { role: string; login: string; secret: string; note?: string };
+export type DemoAccountSource = () => Promise<DemoAccountLine[]>;
+
+export const DEMO_ACCOUNT_SOURCES: DemoAccountSource[] = [];
+
+export function formatStartupBanner(info: {
+  url: string;
+  database: string;
+  seeded: boolean;
+  opsFile: string;
+  opsCreated: boolean;
+  accounts: DemoAccountLine[];
+}): string {
+  const lines = [
+    '',
+    '  Lotus is running',
+    '',
+    `  Site         ${info.url}`,
+    `  API docs     ${info.url}/docs`,
+    `  Database     ${info.database}${info.seeded ? ' (new: demo data loaded)' : ''}`,
+    `  Operator     credential in ${info.opsFile}${info.opsCreated ? ' (new)' : ''}`,
+    '               use it with: npm run ops -- help',
+    '',
+    '  Demo accounts',
+  ];
+  lines.push(
+    `    operator   Authorization: Bearer <token from ${info.opsFile}>  (operator API /ops, npm run ops)`,
+  );
+  for (const a of info.accounts) {
+    lines.push(`    ${a.role.padEnd(10)} ${a.login} / ${a.secret}${a.note ? `  (${a.note})` : ''}`);
+  }
+  lines.push('', '  Press Ctrl+C to stop.', '');
+  return lines.join('\n');
+}

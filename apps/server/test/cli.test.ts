@@ -1,0 +1,143 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, tempDir, usePostgres, type TestDatabase } from './helper';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+type Run = { code: number | null; stdout: string; stderr: string };
+
+function run(args: string[], env: Record<string, string>): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'scripts/ops.mjs'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function startServer(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    });
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const onData = (d: Buffer) => {
+      output += d;
+      const match = /Site\s+(http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1], output: () => output });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (d) => (output += d));
+    child.on('exit', (code) => reject(new Error(`server exited ${code}:\n${output}`)));
+  });
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    child.removeAllListeners('exit');
+    child.on('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+
+describe('npm run ops (scripts/ops.mjs)', () => {
+  let dataDir: string;
+  let env: Record<string, string>;
+  let pgDb: TestDatabase | null = null;
+
+  beforeAll(async () => {
+    dataDir = path.join(tempDir('lotus-cli-'), 'data');
+    env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    if (usePostgres) {
+      pgDb = await createTestDatabase({ seed: false });
+      env.DATABASE_URL = pgDb.url!;
+      await pgDb.database.close();
+    }
+  });
+  afterAll(async () => {
+    if (pgDb) await pgDb.drop().catch(() => undefined);
+  });
+
+  it(
+    '3.FLAG.01 direct mode (no server) changes a flag that the server then serves; API mode changes it back',
+    { timeout: 180_000 },
+    async () => {
+      // No server and no ops.json: the command line opens the database itself.
+      const off = await run(['flag', 'FREEPLAY3', 'off'], env);
+      expect(off.stderr).toBe('');
+      expect(off.code).toBe(0);
+      expect(off.stdout).toContain('FREEPLAY3 is now off.');
+      const status = await run(['status'], env);
+      expect(status.code).toBe(0);
+      expect(status.stdout).toMatch(/Mode\s+direct/);
+
+      const server = await startServer(env);
+      try {
+        expect(server.output()).toContain('Demo accounts');
+        const opsFile = path.join(dataDir, 'ops.json');
+        expect(fs.statSync(opsFile).mode & 0o777).toBe(0o600);
+        expect(JSON.parse(fs.readFileSync(opsFile, 'utf8')).url).toBe(server.url);
+
+        const flags = async () =>
+          (
+            (await (await fetch(`${server.url}/wps/system/whitelabel`)).json()) as {
+              value: Record<string, boolean>;
+            }
+          ).value;
+        expect((await flags()).FREEPLAY3).toBe(false);
+
+        // The server answers: the command line goes through the operator API.
+        const on = await run(['flag', 'FREEPLAY3', 'on'], env);
+        expect(on.code).toBe(0);
+        expect((await flags()).FREEPLAY3).toBe(true);
+        const apiStatus = await run(['status'], env);
+        expect(apiStatus.stdout).toMatch(
+          new RegExp(`Mode\\s+API \\(${server.url.replace(/[.]/g, '\\.')}\\)`),
+        );
+
+        const maintenance = await run(['maintenance', 'start', '--info-en', 'Back at noon'], env);
+        expect(maintenance.code).toBe(0);
+        const sys = (await (
+          await fetch(`${server.url}/wps/system/status`, { headers: { language: 'en' } })
+        ).json()) as { value: { status: number; info: string } };
+        expect(sys.value).toMatchObject({ status: 1, info: 'Back at noon' });
+        expect((await run(['maintenance', 'stop'], env)).code).toBe(0);
+
+        const list = await run(['vendor', 'list'], env);
+        expect(list.stdout).toContain('DS88');
+        const bad = await run(['flag', 'NOT_A_FLAG', 'on'], env);
+        expect(bad.code).toBe(2);
+        expect(bad.stderr).toContain('Unknown flag NOT_A_FLAG');
+        const invalid = await run(['config', 'set', 'brand', '{"siteName":"x"}'], env);
+        expect(invalid.code).toBe(1);
+        expect(invalid.stderr).toContain('validation_failed');
+      } finally {
+        expect(await stop(server.child)).toBe(0);
+      }
+
+      // The server is gone: ops.json remains but the connection is refused, so direct mode again.
+      const after = await run(['flag', 'showCaptcha', 'on'], env);
+      expect(after.code).toBe(0);
+      const get = await run(['config', 'get', 'whitelabel'], env);
+      expect(JSON.parse(get.stdout)).toMatchObject({ FREEPLAY3: true, showCaptcha: true });
+      const help = await run(['help'], env);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain('Usage: npm run ops -- <command>');
+    },
+  );
+});

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Server tests: pure-logic unit tests beside the code (src/**\/*.test.ts) and integration tests
+ * through app.inject against a real database (test/**\/*.test.ts): PGlite in memory by default,
+ * a fresh PostgreSQL database when TEST_DB=postgres (TEST_DATABASE_URL).
+ */
+export default defineConfig({
+  test: {
+    name: 'server',
+    root: import.meta.dirname,
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Each file builds its own database; two at a time fits a 2-core machine.
+    maxWorkers: 2,
+  },
+});

@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { ZLanguageCode } from './headers';
+
+/**
+ * Accounts and access (issue 3): contracts of the authentication and member calls (spec 3, 4, 7.AUTH).
+ * Calls marked enc carry a ZEncryptedBody; the schemas below describe the decrypted payload.
+ */
+const str = (max: number) => z.string().max(max);
+const trimmed = (max: number) => z.string().trim().max(max);
+
+// ---------- enc payloads (7.CALL.03, docs/enc.md) ----------
+/** GET /wps/system/encryptionKey: the server's public key for enc calls. */
+export const ZEncryptionKey = z.object({
+  kid: str(64),
+  alg: z.literal('RSA-OAEP-256+A256GCM'),
+  /** SubjectPublicKeyInfo DER, base64. */
+  spki: str(2000),
+});
+export type TEncryptionKey = z.infer<typeof ZEncryptionKey>;
+/** The body of every enc call: an AES-256-GCM content key wrapped with RSA-OAEP-256. */
+export const ZEncryptedBody = z.object({
+  enc: z.literal('v1'),
+  kid: str(64),
+  /** RSA-OAEP-256(content key), base64. */
+  key: str(1024),
+  /** 12-byte IV, base64. */
+  iv: str(32),
+  /** AES-256-GCM(JSON payload) with its 16-byte tag, base64. */
+  data: str(200_000),
+});
+export type TEncryptedBody = z.infer<typeof ZEncryptedBody>;
+
+// ---------- verification: captcha, slider, SMS ----------
+/** GET /wps/captcha: value is the base64 PNG; its id comes back in the `captcha-id` response header. */
+export const CAPTCHA_ID_HEADER = 'captcha-id';
+export const ZCaptchaImage = str(200_000);
+
+/** GET /wps/verification/slider: a puzzle (decision 4.REG.09). */
+export const ZSliderChallenge = z.object({
+  challengeId: str(64),
+  /** Background with the gap, base64 PNG. */
+  background: str(500_000),
+  /** The piece to drag, base64 PNG. */
+  piece: str(100_000),
+  width: z.number().int(),
+  height: z.number().int(),
+  pieceSize: z.number().int(),
+  /** Vertical position of the piece (the gap is on the same row). */
+  pieceY: z.number().int(),
+});
+export type TSliderChallenge = z.infer<typeof ZSliderChallenge>;
+/** POST /wps/verification/slider: the drop offset and the drag trace [x, y, ms since start]. */
+export const ZSliderAnswer = z.object({
+  challengeId: str(64),
+  x: z.number().min(0).max(2000),
+  trace: z.array(z.tuple([z.number(), z.number(), z.number()])).min(3).max(600),
+});
+export const ZSliderToken = z.object({ sliderToken: str(128) });
+
+export const ZDialingCode = z.string().trim().regex(/^\+?[0-9]{1,4}$/).transform((s) => s.replace(/^\+/, ''));
+export const ZMobileNum = z.string().trim().regex(/^[0-9]{6,15}$/);
+/**
+ * POST /wps/verification/sms/register (registration) and /wps/verification/sms/noLogin (SMS login and
+ * forgot-by-phone) (decisions 4.SMS.07, 7.AUTH.06): a slider token is the verification field.
+ */
+export const ZSmsRequest = z.object({
+  mobileNum: ZMobileNum,
+  countryDialingCode: ZDialingCode,
+  sliderToken: str(128).optional(),
+});
+export const ZSmsSent = z.object({ expiredMinutes: z.number().int().min(1).max(60) });
+
+// ---------- member info (3.MEM) ----------
+export const ZMemberInfo = z.object({
+  id: z.number().int(),
+  account: str(40),
+  nickname: str(60),
+  customerId: str(40),
+  /** 1 real member, 4 trial (free play). */
+  type: z.number().int(),
+  /** 0 member; 1, 2, 41, 42 agent levels (decision 6.ROLE.07); 4 trial. */
+  isAgent: z.number().int(),
+  toUpline: z.boolean(),
+  clubLabel: z.object({ labelName: str(60), rankLevel: z.number().int() }),
+  memberLabel: z.array(str(60)).max(20),
+  /** Decimal string of the balance in major units with two decimals, e.g. "1234.50" (no floats). */
+  balance: str(30),
+  currencySymbol: str(8),
+  unreadMessage: z.number().int().min(0),
+  availablePromoCount: z.number().int().min(0),
+  vipRankLevel: z.number().int().min(0),
+  twoFactorEnabled: z.boolean(),
+  mobileNum: str(40).nullable(),
+  email: str(120).nullable(),
+  lastLoginAt: str(40).nullable(),
+});
+export type TMemberInfo = z.infer<typeof ZMemberInfo>;
+/** GET /wps/member/info/icon: the small header view. */
+export const ZMemberIcon = z.object({
+  nickname: str(60),
+  iconUrl: str(500),
+  balance: str(30),
+  currencySymbol: str(8),
+  unreadMessage: z.number().int().min(0),
+});
+
+// ---------- login (3.LOG, 4.LOGIN) ----------
+export const LOGIN_TYPES = ['username', 'sms', 'firebase'] as const;
+export const ZLoginRequest = z.object({
+  /** In SMS mode the mobile number (3.LOG.02). */
+  username: trimmed(60).min(1),
+  /** In SMS mode the verification code (3.LOG.02); in firebase mode unused. */
+  password: z.string().max(128),
+  type: z.enum(LOGIN_TYPES).default('username'),
+  countryDialingCode: ZDialingCode.optional(),
+  captcha: trimmed(12).optional(),
+  captchaId: str(64).optional(),
+  sliderToken: str(128).optional(),
+  /** 'agent' for the agent login page (6.ROLE.11). */
+  portal: z.enum(['member', 'agent']).default('member'),
+  firebaseChannel: str(40).optional(),
+  firebaseIdToken: str(4000).optional(),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+export const ZLoginResult = z.object({
+  /** Null while a second factor is still needed. */
+  token: str(128).nullable(),
+  firstTimeLogin: z.boolean(),
+  passwordExpired: z.boolean(),
+  /** Server's view of 4.LOGIN.06-09; the client opens the change-password modal when true. */
+  forceChangePassword: z.boolean(),
+  twoFactorRequired: z.boolean(),
+  twoFactorTicket: str(128).nullable(),
+  userInfo: ZMemberInfo.nullable(),
+});
+export type TLoginResult = z.infer<typeof ZLoginResult>;
+/** POST /wps/session/login/2fa */
+export const ZTwoFactorLogin = z.object({ ticket: str(128), code: trimmed(20).min(6) });
+/** POST /wps/session/login/freeplay (7.AUTH.02) */
+export const ZFreePlayRequest = z.object({ os: z.enum(['web', 'android', 'ios']).default('web'), platform: z.literal('W') });
+
+// ---------- registration (3.REG, 4.REG, 7.AUTH.07-09) ----------
+const opt = (max: number) => trimmed(max).optional();
+export const ZRegisterRequest = z.object({
+  username: opt(40),
+  password: z.string().max(128).optional(),
+  confirmPassword: z.string().max(128).optional(),
+  payeeName: opt(120),
+  email: opt(120),
+  qqNum: opt(40),
+  mobileNum: opt(20),
+  countryDialingCode: ZDialingCode.optional(),
+  recommenderId: opt(40),
+  captcha: opt(12),
+  captchaId: str(64).optional(),
+  verificationCode: opt(10),
+  affiliateCode: opt(40),
+  paymentPassword: z.string().max(64).optional(),
+  line: opt(60),
+  whatsapp: opt(60),
+  facebook: opt(120),
+  wechat: opt(60),
+  idNumber: opt(40),
+  referralCode: opt(40),
+  birthday: opt(10),
+  domain: opt(253),
+  registerUrl: opt(1000),
+  registerMethod: z.literal('WEB').default('WEB'),
+  login: z.literal(true).default(true),
+  acceptTerms: z.literal(true, { message: 'terms_required' }),
+  sliderToken: str(128).optional(),
+  firebaseChannel: str(40).optional(),
+  firebaseIdToken: str(4000).optional(),
+});
+export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
+/** GET /wps/agent/affiliate?code=&domain= */
+export const ZAffiliateQuery = z.object({ code: trimmed(40).min(1), domain: str(253).optional() });
+export const ZAffiliate = z.object({ valid: z.literal(true), code: str(40) });
+
+// ---------- passwords (3.LOG.06-08) ----------
+export const ZChangePassword = z.object({
+  oldPassword: z.string().max(128),
+  newPassword: z.string().min(6).max(128),
+  confirmNewPassword: z.string().max(128),
+});
+/** POST /wps/member/password/email, form-encoded (3.LOG.07). */
+export const ZForgotByEmail = z.object({ username: trimmed(60).min(1), email: trimmed(120).min(3) });
+/** POST /wps/member/password/reset: completes the email link. */
+export const ZResetByLink = z.object({
+  token: str(128).min(16),
+  newPassword: z.string().min(6).max(128),
+  confirmNewPassword: z.string().max(128),
+});
+/** POST /wps/member/password/verification, enc (3.LOG.08; decision 3.LOG.09: the dialling code is sent). */
+export const ZForgotByPhone = z.object({
+  mobileNum: ZMobileNum,
+  countryDialingCode: ZDialingCode,
+  verificationCode: trimmed(10).min(4),
+  newPassword: z.string().min(6).max(128),
+});
+
+// ---------- sessions and two-factor ----------
+export const ZSessionView = z.object({
+  id: str(64),
+  current: z.boolean(),
+  createdAt: str(40),
+  lastSeenAt: str(40),
+  ip: str(64),
+  userAgent: str(300),
+});
+export const ZTotpSetup = z.object({ secret: str(64), otpauthUrl: str(500), qrPng: str(100_000) });
+export const ZTotpCode = z.object({ code: trimmed(20).min(6) });
+export const ZRecoveryCodes = z.object({ recoveryCodes: z.array(str(20)).length(10) });
+/** GET /wps/member/sessions: the member's active sessions, newest first. */
+export const ZSessionList = z.array(ZSessionView).max(100);
+/** DELETE /wps/member/sessions/:id */
+export const ZSessionIdParam = z.object({ id: str(64).regex(/^[A-Za-z0-9_-]{8,64}$/) });
+
+// ---------- member settings ----------
+/** PUT /wps/member/language: the update-language call (7.PAR.20). */
+export const ZUpdateLanguage = z.object({ language: ZLanguageCode });
+/**
+ * PUT /wps/member/password/payment (token, enc): sets or changes the withdrawal password; the login
+ * password confirms it is the member. Trial accounts are refused (in_need_true_account).
+ */
+export const ZChangePaymentPassword = z.object({
+  password: z.string().min(1).max(128),
+  newPaymentPassword: z.string().min(4).max(64),
+  confirmPaymentPassword: z.string().max(64),
+});
+/** The value of calls that only confirm (logout, forgot-by-email, revoke...). */
+export const ZDone = z.object({ done: z.literal(true) });
