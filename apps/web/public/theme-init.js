@@ -1,0 +1,21 @@
+/*
+ * Theme and language before first paint (1.I18N.07: no flash of the wrong theme). Loaded as a
+ * blocking classic script in <head> (not inline: the server's Content-Security-Policy allows
+ * scripts from this origin only). Same rules as src/lib/theme.ts (localStorage 'theme', default
+ * light) and src/i18n/languages.ts (hisLang, then lang, then th).
+ */
+/* global document */
+(function () {
+  var d = document.documentElement;
+  try {
+    var t = localStorage.getItem('theme') === 'dark' ? 'dark' : 'light';
+    d.setAttribute('data-theme', t);
+    d.style.colorScheme = t;
+    var r = /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/;
+    var h = localStorage.getItem('hisLang');
+    var l = localStorage.getItem('lang');
+    d.setAttribute('lang', r.test(h || '') ? h : r.test(l || '') ? l : 'th');
+  } catch {
+    d.setAttribute('data-theme', 'light');
+  }
+})();

@@ -1,0 +1,2 @@
+// Page group "joinus" (4.CHK.01): /join.
+export { JoinPage } from '@/features/join/components/join-page';

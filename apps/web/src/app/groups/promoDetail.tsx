@@ -1,0 +1,9 @@
+import { useTranslation } from 'react-i18next';
+import { ComingSoonPage } from '@/components/page-frame/page-frame';
+
+// Page group "promoDetail" (decision 4.CHK.02): promoDetail. Its real content arrives with a later issue;
+// until then the page shows its frame and a coming-soon notice (never fake content).
+export function PromoDetailPage() {
+  const { t } = useTranslation('common');
+  return <ComingSoonPage title={t('titles.promoDetail')} testId="promoDetail-page" />;
+}

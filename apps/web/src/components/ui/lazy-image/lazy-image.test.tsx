@@ -1,0 +1,55 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../testing/test-utils';
+import { LAZY_IMAGE_THRESHOLD, LazyImage } from './lazy-image';
+
+type Callback = (entries: Partial<IntersectionObserverEntry>[]) => void;
+
+function stubIntersectionObserver() {
+  const instances: { callback: Callback; options?: IntersectionObserverInit; disconnect: () => void }[] = [];
+  class FakeObserver {
+    callback: Callback;
+    options?: IntersectionObserverInit;
+    disconnect = vi.fn();
+    constructor(callback: Callback, options?: IntersectionObserverInit) {
+      this.callback = callback;
+      this.options = options;
+      instances.push(this);
+    }
+    observe() {}
+    unobserve() {}
+    takeRecords() {
+      return [];
+    }
+  }
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+  return instances;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('LazyImage', () => {
+  it('9.C.14 loads only when 10% of it is in view', () => {
+    const observers = stubIntersectionObserver();
+    render(<LazyImage src="/a.png" alt="A banner" />);
+    expect(document.querySelector('img')).toBeNull();
+    expect(screen.getByRole('img', { name: 'A banner' })).toBeTruthy();
+    expect(observers[0]?.options?.threshold).toBe(LAZY_IMAGE_THRESHOLD);
+    expect(LAZY_IMAGE_THRESHOLD).toBe(0.1);
+    act(() => observers[0]?.callback([{ isIntersecting: true, intersectionRatio: 0.1 }]));
+    const img = document.querySelector('img');
+    expect(img?.getAttribute('src')).toBe('/a.png');
+    expect(img?.getAttribute('loading')).toBe('lazy');
+    expect(img?.getAttribute('alt')).toBe('A banner');
+  });
+
+  it('9.C.15 tries once: after an error it shows a placeholder and never retries', () => {
+    stubIntersectionObserver();
+    render(<LazyImage src="/broken.png" alt="Broken" eager />);
+    const img = document.querySelector('img') as HTMLImageElement;
+    expect(img.getAttribute('loading')).toBe('eager');
+    fireEvent.error(img);
+    expect(document.querySelector('img')).toBeNull();
+    expect(screen.getByTestId('lazy-image-fallback').getAttribute('aria-label')).toBe('Broken');
+  });
+});

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ZBannerList, type TBanner, type TBannerGroup } from '@lotus/contracts/system';
+import { api } from '@/lib/api-client';
+
+/** GET /wps/system/banners?group=<group> (2.BAN, 3.ENT.01): the banners of one group, in order. */
+export function getBanners(group: TBannerGroup, { signal }: { signal?: AbortSignal } = {}): Promise<TBanner[]> {
+  return api.get('/wps/system/banners', { schema: ZBannerList, params: { group }, signal });
+}
+
+export const getBannersQueryOptions = (group: TBannerGroup) =>
+  queryOptions({
+    queryKey: ['banners', group],
+    queryFn: ({ signal }) => getBanners(group, { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export function useBanners(group: TBannerGroup) {
+  return useQuery(getBannersQueryOptions(group));
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ZCsEntries, type TCsEntry } from '@lotus/contracts/system';
+import { api } from '@/lib/api-client';
+import { SESSION_CACHE } from '@/lib/query-client';
+
+/** GET /wps/system/customerService (3.CS.02): the configured channels with their positions. */
+export function getCsEntries({ signal }: { signal?: AbortSignal } = {}): Promise<TCsEntry[]> {
+  return api.get('/wps/system/customerService', { schema: ZCsEntries, signal });
+}
+
+/** Site configuration: kept for the session (7.PAR.25). */
+export const getCsEntriesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['customer-service', 'entries'],
+    queryFn: ({ signal }) => getCsEntries({ signal }),
+    ...SESSION_CACHE,
+  });
+
+export function useCsEntries() {
+  return useQuery(getCsEntriesQueryOptions());
+}

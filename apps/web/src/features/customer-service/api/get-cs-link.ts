@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ZCsLink, type TCsLink, type TCsType } from '@lotus/contracts/system';
+import { api } from '@/lib/api-client';
+
+/**
+ * GET /wps/system/customerService/link?csType=<csType> (decision 4.CS.07): the service link of a
+ * channel, `version.pathList` whose type-3 entry carries the encrypted link (3.CS.01).
+ */
+export function getCsLink(csType: TCsType, { signal }: { signal?: AbortSignal } = {}): Promise<TCsLink> {
+  return api.get('/wps/system/customerService/link', { schema: ZCsLink, params: { csType }, signal });
+}
+
+/** Links are fetched fresh on every click (they may rotate), so nothing is kept fresh in the cache. */
+export const getCsLinkQueryOptions = (csType: TCsType) =>
+  queryOptions({
+    queryKey: ['customer-service', 'link', csType],
+    queryFn: ({ signal }) => getCsLink(csType, { signal }),
+    staleTime: 0,
+  });
+
+export function useCsLink(csType: TCsType, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getCsLinkQueryOptions(csType), enabled });
+}

@@ -1,0 +1,61 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { GAME_TYPES } from '@lotus/contracts/relay';
+import { getCategoryHref } from '@/config/paths';
+import { env } from '@/config/env';
+import { groupVendorsByType, useVendorCards } from '@/api/get-vendor-cards';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { Skeleton } from '@/components/ui/skeleton/skeleton';
+import { CategoryIcon } from '@/components/icons/category-icons';
+import '../home.css';
+
+/**
+ * Home (2.R.01): the layout adds header, banner, notice bar, footer and side menu; the page itself
+ * shows the category showcase, each card linking to its category page with the real vendor count.
+ */
+export function HomePage() {
+  const { t } = useTranslation(['pages', 'common']);
+  useDocumentTitle(t('common:titles.home'));
+  const site = t('common:site.name', { defaultValue: env.siteName });
+  const { data, isPending, isError } = useVendorCards();
+  const byType = groupVendorsByType(data);
+
+  return (
+    <div className="container page home" data-testid="home-page">
+      <section className="home__intro">
+        <h1 className="home__heading">{t('home.heading', { site })}</h1>
+        <p className="home__lead">{t('home.intro')}</p>
+      </section>
+      <section aria-labelledby="home-categories">
+        <h2 id="home-categories" className="home__section-title">
+          {t('home.categories')}
+        </h2>
+        <ul className="home__grid">
+          {GAME_TYPES.map((code) => {
+            const count = byType[code].length;
+            return (
+              <li key={code}>
+                <Link to={getCategoryHref(code)} className={`home-card home-card--${code.toLowerCase()}`} data-testid={`home-category-${code}`}>
+                  <span className="home-card__icon">
+                    <CategoryIcon code={code} />
+                  </span>
+                  <span className="home-card__name">{t(`common:categories.${code}`)}</span>
+                  <span className="home-card__desc">{t(`home.category_desc.${code}`)}</span>
+                  <span className="home-card__count" data-testid={`home-category-count-${code}`}>
+                    {isPending && !isError ? (
+                      <Skeleton width={90} height={14} />
+                    ) : isError ? null : count > 0 ? (
+                      t('home.vendor_count', { count })
+                    ) : (
+                      t('home.vendor_count_zero')
+                    )}
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useState, type CSSProperties, type FocusEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAnnouncements } from './api/get-announcements';
+import { NoticeModal } from './notice-modal';
+import { SpeakerIcon } from './speaker-icon';
+import './notice-bar.css';
+
+/** Scrolling speed of the titles: seconds per character, with a floor for short lists. */
+const SECONDS_PER_CHAR = 0.25;
+const MIN_DURATION_S = 12;
+
+export type NoticeBarProps = { className?: string };
+
+/**
+ * The notice bar under the banners (2.NOT.01-03): speaker icon, label and the titles of the type B
+ * notices scrolling right to left. It pauses while hovered or while a title has keyboard focus;
+ * with reduced motion the titles do not move (the row scrolls by hand instead). A title click
+ * opens the notice modal at that index. Renders nothing while loading or when there is no notice.
+ */
+export function NoticeBar({ className }: NoticeBarProps) {
+  const { t } = useTranslation('notices');
+  const { data: notices } = useAnnouncements(['B']);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+
+  if (!notices || notices.length === 0) return null;
+
+  const paused = hovered || focused;
+  const chars = notices.reduce((sum, n) => sum + n.title.length, 0);
+  const style = {
+    '--notice-duration': `${Math.max(MIN_DURATION_S, Math.round(chars * SECONDS_PER_CHAR + notices.length * 2))}s`,
+  } as CSSProperties;
+
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) setFocused(false);
+  };
+
+  const renderGroup = (clone: boolean) => (
+    <ul className={`notice-bar__group${clone ? ' notice-bar__group--clone' : ''}`} aria-hidden={clone || undefined}>
+      {notices.map((notice, index) => (
+        <li key={notice.id} className="notice-bar__item">
+          <button
+            type="button"
+            className="notice-bar__title"
+            onClick={() => setOpenIndex(index)}
+            tabIndex={clone ? -1 : undefined}
+            data-testid={clone ? undefined : `notice-item-${index}`}
+          >
+            {notice.title}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+
+  return (
+    <>
+      <div
+        className={`notice-bar${className ? ` ${className}` : ''}`}
+        data-testid="notice-bar"
+        data-paused={paused ? 'true' : 'false'}
+        role="region"
+        aria-label={t('announcement')}
+        onMouseEnter={() => setHovered(true)}
+        onMouseLeave={() => setHovered(false)}
+        onFocus={() => setFocused(true)}
+        onBlur={onBlur}
+      >
+        <span className="notice-bar__label">
+          <SpeakerIcon />
+          <span className="notice-bar__label-text">{t('announcement')}</span>
+        </span>
+        <div className="notice-bar__viewport">
+          <div className="notice-bar__track" style={style}>
+            {renderGroup(false)}
+            {renderGroup(true)}
+          </div>
+        </div>
+      </div>
+      <NoticeModal
+        open={openIndex !== null}
+        notices={notices}
+        initialIndex={openIndex ?? 0}
+        onClose={() => setOpenIndex(null)}
+      />
+    </>
+  );
+}

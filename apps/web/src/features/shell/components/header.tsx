@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { COMPACT_QUERY, useMediaQuery } from '@/lib/use-media-query';
+import { CloseIcon, MenuIcon } from '@/components/icons/icons';
+import { HeaderAuthSlot } from './header-auth-slot';
+import { LanguagePicker } from './language-picker';
+import { Logo } from './logo';
+import { NavBar } from './nav-bar';
+import { ThemeToggle } from './theme-toggle';
+import '../shell.css';
+
+const NAV_ID = 'main-nav';
+
+/** The site header (2.HDR): logo, login slot, language picker, theme switch, nav bar. */
+export function Header() {
+  const { t } = useTranslation('common');
+  const compact = useMediaQuery(COMPACT_QUERY);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+
+  // A new page closes the phone menu.
+  const [lastPath, setLastPath] = useState(location.pathname);
+  if (lastPath !== location.pathname) {
+    setLastPath(location.pathname);
+    setMenuOpen(false);
+  }
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <header className="site-header">
+      <div className="site-header__bar container">
+        <Logo onNavigate={closeMenu} />
+        <div className="site-header__tools">
+          <HeaderAuthSlot onNavigate={closeMenu} />
+          <LanguagePicker />
+          <ThemeToggle />
+          {compact && (
+            <button
+              type="button"
+              className="icon-button site-header__menu"
+              aria-expanded={menuOpen}
+              aria-controls={NAV_ID}
+              aria-label={menuOpen ? t('actions.close_menu') : t('actions.open_menu')}
+              data-testid="menu-toggle"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            </button>
+          )}
+        </div>
+      </div>
+      <NavBar id={NAV_ID} open={!compact || menuOpen} compact={compact} onNavigate={closeMenu} />
+    </header>
+  );
+}

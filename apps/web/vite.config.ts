@@ -1,0 +1,53 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** Where the dev server forwards platform calls (the Fastify server of apps/server). */
+const apiTarget = process.env.LOTUS_API_URL ?? 'http://localhost:8080';
+const proxied = ['/wps', '/ops', '/media', '/docs'];
+
+const nm = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`);
+
+/**
+ * Long-cached library chunks. react, react-dom and the router form the `vendor` chunk (they change
+ * rarely); i18n, zod and TanStack Query get their own, so an upgrade of one does not bust the rest.
+ */
+const CHUNK_GROUPS = [
+  { name: 'vendor', test: nm('react|react-dom|scheduler|react-router|cookie|set-cookie-parser'), priority: 30 },
+  { name: 'i18n', test: nm('i18next|react-i18next|use-sync-external-store|html-parse-stringify|void-elements'), priority: 20 },
+  { name: 'zod', test: nm('zod'), priority: 20 },
+  { name: 'query', test: nm('@tanstack'), priority: 20 },
+  { name: 'sonner', test: nm('sonner'), priority: 20 },
+];
+
+/** Page-group chunks are named after their group module; `groups/index` would otherwise be "groups". */
+function chunkFileName(chunk: { name: string; facadeModuleId?: string | null }): string {
+  const match = /[\\/]src[\\/]app[\\/]groups[\\/]([^\\/]+)\.tsx?$/.exec(chunk.facadeModuleId ?? '');
+  return `assets/${match ? match[1] : '[name]'}-[hash].js`;
+}
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
+  },
+  preview: {
+    proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        entryFileNames: 'assets/main-[hash].js',
+        chunkFileNames: chunkFileName,
+        codeSplitting: { groups: CHUNK_GROUPS },
+      },
+    },
+  },
+});
