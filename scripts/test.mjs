@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureInstalled, ensureWebBuilt, findChromium, log, root, runAsync } from './lib.mjs';
+import { ensureInstalled, ensureWebBuilt, findChromium, log, runAsync } from './lib.mjs';
 
 const results = [];
 const outDir = mkdtempSync(join(tmpdir(), 'lotus-test-'));
