@@ -1,10 +1,12 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import DOMPurify from 'dompurify';
 import { sanitizeHtml } from './sanitize';
 
 /**
- * Note: happy-dom's NodeIterator is not spec-compliant, so DOMPurify alone is unreliable under it
- * (cure53/DOMPurify#1457, capricorn86/happy-dom#2310). sanitizeHtml adds an independent pass that
- * does not depend on a live DOM walk; these tests hold for both layers together.
+ * Runs in jsdom: happy-dom's NodeIterator is not spec-compliant, so DOMPurify is unreliable under it
+ * (cure53/DOMPurify#1457). In jsdom, as in browsers, DOMPurify does the real work; sanitizeHtml's second
+ * allow-list pass is defence in depth. These tests hold for both layers together and for DOMPurify alone.
  */
 describe('sanitizeHtml', () => {
   it('strips <script> and event handlers, keeps formatting', () => {
@@ -33,5 +35,13 @@ describe('sanitizeHtml', () => {
     expect(out).toContain('href="https://example.com"');
     expect(out).toContain('target="_blank"');
     expect(out).toContain('rel="noopener noreferrer"');
+  });
+});
+
+describe('DOMPurify alone (the library that does the work in browsers)', () => {
+  it('2.NOT.04 strips scripts, event handlers and javascript: links', () => {
+    const out = DOMPurify.sanitize('<p>x<script>alert(1)</script></p><img src=x onerror=alert(2)><a href="javascript:alert(3)">l</a>');
+    expect(out).not.toMatch(/<script|onerror|javascript:/i);
+    expect(out).toContain('<p>x</p>');
   });
 });
