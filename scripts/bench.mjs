@@ -146,3 +146,176 @@ if (process.argv.includes('--write')) {
   writeFileSync(join(root, 'docs/benchmarks.md'), md);
   log('docs/benchmarks.md updated.');
 }
+
+// =====================================================================================================
+// Accounts (issue 3): logins per second sustained with argon2id, while another client's
+// GET /wps/system/status p99 is measured. The logins go through the real encrypted login call; each
+// needs a single-use slider token, pre-solved through the real API before the load starts (the gap
+// offset read through the operator view /ops/challenges/:id, the drag trace a human-like one). The
+// server trusts X-Forwarded-For from loopback (TRUST_PROXY) so every simulated client has its own
+// address, as behind a load balancer; 200 members keep each under the per-account login limit.
+// Runs on PGlite and, when reachable, on PostgreSQL (same database URL as above).
+// Env: BENCH_LOGIN_DURATION (s, default 10), BENCH_LOGIN_CONCURRENCY (default 20).
+// =====================================================================================================
+{
+  const { readFileSync, existsSync, appendFileSync } = await import('node:fs');
+  const { tsImport } = await import('tsx/esm/api');
+  const { encryptPayload, importEncryptionKey } = await tsImport('../packages/contracts/src/enc.ts', import.meta.url);
+  const { humanTrace } = await tsImport('../apps/server/src/modules/verification/slider.rules.ts', import.meta.url);
+  const loginSeconds = Number(process.env.BENCH_LOGIN_DURATION ?? 10);
+  const concurrency = Number(process.env.BENCH_LOGIN_CONCURRENCY ?? 20);
+  const MEMBERS = 200;
+  const UA = 'lotus-bench';
+
+  async function benchLogins(label, env) {
+    const dir = mkdtempSync(join(tmpdir(), 'lotus-bench-login-'));
+    log(`Accounts bench (${label}): starting the server...`);
+    const srv = await startServer({ DATA_DIR: dir, TRUST_PROXY: '127.0.0.1', ...env });
+    try {
+      const opsFile = join(dir, 'ops.json');
+      for (let i = 0; i < 100 && !existsSync(opsFile); i++) await new Promise((r) => setTimeout(r, 100));
+      const { token: opsToken } = JSON.parse(readFileSync(opsFile, 'utf8'));
+      let ipSeq = 0;
+      const nextIp = () => {
+        ipSeq += 1;
+        return `100.${64 + ((ipSeq >> 16) & 63)}.${(ipSeq >> 8) & 255}.${ipSeq & 255}`;
+      };
+      const call = async (method, path, { body, ip, ops } = {}) => {
+        const res = await fetch(`${srv.url}${path}`, {
+          method,
+          headers: {
+            'user-agent': UA,
+            ...(ip ? { 'x-forwarded-for': ip } : {}),
+            ...(ops ? { authorization: `Bearer ${opsToken}` } : {}),
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+        return res.json();
+      };
+      const pool = async (count, width, fn) => {
+        const out = [];
+        let next = 0;
+        await Promise.all(
+          Array.from({ length: width }, async () => {
+            while (next < count) out.push(await fn(next++));
+          }),
+        );
+        return out;
+      };
+
+      log(`Accounts bench (${label}): creating ${MEMBERS} members...`);
+      await pool(MEMBERS, 8, async (i) => {
+        const r = await call('POST', '/ops/members', { ops: true, body: { username: `bench${i}`, password: 'bench123' } });
+        if (!r.success) throw new Error(`member bench${i}: ${r.message}`);
+      });
+
+      // Enough pre-solved slider tokens for the run (each token lives 2 minutes).
+      const wanted = Number(process.env.BENCH_LOGIN_TOKENS ?? Math.min(1500, loginSeconds * 120));
+      log(`Accounts bench (${label}): pre-solving ${wanted} slider puzzles through the API...`);
+      const solveStarted = performance.now();
+      const tokens = await pool(wanted, 4, async () => {
+        const ip = nextIp();
+        const ch = (await call('GET', '/wps/verification/slider', { ip })).value;
+        const { gapX } = (await call('GET', `/ops/challenges/${ch.challengeId}`, { ops: true })).value;
+        const r = await call('POST', '/wps/verification/slider', { ip, body: { challengeId: ch.challengeId, x: gapX, trace: humanTrace(gapX) } });
+        if (!r.success) throw new Error(`slider: ${r.message}`);
+        return { ip, sliderToken: r.value.sliderToken };
+      });
+      const solveSeconds = (performance.now() - solveStarted) / 1000;
+
+      const key = await importEncryptionKey((await call('GET', '/wps/system/encryptionKey')).value);
+      log(`Accounts bench (${label}): ${concurrency} concurrent logins for ${loginSeconds} s, status measured alongside...`);
+      const latencies = [];
+      let ok = 0;
+      let failed = 0;
+      let used = 0;
+      const failures = {};
+      const started = performance.now();
+      const deadline = started + loginSeconds * 1000;
+      const status = autocannon({ url: `${srv.url}/wps/system/status`, connections: 1, duration: loginSeconds });
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (performance.now() < deadline && used < tokens.length) {
+            const { ip, sliderToken } = tokens[used];
+            const member = `bench${used % MEMBERS}`;
+            used += 1;
+            const t0 = performance.now();
+            const payload = await encryptPayload(key, { username: member, password: 'bench123', sliderToken });
+            const r = await call('POST', '/wps/session/login', { ip, body: payload });
+            latencies.push(performance.now() - t0);
+            if (r.success && r.value.token) ok += 1;
+            else {
+              failed += 1;
+              failures[r.message] = (failures[r.message] ?? 0) + 1;
+            }
+          }
+        }),
+      );
+      const elapsed = (performance.now() - started) / 1000;
+      const s = await status;
+      latencies.sort((a, b) => a - b);
+      const pct = (p) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? 0);
+      return {
+        label,
+        perSecond: Math.round((ok / elapsed) * 10) / 10,
+        ok,
+        failed,
+        failures,
+        elapsed: Math.round(elapsed * 10) / 10,
+        outOfTokens: used >= tokens.length && elapsed < loginSeconds - 0.5,
+        p50: pct(50),
+        p99: pct(99),
+        statusP50: s.latency.p50,
+        statusP99: s.latency.p99,
+        statusRps: Math.round(s.requests.average),
+        statusErrors: s.errors + s.non2xx,
+        solvePerSecond: Math.round((tokens.length / solveSeconds) * 10) / 10,
+      };
+    } finally {
+      await srv.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  results.logins = [await benchLogins('PGlite', {})];
+  try {
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    const db = `lotus_bench_login_${process.pid}`;
+    await admin.query(`CREATE DATABASE ${db}`);
+    const u = new URL(baseUrl);
+    u.pathname = `/${db}`;
+    try {
+      results.logins.push(await benchLogins('PostgreSQL', { DATABASE_URL: u.toString() }));
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+      await admin.end();
+    }
+  } catch (err) {
+    log(`Accounts bench on PostgreSQL skipped: ${err.message}`);
+  }
+
+  const accountLines = [
+    '',
+    '### Accounts: logins with argon2id (issue 3)',
+    '',
+    `Password logins through the encrypted login call (argon2id m=19456 t=2 p=1, at most cores - 1 hashes at once), ${concurrency} concurrent clients for ${loginSeconds} s, each with a slider token solved through the API beforehand; meanwhile one other client calls GET /wps/system/status in a loop.`,
+    '',
+    '| Figure | Value | Target |',
+    '|---|---|---|',
+  ];
+  for (const r of results.logins) {
+    accountLines.push(
+      `| Logins on ${r.label} | ${r.perSecond} logins/s (${r.ok} ok, ${r.failed} failed${r.failed ? ` ${JSON.stringify(r.failures)}` : ''}, ${r.elapsed} s${r.outOfTokens ? ', ran out of pre-solved tokens' : ''}); login p50 ${r.p50} ms, p99 ${r.p99} ms | |`,
+      `| GET /wps/system/status meanwhile on ${r.label} (1 connection) | p50 ${r.statusP50} ms, p99 ${r.statusP99} ms, ${r.statusRps} req/s, ${r.statusErrors} errors | p99 < 50 ms |`,
+      `| Slider puzzles drawn and solved before the run on ${r.label} (4 in parallel) | ${r.solvePerSecond} per s | |`,
+    );
+  }
+  console.log(accountLines.join('\n'));
+  if (process.argv.includes('--write')) {
+    appendFileSync(join(root, 'docs/benchmarks.md'), `${accountLines.join('\n')}\n`);
+    log('docs/benchmarks.md: accounts figures appended.');
+  }
+}

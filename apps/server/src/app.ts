@@ -10,7 +10,12 @@ import { opsRoutes } from './modules/ops/ops.routes';
 import { createRelayRegistry } from './modules/relay/relay.registry';
 import { relayRoutes } from './modules/relay/relay.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { identityOptionsFromEnv } from './modules/identity/identity.options';
+import { identityRoutes } from './modules/identity/identity.routes';
+import { verificationRoutes } from './modules/verification/verification.routes';
+import enc from './plugins/enc';
 import errors from './plugins/errors';
+import memberAuth from './plugins/member-auth';
 import openapi from './plugins/openapi';
 import rateLimit from './plugins/rate-limit';
 import requestContext, { genReqId } from './plugins/request-context';
@@ -27,6 +32,8 @@ export const BODY_LIMIT = 1024 * 1024;
 export type BuildAppOptions = {
   db: Database;
   env: Env;
+  /** The clock of time-dependent rules (expiries, lockouts, limits); tests pass a movable one. */
+  now?: () => number;
   /** Pino options override (tests pass { level: 'silent' } through env.LOG_LEVEL instead). */
   logger?: boolean;
 };
@@ -36,7 +43,7 @@ export type BuildAppOptions = {
  * external plugins (security headers, rate limit, OpenAPI), then the guard, then routes, then the
  * static files and SPA fallback.
  */
-export async function buildApp({ db, env, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, env, logger = true, now }: BuildAppOptions): Promise<FastifyInstance> {
   const trust = createTrustFn(env.TRUST_PROXY);
   const app = Fastify({
     logger: logger
@@ -61,8 +68,17 @@ export async function buildApp({ db, env, logger = true }: BuildAppOptions): Pro
     await Promise.race([bus.ready, new Promise((resolve) => setTimeout(resolve, 3000))]);
     app.addHook('onClose', async () => bus.close());
   }
-  const services: Services = createServices(db, { log: app.log, bus });
+  const services: Services = createServices(db, { log: app.log, bus, identity: identityOptionsFromEnv(env), now });
   app.decorate('services', services);
+  // Housekeeping of accounts tables (expired tickets, counters, old sessions) every 10 minutes.
+  const housekeeping = setInterval(() => {
+    services.identity.housekeeping().catch((err: unknown) => app.log.warn({ err }, 'accounts housekeeping failed'));
+  }, 10 * 60_000);
+  housekeeping.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(housekeeping);
+    await services.identity.close();
+  });
 
   await app.register(errors);
   await app.register(requestContext, { trust, countryHeader: env.COUNTRY_HEADER });
@@ -70,10 +86,14 @@ export async function buildApp({ db, env, logger = true }: BuildAppOptions): Pro
   await app.register(rateLimit, { redisUrl: env.REDIS_URL });
   await app.register(openapi);
   await app.register(siteAccess, { system: services.system });
+  await app.register(enc, { decrypt: (body) => services.identity.keys.decryptBody(body) });
+  await app.register(memberAuth, { authenticate: (header) => services.identity.sessions.authenticate(header) });
 
   await app.register(systemRoutes, { system: services.system, content: services.content });
   await app.register(relayRoutes, { registry: createRelayRegistry({ content: services.content }) });
-  await app.register(opsRoutes, { ops: services.ops, content: services.content });
+  await app.register(opsRoutes, { ops: services.ops, content: services.content, accounts: services.identity.ops });
+  await app.register(identityRoutes, services.identity);
+  await app.register(verificationRoutes, { challenges: services.identity.challenges, sms: services.identity.sms });
 
   await app.register(staticSpa, { webDist: env.WEB_DIST, mediaDir: MEDIA_DIR });
   return app;

@@ -54,6 +54,25 @@ export const ZEnv = z.object({
     .max(1000)
     .default(path.join(REPO_ROOT, 'apps/web/dist'))
     .transform((v) => path.resolve(v)),
+  // ---------- accounts and access (docs/adapters.md, docs/sessions.md) ----------
+  /** Base of links in mails (password reset), e.g. https://www.lotus.example. */
+  PUBLIC_URL: optionalString(500).pipe(z.string().regex(/^https?:\/\//, 'PUBLIC_URL must start with http:// or https://').optional()),
+  /** SMTP server for mail (smtp://user:pass@host:587 or smtps://...). Unset: the sandbox outbox. */
+  SMTP_URL: optionalString(2000).pipe(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional()),
+  SMTP_FROM: optionalString(200),
+  /** SMS gateway (POST JSON {to, text}, Bearer SMS_GATEWAY_KEY). Unset: the outbox provider. */
+  SMS_GATEWAY_URL: optionalString(2000).pipe(z.string().regex(/^https?:\/\//, 'SMS_GATEWAY_URL must start with http:// or https://').optional()),
+  SMS_GATEWAY_KEY: optionalString(500),
+  /** Phone-auth ID tokens: public keys inline (a JWKS document) or at a URL, with issuer and audience. */
+  PHONE_AUTH_JWKS: optionalString(20000),
+  PHONE_AUTH_JWKS_URL: optionalString(2000),
+  PHONE_AUTH_ISSUER: optionalString(500),
+  PHONE_AUTH_AUDIENCE: optionalString(500),
+  /** Days after which a password counts as expired (0 = never). */
+  PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(3650).optional(),
+  /** Session idle timeout in minutes and absolute lifetime in days. */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).optional(),
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).optional(),
 });
 export type Env = z.infer<typeof ZEnv>;
 

@@ -57,7 +57,9 @@ async function main() {
         : env.HOST;
   const url = `http://${host}:${port}`;
   const credential = await ensureOperatorCredential(app.services.ops, env.DATA_DIR, url);
-  const accounts = (await Promise.all(DEMO_ACCOUNT_SOURCES.map((source) => source()))).flat();
+  const accounts = (
+    await Promise.all([...DEMO_ACCOUNT_SOURCES, () => app.services.identity.ops.demoAccountLines()].map((source) => source()))
+  ).flat();
   process.stdout.write(
     formatStartupBanner({
       url,

@@ -199,6 +199,9 @@ export const ZForgotByPhone = z.object({
   newPassword: z.string().min(6).max(128),
 });
 
+/** The answer of the phone reset: the account's username, to log in with the new password (4.PWR.01). */
+export const ZPhoneResetResult = z.object({ username: str(40) });
+
 // ---------- sessions and two-factor ----------
 export const ZSessionView = z.object({
   id: str(64),

@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -9,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
   varchar,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -130,4 +134,236 @@ export const operators = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('operators_token_hash_uq').on(t.tokenHash)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Accounts and access (issue 3): members, sessions, verification, outboxes, server keys.
+// ---------------------------------------------------------------------------------------------
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * Server key material, generated once and shared by every instance (docs/enc.md):
+ * purpose 'enc' is the RSA-OAEP key pair of the enc calls, 'secret' a 32-byte symmetric key used to
+ * encrypt TOTP secrets at rest and to key the HMAC of short codes.
+ */
+export const serverKeys = pgTable(
+  'server_keys',
+  {
+    kid: varchar('kid', { length: 64 }).primaryKey(),
+    purpose: varchar('purpose', { length: 20 }).notNull(),
+    algorithm: varchar('algorithm', { length: 40 }).notNull(),
+    /** SubjectPublicKeyInfo DER, base64 (null for symmetric keys). */
+    publicKey: text('public_key'),
+    /** PKCS#8 DER (key pairs) or the raw key, base64. */
+    privateKey: text('private_key').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('server_keys_purpose_uq').on(t.purpose)],
+);
+
+/**
+ * Members (3.MEM, 3.REG). type 1 real / 4 trial; isAgent 0 member, 1/2/41/42 agent levels, 4 trial
+ * (docs/adr, isAgent meanings). Unique: username and email case-insensitively, mobile as E.164.
+ */
+export const members = pgTable(
+  'members',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity({ startWith: 1001 }),
+    username: varchar('username', { length: 40 }).notNull(),
+    countryDialingCode: varchar('country_dialing_code', { length: 4 }),
+    /** National number without a leading zero. */
+    mobileNum: varchar('mobile_num', { length: 15 }),
+    /** Dialling code + national number, digits only: the unique key of a phone. */
+    mobileE164: varchar('mobile_e164', { length: 20 }),
+    email: varchar('email', { length: 120 }),
+    payeeName: varchar('payee_name', { length: 120 }),
+    qqNum: varchar('qq_num', { length: 40 }),
+    line: varchar('line', { length: 60 }),
+    whatsapp: varchar('whatsapp', { length: 60 }),
+    facebook: varchar('facebook', { length: 120 }),
+    wechat: varchar('wechat', { length: 60 }),
+    idNumber: varchar('id_number', { length: 40 }),
+    birthday: date('birthday', { mode: 'string' }),
+    passwordHash: varchar('password_hash', { length: 200 }).notNull(),
+    passwordChangedAt: ts('password_changed_at').notNull(),
+    /** The server chose the password (mobile registration without one): a change needs no old password. */
+    passwordGenerated: boolean('password_generated').notNull().default(false),
+    paymentPasswordHash: varchar('payment_password_hash', { length: 200 }),
+    type: smallint('type').notNull().default(1),
+    isAgent: smallint('is_agent').notNull().default(0),
+    uplineId: integer('upline_id').references((): AnyPgColumn => members.id),
+    recommenderId: integer('recommender_id').references((): AnyPgColumn => members.id),
+    referralCode: varchar('referral_code', { length: 20 }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull().default('THB'),
+    /** active: may log in; disabled: a non-member account (member_no_enter). */
+    status: varchar('status', { length: 20 }).notNull().default('active'),
+    /** self (registered), operator, agent (created for someone: first login forces a change), trial. */
+    createdBy: varchar('created_by', { length: 20 }).notNull().default('self'),
+    language: varchar('language', { length: 10 }),
+    /** Demo credit of a trial account, minor units (the wallet issue owns real balances). */
+    trialCredit: bigint('trial_credit', { mode: 'bigint' }).notNull().default(sql`0`),
+    registerIp: varchar('register_ip', { length: 64 }),
+    registerDomain: varchar('register_domain', { length: 253 }),
+    registerUrl: varchar('register_url', { length: 1000 }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastLoginAt: ts('last_login_at'),
+    lastLoginIp: varchar('last_login_ip', { length: 64 }),
+    /** TOTP secret encrypted with the server secret (AES-256-GCM), set at enrolment start. */
+    totpSecretEnc: varchar('totp_secret_enc', { length: 300 }),
+    totpEnabled: boolean('totp_enabled').notNull().default(false),
+    /** Last accepted TOTP time step: a code is accepted once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  },
+  (t) => [
+    uniqueIndex('members_username_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('members_mobile_uq').on(t.mobileE164),
+    uniqueIndex('members_email_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('members_referral_code_uq').on(sql`upper(${t.referralCode})`),
+    index('members_upline_idx').on(t.uplineId),
+  ],
+);
+
+/** TOTP recovery codes: SHA-256 of each code; used_at set when spent. */
+export const totpRecoveryCodes = pgTable(
+  'totp_recovery_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [uniqueIndex('totp_recovery_codes_uq').on(t.memberId, t.codeHash)],
+);
+
+/**
+ * Member sessions (docs/sessions.md): the token itself is never stored, only its SHA-256.
+ * `id` is the public handle used to list and revoke.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: varchar('id', { length: 32 }).primaryKey(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull(),
+    /** Absolute end of the session. */
+    expiresAt: ts('expires_at').notNull(),
+    /** Idle timeout in seconds (from lastSeenAt). */
+    idleSeconds: integer('idle_seconds').notNull(),
+    revokedAt: ts('revoked_at'),
+    revokeReason: varchar('revoke_reason', { length: 40 }),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    userAgent: varchar('user_agent', { length: 300 }).notNull().default(''),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_member_idx').on(t.memberId, t.createdAt)],
+);
+
+/** Audit trail of authentication events (login ok/fail, logout, password change/reset, lockout, 2fa). */
+export const authEvents = pgTable(
+  'auth_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer('member_id'),
+    /** The username as typed (attempts on unknown names are audited too). */
+    username: varchar('username', { length: 60 }),
+    event: varchar('event', { length: 40 }).notNull(),
+    outcome: varchar('outcome', { length: 60 }).notNull(),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    userAgent: varchar('user_agent', { length: 300 }).notNull().default(''),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('auth_events_member_idx').on(t.memberId, t.createdAt), index('auth_events_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Failed password logins per username string (lower case), known or not, so an unknown name
+ * behaves exactly like a known one (docs/adr lockout policy).
+ */
+export const loginFailures = pgTable('login_failures', {
+  usernameKey: varchar('username_key', { length: 60 }).primaryKey(),
+  failures: integer('failures').notNull(),
+  firstFailureAt: ts('first_failure_at').notNull(),
+  lastFailureAt: ts('last_failure_at').notNull(),
+  lockedUntil: ts('locked_until'),
+});
+
+/** Fixed-window counters shared by every instance (per-account login limits, failures per address). */
+export const rateCounters = pgTable('rate_counters', {
+  key: varchar('key', { length: 200 }).primaryKey(),
+  count: integer('count').notNull(),
+  windowEndsAt: ts('window_ends_at').notNull(),
+});
+
+/**
+ * Single-use tickets: captcha and slider challenges (data: the captcha text encrypted with the
+ * server secret, or the gap offset), slider tokens, two-factor tickets, password reset tokens.
+ * `id` is random (challenges) or the SHA-256 of a bearer token (tokens); a ticket is consumed by
+ * deleting it.
+ */
+export const oneTimeTickets = pgTable(
+  'one_time_tickets',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    /** Hash of the client (address + user agent) the ticket is bound to. */
+    clientHash: varchar('client_hash', { length: 64 }),
+    memberId: integer('member_id'),
+    data: jsonb('data'),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('one_time_tickets_expires_idx').on(t.expiresAt), index('one_time_tickets_member_idx').on(t.memberId)],
+);
+
+/**
+ * SMS verification codes (HMAC of the code), one row per send. A send to an unknown number on the
+ * noLogin path writes a row with no code so the limits count it the same way.
+ */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    e164: varchar('e164', { length: 20 }).notNull(),
+    purpose: varchar('purpose', { length: 20 }).notNull(),
+    codeHash: varchar('code_hash', { length: 64 }),
+    attempts: smallint('attempts').notNull().default(0),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('sms_codes_number_idx').on(t.e164, t.createdAt), index('sms_codes_ip_idx').on(t.ip, t.createdAt)],
+);
+
+/** Messages of the outbox SMS provider (the default): what would have been sent, for operators and tests. */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    to: varchar('to', { length: 20 }).notNull(),
+    text: varchar('text', { length: 500 }).notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('sms_outbox_to_idx').on(t.to, t.id)],
+);
+
+/** Mails of the sandbox transport (no SMTP_URL): what would have been sent. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    to: varchar('to', { length: 200 }).notNull(),
+    subject: varchar('subject', { length: 200 }).notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('mail_outbox_to_idx').on(t.to, t.id)],
 );

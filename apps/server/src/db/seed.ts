@@ -8,7 +8,9 @@ import {
   ZVendorInput,
 } from '@lotus/contracts/ops';
 import { sanitizeRichText } from '../lib/sanitize';
-import { banners, csChannels, helpArticles, notices, siteConfig, vendors } from './schema';
+import { createPasswordHasher } from '../modules/identity/password-hasher';
+import { banners, csChannels, helpArticles, members, notices, siteConfig, vendors } from './schema';
+import { DEMO_MEMBERS } from './seed-data/members';
 import { SEED_BANNERS, SEED_CS, SEED_NOTICES, SEED_VENDORS } from './seed-data/content';
 import { SEED_HELP } from './seed-data/help';
 import { DEFAULT_SITE_CONFIG } from './seed-data/site-config';
@@ -21,12 +23,54 @@ import type { Executor, Tx } from './tx';
  */
 export async function seedIfEmpty(exec: Executor): Promise<boolean> {
   const [row] = await exec.select({ n: count() }).from(siteConfig);
-  if ((row?.n ?? 0) > 0) return false;
-  await exec.transaction(async (tx) => seed(tx));
+  if ((row?.n ?? 0) > 0) {
+    // A database seeded before the accounts module existed gets its demo members once.
+    await seedDemoMembersIfNone(exec);
+    return false;
+  }
+  const demoHashes = await hashDemoPasswords();
+  await exec.transaction(async (tx) => seed(tx, demoHashes));
   return true;
 }
 
-async function seed(tx: Tx) {
+/** Password hashing is slow by design: done before any transaction. */
+async function hashDemoPasswords(): Promise<string[]> {
+  const hasher = createPasswordHasher();
+  return Promise.all(DEMO_MEMBERS.map((m) => hasher.hash(m.password)));
+}
+
+async function seedDemoMembersIfNone(exec: Executor) {
+  const [row] = await exec.select({ n: count() }).from(members);
+  if ((row?.n ?? 0) > 0) return;
+  const demoHashes = await hashDemoPasswords();
+  await exec.transaction(async (tx) => insertDemoMembers(tx, demoHashes));
+}
+
+async function insertDemoMembers(tx: Tx, demoHashes: string[]) {
+  const now = new Date();
+  await tx
+    .insert(members)
+    .values(
+      DEMO_MEMBERS.map((m, i) => ({
+        username: m.username,
+        passwordHash: demoHashes[i]!,
+        passwordChangedAt: now,
+        isAgent: m.isAgent,
+        referralCode: m.referralCode,
+        countryDialingCode: m.mobile?.dial ?? null,
+        mobileNum: m.mobile?.national ?? null,
+        mobileE164: m.mobile ? `${m.mobile.dial}${m.mobile.national}` : null,
+        email: m.email,
+        payeeName: m.payeeName,
+        createdBy: 'self',
+        createdAt: now,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+async function seed(tx: Tx, demoHashes: string[]) {
+  await insertDemoMembers(tx, demoHashes);
   await tx.insert(banners).values(SEED_BANNERS.map((b) => ZBannerInput.parse(b)));
   await tx.insert(notices).values(
     SEED_NOTICES.map((n) => {

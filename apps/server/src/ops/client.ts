@@ -2,12 +2,15 @@ import path from 'node:path';
 import { isAppError } from '@lotus/contracts/app-error';
 import { ERROR_CATALOGUE, isErrorCode } from '@lotus/contracts/errors';
 import type { TOpsCollection, TOpsStatus, TSiteConfigAll } from '@lotus/contracts/ops';
+import { ZOpsMemberCreate, type TOpsMemberRow } from '@lotus/contracts/ops-accounts';
 import type { TSiteConfigKey } from '@lotus/contracts/site-config';
+import type { z } from 'zod';
 import { openDatabase, type Database } from '../db/client';
 import { acquireDataLock } from '../db/data-lock';
 import { migrateAndSeed } from '../db/migrate';
 import type { Env } from '../env';
 import { createRedisConfigBus, type ConfigBus } from '../lib/config-bus';
+import { identityOptionsFromEnv } from '../modules/identity/identity.options';
 import { readOpsFile } from '../modules/ops/ops.credentials';
 import { createServices } from '../services';
 
@@ -24,6 +27,13 @@ export interface OpsClient {
   add(collection: TOpsCollection, input: unknown): Promise<Record<string, unknown>>;
   remove(collection: TOpsCollection, id: number): Promise<void>;
   listFeedback(limit: number): Promise<Record<string, unknown>[]>;
+  // accounts and access
+  listMembers(limit: number): Promise<TOpsMemberRow[]>;
+  createMember(input: z.input<typeof ZOpsMemberCreate>): Promise<TOpsMemberRow>;
+  unlockMember(username: string): Promise<{ username: string; unlocked: boolean }>;
+  setMemberStatus(username: string, status: 'active' | 'disabled'): Promise<{ id: number; username: string; status: string }>;
+  listSms(options: { to?: string | undefined; limit: number }): Promise<Record<string, unknown>[]>;
+  listMail(options: { to?: string | undefined; limit: number }): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
 }
 
@@ -80,6 +90,12 @@ export function createApiClient(url: string, token: string): OpsClient {
     add: (collection, input) => call('POST', `/ops/${collection}`, input),
     remove: async (collection, id) => void (await call('DELETE', `/ops/${collection}/${id}`)),
     listFeedback: (limit) => call('GET', `/ops/feedback?limit=${limit}`),
+    listMembers: (limit) => call('GET', `/ops/members?limit=${limit}`),
+    createMember: (input) => call('POST', '/ops/members', input),
+    unlockMember: (username) => call('POST', `/ops/members/${encodeURIComponent(username)}/unlock`),
+    setMemberStatus: (username, status) => call('PUT', `/ops/members/${encodeURIComponent(username)}/status`, { status }),
+    listSms: ({ to, limit }) => call('GET', `/ops/sms?${new URLSearchParams({ limit: String(limit), ...(to ? { to } : {}) })}`),
+    listMail: ({ to, limit }) => call('GET', `/ops/mail?${new URLSearchParams({ limit: String(limit), ...(to ? { to } : {}) })}`),
     close: async () => {},
   };
 }
@@ -108,7 +124,7 @@ export async function createDirectClient(env: Env): Promise<OpsClient> {
   const bus: ConfigBus | undefined = env.REDIS_URL
     ? createRedisConfigBus(env.REDIS_URL, log as never)
     : undefined;
-  const services = createServices(database, { log: log as never, bus });
+  const services = createServices(database, { log: log as never, bus, identity: identityOptionsFromEnv(env) });
 
   const wrap = async <T>(fn: () => Promise<T>): Promise<T> => {
     try {
@@ -131,7 +147,14 @@ export async function createDirectClient(env: Env): Promise<OpsClient> {
       wrap(() => services.content.addToCollection(collection, input)) as Promise<Record<string, unknown>>,
     remove: (collection, id) => wrap(() => services.content.removeFromCollection(collection, id)),
     listFeedback: (limit) => wrap(() => services.ops.listFeedback(limit)),
+    listMembers: (limit) => wrap(() => services.identity.ops.listMembers(limit)),
+    createMember: (input) => wrap(() => services.identity.ops.createMember(ZOpsMemberCreate.parse(input))),
+    unlockMember: (username) => wrap(() => services.identity.ops.unlock(username)),
+    setMemberStatus: (username, status) => wrap(() => services.identity.ops.setStatus(username, status)),
+    listSms: (options) => wrap(() => services.identity.ops.listSms(options)),
+    listMail: (options) => wrap(() => services.identity.ops.listMail(options)),
     close: async () => {
+      await services.identity.close();
       await bus?.close();
       await database.close();
       release();

@@ -26,6 +26,13 @@ Usage: npm run ops -- <command>
   banner|notice|cs|vendor|help add <json>
   banner|notice|cs|vendor|help remove <id>
   feedback list [limit]
+  member list [limit]                      latest members (agent level, status, lockout)
+  member create <username> <password> [--agent 1|2|41|42] [--mobile <number>] [--dial <code>]
+                                           an account for somebody (first login forces a new password)
+  member unlock <username>                 lift a login lockout
+  member disable|enable <username>         disabled = non-member (cannot log in); enable again
+  sms list [--to <number>] [--limit <n>]   SMS outbox (the default provider; no SMS_GATEWAY_URL)
+  mail list [--to <address>] [--limit <n>] mail outbox (the sandbox transport; no SMTP_URL)
   help                                     this text
 
 It uses the running server (DATA_DIR/ops.json) when it answers, otherwise it opens the database
@@ -44,7 +51,10 @@ const COLLECTION_OF: Record<string, TOpsCollection> = {
   help: 'help',
 };
 
-const COLUMNS: Record<TOpsCollection | 'feedback', string[]> = {
+const COLUMNS: Record<TOpsCollection | 'feedback' | 'members' | 'sms' | 'mail', string[]> = {
+  members: ['id', 'username', 'mobile', 'isAgent', 'type', 'status', 'locked', 'twoFactor', 'referralCode', 'lastLoginAt'],
+  sms: ['id', 'createdAt', 'to', 'text'],
+  mail: ['id', 'createdAt', 'to', 'subject'],
   banners: ['id', 'groupName', 'language', 'sort', 'title', 'imageUrl'],
   notices: ['id', 'type', 'language', 'sort', 'title'],
   cs: ['id', 'csType', 'csPosition', 'sort', 'title', 'url'],
@@ -69,6 +79,21 @@ export function formatTable(rows: Record<string, unknown>[], columns: string[]):
     line(columns),
     line(widths.map((w) => '-'.repeat(w))),
     ...rows.map((r) => line(columns.map((c) => cell(r[c])))),
+  ].join('\n');
+}
+
+/** Like formatTable, but the last column is printed in full (SMS texts end with the code). */
+function formatTableWide(rows: Record<string, unknown>[], columns: string[]): string {
+  if (rows.length === 0) return '(none)';
+  const head = columns.slice(0, -1);
+  const last = columns[columns.length - 1]!;
+  const cell = (v: unknown) => (v === null || v === undefined ? '-' : String(v));
+  const widths = head.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)));
+  const line = (values: string[], tail: string) => [...values.map((v, i) => v.padEnd(widths[i]!)), tail].join('  ');
+  return [
+    line(head, last),
+    line(widths.map((w) => '-'.repeat(w)), '-'.repeat(last.length)),
+    ...rows.map((r) => line(head.map((c) => cell(r[c])), cell(r[last]))),
   ].join('\n');
 }
 
@@ -256,6 +281,61 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
       if (!Number.isInteger(limit) || limit < 1 || limit > 500)
         throw new UsageError('limit is a number from 1 to 500');
       out.log(formatTable(await client.listFeedback(limit), COLUMNS.feedback));
+      return 0;
+    }
+    case 'member':
+    case 'members': {
+      if (sub === 'list') {
+        const limit = rest[0] ? Number(rest[0]) : 50;
+        if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('limit is a number from 1 to 1000');
+        out.log(formatTable(await client.listMembers(limit), COLUMNS.members));
+        return 0;
+      }
+      if (sub === 'create') {
+        const [username, password, ...more] = rest;
+        if (!username || !password) throw new UsageError('Use: member create <username> <password> [--agent 1|2|41|42] [--mobile <number>] [--dial <code>]');
+        const options = takeOptions(more, ['agent', 'mobile', 'dial']);
+        const isAgent = options.agent ? Number(options.agent) : 0;
+        if (![0, 1, 2, 41, 42].includes(isAgent)) throw new UsageError('--agent is one of 1, 2, 41, 42');
+        const row = await client.createMember({
+          username,
+          password,
+          isAgent: isAgent as 0 | 1 | 2 | 41 | 42,
+          ...(options.mobile ? { mobileNum: options.mobile, countryDialingCode: options.dial ?? '66' } : {}),
+        });
+        out.log(formatTable([row], COLUMNS.members));
+        out.log(`Created ${row.username}; the first login asks for a new password.`);
+        return 0;
+      }
+      if (sub === 'unlock' || sub === 'disable' || sub === 'enable') {
+        const username = rest[0];
+        if (!username) throw new UsageError(`Use: member ${sub} <username>`);
+        if (sub === 'unlock') {
+          const result = await client.unlockMember(username);
+          out.log(result.unlocked ? `${username} is unlocked.` : `${username} was not locked.`);
+          return 0;
+        }
+        const result = await client.setMemberStatus(username, sub === 'disable' ? 'disabled' : 'active');
+        out.log(`${result.username} is now ${result.status}.`);
+        return 0;
+      }
+      throw new UsageError('Use: member list [limit] | member create <username> <password> | member unlock|disable|enable <username>');
+    }
+    case 'sms':
+    case 'mail': {
+      if (sub !== 'list') throw new UsageError(`Use: ${command} list [--to <${command === 'sms' ? 'number' : 'address'}>] [--limit <n>]`);
+      const options = takeOptions(rest, ['to', 'limit']);
+      const limit = options.limit ? Number(options.limit) : 20;
+      if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('--limit is a number from 1 to 1000');
+      const rows = command === 'sms' ? await client.listSms({ to: options.to, limit }) : await client.listMail({ to: options.to, limit });
+      if (command === 'mail' && rows.length > 0 && options.to) {
+        // One address asked for: show the newest mail in full (the reset link is in it).
+        const [newest] = rows;
+        out.log(formatTable(rows, COLUMNS.mail));
+        out.log(`\nNewest mail to ${String(newest!.to)}:\n${String(newest!.text)}`);
+        return 0;
+      }
+      out.log(command === 'sms' ? formatTableWide(rows, COLUMNS.sms) : formatTable(rows, COLUMNS.mail));
       return 0;
     }
     case 'banner':

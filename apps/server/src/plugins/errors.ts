@@ -1,4 +1,4 @@
-import { isAppError } from '@lotus/contracts/app-error';
+import { isAppError, type TAppErrorDetails } from '@lotus/contracts/app-error';
 import type { TErrorEnvelope } from '@lotus/contracts/envelope';
 import { type TErrorCode } from '@lotus/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -25,7 +25,7 @@ export function sendError(
   reply: FastifyReply,
   status: number,
   code: TErrorCode,
-  extra: { fields?: Record<string, string> | undefined } = {},
+  extra: { fields?: Record<string, string> | undefined; details?: TAppErrorDetails | undefined } = {},
 ) {
   const body: TErrorEnvelope = {
     success: false,
@@ -34,6 +34,10 @@ export function sendError(
     requestId: String(reply.request.id),
   };
   if (extra.fields && Object.keys(extra.fields).length > 0) body.fields = extra.fields;
+  if (extra.details && Object.keys(extra.details).length > 0) body.details = extra.details;
+  if (extra.details?.retryAfterSeconds !== undefined && status === 429) {
+    reply.header('retry-after', String(extra.details.retryAfterSeconds));
+  }
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -97,7 +101,7 @@ async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isAppError(error)) {
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
-      return sendError(reply, error.status, error.code, { fields: error.fields });
+      return sendError(reply, error.status, error.code, { fields: error.fields, details: error.details });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({

@@ -24,6 +24,9 @@ async function openapiPlugin(app: FastifyInstance) {
         { name: 'relay', description: 'Relay calls (GET /wps/relay/<NAME>)' },
         { name: 'feedback', description: 'Visitor feedback' },
         { name: 'ops', description: 'Operator API (Authorization: Bearer <operator credential>)' },
+        { name: 'session', description: 'Login, second factor, free play, logout (enc calls: docs/enc.md)' },
+        { name: 'member', description: 'Registration, member info, passwords, sessions, two-factor' },
+        { name: 'verification', description: 'Captcha, slider puzzle, SMS codes' },
       ],
       components: {
         securitySchemes: {
@@ -31,6 +34,12 @@ async function openapiPlugin(app: FastifyInstance) {
             type: 'http',
             scheme: 'bearer',
             description: 'Operator credential (DATA_DIR/ops.json)',
+          },
+          member: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'Member session token (`<token>` or `Bearer <token>`), from the login answer',
           },
         },
       },

@@ -17,6 +17,21 @@ export const rateLimit = {
   strict: { max: 10, timeWindow: '1 minute' },
   /** Ordinary reads, if a route wants a ceiling: 300 per minute per address. */
   standard: { max: 300, timeWindow: '1 minute' },
+  // Accounts and access (issue 3; per address; per-account limits live in the services).
+  /** Login and the second factor: 30 per minute per address. */
+  login: { max: 30, timeWindow: '1 minute' },
+  /** Captcha images: 20 per minute per address. */
+  captcha: { max: 20, timeWindow: '1 minute' },
+  /** Slider puzzles and answers: 30 per minute per address. */
+  slider: { max: 30, timeWindow: '1 minute' },
+  /** SMS sends: 10 per minute per address (the SMS service adds per number, per hour and per day limits). */
+  sms: { max: 10, timeWindow: '1 minute' },
+  /** Registrations: 20 per hour per address. */
+  register: { max: 20, timeWindow: '1 hour' },
+  /** Free play accounts: 10 per hour per address. */
+  freeplay: { max: 10, timeWindow: '1 hour' },
+  /** Password change, reset and forgot calls: 10 per minute per address. */
+  password: { max: 10, timeWindow: '1 minute' },
 } as const;
 
 async function rateLimitSetup(app: FastifyInstance, options: { redisUrl?: string | undefined }) {
@@ -32,7 +47,8 @@ async function rateLimitSetup(app: FastifyInstance, options: { redisUrl?: string
     // A Redis outage must not take the site down: skip limiting while the store fails.
     skipOnError: true,
     keyGenerator: (request) => normalizeIp(request.ip),
-    errorResponseBuilder: () => new AppError('rate_limited', 429),
+    errorResponseBuilder: (_request, context) =>
+      new AppError('rate_limited', 429, undefined, { retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });
 }
 

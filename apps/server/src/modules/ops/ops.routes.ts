@@ -18,16 +18,19 @@ import { z } from 'zod';
 import { ok, responses } from '../../lib/http';
 import { registerOpsAuth } from '../../plugins/auth-ops';
 import type { ContentService } from '../content/content.service';
+import type { AccountsOpsService } from '../identity/identity.ops';
+import { opsAccountRoutes } from './ops-accounts.routes';
 import type { OpsService } from './ops.service';
 
-type Options = { ops: OpsService; content: ContentService };
+type Options = { ops: OpsService; content: ContentService; accounts: AccountsOpsService };
 
 /**
  * Operator API under /ops (never blocked by maintenance or region rules). Every route requires
  * `Authorization: Bearer <operator credential>` (plugins/auth-ops).
  */
-export async function opsRoutes(fastify: FastifyInstance, { ops, content }: Options) {
+export async function opsRoutes(fastify: FastifyInstance, { ops, content, accounts }: Options) {
   registerOpsAuth(fastify, ops);
+  await fastify.register(opsAccountRoutes, { accounts });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['ops'];
   const security = [{ operator: [] }];

@@ -64,22 +64,31 @@ export function createConfigService({ database, repo, bus, log, now = Date.now }
     return config as TSiteConfig;
   }
 
+  function startLoad(): Promise<TSiteConfig> {
+    const started = generation;
+    const pending = load().then((config) => {
+      if (generation === started) snapshot = { config, expires: now() + CONFIG_TTL_MS };
+      return config;
+    });
+    loading = pending;
+    pending
+      .finally(() => {
+        if (loading === pending) loading = null;
+      })
+      .catch(() => undefined);
+    return pending;
+  }
+
   async function getAll(): Promise<TSiteConfig> {
-    if (snapshot && snapshot.expires > now()) return snapshot.config;
-    if (!loading) {
-      const started = generation;
-      const pending = load().then((config) => {
-        if (generation === started) snapshot = { config, expires: now() + CONFIG_TTL_MS };
-        return config;
-      });
-      loading = pending;
-      pending
-        .finally(() => {
-          if (loading === pending) loading = null;
-        })
-        .catch(() => undefined);
+    const t = now();
+    if (snapshot && snapshot.expires > t) {
+      // Refresh ahead: in the second half of its life the snapshot is reloaded in the background, so
+      // under steady traffic no request waits for the database (which may be busy with other
+      // transactions) just to read configuration; a snapshot is still never served past its expiry.
+      if (!loading && snapshot.expires - t < CONFIG_TTL_MS / 2) startLoad().catch(() => undefined);
+      return snapshot.config;
     }
-    return loading;
+    return loading ?? startLoad();
   }
 
   async function get<K extends TSiteConfigKey>(key: K): Promise<TSiteConfig[K]> {

@@ -153,6 +153,8 @@ export async function systemRoutes(fastify: FastifyInstance, { system, content }
   app.put(
     '/wps/feedback',
     {
+      // A logged-in member's feedback carries the member id; visitors stay anonymous.
+      preHandler: app.identifyMember,
       config: { rateLimit: rateLimit.feedback },
       schema: {
         tags: ['feedback'],

@@ -1,0 +1,79 @@
+import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './session.service';
+import type { PhoneAuthConfig } from './phone-auth';
+
+/** Lockout policy (docs/adr lockout): 5 failed passwords for one username within 15 minutes lock it for 15 minutes. */
+export type LockoutPolicy = { max: number; windowMs: number; lockMs: number };
+
+/** Tunables of accounts and access, read from the environment once (env.ts) and passed in. */
+export type IdentityOptions = {
+  session: SessionPolicy;
+  lockout: LockoutPolicy;
+  /** Password logins per username per minute (429 rate_limited above it). */
+  loginPerAccountPerMinute: number;
+  /** A password older than this is expired (passwordExpired; forced change with PWDEXPFORCECHANGE3). 0 = never. */
+  passwordMaxAgeDays: number;
+  /** Demo credit of a new trial account, minor units (2,000.00). */
+  trialCreditMinor: bigint;
+  /** Lifetime of a password-reset link. */
+  resetLinkTtlMs: number;
+  /** Lifetime of a two-factor login ticket. */
+  twoFactorTicketTtlMs: number;
+  /** Base of links in mails (reset link); null = the request's own origin when it is an allowed host. */
+  publicUrl: string | null;
+  phoneAuth: PhoneAuthConfig;
+  smtp: { url?: string | undefined; from: string };
+  sms: { gatewayUrl?: string | undefined; gatewayKey?: string | undefined };
+};
+
+export const DEFAULT_LOCKOUT: LockoutPolicy = { max: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+
+export const DEFAULT_IDENTITY_OPTIONS: IdentityOptions = {
+  session: DEFAULT_SESSION_POLICY,
+  lockout: DEFAULT_LOCKOUT,
+  loginPerAccountPerMinute: 10,
+  passwordMaxAgeDays: 90,
+  trialCreditMinor: 200_000n,
+  resetLinkTtlMs: 30 * 60_000,
+  twoFactorTicketTtlMs: 5 * 60_000,
+  publicUrl: null,
+  phoneAuth: {},
+  smtp: { from: 'Lotus <no-reply@lotus.example>' },
+  sms: {},
+};
+
+/** Options from the environment variables documented in README.md and docs/adapters.md. */
+export function identityOptionsFromEnv(env: {
+  PUBLIC_URL?: string | undefined;
+  SMTP_URL?: string | undefined;
+  SMTP_FROM?: string | undefined;
+  SMS_GATEWAY_URL?: string | undefined;
+  SMS_GATEWAY_KEY?: string | undefined;
+  PHONE_AUTH_JWKS?: string | undefined;
+  PHONE_AUTH_JWKS_URL?: string | undefined;
+  PHONE_AUTH_ISSUER?: string | undefined;
+  PHONE_AUTH_AUDIENCE?: string | undefined;
+  PASSWORD_MAX_AGE_DAYS?: number | undefined;
+  SESSION_IDLE_MINUTES?: number | undefined;
+  SESSION_MAX_DAYS?: number | undefined;
+}): IdentityOptions {
+  const d = DEFAULT_IDENTITY_OPTIONS;
+  return {
+    ...d,
+    session: {
+      ...d.session,
+      idleMs: env.SESSION_IDLE_MINUTES !== undefined ? env.SESSION_IDLE_MINUTES * 60_000 : d.session.idleMs,
+      absoluteMs:
+        env.SESSION_MAX_DAYS !== undefined ? env.SESSION_MAX_DAYS * 86_400_000 : d.session.absoluteMs,
+    },
+    passwordMaxAgeDays: env.PASSWORD_MAX_AGE_DAYS ?? d.passwordMaxAgeDays,
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
+    phoneAuth: {
+      jwks: env.PHONE_AUTH_JWKS,
+      jwksUrl: env.PHONE_AUTH_JWKS_URL,
+      issuer: env.PHONE_AUTH_ISSUER,
+      audience: env.PHONE_AUTH_AUDIENCE,
+    },
+    smtp: { url: env.SMTP_URL, from: env.SMTP_FROM ?? d.smtp.from },
+    sms: { gatewayUrl: env.SMS_GATEWAY_URL, gatewayKey: env.SMS_GATEWAY_KEY },
+  };
+}

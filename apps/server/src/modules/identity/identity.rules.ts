@@ -1,0 +1,266 @@
+import type { TRegisterRequest } from '@lotus/contracts/auth';
+import { FIELD_PATTERNS, checkField, type TFieldRule } from '@lotus/contracts/register-patterns';
+import type { TRegisterField, TRegisterSettings, TWhitelabel } from '@lotus/contracts/system';
+
+/**
+ * Pure rules of accounts and access (no I/O): registration field validation from the server rules,
+ * mobile numbers, age, agent levels, the forced password change. Unit-tested beside this file.
+ */
+
+/** isAgent values that open the agent centre (6.ROLE.05, decision 6.ROLE.07, docs/adr). */
+export const AGENT_LEVELS = [1, 2, 41, 42] as const;
+/** isAgent and type value of a trial (free play) account (decision 6.ROLE.08). */
+export const TRIAL = 4;
+export const MEMBER_TYPE = { real: 1, trial: TRIAL } as const;
+export const isAgentLevel = (isAgent: number) => (AGENT_LEVELS as readonly number[]).includes(isAgent);
+export const isTrial = (m: { type: number; isAgent: number }) => m.type === TRIAL || m.isAgent === TRIAL;
+
+/** The weak password that always forces a change (4.LOGIN.07, 9: "Weak password 123456"). */
+export const WEAK_PASSWORD = '123456';
+/** Minimum age at registration when the birthday field is enabled (decision 5.HINT.04: 18). */
+export const MIN_AGE_YEARS = 18;
+
+export type RegisterTab = 'username' | 'mobile';
+
+// ---------- mobile numbers (decision 5.LOGIN.05) ----------
+export type Mobile = { dial: string; national: string; e164: string };
+
+/**
+ * A phone as stored: dialling code without '+', national number without leading zeros (Thai
+ * numbers are often typed 0812345678), and the E.164 digits (66812345678) that make it unique.
+ * Null when the result is not a plausible number (6..15 digits in all).
+ */
+export function normalizeMobile(dialingCode: string, mobileNum: string): Mobile | null {
+  const dial = dialingCode.trim().replace(/^\+/, '');
+  const national = mobileNum.trim().replace(/[\s-]/g, '').replace(/^0+/, '');
+  if (!/^[1-9][0-9]{0,3}$/.test(dial) || !/^[1-9][0-9]{3,13}$/.test(national)) return null;
+  const e164 = `${dial}${national}`;
+  if (e164.length < 7 || e164.length > 15) return null;
+  return { dial, national, e164 };
+}
+
+/** E.164 digits from a '+66812345678' phone claim (phone-auth ID tokens); null when malformed. */
+export function e164FromPhoneClaim(phone: unknown): string | null {
+  if (typeof phone !== 'string') return null;
+  const m = /^\+([1-9][0-9]{6,14})$/.exec(phone.trim());
+  return m?.[1] ?? null;
+}
+
+// ---------- birthday and age (decision 5.HINT.04) ----------
+/** Parses a birthday in the rule's format (pattern 6 yyyy-MM-dd, 7 MM-dd-yyyy) to yyyy-MM-dd; null if not a real date. */
+export function parseBirthday(value: string, patternId: number): string | null {
+  const v = value.trim();
+  let y: number, m: number, d: number;
+  const ymd = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  const mdy = /^(\d{2})-(\d{2})-(\d{4})$/.exec(v);
+  if (ymd && patternId !== 7) [y, m, d] = [Number(ymd[1]), Number(ymd[2]), Number(ymd[3])];
+  else if (mdy && patternId !== 6) [y, m, d] = [Number(mdy[3]), Number(mdy[1]), Number(mdy[2])];
+  else return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  if (y < 1900) return null;
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** Full years between an ISO birthday and `now` (UTC calendar). */
+export function ageInYears(isoBirthday: string, now: number): number {
+  const [y, m, d] = isoBirthday.split('-').map(Number) as [number, number, number];
+  const today = new Date(now);
+  let age = today.getUTCFullYear() - y;
+  const beforeBirthday =
+    today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+// ---------- registration (4.REG, 5.VAL, 5.REQ) ----------
+export type RegisterCheck = {
+  /** Field -> reason: required | minLength | maxLength | pattern | incorrect_confirmation. */
+  fields: Record<string, string>;
+  /** The validated birthday (yyyy-MM-dd) when given and enabled. */
+  birthday: string | null;
+  /** The normalised mobile when one is given. */
+  mobile: Mobile | null;
+  /** The server must generate the password (mobile tab without MOBILENUMPASSREG3 and none given). */
+  generatePassword: boolean;
+  /** The server must generate the username (mobile tab without one). */
+  generateUsername: boolean;
+  /** An SMS code (or a phone-auth token) is needed for the mobile number. */
+  needsSmsCode: boolean;
+};
+
+const FIELD_VALUE: Record<TRegisterField, (r: TRegisterRequest) => string | undefined> = {
+  username: (r) => r.username,
+  password: (r) => r.password,
+  confirmPassword: (r) => r.confirmPassword,
+  payeeName: (r) => r.payeeName,
+  email: (r) => r.email,
+  qqNum: (r) => r.qqNum,
+  mobileNum: (r) => r.mobileNum,
+  line: (r) => r.line,
+  whatsapp: (r) => r.whatsapp,
+  facebook: (r) => r.facebook,
+  wechat: (r) => r.wechat,
+  idNumber: (r) => r.idNumber,
+  paymentPassword: (r) => r.paymentPassword,
+  birthday: (r) => r.birthday,
+  affiliateCode: (r) => r.affiliateCode,
+  referralCode: (r) => r.referralCode,
+  recommenderId: (r) => r.recommenderId,
+};
+
+const filled = (v: string | undefined | null): v is string => typeof v === 'string' && v.trim() !== '';
+
+/**
+ * The effective rule of each field on a tab: the configured rule, with the spec's fixed
+ * requirements on top (5.REQ.01-07). A disabled field is neither validated nor stored (5.VAL.01).
+ */
+export function effectiveRules(
+  rules: TRegisterSettings,
+  tab: RegisterTab,
+  flags: TWhitelabel,
+): Record<TRegisterField, TFieldRule> {
+  const out = {} as Record<TRegisterField, TFieldRule>;
+  for (const field of Object.keys(rules) as TRegisterField[]) out[field] = { ...rules[field] };
+  const force = (field: TRegisterField, required: boolean) => {
+    out[field] = { ...out[field], enabled: true, required };
+  };
+  if (tab === 'username') {
+    force('username', true);
+    force('password', true);
+    force('confirmPassword', true);
+  } else {
+    // The mobile tab: the number is required; a username is optional (generated when missing);
+    // the password is required only with MOBILENUMPASSREG3 (5.REQ.04).
+    force('mobileNum', true);
+    force('username', false);
+    force('password', flags.MOBILENUMPASSREG3);
+    force('confirmPassword', flags.MOBILENUMPASSREG3);
+  }
+  // 5.REQ.06: the payment password is required whenever its field is enabled.
+  if (out.paymentPassword.enabled) out.paymentPassword.required = true;
+  return out;
+}
+
+/** Validates a registration against the rules; collects every failing field (4.REG.03). */
+export function checkRegistration(
+  req: TRegisterRequest,
+  rules: TRegisterSettings,
+  tab: RegisterTab,
+  flags: TWhitelabel,
+): RegisterCheck {
+  const eff = effectiveRules(rules, tab, flags);
+  const fields: Record<string, string> = {};
+  for (const field of Object.keys(eff) as TRegisterField[]) {
+    if (field === 'confirmPassword') continue; // compared with the password below
+    const result = checkField(FIELD_VALUE[field](req), eff[field]);
+    if (!result.ok) fields[field] = result.reason;
+  }
+  // Confirmation equals the password (5.REQ.02), whenever a password is given.
+  if (filled(req.password) || filled(req.confirmPassword) || eff.confirmPassword.required) {
+    if ((req.confirmPassword ?? '') !== (req.password ?? ''))
+      fields.confirmPassword = 'incorrect_confirmation';
+  }
+  // An email, when given, must be a valid address whatever its pattern id says (5.REQ.09).
+  if (
+    eff.email.enabled &&
+    filled(req.email) &&
+    !fields.email &&
+    !FIELD_PATTERNS[17]!.regex!.test(req.email.trim())
+  ) {
+    fields.email = 'pattern';
+  }
+  let mobile: Mobile | null = null;
+  if (eff.mobileNum.enabled && filled(req.mobileNum)) {
+    if (!filled(req.countryDialingCode)) fields.countryDialingCode = 'required';
+    else if (!fields.mobileNum) {
+      mobile = normalizeMobile(req.countryDialingCode, req.mobileNum);
+      if (!mobile) fields.mobileNum = 'pattern';
+    }
+  }
+  let birthday: string | null = null;
+  if (eff.birthday.enabled && filled(req.birthday) && !fields.birthday) {
+    birthday = parseBirthday(req.birthday, eff.birthday.patternId);
+    if (!birthday) fields.birthday = 'pattern';
+  }
+  const hasFirebase = filled(req.firebaseIdToken);
+  const needsSmsCode = flags.REGMOBVERF3 && mobile !== null && !hasFirebase;
+  if (needsSmsCode && !filled(req.verificationCode)) fields.verificationCode = 'required';
+  return {
+    fields,
+    birthday,
+    mobile,
+    generatePassword: tab === 'mobile' && !filled(req.password),
+    generateUsername: tab === 'mobile' && !filled(req.username),
+    needsSmsCode,
+  };
+}
+
+/** The value to store for an optional field: trimmed, or null when empty or the field is disabled. */
+export function storedValue(
+  rules: TRegisterSettings,
+  field: TRegisterField,
+  value: string | undefined,
+): string | null {
+  if (!rules[field].enabled || !filled(value)) return null;
+  return value.trim();
+}
+
+/**
+ * The password rule for changes and resets (decision 5.CPW.02): the registration rule of
+ * 'password' (pattern, min and max), always enabled and required.
+ */
+export function checkPasswordRule(password: string, rules: TRegisterSettings): string | null {
+  const result = checkField(password, { ...rules.password, enabled: true, required: true });
+  return result.ok ? null : result.reason;
+}
+
+// ---------- login (4.LOGIN.06-09) ----------
+export type ForcedChangeInput = {
+  loginType: 'username' | 'sms' | 'firebase';
+  firstTimeLogin: boolean;
+  usedWeakPassword: boolean;
+  passwordExpired: boolean;
+  expiryEnforced: boolean;
+};
+
+/** The forced-password-change flag: first login, 123456, or expired with PWDEXPFORCECHANGE3; never for sms/firebase. */
+export function isPasswordChangeForced(i: ForcedChangeInput): boolean {
+  if (i.loginType !== 'username') return false;
+  return i.firstTimeLogin || i.usedWeakPassword || (i.passwordExpired && i.expiryEnforced);
+}
+
+export function isPasswordExpired(passwordChangedAt: Date, maxAgeDays: number, now: number): boolean {
+  if (maxAgeDays <= 0) return false;
+  return now - passwordChangedAt.getTime() > maxAgeDays * 86_400_000;
+}
+
+/**
+ * First-time login (decision 4.LOGIN.05): the first login of an account somebody else created for
+ * the member (an operator or an agent, who chose the initial password). Self-registered and trial
+ * accounts are logged in by their creation and never see it.
+ */
+/** The creator's password and the account are written together; anything later is the member's. */
+const FIRST_PASSWORD_WINDOW_MS = 60_000;
+
+export const isFirstTimeLogin = (m: {
+  createdBy: string;
+  lastLoginAt: Date | null;
+  createdAt: Date;
+  passwordChangedAt: Date;
+}) =>
+  (m.createdBy === 'operator' || m.createdBy === 'agent') &&
+  m.lastLoginAt === null &&
+  // A password the member chose since (a reset by email or phone) is not the creator's any more.
+  m.passwordChangedAt.getTime() - m.createdAt.getTime() < FIRST_PASSWORD_WINDOW_MS;
+
+/** Minor units (bigint) to the two-decimal string of member info, e.g. 123450n -> "1234.50". */
+export function formatMinor(minor: bigint): string {
+  const negative = minor < 0n;
+  const abs = negative ? -minor : minor;
+  const s = `${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+  return negative ? `-${s}` : s;
+}
+
+/** Username key for case-insensitive lookups and per-account counters. */
+export const usernameKey = (username: string) => username.trim().toLowerCase().slice(0, 60);

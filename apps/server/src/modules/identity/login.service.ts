@@ -1,0 +1,399 @@
+import { AppError } from '@lotus/contracts/app-error';
+import type { TLoginRequest, TLoginResult } from '@lotus/contracts/auth';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import type { ConfigService } from '../system/config.service';
+import type { ChallengeService } from '../verification/challenge.service';
+import type { SmsService } from '../verification/sms.service';
+import type { VerificationRepository } from '../verification/verification.repository';
+import type { Audit } from './audit';
+import {
+  isAgentLevel,
+  isFirstTimeLogin,
+  isPasswordChangeForced,
+  isPasswordExpired,
+  normalizeMobile,
+  TRIAL,
+  usernameKey,
+  WEAK_PASSWORD,
+} from './identity.rules';
+import type { IdentityOptions } from './identity.options';
+import { insertMember } from './member-factory';
+import type { MemberRepository, MemberRow } from './member.repository';
+import { toMemberInfo } from './member.service';
+import type { PasswordHasher } from './password-hasher';
+import type { PhoneAuthVerifier } from './phone-auth';
+import { clientHash, randomFrom, randomToken, sha256Hex } from './secrets';
+import type { SessionRepository } from './session.repository';
+import type { SessionService } from './session.service';
+import type { TotpService } from './totp.service';
+
+/** What the services know about the caller. */
+export type Client = { ip: string; userAgent: string; language: string };
+type LoginType = 'username' | 'sms' | 'firebase';
+
+/** Failed logins from one address within this window make the next login from it ask for a captcha. */
+const IP_FAILURE_WINDOW_MS = 15 * 60_000;
+const MAX_2FA_ATTEMPTS = 5;
+/** A password hash that no password matches (trial accounts log in through free play only). */
+export const UNUSABLE_PASSWORD_HASH = '!';
+
+const ZTicketData = z.object({
+  loginType: z.enum(['username', 'sms', 'firebase']),
+  usedWeakPassword: z.boolean(),
+});
+
+export type LoginDeps = {
+  database: Pick<Database, 'tx'>;
+  members: Pick<MemberRepository, 'findById' | 'findByUsername' | 'findByE164' | 'insert' | 'update'>;
+  sessionRepo: Pick<SessionRepository, 'findFailures' | 'recordFailure' | 'clearFailures'>;
+  verificationRepo: Pick<
+    VerificationRepository,
+    'hitCounter' | 'peekCounter' | 'insertTicket' | 'findTicket' | 'consumeTicket' | 'addTicketAttempt'
+  >;
+  sessions: Pick<SessionService, 'create' | 'peek' | 'revoke'>;
+  challenges: Pick<ChallengeService, 'consumeSliderToken' | 'checkCaptcha'>;
+  sms: Pick<SmsService, 'verify'>;
+  phoneAuth: Pick<PhoneAuthVerifier, 'verify'>;
+  totp: Pick<TotpService, 'verifyCode'>;
+  hasher: PasswordHasher;
+  config: Pick<ConfigService, 'get'>;
+  audit: Audit;
+  options: Pick<
+    IdentityOptions,
+    | 'lockout'
+    | 'loginPerAccountPerMinute'
+    | 'passwordMaxAgeDays'
+    | 'trialCreditMinor'
+    | 'twoFactorTicketTtlMs'
+  >;
+  now?: () => number;
+};
+
+/**
+ * Login (4.LOGIN, 7.AUTH.01-03): by password, by SMS code, by a phone-auth ID token; the second
+ * factor; free play; logout. No answer tells whether a username exists: unknown names are checked
+ * against a dummy hash, counted and locked exactly like known ones.
+ */
+export function createLoginService(deps: LoginDeps) {
+  const {
+    database,
+    members,
+    sessionRepo,
+    verificationRepo,
+    sessions,
+    challenges,
+    hasher,
+    config,
+    audit,
+    options,
+  } = deps;
+  const now = deps.now ?? Date.now;
+
+  async function login(
+    input: TLoginRequest,
+    client: Client,
+    currentAuthorization?: string | null,
+  ): Promise<TLoginResult> {
+    const result =
+      input.type === 'sms'
+        ? await loginWithSms(input, client)
+        : input.type === 'firebase'
+          ? await loginWithPhoneAuth(input, client)
+          : await loginWithPassword(input, client);
+    // A login from a client that still holds a session replaces it (the token rotates).
+    if (result.token && currentAuthorization) {
+      const previous = await sessions.peek(currentAuthorization);
+      if (previous) await sessions.revoke(previous.sessionId, previous.id, 'replaced');
+    }
+    return result;
+  }
+
+  async function perAccountLimit(key: string) {
+    const hit = await verificationRepo.hitCounter(`login:acct:${key}`, new Date(now()), 60_000);
+    if (hit.count > options.loginPerAccountPerMinute) {
+      const retryAfterSeconds = Math.max(1, Math.ceil((hit.windowEndsAt.getTime() - now()) / 1000));
+      throw new AppError('rate_limited', 429, undefined, { retryAfterSeconds });
+    }
+  }
+
+  /** The member-facing checks once the credential is proven (6.ROLE.10/11). */
+  async function admit(member: MemberRow, portal: TLoginRequest['portal'], type: LoginType, client: Client) {
+    if (member.status !== 'active') {
+      await audit(
+        'login',
+        `${type}:member_no_enter`,
+        { memberId: member.id, username: member.username },
+        client,
+      );
+      throw new AppError('member_no_enter', 403);
+    }
+    if (portal === 'agent' && !isAgentLevel(member.isAgent)) {
+      await audit(
+        'login',
+        `${type}:error_not_agent`,
+        { memberId: member.id, username: member.username },
+        client,
+      );
+      throw new AppError('error_not_agent', 403);
+    }
+  }
+
+  // ---------- username + password ----------
+  async function loginWithPassword(input: TLoginRequest, client: Client): Promise<TLoginResult> {
+    const key = usernameKey(input.username);
+    await perAccountLimit(key);
+    const flags = await config.get('whitelabel');
+
+    // 4.LOGIN.01: the slider comes before the login call.
+    if (!(await challenges.consumeSliderToken(input.sliderToken, client))) {
+      throw new AppError(input.sliderToken ? 'slider_invalid' : 'slider_required', 400);
+    }
+
+    const t = now();
+    const failures = await sessionRepo.findFailures(key);
+    const failureWindowOpen =
+      !!failures &&
+      failures.firstFailureAt.getTime() > t - options.lockout.windowMs &&
+      !(failures.lockedUntil && failures.lockedUntil.getTime() <= t);
+    const ipFailures = await verificationRepo.peekCounter(`loginfail:ip:${client.ip}`, new Date(t));
+    // 4.CAP.02/03: a captcha after a failure for this username or from this address, or always with showCaptcha.
+    if (flags.showCaptcha || failureWindowOpen || ipFailures > 0) {
+      if (!input.captcha || !input.captchaId)
+        throw new AppError('captcha_required', 400, undefined, { captchaRequired: true });
+      if (!(await challenges.checkCaptcha(input.captchaId, input.captcha, client))) {
+        throw new AppError('captcha_invalid', 400, undefined, { captchaRequired: true });
+      }
+    }
+
+    if (failures?.lockedUntil && failures.lockedUntil.getTime() > t) {
+      await audit('login', 'locked', { username: input.username }, client);
+      throw new AppError('account_locked', 423, undefined, {
+        captchaRequired: true,
+        retryAfterSeconds: Math.ceil((failures.lockedUntil.getTime() - t) / 1000),
+      });
+    }
+
+    const member = await members.findByUsername(input.username);
+    let passwordOk = false;
+    if (member) passwordOk = await hasher.verify(member.passwordHash, input.password);
+    else await hasher.verifyDummy(input.password);
+
+    if (!member || !passwordOk) {
+      const at = new Date(now());
+      const row = await database.tx(async (tx) => {
+        const recorded = await sessionRepo.recordFailure(key, at, options.lockout, tx);
+        await verificationRepo.hitCounter(`loginfail:ip:${client.ip}`, at, IP_FAILURE_WINDOW_MS, tx);
+        await audit(
+          'login',
+          'bad_password',
+          { memberId: member?.id ?? null, username: input.username },
+          client,
+          tx,
+        );
+        if (recorded.lockedUntil)
+          await audit(
+            'lockout',
+            `failures:${recorded.failures}`,
+            { memberId: member?.id ?? null, username: input.username },
+            client,
+            tx,
+          );
+        return recorded;
+      });
+      if (row.lockedUntil) {
+        throw new AppError('account_locked', 423, undefined, {
+          captchaRequired: true,
+          retryAfterSeconds: Math.ceil((row.lockedUntil.getTime() - at.getTime()) / 1000),
+        });
+      }
+      throw new AppError('incorrect_username_password', 401, undefined, { captchaRequired: true });
+    }
+
+    await admit(member, input.portal, 'username', client);
+    if (failures) await sessionRepo.clearFailures(key);
+    return finish(member, 'username', input.password === WEAK_PASSWORD, client);
+  }
+
+  // ---------- SMS code (3.LOG.02, 4.LOGIN.02: no slider) ----------
+  async function loginWithSms(input: TLoginRequest, client: Client): Promise<TLoginResult> {
+    const flags = await config.get('whitelabel');
+    if (!flags.MOBILEVERCODELOGIN3) throw new AppError('sms_login_disabled', 403);
+    if (!input.countryDialingCode)
+      throw new AppError('validation_failed', 400, { countryDialingCode: 'required' });
+    const mobile = normalizeMobile(input.countryDialingCode, input.username);
+    if (!mobile) throw new AppError('invalid_mobile_number', 400, { username: 'pattern' });
+    await perAccountLimit(`sms:${mobile.e164}`);
+    const ok = await deps.sms.verify('login_or_reset', mobile.e164, input.password);
+    const member = ok ? await members.findByE164(mobile.e164) : null;
+    if (!member) {
+      await audit('login', 'sms:bad_code', { username: `+${mobile.e164}` }, client);
+      throw new AppError('invalid_verification_code', 400, { password: 'invalid_verification_code' });
+    }
+    await admit(member, input.portal, 'sms', client);
+    return finish(member, 'sms', false, client);
+  }
+
+  // ---------- phone-auth ID token (decision 4.LOGIN.10) ----------
+  async function loginWithPhoneAuth(input: TLoginRequest, client: Client): Promise<TLoginResult> {
+    const flags = await config.get('whitelabel');
+    if (!flags.MOBILEVERCODELOGIN3) throw new AppError('sms_login_disabled', 403);
+    const phone = await deps.phoneAuth.verify(input.firebaseIdToken);
+    const member = await members.findByE164(phone.e164);
+    if (!member) {
+      await audit('login', 'firebase:no_member', { username: `+${phone.e164}` }, client);
+      throw new AppError('incorrect_username_password', 401);
+    }
+    await admit(member, input.portal, 'firebase', client);
+    return finish(member, 'firebase', false, client);
+  }
+
+  /** The second factor when enrolled, otherwise a session. */
+  async function finish(
+    member: MemberRow,
+    loginType: LoginType,
+    usedWeakPassword: boolean,
+    client: Client,
+  ): Promise<TLoginResult> {
+    if (!member.totpEnabled) return issue(member, loginType, usedWeakPassword, client);
+    const ticket = randomToken(32);
+    const t = now();
+    await database.tx(async (tx) => {
+      await verificationRepo.insertTicket(
+        {
+          id: sha256Hex(ticket),
+          kind: '2fa',
+          memberId: member.id,
+          clientHash: clientHash(client),
+          data: { loginType, usedWeakPassword },
+          expiresAt: new Date(t + options.twoFactorTicketTtlMs),
+          createdAt: new Date(t),
+        },
+        tx,
+      );
+      await audit(
+        'login',
+        `${loginType}:2fa_required`,
+        { memberId: member.id, username: member.username },
+        client,
+        tx,
+      );
+    });
+    return {
+      token: null,
+      firstTimeLogin: false,
+      passwordExpired: false,
+      forceChangePassword: false,
+      twoFactorRequired: true,
+      twoFactorTicket: ticket,
+      userInfo: null,
+    };
+  }
+
+  /** Creates the session and the login answer (3.LOG.03, 4.LOGIN.04-09). */
+  async function issue(
+    member: MemberRow,
+    loginType: LoginType,
+    usedWeakPassword: boolean,
+    client: Client,
+    event: 'login' | 'login_2fa' | 'register' | 'freeplay' = 'login',
+  ): Promise<TLoginResult> {
+    const t = now();
+    const flags = await config.get('whitelabel');
+    const firstTimeLogin = event === 'login' || event === 'login_2fa' ? isFirstTimeLogin(member) : false;
+    const passwordExpired = isPasswordExpired(member.passwordChangedAt, options.passwordMaxAgeDays, t);
+    const forceChangePassword = isPasswordChangeForced({
+      loginType,
+      firstTimeLogin,
+      usedWeakPassword,
+      passwordExpired,
+      expiryEnforced: flags.PWDEXPFORCECHANGE3,
+    });
+    const brand = await config.get('brand');
+    // Configuration is read before the transaction: inside it, only the transaction handle is used.
+    const session = await database.tx(async (tx) => {
+      const created = await sessions.create(member.id, client, { trial: member.type === TRIAL }, tx);
+      await members.update(member.id, { lastLoginAt: new Date(t), lastLoginIp: client.ip }, tx);
+      await audit(event, `${loginType}:ok`, { memberId: member.id, username: member.username }, client, tx);
+      return created;
+    });
+    return {
+      token: session.token,
+      firstTimeLogin,
+      passwordExpired,
+      forceChangePassword,
+      twoFactorRequired: false,
+      twoFactorTicket: null,
+      userInfo: toMemberInfo({ ...member, lastLoginAt: new Date(t), lastLoginIp: client.ip }, brand),
+    };
+  }
+
+  /** POST /wps/session/login/2fa: the ticket from the first step and a TOTP or recovery code. */
+  async function loginSecondFactor(
+    input: { ticket: string; code: string },
+    client: Client,
+  ): Promise<TLoginResult> {
+    const id = sha256Hex(input.ticket);
+    const row = await verificationRepo.findTicket(id, '2fa');
+    const data = ZTicketData.safeParse(row?.data);
+    if (
+      !row ||
+      !data.success ||
+      row.memberId === null ||
+      row.expiresAt.getTime() <= now() ||
+      row.clientHash !== clientHash(client)
+    ) {
+      throw new AppError('session_expired', 401);
+    }
+    const member = await members.findById(row.memberId);
+    if (!member) throw new AppError('session_expired', 401);
+    if (!(await deps.totp.verifyCode(member, input.code))) {
+      const attempts = await verificationRepo.addTicketAttempt(id);
+      if (attempts === null || attempts >= MAX_2FA_ATTEMPTS) await verificationRepo.consumeTicket(id, '2fa');
+      await audit('login_2fa', 'bad_code', { memberId: member.id, username: member.username }, client);
+      throw new AppError('totp_invalid', 401, { code: 'totp_invalid' });
+    }
+    if (!(await verificationRepo.consumeTicket(id, '2fa'))) throw new AppError('session_expired', 401);
+    return issue(member, data.data.loginType, data.data.usedWeakPassword, client, 'login_2fa');
+  }
+
+  // ---------- free play (7.AUTH.02, decision 6.ROLE.08) ----------
+  async function freePlay(client: Client): Promise<TLoginResult> {
+    const flags = await config.get('whitelabel');
+    if (!flags.FREEPLAY3) throw new AppError('freeplay_disabled', 403);
+    const t = now();
+    const member = await database.tx((tx) =>
+      insertMember(
+        members,
+        {
+          username: 'trial',
+          passwordHash: UNUSABLE_PASSWORD_HASH,
+          passwordChangedAt: new Date(t),
+          passwordGenerated: true,
+          type: TRIAL,
+          isAgent: TRIAL,
+          createdBy: 'trial',
+          trialCredit: options.trialCreditMinor,
+          language: client.language,
+          registerIp: client.ip,
+          createdAt: new Date(t),
+        },
+        { generateUsername: () => `trial_${randomFrom('abcdefghjkmnpqrstuvwxyz23456789', 6)}`, tx },
+      ),
+    );
+    return issue(member, 'username', false, client, 'freeplay');
+  }
+
+  /** DELETE /wps/session/logout: revokes the current session. */
+  async function logout(member: { id: number; username: string; sessionId: string }, client: Client) {
+    await database.tx(async (tx) => {
+      await sessions.revoke(member.sessionId, member.id, 'logout', tx);
+      await audit('logout', 'ok', { memberId: member.id, username: member.username }, client, tx);
+    });
+    return { done: true as const };
+  }
+
+  return { login, loginSecondFactor, freePlay, logout, issue };
+}
+
+export type LoginService = ReturnType<typeof createLoginService>;

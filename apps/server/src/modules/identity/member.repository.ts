@@ -1,0 +1,111 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/tx';
+import { members, totpRecoveryCodes } from '../../db/schema';
+
+export type MemberRow = typeof members.$inferSelect;
+export type NewMember = typeof members.$inferInsert;
+
+/** SQL of members and their recovery codes. No rules here. */
+export function createMemberRepository(db: Db) {
+  return {
+    async insert(row: NewMember, tx: Executor = db): Promise<MemberRow> {
+      const [created] = await tx.insert(members).values(row).returning();
+      if (!created) throw new Error('insert member returned no row');
+      return created;
+    },
+
+    async findById(id: number, tx: Executor = db): Promise<MemberRow | null> {
+      const [row] = await tx.select().from(members).where(eq(members.id, id));
+      return row ?? null;
+    },
+
+    /** Case-insensitive. */
+    async findByUsername(username: string, tx: Executor = db): Promise<MemberRow | null> {
+      const [row] = await tx
+        .select()
+        .from(members)
+        .where(sql`lower(${members.username}) = ${username.trim().toLowerCase()}`);
+      return row ?? null;
+    },
+
+    async findByE164(e164: string, tx: Executor = db): Promise<MemberRow | null> {
+      const [row] = await tx.select().from(members).where(eq(members.mobileE164, e164));
+      return row ?? null;
+    },
+
+    async findIdByE164(e164: string, tx: Executor = db): Promise<number | null> {
+      const [row] = await tx.select({ id: members.id }).from(members).where(eq(members.mobileE164, e164));
+      return row?.id ?? null;
+    },
+
+    async existsEmail(email: string, tx: Executor = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: members.id })
+        .from(members)
+        .where(sql`lower(${members.email}) = ${email.trim().toLowerCase()}`);
+      return !!row;
+    },
+
+    /** Case-insensitive lookup of a member's own referral code. */
+    async findByReferralCode(code: string, tx: Executor = db): Promise<MemberRow | null> {
+      const [row] = await tx
+        .select()
+        .from(members)
+        .where(sql`upper(${members.referralCode}) = ${code.trim().toUpperCase()}`);
+      return row ?? null;
+    },
+
+    async update(id: number, set: Partial<NewMember>, tx: Executor = db) {
+      await tx.update(members).set(set).where(eq(members.id, id));
+    },
+
+    /** Records a TOTP step as used; false when that step (or a later one) was used already. */
+    async advanceTotpStep(id: number, step: number, tx: Executor = db): Promise<boolean> {
+      const rows = await tx
+        .update(members)
+        .set({ totpLastStep: step })
+        .where(and(eq(members.id, id), sql`coalesce(${members.totpLastStep}, -1) < ${step}`))
+        .returning({ id: members.id });
+      return rows.length === 1;
+    },
+
+    async list(options: { limit: number; offset?: number }, tx: Executor = db) {
+      return tx
+        .select()
+        .from(members)
+        .orderBy(desc(members.id))
+        .limit(options.limit)
+        .offset(options.offset ?? 0);
+    },
+
+    async listByIds(ids: number[], tx: Executor = db) {
+      if (ids.length === 0) return [];
+      return tx.select().from(members).where(inArray(members.id, ids)).orderBy(asc(members.id));
+    },
+
+    // ---------- recovery codes ----------
+    async replaceRecoveryCodes(memberId: number, hashes: string[], tx: Executor = db) {
+      await tx.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.memberId, memberId));
+      if (hashes.length > 0)
+        await tx.insert(totpRecoveryCodes).values(hashes.map((codeHash) => ({ memberId, codeHash })));
+    },
+
+    /** Spends a recovery code; false when unknown or already used. */
+    async useRecoveryCode(memberId: number, codeHash: string, at: Date, tx: Executor = db): Promise<boolean> {
+      const rows = await tx
+        .update(totpRecoveryCodes)
+        .set({ usedAt: at })
+        .where(
+          and(
+            eq(totpRecoveryCodes.memberId, memberId),
+            eq(totpRecoveryCodes.codeHash, codeHash),
+            isNull(totpRecoveryCodes.usedAt),
+          ),
+        )
+        .returning({ id: totpRecoveryCodes.id });
+      return rows.length === 1;
+    },
+  };
+}
+
+export type MemberRepository = ReturnType<typeof createMemberRepository>;

@@ -1,0 +1,225 @@
+import { AppError } from '@lotus/contracts/app-error';
+import type { TMemberInfo } from '@lotus/contracts/auth';
+import type { TOpsMemberRow } from '@lotus/contracts/ops-accounts';
+import type { TSiteConfig } from '@lotus/contracts/site-config';
+import type { z } from 'zod';
+import type { ZMemberIcon } from '@lotus/contracts/auth';
+import type { Database } from '../../db/client';
+import type { ConfigService } from '../system/config.service';
+import type { Audit, AuditClient } from './audit';
+import { formatMinor, isTrial, usernameKey } from './identity.rules';
+import type { MemberRepository, MemberRow } from './member.repository';
+import type { PasswordHasher } from './password-hasher';
+import type { SessionRepository } from './session.repository';
+import type { SessionService } from './session.service';
+
+/** The default avatar (the avatar relay call MCSFE_getPlayerAvatar belongs to the member issue). */
+export const DEFAULT_ICON_URL = '/media/avatars/default.svg';
+
+/** Member info (3.MEM) from the member row; fields owned by later issues are zero until their tables exist. */
+export function toMemberInfo(m: MemberRow, brand: TSiteConfig['brand']): TMemberInfo {
+  return {
+    id: m.id,
+    account: m.username,
+    nickname: m.payeeName ?? m.username,
+    customerId: String(m.id),
+    type: m.type,
+    isAgent: m.isAgent,
+    toUpline: m.uplineId !== null,
+    // VIP club and labels: the vip issue owns them; a new member is rank 0 with no labels.
+    clubLabel: { labelName: '', rankLevel: 0 },
+    memberLabel: [],
+    balance: memberBalance(m),
+    currencySymbol: brand.currencySymbol,
+    // Messages and promotions: their modules do not exist yet, so there is nothing unread or available.
+    unreadMessage: 0,
+    availablePromoCount: 0,
+    vipRankLevel: 0,
+    twoFactorEnabled: m.totpEnabled,
+    mobileNum: m.mobileE164 && m.countryDialingCode ? `+${m.countryDialingCode} ${m.mobileNum ?? ''}` : null,
+    email: m.email,
+    lastLoginAt: m.lastLoginAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The balance shown in member info. A trial account shows its demo credit (stored on the member);
+ * a real member's money lives in the wallet, which the wallet issue builds: until then there is no
+ * wallet account, so the balance is zero.
+ */
+function memberBalance(m: MemberRow): string {
+  if (isTrial(m)) return formatMinor(m.trialCredit);
+  return formatMinor(0n);
+}
+
+type Deps = {
+  database: Pick<Database, 'tx'>;
+  members: Pick<MemberRepository, 'findById' | 'findByUsername' | 'update' | 'list'>;
+  sessionRepo: Pick<SessionRepository, 'findFailures' | 'clearFailures'>;
+  sessions: Pick<SessionService, 'list' | 'revoke'>;
+  config: Pick<ConfigService, 'get'>;
+  hasher: Pick<PasswordHasher, 'verify' | 'hash'>;
+  audit: Audit;
+  now?: () => number;
+};
+
+/** Member self-service: info, icon, language, sessions, the payment password; operator views. */
+export function createMemberService({
+  database,
+  members,
+  sessionRepo,
+  sessions,
+  config,
+  hasher,
+  audit,
+  now = Date.now,
+}: Deps) {
+  async function load(memberId: number): Promise<MemberRow> {
+    const m = await members.findById(memberId);
+    if (!m) throw new AppError('unauthorized', 401);
+    return m;
+  }
+
+  async function getInfo(memberId: number): Promise<TMemberInfo> {
+    return toMemberInfo(await load(memberId), await config.get('brand'));
+  }
+
+  async function getIcon(memberId: number): Promise<z.infer<typeof ZMemberIcon>> {
+    const info = await getInfo(memberId);
+    return {
+      nickname: info.nickname,
+      iconUrl: DEFAULT_ICON_URL,
+      balance: info.balance,
+      currencySymbol: info.currencySymbol,
+      unreadMessage: info.unreadMessage,
+    };
+  }
+
+  /** PUT /wps/member/language (7.PAR.20): one of the site's enabled languages. */
+  async function setLanguage(memberId: number, language: string): Promise<{ language: string }> {
+    const languages = await config.get('languages');
+    const match = languages.languages.find(
+      (l) => l.enabled && l.code.toLowerCase() === language.toLowerCase(),
+    );
+    if (!match) throw new AppError('validation_failed', 400, { language: 'validation_failed' });
+    await database.tx((tx) => members.update(memberId, { language: match.code }, tx));
+    return { language: match.code };
+  }
+
+  const listSessions = (memberId: number, currentSessionId: string) =>
+    sessions.list(memberId, currentSessionId);
+
+  async function revokeSession(memberId: number, sessionId: string, client: AuditClient) {
+    const done = await database.tx(async (tx) => {
+      const revoked = await sessions.revoke(sessionId, memberId, 'member', tx);
+      if (revoked) await audit('session_revoke', 'ok', { memberId }, client, tx);
+      return revoked;
+    });
+    if (!done) throw new AppError('not_found', 404);
+    return { done: true as const };
+  }
+
+  /** PUT /wps/member/password/payment: the login password confirms the member (real accounts only). */
+  async function changePaymentPassword(
+    memberId: number,
+    input: { password: string; newPaymentPassword: string; confirmPaymentPassword: string },
+    client: AuditClient,
+  ) {
+    const m = await load(memberId);
+    if (input.newPaymentPassword !== input.confirmPaymentPassword) {
+      throw new AppError('incorrect_confirmation', 400, { confirmPaymentPassword: 'incorrect_confirmation' });
+    }
+    const rule = (await config.get('register')).paymentPassword;
+    const length = [...input.newPaymentPassword].length;
+    if (
+      length < Math.max(4, rule.minLength) ||
+      length > rule.maxLength ||
+      !/^\S+$/.test(input.newPaymentPassword)
+    ) {
+      throw new AppError('validation_failed', 400, { newPaymentPassword: 'pattern' });
+    }
+    if (!(await hasher.verify(m.passwordHash, input.password))) {
+      await audit('payment_password_change', 'bad_password', { memberId, username: m.username }, client);
+      throw new AppError('old_password_incorrect', 400, { password: 'old_password_incorrect' });
+    }
+    const hash = await hasher.hash(input.newPaymentPassword);
+    await database.tx(async (tx) => {
+      await members.update(memberId, { paymentPasswordHash: hash }, tx);
+      await audit('payment_password_change', 'ok', { memberId, username: m.username }, client, tx);
+    });
+    return { done: true as const };
+  }
+
+  // ---------- operator views (ops API and command line) ----------
+  async function toOpsRow(m: MemberRow): Promise<TOpsMemberRow> {
+    const failures = await sessionRepo.findFailures(usernameKey(m.username));
+    return {
+      id: m.id,
+      username: m.username,
+      mobile: m.mobileE164 ? `+${m.mobileE164}` : null,
+      email: m.email,
+      type: m.type,
+      isAgent: m.isAgent,
+      status: m.status,
+      referralCode: m.referralCode,
+      uplineId: m.uplineId,
+      locked: !!failures?.lockedUntil && failures.lockedUntil.getTime() > now(),
+      twoFactor: m.totpEnabled,
+      createdAt: m.createdAt.toISOString(),
+      lastLoginAt: m.lastLoginAt?.toISOString() ?? null,
+    };
+  }
+
+  async function listForOps(limit: number): Promise<TOpsMemberRow[]> {
+    const rows = await members.list({ limit });
+    return Promise.all(rows.map(toOpsRow));
+  }
+
+  async function getForOps(id: number): Promise<TOpsMemberRow> {
+    return toOpsRow(await load(id));
+  }
+
+  /**
+   * Lifts a lockout (`npm run ops -- member unlock <username>`): clears the failures of that
+   * username string, whether or not an account has it. True when something was cleared.
+   */
+  async function unlock(username: string, operator: AuditClient): Promise<{ unlocked: boolean }> {
+    const key = usernameKey(username);
+    const member = await members.findByUsername(username);
+    const unlocked = await database.tx(async (tx) => {
+      const cleared = await sessionRepo.clearFailures(key, tx);
+      await audit(
+        'unlock',
+        cleared ? 'ok' : 'nothing_to_unlock',
+        { memberId: member?.id ?? null, username },
+        operator,
+        tx,
+      );
+      return cleared;
+    });
+    return { unlocked };
+  }
+
+  /** Operator: active (may log in) or disabled (non-member: member_no_enter). */
+  async function setStatus(username: string, status: 'active' | 'disabled') {
+    const m = await members.findByUsername(username);
+    if (!m) throw new AppError('not_found', 404);
+    await database.tx((tx) => members.update(m.id, { status }, tx));
+    return { id: m.id, username: m.username, status };
+  }
+
+  return {
+    getInfo,
+    getIcon,
+    setLanguage,
+    listSessions,
+    revokeSession,
+    changePaymentPassword,
+    listForOps,
+    getForOps,
+    unlock,
+    setStatus,
+  };
+}
+
+export type MemberService = ReturnType<typeof createMemberService>;

@@ -1,0 +1,234 @@
+import { AppError } from '@lotus/contracts/app-error';
+import type { TLoginResult, TRegisterRequest } from '@lotus/contracts/auth';
+import type { TRegisterSettings } from '@lotus/contracts/system';
+import type { Database } from '../../db/client';
+import type { ConfigService } from '../system/config.service';
+import type { ChallengeService } from '../verification/challenge.service';
+import type { SmsService } from '../verification/sms.service';
+import type { Audit } from './audit';
+import {
+  ageInYears,
+  checkRegistration,
+  isAgentLevel,
+  MIN_AGE_YEARS,
+  normalizeMobile,
+  storedValue,
+  type RegisterTab,
+} from './identity.rules';
+import type { Client, LoginService } from './login.service';
+import { insertMember } from './member-factory';
+import type { MemberRepository, MemberRow } from './member.repository';
+import type { PasswordHasher } from './password-hasher';
+import type { PhoneAuthVerifier } from './phone-auth';
+import { randomFrom, randomToken } from './secrets';
+
+type Deps = {
+  database: Pick<Database, 'tx'>;
+  members: Pick<
+    MemberRepository,
+    'insert' | 'findByUsername' | 'findByReferralCode' | 'findIdByE164' | 'existsEmail'
+  >;
+  challenges: Pick<ChallengeService, 'consumeSliderToken'>;
+  sms: Pick<SmsService, 'verify'>;
+  phoneAuth: Pick<PhoneAuthVerifier, 'verify'>;
+  hasher: Pick<PasswordHasher, 'hash'>;
+  config: Pick<ConfigService, 'get'>;
+  login: Pick<LoginService, 'issue'>;
+  audit: Audit;
+  now?: () => number;
+};
+
+/** A referral field resolved to the member it names (decision 3.REG.11). */
+type Referral = { uplineId: number | null; recommenderId: number | null };
+
+/**
+ * Registration (4.REG, 7.AUTH.07-09): `/wps/member/register` is the username tab and
+ * `/wps/member/register/mobile` the mobile tab. The steps run in the spec's order: terms, fields,
+ * affiliate code, slider (or the phone-auth token), then the account, logged in at once (decision
+ * 4.REG.08: the answer is a login result with a fresh session token).
+ */
+export function createRegisterService(deps: Deps) {
+  const { database, members, challenges, hasher, config, audit } = deps;
+  const now = deps.now ?? Date.now;
+
+  /** GET /wps/agent/affiliate: an active agent's referral code (4.AFF.01). */
+  async function checkAffiliate(code: string): Promise<{ valid: true; code: string }> {
+    const agent = await members.findByReferralCode(code);
+    if (!agent || !isAgentLevel(agent.isAgent) || agent.status !== 'active') {
+      throw new AppError('invitation_code_error', 400);
+    }
+    return { valid: true, code: agent.referralCode };
+  }
+
+  /**
+   * The three referral fields (decision 3.REG.11): affiliateCode is an agent's code (the agent
+   * becomes the upline); referralCode is any member's own code (that member is the recommender);
+   * recommenderId is the recommender's username typed by hand. Without an affiliate code the
+   * recommender's agent (or the recommender, when an agent) becomes the upline.
+   */
+  async function resolveReferral(req: TRegisterRequest, rules: TRegisterSettings): Promise<Referral> {
+    let uplineId: number | null = null;
+    let recommender: MemberRow | null = null;
+    const affiliate = storedValue(rules, 'affiliateCode', req.affiliateCode);
+    if (affiliate) {
+      const agent = await members.findByReferralCode(affiliate);
+      if (!agent || !isAgentLevel(agent.isAgent) || agent.status !== 'active') {
+        throw new AppError('invitation_code_error', 400, { affiliateCode: 'invitation_code_error' });
+      }
+      uplineId = agent.id;
+    }
+    const referral = storedValue(rules, 'referralCode', req.referralCode);
+    const recommenderName = storedValue(rules, 'recommenderId', req.recommenderId);
+    if (referral) {
+      recommender = await members.findByReferralCode(referral);
+      if (!recommender || recommender.type === 4)
+        throw new AppError('invitation_code_error', 400, { referralCode: 'invitation_code_error' });
+    } else if (recommenderName) {
+      recommender = await members.findByUsername(recommenderName);
+      if (!recommender || recommender.type === 4)
+        throw new AppError('invitation_code_error', 400, { recommenderId: 'invitation_code_error' });
+    }
+    if (uplineId === null && recommender)
+      uplineId = isAgentLevel(recommender.isAgent) ? recommender.id : recommender.uplineId;
+    return { uplineId, recommenderId: recommender?.id ?? null };
+  }
+
+  async function register(tab: RegisterTab, req: TRegisterRequest, client: Client): Promise<TLoginResult> {
+    const flags = await config.get('whitelabel');
+    const rules = await config.get('register');
+    // 4.REG.11: the method's module must be on.
+    if (tab === 'username' ? !flags.USERNAMEREG3 : !flags.MOBILENUMREG3)
+      throw new AppError('registration_closed', 403);
+    // 4.REG.02: terms first (the schema already refused a body without acceptTerms: true).
+    if (req.acceptTerms !== true) throw new AppError('terms_required', 400);
+    // 4.REG.03: every field against the server rules.
+    const check = checkRegistration(req, rules, tab, flags);
+    if (Object.keys(check.fields).length > 0) throw new AppError('validation_failed', 400, check.fields);
+    if (check.birthday && ageInYears(check.birthday, now()) < MIN_AGE_YEARS) {
+      throw new AppError('age_restricted', 400, { birthday: 'age_restricted' });
+    }
+    // 4.REG.04: the affiliate code (and the other referral fields).
+    const referral = await resolveReferral(req, rules);
+    // 4.REG.05/06: the slider, or on the phone-auth path the provider's token for this very number.
+    if (req.firebaseIdToken) {
+      const phone = await deps.phoneAuth.verify(req.firebaseIdToken);
+      if (!check.mobile || phone.e164 !== check.mobile.e164)
+        throw new AppError('auth/invalid-phone-number', 400);
+    } else if (!(await challenges.consumeSliderToken(req.sliderToken, client))) {
+      throw new AppError(req.sliderToken ? 'slider_invalid' : 'slider_required', 400);
+    }
+    // Taken values answer 409 before an SMS code is spent.
+    const username = check.generateUsername ? null : req.username!.trim();
+    if (username && (await members.findByUsername(username)))
+      throw new AppError('username_taken', 409, { username: 'username_taken' });
+    if (check.mobile && (await members.findIdByE164(check.mobile.e164)) !== null) {
+      throw new AppError('mobile_taken', 409, { mobileNum: 'mobile_taken' });
+    }
+    const email = storedValue(rules, 'email', req.email)?.toLowerCase() ?? null;
+    if (email && (await members.existsEmail(email)))
+      throw new AppError('email_taken', 409, { email: 'email_taken' });
+    if (
+      check.needsSmsCode &&
+      !(await deps.sms.verify('register', check.mobile!.e164, req.verificationCode))
+    ) {
+      throw new AppError('invalid_verification_code', 400, { verificationCode: 'invalid_verification_code' });
+    }
+
+    // Hashing (slow by design) happens before the transaction.
+    const password = check.generatePassword ? randomToken(24) : req.password!;
+    const passwordHash = await hasher.hash(password);
+    const paymentPasswordHash =
+      rules.paymentPassword.enabled && req.paymentPassword ? await hasher.hash(req.paymentPassword) : null;
+    const t = now();
+    const member = await database.tx(async (tx) => {
+      const created = await insertMember(
+        members,
+        {
+          username: username ?? 'generated',
+          countryDialingCode: check.mobile?.dial ?? null,
+          mobileNum: check.mobile?.national ?? null,
+          mobileE164: check.mobile?.e164 ?? null,
+          email,
+          payeeName: storedValue(rules, 'payeeName', req.payeeName),
+          qqNum: storedValue(rules, 'qqNum', req.qqNum),
+          line: storedValue(rules, 'line', req.line),
+          whatsapp: storedValue(rules, 'whatsapp', req.whatsapp),
+          facebook: storedValue(rules, 'facebook', req.facebook),
+          wechat: storedValue(rules, 'wechat', req.wechat),
+          idNumber: storedValue(rules, 'idNumber', req.idNumber),
+          birthday: check.birthday,
+          passwordHash,
+          passwordChangedAt: new Date(t),
+          passwordGenerated: check.generatePassword,
+          paymentPasswordHash,
+          uplineId: referral.uplineId,
+          recommenderId: referral.recommenderId,
+          createdBy: 'self',
+          language: client.language,
+          registerIp: client.ip,
+          registerDomain: req.domain ?? null,
+          registerUrl: req.registerUrl ?? null,
+          createdAt: new Date(t),
+        },
+        {
+          tx,
+          ...(username
+            ? {}
+            : { generateUsername: () => `m${randomFrom('abcdefghjkmnpqrstuvwxyz23456789', 9)}` }),
+        },
+      );
+      await audit('register', `${tab}:ok`, { memberId: created.id, username: created.username }, client, tx);
+      return created;
+    });
+    return deps.login.issue(member, 'username', false, client, 'register');
+  }
+
+  /**
+   * An account created for somebody by an operator (ops API / command line) or, later, an agent:
+   * the first login asks for a new password (decision 4.LOGIN.05).
+   */
+  async function createForSomeone(
+    input: {
+      username: string;
+      password: string;
+      isAgent?: number;
+      mobile?: { dial: string; number: string } | null;
+      createdBy: 'operator' | 'agent';
+    },
+    client: { ip: string; userAgent: string },
+  ) {
+    const mobile = input.mobile ? normalizeMobile(input.mobile.dial, input.mobile.number) : null;
+    if (input.mobile && !mobile) throw new AppError('invalid_mobile_number', 400, { mobileNum: 'pattern' });
+    const passwordHash = await hasher.hash(input.password);
+    const t = now();
+    return database.tx(async (tx) => {
+      const created = await insertMember(
+        members,
+        {
+          username: input.username.trim(),
+          countryDialingCode: mobile?.dial ?? null,
+          mobileNum: mobile?.national ?? null,
+          mobileE164: mobile?.e164 ?? null,
+          passwordHash,
+          passwordChangedAt: new Date(t),
+          isAgent: input.isAgent ?? 0,
+          createdBy: input.createdBy,
+          createdAt: new Date(t),
+        },
+        { tx },
+      );
+      await audit(
+        'register',
+        `${input.createdBy}:ok`,
+        { memberId: created.id, username: created.username },
+        client,
+        tx,
+      );
+      return created;
+    });
+  }
+
+  return { register, checkAffiliate, createForSomeone };
+}
+
+export type RegisterService = ReturnType<typeof createRegisterService>;

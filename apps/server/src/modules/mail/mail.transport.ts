@@ -1,0 +1,63 @@
+import nodemailer from 'nodemailer';
+import type { MailRepository } from './mail.repository';
+
+/**
+ * Mail delivery (docs/adapters.md). One interface, two transports chosen by the environment:
+ * - smtp: nodemailer to SMTP_URL (smtp://user:pass@host:587, smtps://... for implicit TLS), from
+ *   SMTP_FROM;
+ * - sandbox (the default, no SMTP_URL): the mail is stored in table mail_outbox, where
+ *   `npm run ops -- mail list` shows it; nothing leaves the server.
+ */
+export type Mail = { to: string; subject: string; text: string; html?: string };
+
+export interface Mailer {
+  readonly transport: 'smtp' | 'sandbox';
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+export function createSmtpMailer(options: { url: string; from: string }): Mailer {
+  const transporter = nodemailer.createTransport(options.url);
+  return {
+    transport: 'smtp',
+    async send(mail) {
+      await transporter.sendMail({
+        from: options.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export function createSandboxMailer(deps: {
+  repo: Pick<MailRepository, 'insert'>;
+  now?: () => number;
+}): Mailer {
+  const now = deps.now ?? Date.now;
+  return {
+    transport: 'sandbox',
+    async send(mail) {
+      await deps.repo.insert({
+        to: mail.to.toLowerCase(),
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? null,
+        createdAt: new Date(now()),
+      });
+    },
+    close: () => {},
+  };
+}
+
+export function createMailer(
+  options: { smtpUrl?: string | undefined; from: string },
+  deps: { repo: Pick<MailRepository, 'insert'>; now?: () => number },
+): Mailer {
+  return options.smtpUrl
+    ? createSmtpMailer({ url: options.smtpUrl, from: options.from })
+    : createSandboxMailer(deps);
+}

@@ -1,0 +1,147 @@
+import { randomInt } from 'node:crypto';
+import { AppError } from '@lotus/contracts/app-error';
+import type { TSliderChallenge } from '@lotus/contracts/auth';
+import { z } from 'zod';
+import type { ServerKeys } from '../identity/server-keys';
+import { clientHash, randomFrom, randomToken, sameText, sha256Hex, UNAMBIGUOUS } from '../identity/secrets';
+import { drawCaptcha, drawSlider, SLIDER } from './images';
+import { checkSliderAnswer, type SliderTrace } from './slider.rules';
+import type { VerificationRepository } from './verification.repository';
+
+/** Who asked: tickets are bound to the address and user agent of the client that asked for them. */
+export type ClientRef = { ip: string; userAgent: string };
+
+export const CAPTCHA_TTL_MS = 2 * 60_000;
+export const SLIDER_TTL_MS = 2 * 60_000;
+export const SLIDER_TOKEN_TTL_MS = 2 * 60_000;
+
+const ZSliderData = z.object({ gapX: z.number(), pieceY: z.number() });
+const ZCaptchaData = z.object({ answer: z.string() });
+
+type Deps = {
+  repo: Pick<VerificationRepository, 'insertTicket' | 'consumeTicket' | 'findTicket'>;
+  keys: Pick<ServerKeys, 'seal' | 'open'>;
+  now?: () => number;
+};
+
+/**
+ * Captcha and slider (4.CAP, decision 4.REG.09): images drawn on the server, answers kept in
+ * one_time_tickets (the captcha text encrypted with the server secret), every ticket single use (a
+ * wrong answer burns it), expiring after 2 minutes, and bound to the client that asked.
+ */
+export function createChallengeService({ repo, keys, now = Date.now }: Deps) {
+  /** GET /wps/captcha: the PNG (base64) and the id for the captcha-id header. */
+  async function createCaptcha(client: ClientRef): Promise<{ id: string; image: string }> {
+    const text = randomFrom(UNAMBIGUOUS, randomInt(4, 6));
+    const png = await drawCaptcha(text);
+    const id = randomToken(18);
+    const t = now();
+    await repo.insertTicket({
+      id,
+      kind: 'captcha',
+      data: { answer: await keys.seal(text) },
+      clientHash: clientHash(client),
+      expiresAt: new Date(t + CAPTCHA_TTL_MS),
+      createdAt: new Date(t),
+    });
+    return { id, image: png.toString('base64') };
+  }
+
+  /** Checks and burns a captcha: true only for the right answer, in time, from the same client. */
+  async function checkCaptcha(
+    id: string | undefined,
+    answer: string | undefined,
+    client: ClientRef,
+  ): Promise<boolean> {
+    if (!id || !answer) return false;
+    const row = await repo.consumeTicket(id, 'captcha');
+    const data = ZCaptchaData.safeParse(row?.data);
+    if (!row || !data.success || row.expiresAt.getTime() <= now() || row.clientHash !== clientHash(client))
+      return false;
+    const expected = await keys.open(data.data.answer);
+    return sameText(expected.toUpperCase(), answer.trim().toUpperCase());
+  }
+
+  /** GET /wps/verification/slider: a new puzzle. */
+  async function createSlider(client: ClientRef): Promise<TSliderChallenge> {
+    const images = await drawSlider();
+    const challengeId = randomToken(18);
+    const t = now();
+    await repo.insertTicket({
+      id: challengeId,
+      kind: 'slider',
+      clientHash: clientHash(client),
+      data: { gapX: images.gapX, pieceY: images.pieceY },
+      expiresAt: new Date(t + SLIDER_TTL_MS),
+      createdAt: new Date(t),
+    });
+    return {
+      challengeId,
+      background: images.background.toString('base64'),
+      piece: images.piece.toString('base64'),
+      width: SLIDER.width,
+      height: SLIDER.height,
+      pieceSize: SLIDER.pieceSize,
+      pieceY: images.pieceY,
+    };
+  }
+
+  /** POST /wps/verification/slider: burns the challenge; a good answer earns a single-use token. */
+  async function answerSlider(
+    answer: { challengeId: string; x: number; trace: SliderTrace },
+    client: ClientRef,
+  ): Promise<{ sliderToken: string }> {
+    const row = await repo.consumeTicket(answer.challengeId, 'slider');
+    const data = ZSliderData.safeParse(row?.data);
+    if (!row || !data.success || row.expiresAt.getTime() <= now() || row.clientHash !== clientHash(client)) {
+      throw new AppError('slider_invalid', 400);
+    }
+    const verdict = checkSliderAnswer(answer.x, answer.trace, data.data.gapX);
+    if (!verdict.ok) throw new AppError('slider_invalid', 400);
+    return { sliderToken: await issueSliderToken(client) };
+  }
+
+  async function issueSliderToken(client: ClientRef): Promise<string> {
+    const token = randomToken(32);
+    const t = now();
+    await repo.insertTicket({
+      id: sha256Hex(token),
+      kind: 'slider_token',
+      clientHash: clientHash(client),
+      expiresAt: new Date(t + SLIDER_TOKEN_TTL_MS),
+      createdAt: new Date(t),
+    });
+    return token;
+  }
+
+  /** Uses a slider token (login, registration): true once, in time, for the client it was issued to. */
+  async function consumeSliderToken(token: string | undefined, client: ClientRef): Promise<boolean> {
+    if (!token) return false;
+    const row = await repo.consumeTicket(sha256Hex(token), 'slider_token');
+    return !!row && row.expiresAt.getTime() > now() && row.clientHash === clientHash(client);
+  }
+
+  /**
+   * Operator view of a live challenge (GET /ops/challenges/:id): the captcha text or the gap offset,
+   * so support staff and end-to-end tests can pass one without reading the image. Nothing is consumed.
+   */
+  async function peek(
+    id: string,
+  ): Promise<{ kind: 'captcha' | 'slider'; answer: string | null; gapX: number | null } | null> {
+    const captcha = await repo.findTicket(id, 'captcha');
+    const captchaData = ZCaptchaData.safeParse(captcha?.data);
+    if (captcha && captchaData.success && captcha.expiresAt.getTime() > now()) {
+      return { kind: 'captcha', answer: await keys.open(captchaData.data.answer), gapX: null };
+    }
+    const slider = await repo.findTicket(id, 'slider');
+    const sliderData = ZSliderData.safeParse(slider?.data);
+    if (slider && sliderData.success && slider.expiresAt.getTime() > now()) {
+      return { kind: 'slider', answer: null, gapX: sliderData.data.gapX };
+    }
+    return null;
+  }
+
+  return { createCaptcha, checkCaptcha, createSlider, answerSlider, consumeSliderToken, peek };
+}
+
+export type ChallengeService = ReturnType<typeof createChallengeService>;

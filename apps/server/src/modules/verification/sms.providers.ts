@@ -1,0 +1,68 @@
+import type { VerificationRepository } from './verification.repository';
+
+/**
+ * SMS delivery (docs/adapters.md). One interface, two implementations chosen by the environment:
+ * - outbox (the default): the message is stored in table sms_outbox, where `npm run ops -- sms list`
+ *   and tests read it; nothing leaves the server;
+ * - http: a gateway reached by POST <SMS_GATEWAY_URL> with JSON {to, text} and
+ *   `Authorization: Bearer <SMS_GATEWAY_KEY>`; any 2xx is success.
+ */
+export type SmsMessage = {
+  /** E.164 with the plus sign, e.g. +66812345678. */
+  to: string;
+  text: string;
+};
+
+export interface SmsProvider {
+  readonly name: 'outbox' | 'http';
+  send(message: SmsMessage): Promise<void>;
+}
+
+export function createOutboxSmsProvider(deps: {
+  repo: Pick<VerificationRepository, 'insertSmsOutbox'>;
+  now?: () => number;
+}): SmsProvider {
+  const now = deps.now ?? Date.now;
+  return {
+    name: 'outbox',
+    async send(message) {
+      await deps.repo.insertSmsOutbox({
+        to: message.to,
+        text: message.text.slice(0, 500),
+        createdAt: new Date(now()),
+      });
+    },
+  };
+}
+
+export function createHttpGatewaySmsProvider(options: {
+  url: string;
+  key: string;
+  timeoutMs?: number;
+  fetchImpl?: typeof fetch;
+}): SmsProvider {
+  const doFetch = options.fetchImpl ?? fetch;
+  return {
+    name: 'http',
+    async send(message) {
+      const res = await doFetch(options.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${options.key}` },
+        body: JSON.stringify({ to: message.to, text: message.text }),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      });
+      if (!res.ok) throw new Error(`SMS gateway answered ${res.status}`);
+    },
+  };
+}
+
+/** The provider the environment asks for: the HTTP gateway when SMS_GATEWAY_URL is set, else the outbox. */
+export function createSmsProvider(
+  options: { gatewayUrl?: string | undefined; gatewayKey?: string | undefined },
+  deps: { repo: Pick<VerificationRepository, 'insertSmsOutbox'>; now?: () => number },
+): SmsProvider {
+  if (options.gatewayUrl) {
+    return createHttpGatewaySmsProvider({ url: options.gatewayUrl, key: options.gatewayKey ?? '' });
+  }
+  return createOutboxSmsProvider(deps);
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { ZDialingCode, ZMobileNum } from './auth';
+
+/**
+ * Operator API for accounts and access (`/ops/members`, `/ops/sms`, `/ops/mail`), used by
+ * `npm run ops -- member|sms|mail ...`. Authenticated like every /ops call.
+ */
+const str = (max: number) => z.string().max(max);
+
+export const ZOpsMemberRow = z.object({
+  id: z.number().int(),
+  username: str(40),
+  mobile: str(24).nullable(),
+  email: str(120).nullable(),
+  type: z.number().int(),
+  isAgent: z.number().int(),
+  status: str(20),
+  referralCode: str(20),
+  uplineId: z.number().int().nullable(),
+  locked: z.boolean(),
+  twoFactor: z.boolean(),
+  createdAt: str(40),
+  lastLoginAt: str(40).nullable(),
+});
+export type TOpsMemberRow = z.infer<typeof ZOpsMemberRow>;
+export const ZOpsMemberList = z.array(ZOpsMemberRow).max(1000);
+export const ZOpsListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  to: str(20)
+    .regex(/^\+?[0-9]{6,15}$|^[^\s@]+@[^\s@]+$/)
+    .optional(),
+});
+
+/** POST /ops/members: an account created for somebody; its first login forces a new password. */
+export const ZOpsMemberCreate = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(2)
+    .max(40)
+    .regex(/^[A-Za-z][A-Za-z0-9_]*$/),
+  password: z.string().min(6).max(128),
+  /** 0 member; 1, 2, 41, 42 agent levels (decision 6.ROLE.07). */
+  isAgent: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(41), z.literal(42)]).default(0),
+  mobileNum: ZMobileNum.optional(),
+  countryDialingCode: ZDialingCode.optional(),
+});
+export const ZOpsUsernameParam = z.object({ username: z.string().trim().min(1).max(60) });
+export const ZOpsUnlocked = z.object({ username: str(60), unlocked: z.boolean() });
+export const ZOpsMemberStatus = z.object({ status: z.enum(['active', 'disabled']) });
+export const ZOpsMemberStatusResult = z.object({ id: z.number().int(), username: str(40), status: str(20) });
+
+export const ZOpsSmsRow = z.object({ id: z.number().int(), to: str(20), text: str(500), createdAt: str(40) });
+export const ZOpsSmsList = z.array(ZOpsSmsRow).max(1000);
+export const ZOpsMailRow = z.object({
+  id: z.number().int(),
+  to: str(200),
+  subject: str(200),
+  text: str(20_000),
+  createdAt: str(40),
+});
+export const ZOpsMailList = z.array(ZOpsMailRow).max(1000);
+
+/**
+ * GET /ops/challenges/:id: a live captcha's text or slider puzzle's gap offset, without using it
+ * (support staff, end-to-end tests). Unknown or expired: 404.
+ */
+export const ZOpsChallengeParam = z.object({ id: str(64).regex(/^[A-Za-z0-9_-]+$/) });
+export const ZOpsChallenge = z.object({
+  kind: z.enum(['captcha', 'slider']),
+  answer: str(12).nullable(),
+  gapX: z.number().int().nullable(),
+});
