@@ -10,6 +10,10 @@ const root = resolve(import.meta.dirname, '..');
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'lotus-e2e-'));
 process.env.E2E_PORT ??= String(18000 + Math.floor(Math.random() * 2000));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+// The test SMTP server (support/global-setup.ts) that receives the server's mail; specs read the
+// messages from E2E_MAIL_DIR (support/smtp.ts).
+process.env.E2E_SMTP_PORT ??= String(Number(process.env.E2E_PORT) + 2000);
+process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'lotus-e2e-mail-'));
 
 export default defineConfig({
   testDir: '.',
@@ -20,6 +24,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   outputDir: join(root, 'test-results'),
+  globalSetup: './support/global-setup.ts',
   use: {
     baseURL,
     launchOptions: {
@@ -51,6 +56,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      SMTP_FROM: 'Lotus <no-reply@lotus.example>',
     },
   },
 });

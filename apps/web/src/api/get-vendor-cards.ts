@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PLATFORM } from '@lotus/contracts/headers';
-import { GAME_TYPES, ZVendorCards, type TGameType, type TGameVendor, type TVendorCard } from '@lotus/contracts/relay';
+import { PLATFORM } from '@lotus/contracts/brand';
+import { GAME_TYPES, type TGameType } from '@lotus/contracts/constants';
+import type { TGameVendor, TVendorCard } from '@lotus/contracts/relay';
 import { relay } from '@/lib/api-client';
 import { SESSION_CACHE } from '@/lib/query-client';
 
@@ -11,7 +12,7 @@ import { SESSION_CACHE } from '@/lib/query-client';
  * query is marked `meta.silent` so no global error handler announces it.
  */
 export function getVendorCards({ signal }: { signal?: AbortSignal } = {}): Promise<TVendorCard[]> {
-  return relay('GCSGAME_newGameVendor', { params: { platform: PLATFORM.vendor }, schema: ZVendorCards, signal });
+  return relay('GCSGAME_newGameVendor', { params: { platform: PLATFORM.vendor }, lazySchema: () => import('@lotus/contracts/relay').then((m) => m.ZVendorCards), signal });
 }
 
 export const vendorCardsQueryOptions = () =>

@@ -4,6 +4,7 @@ import { queryClient } from '@/lib/query-client';
 import { useAppStore } from '@/lib/app-store';
 import { setToasterReady } from '@/lib/notify';
 import { useDialogStore } from '@/components/ui/dialog/dialog-store';
+import { SliderHost } from '@/features/auth/verification/slider-host';
 
 // Toasts (sonner) and dialogs (with their HTML sanitiser) load after the first paint.
 const LazyToaster = lazy(() =>
@@ -35,6 +36,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       {children}
       <DialogSlot />
+      <SliderHost />
       <Suspense fallback={null}>
         <LazyToaster theme={theme} position="top-center" richColors closeButton />
       </Suspense>

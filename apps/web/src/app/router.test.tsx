@@ -36,6 +36,8 @@ const SPEC_PATHS = [
   '/join',
   '/game',
   '/agentHome',
+  // Project route (not in the spec's table): the member centre panel, 2.MC.
+  '/member',
 ];
 
 const SPEC_GROUPS = ['download', 'vip', 'byIframe', 'egame', 'elott', 'fbSports', 'game', 'help', 'index', 'joinus', 'lottery', 'pointMall', 'promo', 'promoDetail', 'seamless', 'vnlottery'];

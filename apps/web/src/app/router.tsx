@@ -30,10 +30,11 @@ import { MainLayout } from './layouts/main-layout';
  * | download    | /down /download                                          |
  * | joinus      | /join                                                    |
  * | byIframe    | /game (embedded game frame)                              |
- * | agent *     | /agentHome                                               |
+ * | agent *     | /agentHome (the agent login page for a visitor)          |
+ * | member *    | /member?page=<pageKey> (member centre, 2.MC)             |
  * | not-found * | any other path                                           |
- * (* = groups the project adds for routes the spec's list does not cover; the member and agent
- *  centres get their own groups with their issues.)
+ * (* = groups the project adds for routes the spec's list does not cover; the agent centre
+ *  gets its own group with its issue.)
  */
 export const chunks = {
   index: createChunkLoader('index', () => import('./groups/index')),
@@ -55,6 +56,7 @@ export const chunks = {
   joinus: createChunkLoader('joinus', () => import('./groups/joinus')),
   byIframe: createChunkLoader('byIframe', () => import('./groups/byIframe')),
   agent: createChunkLoader('agent', () => import('./groups/agent')),
+  member: createChunkLoader('member', () => import('./groups/member')),
   notFound: createChunkLoader('not-found', () => import('./groups/not-found')),
 };
 export type TChunkName = keyof typeof chunks;
@@ -99,6 +101,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
   { key: 'join', group: 'joinus', layout: 'main', element: page<typeof import('./groups/joinus')>('joinus', (m) => <m.JoinPage />) },
   { key: 'game', group: 'byIframe', layout: 'main', element: page<typeof import('./groups/byIframe')>('byIframe', (m) => <m.GameFramePage />) },
   { key: 'agentHome', group: 'agent', layout: 'main', element: page<typeof import('./groups/agent')>('agent', (m) => <m.AgentHomePage />) },
+  { key: 'member', group: 'member', layout: 'main', element: page<typeof import('./groups/member')>('member', (m) => <m.MemberCentrePage />) },
 ];
 
 const notFoundElement = page<typeof import('./groups/not-found')>('notFound', (m) => <m.NotFoundPage />);

@@ -1,4 +1,4 @@
-import { BRAND } from '@lotus/contracts/headers';
+import { BRAND } from '@lotus/contracts/brand';
 
 /**
  * Build-time configuration of the web app. Values come from Vite env variables (VITE_*), with the

@@ -77,6 +77,9 @@ export const paths = {
     getHref: (query?: { vendor?: string; gameCode?: string; gameType?: string }) => withQuery('/game', query),
   },
   agentHome: { path: '/agentHome', aliases: [], getHref: () => '/agentHome' },
+  // Member centre (2.MC; a project route, the spec opens it as a panel): ?page=<pageKey>, default
+  // securityCenter (2.MC.02).
+  member: { path: '/member', aliases: [], getHref: (page?: string) => withQuery('/member', { page }) },
 } as const;
 
 export type TPathKey = keyof typeof paths;

@@ -1,4 +1,4 @@
-import { ZLanguageCode } from '@lotus/contracts/headers';
+import { LANGUAGE_CODE_PATTERN } from '@lotus/contracts/brand';
 import { STORAGE_KEYS, type KeyValueStorage } from '@/lib/storage';
 
 /** Default interface language (1.I18N.02, 9: default TH). */
@@ -12,7 +12,7 @@ export const BUNDLED_LANGUAGES = ['th', 'en'] as const;
 const RTL = new Set(['ar', 'he', 'fa', 'ur']);
 
 export function isValidLanguageCode(value: unknown): value is string {
-  return typeof value === 'string' && ZLanguageCode.safeParse(value).success;
+  return typeof value === 'string' && value.length <= 10 && LANGUAGE_CODE_PATTERN.test(value);
 }
 
 export function getTextDirection(code: string): 'rtl' | 'ltr' {

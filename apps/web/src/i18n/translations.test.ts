@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE } from '@lotus/contracts/errors';
+import { ERROR_CATALOGUE } from '@lotus/contracts/error-codes';
 import thErrors from './locales/th/errors.json';
 import enErrors from './locales/en/errors.json';
 

@@ -52,6 +52,18 @@ describe('api client', () => {
     expect(error).toMatchObject({ code: 'access_restricted', status: 403, details: { requestId: 'r1' } });
   });
 
+  it('4.CAP.03 the envelope hints (captchaRequired, retryAfterSeconds) reach the ApiError', async () => {
+    stubFetch(() =>
+      json({ success: false, message: 'incorrect_username_password', value: null, details: { captchaRequired: true, retryAfterSeconds: 30 } }, 401),
+    );
+    await expect(api.post('/x', {})).rejects.toMatchObject({
+      code: 'incorrect_username_password',
+      details: { hints: { captchaRequired: true, retryAfterSeconds: 30 } },
+    });
+    stubFetch(() => json({ success: false, message: 'forbidden', value: null, details: { other: 1 } }, 403));
+    await expect(api.get('/x')).rejects.toMatchObject({ details: { hints: undefined } });
+  });
+
   it('8.ERR.14 an unknown server message becomes unknown_error (raw message kept)', async () => {
     stubFetch(() => json({ success: false, message: 'boom', value: null }, 500));
     await expect(api.get('/x')).rejects.toMatchObject({ code: 'unknown_error', details: { serverMessage: 'boom' } });

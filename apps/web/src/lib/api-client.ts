@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import type { z } from 'zod';
-import { isErrorCode, type TErrorCode } from '@lotus/contracts/errors';
+import { isErrorCode, type TErrorCode } from '@lotus/contracts/error-codes';
 import { env } from '@/config/env';
 import { getToken } from './storage';
 
@@ -26,6 +26,8 @@ export class ApiError extends Error {
       fields?: Record<string, string>;
       /** The raw `message` when the server sent a key the catalogue does not know. */
       serverMessage?: string;
+      /** The envelope's machine-readable hints (decision 4.CAP.03: captchaRequired after a failed login). */
+      hints?: { captchaRequired?: boolean; retryAfterSeconds?: number };
     } = {},
   ) {
     super(code);
@@ -48,6 +50,12 @@ export type ApiRequestOptions<S extends z.ZodType | undefined = undefined> = {
   body?: unknown;
   /** Contract schema of `value`; when given the value is validated and typed by it. */
   schema?: S;
+  /**
+   * The same, loaded on demand (`() => import('@lotus/contracts/system').then((m) => m.ZWhitelabel)`):
+   * calls made during the first load use it so that zod is not part of the blocking scripts. The schema
+   * loads in parallel with the request.
+   */
+  lazySchema?: () => Promise<S>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
 };
@@ -96,13 +104,24 @@ type RawEnvelope = {
   value?: unknown;
   requestId?: unknown;
   fields?: unknown;
+  details?: unknown;
 };
+
+function readHints(details: unknown): { captchaRequired?: boolean; retryAfterSeconds?: number } | undefined {
+  if (!details || typeof details !== 'object') return undefined;
+  const { captchaRequired, retryAfterSeconds } = details as Record<string, unknown>;
+  const hints: { captchaRequired?: boolean; retryAfterSeconds?: number } = {};
+  if (typeof captchaRequired === 'boolean') hints.captchaRequired = captchaRequired;
+  if (typeof retryAfterSeconds === 'number') hints.retryAfterSeconds = retryAfterSeconds;
+  return Object.keys(hints).length > 0 ? hints : undefined;
+}
 
 export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   path: string,
   options: ApiRequestOptions<S> = {},
 ): Promise<Result<S>> {
-  const { method = 'GET', params, body, schema, signal } = options;
+  const { method = 'GET', params, body, signal } = options;
+  const schemaPromise = options.schema ? Promise.resolve(options.schema) : options.lazySchema?.();
   const headers = buildHeaders(options.headers);
   let requestBody: BodyInit | undefined;
   if (body !== undefined) {
@@ -144,9 +163,11 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
           ? (payload.fields as Record<string, string>)
           : undefined,
       serverMessage: message !== undefined && !isErrorCode(message) ? message : undefined,
+      hints: readHints(payload?.details),
     });
   }
 
+  const schema = schemaPromise ? await schemaPromise : undefined;
   if (!schema) return payload.value as Result<S>;
   const parsed = schema.safeParse(payload.value);
   if (!parsed.success) {

@@ -6,6 +6,11 @@ import { findPathKey } from '@/config/paths';
 import { Header } from '@/features/shell/components/header';
 import { Footer } from '@/features/shell/components/footer';
 import { SideMenu } from '@/features/shell/components/side-menu';
+import { HeaderAuth } from '@/features/auth/login/components/header-auth';
+import { AfterLoginNotice, AuthHosts } from '@/features/auth/login/components/auth-hosts';
+import { useSession } from '@/features/auth/session/session-store';
+import { RegisterPopupSlot } from '@/features/auth/register/register-popup-slot';
+import { ForgotModalSlot } from '@/features/auth/forgot/forgot-modal-slot';
 import { LazySlot } from '../lazy-slot';
 
 // Loaded beside the page rather than in the first bundle (carousel, HTML sanitiser, cs crypto):
@@ -16,6 +21,7 @@ const NewsPopup = lazy(() => import('@/features/notices/news-popup').then((m) =>
 const CustomerServiceBar = lazy(() =>
   import('@/features/customer-service/customer-service-bar').then((m) => ({ default: m.CustomerServiceBar })),
 );
+const ContactList = lazy(() => import('@/features/customer-service/contact-list').then((m) => ({ default: m.ContactList })));
 
 /** A new page starts at the top (a hash keeps its own position, e.g. /help#term). */
 function useScrollToTop(pathname: string, hash: string) {
@@ -35,6 +41,8 @@ export function MainLayout() {
   useScrollToTop(pathname, hash);
   const bannerGroup = getBannerGroup(pathname);
   const isHome = findPathKey(pathname) === 'home';
+  // The VIP service channel follows the member's rank (gone after logout, 4.OUT.05).
+  const rankLevel = useSession((s) => s.member?.clubLabel.rankLevel ?? null);
 
   return (
     <div className="app-shell">
@@ -49,7 +57,7 @@ export function MainLayout() {
       >
         {t('skip_to_content')}
       </a>
-      <Header />
+      <Header authSlot={({ onNavigate }) => <HeaderAuth onNavigate={onNavigate} />} />
       <main id="main" tabIndex={-1} className="app-main">
         {bannerGroup && (
           <LazySlot>
@@ -66,13 +74,25 @@ export function MainLayout() {
       <Footer />
       <SideMenu />
       <LazySlot>
-        <CustomerServiceBar />
+        <CustomerServiceBar rankLevel={rankLevel} />
       </LazySlot>
       {isHome && (
         <LazySlot>
           <NewsPopup />
         </LazySlot>
       )}
+      {isHome && <AfterLoginNotice />}
+      {/* Accounts modals (2.MOD.01): login popup and change password. */}
+      <AuthHosts />
+      {/* Accounts modals (2.RGP, 2.MOD.01): registration popup and forget-password modal. */}
+      <RegisterPopupSlot />
+      <ForgotModalSlot
+        contactList={
+          <LazySlot>
+            <ContactList />
+          </LazySlot>
+        }
+      />
     </div>
   );
 }

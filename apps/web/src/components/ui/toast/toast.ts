@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { toast, type ExternalToast } from 'sonner';
-import { ERROR_CATALOGUE, isErrorCode, type TErrorCode } from '@lotus/contracts/errors';
+import { ERROR_CATALOGUE, isErrorCode, type TErrorCode } from '@lotus/contracts/error-codes';
 
 export { toast, Toaster } from 'sonner';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { GAME_TYPES } from '@lotus/contracts/relay';
+import { GAME_TYPES } from '@lotus/contracts/constants';
 import { getCategoryHref } from '@/config/paths';
 import { env } from '@/config/env';
 import { groupVendorsByType, useVendorCards } from '@/api/get-vendor-cards';

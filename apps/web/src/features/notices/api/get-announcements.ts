@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ZAnnouncementList, type TAnnouncement } from '@lotus/contracts/relay';
-import { PLATFORM } from '@lotus/contracts/headers';
+import { PLATFORM } from '@lotus/contracts/brand';
 import { relay } from '@/lib/api-client';
 import { SESSION_CACHE } from '@/lib/query-client';
 

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZLanguages, type TLanguages } from '@lotus/contracts/system';
+import type { TLanguages } from '@lotus/contracts/system';
 import { api } from '@/lib/api-client';
 import { SESSION_CACHE } from '@/lib/query-client';
 
 /** /wps/system/languages (1.I18N.01, decision 9.C.01): the enabled interface languages. */
 export function getLanguages({ signal }: { signal?: AbortSignal } = {}): Promise<TLanguages> {
-  return api.get('/wps/system/languages', { schema: ZLanguages, signal });
+  return api.get('/wps/system/languages', { lazySchema: () => import('@lotus/contracts/system').then((m) => m.ZLanguages), signal });
 }
 
 export const languagesQueryOptions = () =>

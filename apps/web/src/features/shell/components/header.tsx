@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { COMPACT_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { CloseIcon, MenuIcon } from '@/components/icons/icons';
-import { HeaderAuthSlot } from './header-auth-slot';
 import { LanguagePicker } from './language-picker';
 import { Logo } from './logo';
 import { NavBar } from './nav-bar';
@@ -12,8 +11,12 @@ import '../shell.css';
 
 const NAV_ID = 'main-nav';
 
-/** The site header (2.HDR): logo, login slot, language picker, theme switch, nav bar. */
-export function Header() {
+/**
+ * The site header (2.HDR): logo, login slot, language picker, theme switch, nav bar. The login slot
+ * (2.HDR.02: login form or logged-in bar) comes from the app layout, which owns the accounts
+ * feature; `onNavigate` closes the phone menu.
+ */
+export function Header({ authSlot }: { authSlot?: (props: { onNavigate: () => void }) => ReactNode }) {
   const { t } = useTranslation('common');
   const compact = useMediaQuery(COMPACT_QUERY);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -42,7 +45,7 @@ export function Header() {
       <div className="site-header__bar container">
         <Logo onNavigate={closeMenu} />
         <div className="site-header__tools">
-          <HeaderAuthSlot onNavigate={closeMenu} />
+          {authSlot?.({ onNavigate: closeMenu })}
           <LanguagePicker />
           <ThemeToggle />
           {compact && (

@@ -1,17 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ZSystemStatus } from '@lotus/contracts/system';
 import { api } from '@/lib/api-client';
+import type { TSystemStatusAnswer } from './system-status-schema';
 
-/**
- * /wps/system/status (7.SYS.03). The status is read as any integer (not only 0/1/2) so that an
- * unknown value reaches the decision of 4.SYS.01 (maintenance page) instead of failing validation.
- */
-export const ZSystemStatusAnswer = ZSystemStatus.extend({ status: z.number().int() });
-export type TSystemStatusAnswer = z.infer<typeof ZSystemStatusAnswer>;
+export type { TSystemStatusAnswer } from './system-status-schema';
+
+/** /wps/system/status (7.SYS.03); the answer's schema: ./system-status-schema.ts. */
 
 export function getSystemStatus({ signal }: { signal?: AbortSignal } = {}): Promise<TSystemStatusAnswer> {
-  return api.get('/wps/system/status', { schema: ZSystemStatusAnswer, signal });
+  return api.get('/wps/system/status', { lazySchema: () => import('./system-status-schema').then((m) => m.ZSystemStatusAnswer), signal });
 }
 
 export const systemStatusQueryOptions = () =>

@@ -1,4 +1,4 @@
-import { SYSTEM_STATUS } from '@lotus/contracts/system';
+import { SYSTEM_STATUS } from '@lotus/contracts/constants';
 
 export type TSystemView = 'loading' | 'app' | 'maintenance' | 'region-blocked';
 

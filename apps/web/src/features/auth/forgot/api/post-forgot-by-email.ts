@@ -1,0 +1,12 @@
+import { ZDone } from '@lotus/contracts/auth';
+import { api } from '@/lib/api-client';
+
+/**
+ * POST /wps/member/password/email (7.AUTH.13, 3.LOG.07): username and email, form-encoded. The
+ * server answers the same whether or not the account exists; a matching account gets a mail with a
+ * single-use link to /forget?resetToken=<token>.
+ */
+export async function postForgotByEmail(input: { username: string; email: string }): Promise<void> {
+  const body = new URLSearchParams({ username: input.username.trim(), email: input.email.trim() });
+  await api.post('/wps/member/password/email', body, { schema: ZDone });
+}

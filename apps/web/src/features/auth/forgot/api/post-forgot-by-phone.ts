@@ -1,0 +1,17 @@
+import { ZPhoneResetResult } from '@lotus/contracts/auth';
+import { postEnc } from '../../session/api/post-enc';
+
+/**
+ * POST /wps/member/password/verification (7.AUTH.14, enc; 3.LOG.08, decision 3.LOG.09: the dialling
+ * code is sent too): the SMS code from /wps/verification/sms/noLogin and the new password. Answers
+ * the account's username, to log in with the new password (4.PWR.01).
+ */
+export async function postForgotByPhone(input: {
+  mobileNum: string;
+  countryDialingCode: string;
+  verificationCode: string;
+  newPassword: string;
+}): Promise<string> {
+  const { username } = await postEnc('/wps/member/password/verification', input, ZPhoneResetResult);
+  return username;
+}

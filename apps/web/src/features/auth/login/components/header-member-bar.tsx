@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { local } from '@/lib/storage';
+import { useMemberInfo } from '../../session/api/get-member-info';
+import { useSession } from '../../session/session-store';
+import { useLogout } from '../../logout/use-logout';
+import { useRealMoneyAction, useTrialWarning } from '../../guards/use-guards';
+import { canOpenMemberCentre, isTrialAccount } from '../../guards/roles';
+import { useCanOpenAgentCentre } from '../../guards/route-guards';
+import { formatBalance, HIDDEN_BALANCE } from '../lib/format-balance';
+
+/** localStorage: the member chose to hide the balance (4.BAL.02); remembered on this device. */
+export const BALANCE_HIDDEN_KEY = 'balanceHidden';
+
+const Icon = ({ d }: { d: string }) => (
+  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+    <path d={d} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+);
+const EYE = 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zM12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z';
+const EYE_OFF = 'M3 3l18 18M10.6 5.1A10 10 0 0 1 12 5c6.4 0 10 7 10 7a17 17 0 0 1-3.2 4M6.6 6.6C3.9 8.3 2 12 2 12s3.6 7 10 7a10 10 0 0 0 5.4-1.6';
+const REFRESH = 'M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7';
+const MAIL = 'M4 6h16v12H4zM4 7l8 6 8-6';
+const USER = 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0';
+const TEAM = 'M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM3 20a6 6 0 0 1 12 0M17 11a3 3 0 1 0 0-6M21 20a6 6 0 0 0-4-5.6';
+const EXIT = 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10';
+
+/**
+ * The logged-in bar (2.HDR.02, decision 2.HDR.03): nickname; balance with two decimals, thousands
+ * separators and the currency symbol, hidden as stars by a remembered toggle, refreshed on demand
+ * (spinner), 'balance updating' before it arrives (4.BAL.01-03); unread messages; deposit, member
+ * centre (agent centre for agents) and logout.
+ */
+export function HeaderMemberBar({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation('auth-login');
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const realMoney = useRealMoneyAction();
+  const warnTrial = useTrialWarning();
+  const canAgentCentre = useCanOpenAgentCentre();
+  const token = useSession((s) => s.token);
+  const isAgent = useSession((s) => s.isAgent);
+  const storedMember = useSession((s) => s.member);
+  const { data, isFetching, refetch } = useMemberInfo();
+  const member = data ?? storedMember;
+  const [hidden, setHidden] = useState(() => local.get(BALANCE_HIDDEN_KEY) === '1');
+
+  const toggleHidden = () => {
+    const next = !hidden;
+    setHidden(next);
+    if (next) local.set(BALANCE_HIDDEN_KEY, '1');
+    else local.remove(BALANCE_HIDDEN_KEY);
+  };
+
+  const balanceText = !data
+    ? t('header.balance_updating')
+    : hidden
+      ? HIDDEN_BALANCE
+      : formatBalance(data.balance, data.currencySymbol);
+  const unread = member?.unreadMessage ?? 0;
+  const subject = { token, isAgent, member };
+
+  const openMemberCentre = (page?: string) => {
+    onNavigate?.();
+    if (!canOpenMemberCentre(subject) || isTrialAccount(subject)) {
+      void warnTrial();
+      return;
+    }
+    void navigate(paths.member.getHref(page));
+  };
+
+  return (
+    <div className="header-member" data-testid="header-member-bar">
+      <span className="header-member__name" title={member?.nickname} data-testid="header-nickname">
+        {member?.nickname ?? ''}
+      </span>
+      <span className="header-member__balance">
+        <span className="visually-hidden">{t('header.balance')}</span>
+        <span className="header-member__amount" aria-live="polite" data-testid="header-balance">
+          {balanceText}
+        </span>
+        <button
+          type="button"
+          className="header-member__icon-btn"
+          aria-pressed={hidden}
+          aria-label={hidden ? t('header.show_balance') : t('header.hide_balance')}
+          title={hidden ? t('header.show_balance') : t('header.hide_balance')}
+          onClick={toggleHidden}
+          data-testid="header-balance-toggle"
+        >
+          <Icon d={hidden ? EYE_OFF : EYE} />
+        </button>
+        <button
+          type="button"
+          className="header-member__icon-btn"
+          aria-label={t('header.refresh_balance')}
+          title={t('header.refresh_balance')}
+          aria-busy={isFetching || undefined}
+          disabled={isFetching}
+          onClick={() => void refetch()}
+          data-testid="header-balance-refresh"
+        >
+          <span className={isFetching ? 'header-member__spin' : undefined} style={{ display: 'inline-flex' }} data-testid={isFetching ? 'header-balance-spinner' : undefined}>
+            <Icon d={REFRESH} />
+          </span>
+        </button>
+      </span>
+      <Link
+        to={paths.member.getHref('messageV2')}
+        className="header-member__icon-btn header-member__messages"
+        aria-label={t('header.messages', { count: unread })}
+        title={t('header.messages', { count: unread })}
+        onClick={(event) => {
+          event.preventDefault();
+          openMemberCentre('messageV2');
+        }}
+        data-testid="header-messages"
+      >
+        <Icon d={MAIL} />
+        {unread > 0 && (
+          <span className="header-member__badge" data-testid="header-unread">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+      </Link>
+      <button
+        type="button"
+        className="btn btn--primary btn--sm"
+        onClick={() => realMoney(() => openMemberCentre('depositv2'))}
+        data-testid="header-deposit"
+      >
+        {t('header.deposit')}
+      </button>
+      {canAgentCentre ? (
+        <Link
+          to={paths.agentHome.getHref()}
+          className="btn btn--outline btn--sm header-member__action"
+          onClick={onNavigate}
+          aria-label={t('header.agent_centre')}
+          data-testid="header-agent-centre"
+        >
+          <Icon d={TEAM} />
+          <span className="header-member__label">{t('header.agent_centre')}</span>
+        </Link>
+      ) : null}
+      <button
+        type="button"
+        className="btn btn--outline btn--sm header-member__action"
+        onClick={() => openMemberCentre()}
+        aria-label={t('header.member_centre')}
+        data-testid="header-member-centre"
+      >
+        <Icon d={USER} />
+        <span className="header-member__label">{t('header.member_centre')}</span>
+      </button>
+      <button
+        type="button"
+        className="btn btn--outline btn--sm header-member__action"
+        onClick={() => void logout()}
+        aria-label={t('logout.button')}
+        data-testid="header-logout"
+      >
+        <Icon d={EXIT} />
+        <span className="header-member__label">{t('logout.button')}</span>
+      </button>
+    </div>
+  );
+}

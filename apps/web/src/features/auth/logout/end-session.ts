@@ -1,0 +1,33 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { ZDone } from '@lotus/contracts/auth';
+import { api } from '@/lib/api-client';
+import { MEMBER_QUERY_ROOT } from '../session/api/get-member-info';
+import { useSession } from '../session/session-store';
+import { resetLoginUi } from '../login/login-ui-store';
+
+/** DELETE /wps/session/logout (7.AUTH.03): revokes the current session on the server. */
+export async function deleteSession(): Promise<void> {
+  await api.delete('/wps/session/logout', { schema: ZDone });
+}
+
+/**
+ * Ends the session on this device (4.OUT.02-05): the logout call (a failure does not keep anybody
+ * logged in: the token is dropped anyway), then
+ * - login state: the session store and sessionStorage, except the merchant value (4.OUT.03);
+ * - agent state: the agent-portal mark (part of the session store);
+ * - vip-service state: it follows the member's rank, which is gone with the member info, and every
+ *   member query (balance, sessions, two-factor...) is dropped from the cache;
+ * - open login popups, 2FA steps and forced password changes are closed.
+ */
+export async function endSession(queryClient: QueryClient | null): Promise<void> {
+  if (useSession.getState().token) {
+    try {
+      await deleteSession();
+    } catch {
+      // already expired or revoked elsewhere: nothing more to end on the server
+    }
+  }
+  useSession.getState().clear();
+  resetLoginUi();
+  if (queryClient) queryClient.removeQueries({ queryKey: MEMBER_QUERY_ROOT });
+}

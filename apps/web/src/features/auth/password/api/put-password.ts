@@ -1,0 +1,9 @@
+import { ZDone } from '@lotus/contracts/auth';
+import { postEnc } from '../../session/api/post-enc';
+
+export type TChangePasswordInput = { oldPassword: string; newPassword: string; confirmNewPassword: string };
+
+/** PUT /wps/member/password (7.AUTH.12; token, enc; 3.LOG.06): ends the member's other sessions. */
+export async function putPassword(input: TChangePasswordInput): Promise<void> {
+  await postEnc('/wps/member/password', input, ZDone, 'PUT');
+}

@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ZAffiliate } from '@lotus/contracts/auth';
+import { api, isApiError } from '@/lib/api-client';
+
+/**
+ * GET /wps/agent/affiliate?code=&domain= (7.AUTH.16, 4.AFF.01): the agent's code when valid.
+ * Resolves null for an invalid code (invitation_code_error); other failures throw.
+ */
+export async function checkAffiliate(code: string, domain: string, { signal }: { signal?: AbortSignal } = {}): Promise<string | null> {
+  try {
+    const answer = await api.get('/wps/agent/affiliate', { params: { code: code.trim(), domain }, schema: ZAffiliate, signal });
+    return answer.code;
+  } catch (error) {
+    if (isApiError(error) && (error.code === 'invitation_code_error' || error.code === 'validation_failed')) return null;
+    throw error;
+  }
+}
+
+export const affiliateQueryOptions = (code: string, domain: string) =>
+  queryOptions({
+    queryKey: ['agent', 'affiliate', code, domain],
+    queryFn: ({ signal }) => checkAffiliate(code, domain, { signal }),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+/** The affiliate code of the URL, checked (4.AFF.01-03): disabled when there is none. */
+export function useAffiliateCheck(code: string | null, domain: string) {
+  return useQuery({ ...affiliateQueryOptions(code ?? '', domain), enabled: !!code && code.trim() !== '' });
+}

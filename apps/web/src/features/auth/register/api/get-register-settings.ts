@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ZRegisterSettings, type TRegisterSettings } from '@lotus/contracts/system';
+import { api } from '@/lib/api-client';
+import { SESSION_CACHE } from '@/lib/query-client';
+
+/** GET /wps/system/setting/register (7.SYS.02, 3.REG.12): the per-field registration rules. */
+export function getRegisterSettings({ signal }: { signal?: AbortSignal } = {}): Promise<TRegisterSettings> {
+  return api.get('/wps/system/setting/register', { schema: ZRegisterSettings, signal });
+}
+
+export const registerSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['system', 'setting', 'register'],
+    queryFn: ({ signal }) => getRegisterSettings({ signal }),
+    ...SESSION_CACHE,
+  });
+
+export function useRegisterSettings() {
+  return useQuery(registerSettingsQueryOptions());
+}

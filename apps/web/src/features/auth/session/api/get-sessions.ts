@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ZSessionList } from '@lotus/contracts/auth';
+import type { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { useSession } from '../session-store';
+import { MEMBER_QUERY_ROOT } from './get-member-info';
+
+export type TSessionView = z.infer<typeof ZSessionList>[number];
+
+/** GET /wps/member/sessions: the member's live sessions, newest first (docs/sessions.md). */
+export function getSessions({ signal }: { signal?: AbortSignal } = {}): Promise<TSessionView[]> {
+  return api.get('/wps/member/sessions', { schema: ZSessionList, signal });
+}
+
+export const getSessionsQueryOptions = (token: string | null) =>
+  queryOptions({
+    queryKey: [...MEMBER_QUERY_ROOT, 'sessions', token],
+    queryFn: ({ signal }) => getSessions({ signal }),
+    enabled: token !== null,
+    staleTime: 0,
+  });
+
+export function useSessions() {
+  const token = useSession((s) => s.token);
+  return useQuery(getSessionsQueryOptions(token));
+}

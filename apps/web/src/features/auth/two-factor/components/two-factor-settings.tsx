@@ -1,0 +1,195 @@
+import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button/button';
+import { notify } from '@/lib/notify';
+import { getErrorText } from '../../verification/error-text';
+import { Field } from '../../login/components/field';
+import { MEMBER_QUERY_ROOT } from '../../session/api/get-member-info';
+import { postTwoFactorSetup, type TTotpSetup } from '../api/post-two-factor-setup';
+import { postTwoFactorEnable } from '../api/post-two-factor-enable';
+import { deleteTwoFactor } from '../api/delete-two-factor';
+import { normalizeSecondFactorCode } from './two-factor-step';
+import '../../login/login.css';
+
+type Stage =
+  | { kind: 'idle' }
+  | { kind: 'enrolling'; setup: TTotpSetup }
+  | { kind: 'codes'; codes: string[] }
+  | { kind: 'disabling' };
+
+/**
+ * Two-factor login in the member centre (decision 2.OTH.07): enrol (setup -> QR code and secret ->
+ * a code from the app -> enable -> the 10 recovery codes, shown once), or turn it off with a code.
+ */
+export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
+  const { t } = useTranslation('auth-login');
+  const queryClient = useQueryClient();
+  const [stage, setStage] = useState<Stage>({ kind: 'idle' });
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [pending, setPending] = useState(false);
+
+  const refreshMember = () => queryClient.invalidateQueries({ queryKey: [...MEMBER_QUERY_ROOT, 'info'] });
+
+  const run = async (work: () => Promise<void>) => {
+    if (pending) return;
+    setPending(true);
+    setError('');
+    try {
+      await work();
+    } catch (e) {
+      setError(getErrorText(e));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const start = () =>
+    run(async () => {
+      const setup = await postTwoFactorSetup();
+      setCode('');
+      setStage({ kind: 'enrolling', setup });
+    });
+
+  const checkCode = (): string | null => {
+    const value = normalizeSecondFactorCode(code);
+    if (value.length < 6) {
+      setError(t('two_factor.code_required'));
+      return null;
+    }
+    return value;
+  };
+
+  const enable = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = checkCode();
+    if (!value) return;
+    void run(async () => {
+      const codes = await postTwoFactorEnable(value);
+      setCode('');
+      setStage({ kind: 'codes', codes });
+      notify.success(t('two_factor.enabled_toast'));
+      await refreshMember();
+    });
+  };
+
+  const disable = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = checkCode();
+    if (!value) return;
+    void run(async () => {
+      await deleteTwoFactor(value);
+      setCode('');
+      setStage({ kind: 'idle' });
+      notify.success(t('two_factor.disabled_toast'));
+      await refreshMember();
+    });
+  };
+
+  const codeField = (
+    <Field
+      label={t('two_factor.code')}
+      value={code}
+      onChange={(v) => {
+        setCode(v);
+        setError('');
+      }}
+      error={error || undefined}
+      inputMode="text"
+      autoComplete="one-time-code"
+      maxLength={20}
+      data-testid="two-factor-settings-code"
+    />
+  );
+
+  if (stage.kind === 'codes') {
+    return (
+      <div className="acct-2fa" data-testid="two-factor-recovery">
+        <p className="acct-note">{t('two_factor.codes_text')}</p>
+        <ul className="acct-2fa__codes" data-testid="two-factor-recovery-codes">
+          {stage.codes.map((c) => (
+            <li key={c}>{c}</li>
+          ))}
+        </ul>
+        <div className="acct-2fa__row">
+          <Button
+            onClick={() => {
+              void navigator.clipboard?.writeText(stage.codes.join('\n')).then(
+                () => notify.success(t('two_factor.copied')),
+                () => undefined,
+              );
+            }}
+          >
+            {t('two_factor.copy')}
+          </Button>
+          <Button variant="primary" onClick={() => setStage({ kind: 'idle' })} data-testid="two-factor-codes-done">
+            {t('two_factor.codes_done')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  if (stage.kind === 'enrolling') {
+    const { setup } = stage;
+    return (
+      <form className="acct-2fa" onSubmit={enable} noValidate data-testid="two-factor-enrol">
+        <p className="acct-note">{t('two_factor.scan_text')}</p>
+        <div className="acct-2fa__qr">
+          <img src={`data:image/png;base64,${setup.qrPng}`} alt={t('two_factor.qr_alt')} width={180} height={180} data-testid="two-factor-qr" />
+          <div>
+            <p className="acct-note">{t('two_factor.secret_label')}</p>
+            <p className="acct-2fa__secret" data-testid="two-factor-secret">
+              {setup.secret}
+            </p>
+          </div>
+        </div>
+        <div className="acct-2fa__row">
+          {codeField}
+          <Button type="submit" variant="primary" disabled={pending} data-testid="two-factor-enable">
+            {t('two_factor.enable')}
+          </Button>
+          <Button onClick={() => setStage({ kind: 'idle' })}>{t('form.cancel')}</Button>
+        </div>
+      </form>
+    );
+  }
+
+  if (stage.kind === 'disabling') {
+    return (
+      <form className="acct-2fa" onSubmit={disable} noValidate data-testid="two-factor-disable-form">
+        <p className="acct-note">{t('two_factor.disable_text')}</p>
+        <div className="acct-2fa__row">
+          {codeField}
+          <Button type="submit" variant="danger" disabled={pending} data-testid="two-factor-disable-confirm">
+            {t('two_factor.disable')}
+          </Button>
+          <Button onClick={() => setStage({ kind: 'idle' })}>{t('form.cancel')}</Button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <div className="acct-2fa" data-testid="two-factor-settings" data-enabled={enabled}>
+      <p className="acct-note">{enabled ? t('two_factor.status_on') : t('two_factor.status_off')}</p>
+      {error && (
+        <p className="auth-form__message" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="acct-2fa__row">
+        {enabled ? (
+          <Button variant="danger" onClick={() => setStage({ kind: 'disabling' })} data-testid="two-factor-disable">
+            {t('two_factor.disable')}
+          </Button>
+        ) : (
+          <Button variant="primary" onClick={() => void start()} disabled={pending} data-testid="two-factor-start">
+            {t('two_factor.start')}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
