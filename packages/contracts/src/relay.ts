@@ -1,52 +1,21 @@
 import { z } from 'zod';
+import { ANNOUNCEMENT_TYPES, GAME_TYPES } from './constants';
+
+export { RELAY_NAMES, ANNOUNCEMENT_TYPES, GAME_TYPES, type TRelayName, type TGameType } from './constants';
 
 const str = (max: number) => z.string().max(max);
 
-/** Every relay name of spec 7.RELAY. A relay call is `GET /wps/relay/<NAME>?<params>`. */
-export const RELAY_NAMES = [
-  'MCSFE_getPlayerAvatar',
-  'GCS_walletTransfer',
-  'GCS_gameLaunchFB',
-  'GCSGAME_hotGamesV2',
-  'GCSGAME_gameList',
-  'MCSFE_getListAnnouncements',
-  'GCSGAME_getVassGameType',
-  'GCSGAME_newGameVendor',
-  'MCSFE_getFavoriteGames',
-  'MCSFE_getFavoriteGamesList',
-  'GCS_recentGame',
-  'GLS2_roomList',
-  'MCSFE_getMissionSummaryDetails',
-  'MCSFE_getMissionLeaderboard',
-  'MCS2_processDividendReq',
-  'MCS2_processDailySalContract',
-  'MCS2_processContractHourSalary',
-  'MCSFE_processRealTimeSalaryContract',
-  'GCS_merchantWallet',
-  'GCSGAME_getRankList',
-  'MCS2_claimRafflePromotion',
-  'CSP_unreadCount',
-  'MCS2_getPointBalance',
-  'MCS2_getPointReward',
-  'MCS2_getRedeemPointList',
-  'MCS2_getPointConfig',
-  'ODSFE2_MemTransDet',
-  'passwordCheck/MCS2_redeemPointReward',
-  'passwordCheck/MCS2_convertPoint',
-] as const;
-export type TRelayName = (typeof RELAY_NAMES)[number];
-
 // ---------- MCSFE_getListAnnouncements (7.RELAY.07, 7.PAR.09, 3.ANN) ----------
-/**
- * Announcement types (decision 3.ANN.02): B notice bar, PL notice page list, PU popup ('news' modal
- * on entry), PR promotion notice, H help-centre notice (not requested by the site).
- */
-export const ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'PR', 'H'] as const;
 export const ZAnnouncementType = z.enum(ANNOUNCEMENT_TYPES);
 const csvTypes = z
   .string()
   .max(100)
-  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+  .transform((s) =>
+    s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(ZAnnouncementType).min(1).max(10));
 export const ZAnnouncementsQuery = z.object({
   types: csvTypes.default(['B', 'PL', 'PU', 'PR']),
@@ -65,9 +34,7 @@ export type TAnnouncement = z.infer<typeof ZAnnouncement>;
 export const ZAnnouncementList = z.array(ZAnnouncement).max(100);
 
 // ---------- GCSGAME_newGameVendor (7.RELAY.09, 3.GAME.01/02, 7.PAR.03) ----------
-export const GAME_TYPES = ['RNG', 'LIVE', 'SPORTS', 'ESPORTS', 'FISH', 'PVP', 'LOTT', 'ELOTT', 'COCKFIGHT'] as const;
 export const ZGameType = z.enum(GAME_TYPES);
-export type TGameType = (typeof GAME_TYPES)[number];
 export const ZVendorQuery = z.object({
   platform: z.enum(['html5-desktop', 'html5']).default('html5-desktop'),
 });

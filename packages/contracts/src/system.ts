@@ -1,10 +1,31 @@
 import { z } from 'zod';
+import {
+  WHITELABEL_FLAGS,
+  REGISTER_FIELDS,
+  BANNER_GROUPS,
+  CS_TYPES,
+  FEEDBACK_TYPES,
+  type TWhitelabelFlag,
+  type TRegisterField,
+} from './constants';
+
+export {
+  SYSTEM_STATUS,
+  WHITELABEL_FLAGS,
+  REGISTER_FIELDS,
+  BANNER_GROUPS,
+  CS_TYPES,
+  FEEDBACK_TYPES,
+  type TWhitelabelFlag,
+  type TRegisterField,
+  type TBannerGroup,
+  type TCsType,
+} from './constants';
 import { ZLanguageCode, ZRouterDevice } from './headers';
 
 const str = (max: number) => z.string().max(max);
 
 // ---------- /wps/system/status (7.SYS.03, 4.SYS.01) ----------
-export const SYSTEM_STATUS = { normal: 0, maintenance: 1, regionRestricted: 2 } as const;
 export const ZSystemStatus = z.object({
   status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   /** Maintenance end (ISO 8601) when status is 1 and an end is known. */
@@ -17,27 +38,6 @@ export const ZSystemStatus = z.object({
 export type TSystemStatus = z.infer<typeof ZSystemStatus>;
 
 // ---------- /wps/system/whitelabel (7.SYS.01, 3.FLAG) ----------
-/**
- * Whitelabel switches. The first nine are the spec's list; the rest are named by this project
- * (decisions 2.R.33, 2.LGN.09), see docs/adr/0003-site-flags.md.
- */
-export const WHITELABEL_FLAGS = [
-  'USERNAMEREG3',
-  'MOBILENUMREG3',
-  'MOBILENUMPASSREG3',
-  'REGMOBVERF3',
-  'FREEPLAY3',
-  'PWDEXPFORCECHANGE3',
-  'MOBILEVERCODELOGIN3',
-  'CHNGPASSVERIF3',
-  'showCaptcha',
-  'LOGINREQHOME3',
-  'REGBUTTON3',
-  'PWDLOGIN3',
-  'GOOGLELOGIN3',
-  'FACEBOOKLOGIN3',
-] as const;
-export type TWhitelabelFlag = (typeof WHITELABEL_FLAGS)[number];
 export const ZWhitelabelFlag = z.enum(WHITELABEL_FLAGS);
 export const ZWhitelabel = z.object(
   Object.fromEntries(WHITELABEL_FLAGS.map((f) => [f, z.boolean()])) as Record<TWhitelabelFlag, z.ZodBoolean>,
@@ -45,26 +45,6 @@ export const ZWhitelabel = z.object(
 export type TWhitelabel = z.infer<typeof ZWhitelabel>;
 
 // ---------- /wps/system/setting/register (7.SYS.02, 3.REG.12) ----------
-export const REGISTER_FIELDS = [
-  'username',
-  'password',
-  'confirmPassword',
-  'payeeName',
-  'email',
-  'qqNum',
-  'mobileNum',
-  'line',
-  'whatsapp',
-  'facebook',
-  'wechat',
-  'idNumber',
-  'paymentPassword',
-  'birthday',
-  'affiliateCode',
-  'referralCode',
-  'recommenderId',
-] as const;
-export type TRegisterField = (typeof REGISTER_FIELDS)[number];
 export const ZFieldRule = z
   .object({
     enabled: z.boolean(),
@@ -76,7 +56,10 @@ export const ZFieldRule = z
   })
   .refine((r) => r.minLength <= r.maxLength, { message: 'minLength must not exceed maxLength' });
 export const ZRegisterSettings = z.object(
-  Object.fromEntries(REGISTER_FIELDS.map((f) => [f, ZFieldRule])) as Record<TRegisterField, typeof ZFieldRule>,
+  Object.fromEntries(REGISTER_FIELDS.map((f) => [f, ZFieldRule])) as Record<
+    TRegisterField,
+    typeof ZFieldRule
+  >,
 );
 export type TRegisterSettings = z.infer<typeof ZRegisterSettings>;
 
@@ -118,25 +101,7 @@ export const ZLanguages = z.object({ default: ZLanguageCode, languages: z.array(
 export type TLanguages = z.infer<typeof ZLanguages>;
 
 // ---------- banners (2.BAN, 3.ENT.01, decision 2.BAN.09) ----------
-export const BANNER_GROUPS = [
-  'w_home',
-  'w_rng',
-  'w_live',
-  'w_fish',
-  'w_pvp',
-  'w_sports',
-  'w_esports',
-  'w_lott',
-  'w_cockfight',
-  'w_promotion',
-  'w_shop',
-  'w_help',
-  'w_reg',
-  'w_login',
-  'w_forget',
-] as const;
 export const ZBannerGroup = z.enum(BANNER_GROUPS);
-export type TBannerGroup = (typeof BANNER_GROUPS)[number];
 /** linkageType: null no link; INTERNAL a site path; EXTERNAL an absolute http(s) URL opened in a new tab. */
 export const ZLinkageType = z.enum(['INTERNAL', 'EXTERNAL']);
 export const ZBanner = z.object({
@@ -152,9 +117,7 @@ export const ZBannersQuery = z.object({ group: ZBannerGroup });
 export const ZBannerList = z.array(ZBanner).max(50);
 
 // ---------- customer service (3.CS, 4.CS, decision 3.CS.04/4.CS.07) ----------
-export const CS_TYPES = ['LIVECHAT', 'VIP', 'LINE', 'TELEGRAM', 'FACEBOOK', 'WHATSAPP', 'EMAIL', 'ZALO'] as const;
 export const ZCsType = z.enum(CS_TYPES);
-export type TCsType = (typeof CS_TYPES)[number];
 /** Where an entry appears: RIGHT the side right bar, FORGET the forgot-password contact list, BOTH. */
 export const ZCsPosition = z.enum(['RIGHT', 'FORGET', 'BOTH']);
 export const ZCsEntry = z.object({
@@ -206,7 +169,6 @@ export type TPermissionInfo = z.infer<typeof ZPermissionInfo>;
 // ---------- /wps/feedback (7.SYS.06, 5.UPL.05/06) ----------
 export const FEEDBACK_MAX = 140;
 export const FEEDBACK_MIN = 5;
-export const FEEDBACK_TYPES = ['SUGGESTION', 'COMPLAINT', 'BUG', 'OTHER'] as const;
 export const ZFeedbackRequest = z.object({
   content: z.string().trim().min(FEEDBACK_MIN).max(FEEDBACK_MAX),
   type: z.enum(FEEDBACK_TYPES).default('SUGGESTION'),
