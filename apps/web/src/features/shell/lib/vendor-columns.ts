@@ -1,3 +1,4 @@
+import { GAME_TYPES } from '@lotus/contracts/constants';
 import type { TGameType, TGameVendor } from '@lotus/contracts/relay';
 
 /** 2.HDR.07 / 9: the dropdown shows at most 30 vendors, 10 per column (three columns). */
@@ -20,15 +21,5 @@ export function toVendorColumns<T>(vendors: readonly T[]): T[][] {
 /** 2.HDR.09: the hot icon shows for isHot equal to 1 only. */
 export const isHotVendor = (vendor: Pick<TGameVendor, 'isHot'>): boolean => vendor.isHot === 1;
 
-/** The nav bar's game categories, in order (2.HDR.05). */
-export const NAV_CATEGORIES: readonly TGameType[] = [
-  'RNG',
-  'LIVE',
-  'SPORTS',
-  'ESPORTS',
-  'FISH',
-  'PVP',
-  'LOTT',
-  'ELOTT',
-  'COCKFIGHT',
-];
+/** The nav bar's game categories, in order (2.HDR.05): the contracts' game types. */
+export const NAV_CATEGORIES: readonly TGameType[] = GAME_TYPES;
