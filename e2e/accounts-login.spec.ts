@@ -55,6 +55,14 @@ async function submitLogin(page: Page, form: Locator, username: string, password
       page.getByTestId('change-password-modal').waitFor().then(() => 'forced' as const),
       page.getByTestId('two-factor-step').waitFor().then(() => 'two-factor' as const),
     ]);
+    if (outcome === 'left') {
+      // The form also leaves when the two-factor step or the forced change replaces it: look which.
+      const next = await Promise.race([
+        page.getByTestId('two-factor-step').waitFor({ timeout: 3000 }).then(() => 'two-factor' as const),
+        page.getByTestId('change-password-modal').waitFor({ timeout: 3000 }).then(() => 'forced' as const),
+      ]).catch(() => 'left' as const);
+      return next;
+    }
     if (outcome !== 'error') return outcome;
     if (!(await form.getByTestId('captcha-field').isVisible())) return outcome;
     // 4.CAP.02: the answer asked for the captcha; it is shown now.
