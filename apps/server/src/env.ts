@@ -32,6 +32,11 @@ const ZTrustProxy = optionalString(2000)
   });
 
 export const ZEnv = z.object({
+  /**
+   * production: unsafe conveniences are refused (see deploymentMode). `npm start` sets production;
+   * the embedded demo (no DATABASE_URL) stays a demo even then.
+   */
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().max(255).default('0.0.0.0'),
   DATABASE_URL: optionalString(2000).pipe(
@@ -85,3 +90,17 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   return result.data;
 }
+
+/**
+ * Where this process runs:
+ * - `embedded-demo`: no DATABASE_URL, the embedded PGlite data folder (`npm start` on a laptop).
+ *   Demo data, sandbox transports and a localhost public origin are allowed here.
+ * - `server`: PostgreSQL (DATABASE_URL). In production (`NODE_ENV=production`) nothing of the demo
+ *   is implied: demo data only with SEED_DEMO=1, a configured public origin, real transports.
+ */
+export type DeploymentMode = 'embedded-demo' | 'server';
+export const deploymentMode = (env: Pick<Env, 'DATABASE_URL'>): DeploymentMode =>
+  env.DATABASE_URL ? 'server' : 'embedded-demo';
+/** A production deployment: PostgreSQL and NODE_ENV=production. */
+export const isProductionServer = (env: Pick<Env, 'DATABASE_URL' | 'NODE_ENV'>): boolean =>
+  deploymentMode(env) === 'server' && env.NODE_ENV === 'production';
