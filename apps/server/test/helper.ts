@@ -18,7 +18,8 @@ let operatorCounter = 0;
 export async function createTestOperator(app: FastifyInstance, role: TOpsRole = 'admin', username?: string) {
   operatorCounter += 1;
   const name = username ?? `${role.replace('_', '')}${operatorCounter}`;
-  const { id, token } = await app.services.ops.createOperator(name, { role });
+  // Ten years: accounts tests move their clock by months (password expiry), past a 90-day token.
+  const { id, token } = await app.services.ops.createOperator(name, { role, days: 3650 });
   const ops = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
     app.opsApp.inject({
       method,
