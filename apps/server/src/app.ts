@@ -38,13 +38,7 @@ export type BuildAppOptions = {
   logger?: boolean;
 };
 
-/**
- * Builds the platform app (not listening). Plugin order: errors and request context first, then
- * external plugins (security headers, rate limit, OpenAPI), then the guard, then routes, then the
- * static files and SPA fallback.
- */
-export async function buildApp({ db, env, logger = true, now }: BuildAppOptions): Promise<FastifyInstance> {
-  const trust = createTrustFn(env.TRUST_PROXY);
+function newFastify(env: Env, logger: boolean, trust: ReturnType<typeof createTrustFn>): FastifyInstance {
   const app = Fastify({
     logger: logger
       ? {
@@ -62,6 +56,23 @@ export async function buildApp({ db, env, logger = true, now }: BuildAppOptions)
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  return app;
+}
+
+/** The operator API is on its own listener when OPS_PORT is set (docs/adr/0019). */
+export const hasSeparateOpsListener = (env: Pick<Env, 'OPS_PORT'>) => env.OPS_PORT !== undefined;
+
+/**
+ * Builds the platform app (not listening). With OPS_PORT set, the operator API is not registered
+ * on it (so /ops/* answers 404 there) but on a second app, `app.opsApp`, sharing the services,
+ * which server.ts listens on OPS_HOST:OPS_PORT; otherwise `app.opsApp` is the app itself.
+ * Plugin order: errors and request context first, then
+ * external plugins (security headers, rate limit, OpenAPI), then the guard, then routes, then the
+ * static files and SPA fallback.
+ */
+export async function buildApp({ db, env, logger = true, now }: BuildAppOptions): Promise<FastifyInstance> {
+  const trust = createTrustFn(env.TRUST_PROXY);
+  const app = newFastify(env, logger, trust);
 
   const bus = env.REDIS_URL ? createRedisConfigBus(env.REDIS_URL, app.log) : undefined;
   if (bus) {
@@ -91,7 +102,20 @@ export async function buildApp({ db, env, logger = true, now }: BuildAppOptions)
 
   await app.register(systemRoutes, { system: services.system, content: services.content });
   await app.register(relayRoutes, { registry: createRelayRegistry({ content: services.content }) });
-  await app.register(opsRoutes, { ops: services.ops, content: services.content, accounts: services.identity.ops });
+  const opsOptions = { ops: services.ops, content: services.content, accounts: services.identity.ops };
+  if (hasSeparateOpsListener(env)) {
+    const opsApp = newFastify(env, logger, trust);
+    opsApp.decorate('services', services);
+    await opsApp.register(errors);
+    await opsApp.register(requestContext, { trust, countryHeader: env.COUNTRY_HEADER });
+    await opsApp.register(security);
+    await opsApp.register(opsRoutes, opsOptions);
+    app.decorate('opsApp', opsApp);
+    app.addHook('onClose', async () => opsApp.close());
+  } else {
+    await app.register(opsRoutes, opsOptions);
+    app.decorate('opsApp', app);
+  }
   await app.register(identityRoutes, services.identity);
   await app.register(verificationRoutes, { challenges: services.identity.challenges, sms: services.identity.sms });
 
@@ -103,5 +127,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The services this app was built with (tests and server.ts use them; routes get theirs by options). */
     services: Services;
+    /** The app serving /ops: this one, or the separate operator listener's (OPS_PORT). */
+    opsApp: FastifyInstance;
   }
 }

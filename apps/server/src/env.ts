@@ -78,6 +78,21 @@ export const ZEnv = z.object({
   /** Session idle timeout in minutes and absolute lifetime in days. */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).optional(),
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).optional(),
+  // ---------- operators (docs/adr/0019) ----------
+  /**
+   * A separate listener for the operator API: when OPS_PORT is set, /ops/* is served only there
+   * (on OPS_HOST, default 127.0.0.1) and answers 404 on the public port.
+   */
+  OPS_HOST: optionalString(255),
+  OPS_PORT: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(65535).optional(),
+  ),
+  /** 1: allow the sandbox mail outbox and the SMS outbox in production (refused otherwise). */
+  ALLOW_SANDBOX_TRANSPORTS: z
+    .enum(['0', '1', ''])
+    .optional()
+    .transform((v) => v === '1'),
 });
 export type Env = z.infer<typeof ZEnv>;
 

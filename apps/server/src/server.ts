@@ -1,16 +1,18 @@
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { buildApp } from './app';
+import { buildApp, hasSeparateOpsListener } from './app';
 import { openDatabase, type Database } from './db/client';
 import { acquireDataLock } from './db/data-lock';
 import { migrateAndSeed } from './db/migrate';
-import { readEnv } from './env';
+import { deploymentMode, readEnv } from './env';
+import { checkStartup } from './startup-checks';
 import { ensureOperatorCredential } from './modules/ops/ops.credentials';
 import { DEMO_ACCOUNT_SOURCES, formatStartupBanner } from './startup';
 
 /** Entry point: env -> database (migrate, seed when empty) -> app -> listen -> operator credential. */
 async function main() {
   const env = readEnv();
+  checkStartup(env);
   let releaseLock = () => {};
   if (!env.DATABASE_URL) releaseLock = acquireDataLock(env.DATA_DIR, 'the Lotus server');
 
@@ -25,6 +27,7 @@ async function main() {
   }
   const { seeded } = await migrateAndSeed(database);
   const app = await buildApp({ db: database, env });
+  await app.services.identity.sealPlaintextOutboxes();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -56,7 +59,18 @@ async function main() {
         ? `[${env.HOST}]`
         : env.HOST;
   const url = `http://${host}:${port}`;
-  const credential = await ensureOperatorCredential(app.services.ops, env.DATA_DIR, url);
+  let opsUrl = url;
+  if (hasSeparateOpsListener(env)) {
+    const opsHost = env.OPS_HOST ?? '127.0.0.1';
+    await app.opsApp.listen({ port: env.OPS_PORT ?? 0, host: opsHost });
+    const opsPort = (app.opsApp.server.address() as AddressInfo).port;
+    opsUrl = `http://${opsHost.includes(':') ? `[${opsHost}]` : opsHost === '0.0.0.0' ? '127.0.0.1' : opsHost}:${opsPort}`;
+  }
+  const credential = await ensureOperatorCredential(app.services.ops.operators, {
+    dataDir: env.DATA_DIR,
+    url: opsUrl,
+    mode: deploymentMode(env),
+  });
   const accounts = (
     await Promise.all([...DEMO_ACCOUNT_SOURCES, () => app.services.identity.ops.demoAccountLines()].map((source) => source()))
   ).flat();
@@ -66,7 +80,9 @@ async function main() {
       database: database.label,
       seeded,
       opsFile: credential.file,
-      opsCreated: credential.created,
+      opsCreated: credential.state === 'created',
+      opsUrl,
+      ...(credential.advice ? { opsAdvice: credential.advice } : {}),
       accounts,
     }) + '\n',
   );

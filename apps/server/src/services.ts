@@ -5,6 +5,8 @@ import { createContentRepository } from './modules/content/content.repository';
 import { createContentService } from './modules/content/content.service';
 import { createOpsRepository } from './modules/ops/ops.repository';
 import { createOpsService } from './modules/ops/ops.service';
+import { createOpsAudit } from './modules/ops/ops.audit';
+import { createOperatorsService } from './modules/ops/operators.service';
 import { createConfigService } from './modules/system/config.service';
 import { createSystemRepository } from './modules/system/system.repository';
 import { createSystemService } from './modules/system/system.service';
@@ -54,7 +56,7 @@ export function createServices(
   const config = createConfigService({ database, repo: systemRepo, bus: options.bus, log: options.log });
   const content = createContentService({ database, repo: contentRepo, config });
   const system = createSystemService({ database, repo: systemRepo, config, content });
-  const ops = createOpsService({ database, repo: opsRepo, systemRepo, config, content });
+  const opsBase = createOpsService({ database, systemRepo, config, content });
 
   // ---------- accounts and access (issue 3) ----------
   const memberRepo = createMemberRepository(database.db);
@@ -63,10 +65,23 @@ export function createServices(
   const mailRepo = createMailRepository(database.db);
   const keys = createServerKeys({ repo: createServerKeyRepository(database.db) });
   const hasher = createPasswordHasher();
+
+  // ---------- operators (issue 6 finding 9, docs/adr/0019) ----------
+  const opsAudit = createOpsAudit({ database, now });
+  const operators = createOperatorsService({ database, repo: opsRepo, audit: opsAudit, hasher, keys, now });
+  const ops = {
+    ...opsBase,
+    audit: opsAudit,
+    operators,
+    /** The operator of an API token (the /ops auth hook). */
+    authenticate: operators.authenticate,
+    /** An operator (admin unless told) with a fresh API token: bootstrap at start, tests. */
+    createOperator: operators.createOperator,
+  };
   const audit = createAudit(sessionRepo, now);
   const background = createBackground(options.log);
-  const mailer = createMailer({ smtpUrl: identityOptions.smtp.url, from: identityOptions.smtp.from }, { repo: mailRepo, now });
-  const smsProvider = createSmsProvider(identityOptions.sms, { repo: verificationRepo, now });
+  const mailer = createMailer({ smtpUrl: identityOptions.smtp.url, from: identityOptions.smtp.from }, { repo: mailRepo, keys, now });
+  const smsProvider = createSmsProvider(identityOptions.sms, { repo: verificationRepo, keys, now });
   const phoneAuth = createPhoneAuthVerifier(identityOptions.phoneAuth, now);
 
   const sessions = createSessionService({ repo: sessionRepo, policy: identityOptions.session, now });
@@ -117,7 +132,7 @@ export function createServices(
   });
   const members = createMemberService({ database, members: memberRepo, sessionRepo, sessions, config, hasher, audit, now });
 
-  const accountsOps = createAccountsOpsService({ memberRepo, hasher, challenges, members, register, verificationRepo, mailRepo });
+  const accountsOps = createAccountsOpsService({ memberRepo, hasher, challenges, members, register, verificationRepo, mailRepo, keys });
 
   const identity = {
     ops: accountsOps,
@@ -139,6 +154,18 @@ export function createServices(
       mailer.close();
     },
     drain: () => background.drain(),
+    /**
+     * Seals outbox rows written in clear before finding 21 (run at start; idempotent): a live
+     * reset link or code is never kept readable in the database.
+     */
+    async sealPlaintextOutboxes() {
+      for (const row of await verificationRepo.listUnsealedSmsOutbox()) {
+        await verificationRepo.setSmsOutboxText(row.id, await keys.seal(row.text));
+      }
+      for (const row of await mailRepo.listUnsealed()) {
+        await mailRepo.setBody(row.id, await keys.seal(row.text), row.html === null ? null : await keys.seal(row.html));
+      }
+    },
     /**
      * Removes what no rule needs any more: used or expired tickets and counters, SMS codes older
      * than the daily limit window, sessions ended 30 days ago, old login failures. Run every few

@@ -13,6 +13,10 @@ export function formatStartupBanner(info: {
   seeded: boolean;
   opsFile: string;
   opsCreated: boolean;
+  /** Where the operator API answers (a separate listener with OPS_PORT). */
+  opsUrl?: string;
+  /** Shown when the credential in ops.json does not work and was not renewed. */
+  opsAdvice?: string;
   accounts: DemoAccountLine[];
 }): string {
   const lines = [
@@ -22,8 +26,10 @@ export function formatStartupBanner(info: {
     `  Site         ${info.url}`,
     `  API docs     ${info.url}/docs`,
     `  Database     ${info.database}${info.seeded ? ' (new: demo data loaded)' : ''}`,
-    `  Operator     credential in ${info.opsFile}${info.opsCreated ? ' (new)' : ''}`,
+    `  Operator     API token of ${info.opsCreated ? 'the admin operator owner ' : ''}in ${info.opsFile}${info.opsCreated ? ' (new, 90 days)' : ''}`,
     '               use it with: npm run ops -- help',
+    ...(info.opsUrl && info.opsUrl !== info.url ? [`  Operator API ${info.opsUrl}/ops (separate listener)`] : []),
+    ...(info.opsAdvice ? ['', `  WARNING      ${info.opsAdvice}`] : []),
     '',
     '  Demo accounts',
   ];

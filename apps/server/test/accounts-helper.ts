@@ -8,7 +8,8 @@ import { afterAll, beforeAll, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { DEFAULT_SITE_CONFIG } from '../src/db/seed-data/site-config';
 import { humanTrace } from '../src/modules/verification/slider.rules';
-import { createTestDatabase, testEnv, type TestDatabase } from './helper';
+import type { TOpsRole } from '@lotus/contracts/ops-operators';
+import { createTestDatabase, createTestOperator, testEnv, type TestDatabase } from './helper';
 
 /**
  * Accounts tests: the app on a fresh database with a movable clock (services take `now()`), and
@@ -32,6 +33,8 @@ export type AccountsApp = {
   db: TestDatabase;
   clock: Clock;
   opsToken: string;
+  /** A new operator of a role with an API token and a caller of the operator API (role tests). */
+  operator(role: TOpsRole, username?: string): ReturnType<typeof createTestOperator>;
   /** A new client with its own address. */
   client(options?: { ip?: string; userAgent?: string }): TestClient;
   ops(
@@ -187,24 +190,22 @@ export function useAccountsApp(
     const env = typeof envOverrides === 'function' ? envOverrides() : envOverrides;
     const app = await buildApp({ db: db.database, env: testEnv(env), now: clock.now });
     await app.ready();
-    const { token } = await app.services.ops.createOperator('test operator');
-    const ops: AccountsApp['ops'] = (method, url, payload) =>
-      app.inject({
-        method,
-        url,
-        headers: { authorization: `Bearer ${token}` },
-        ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-      });
+    const admin = await createTestOperator(app, 'admin', 'test_operator');
+    const ops: AccountsApp['ops'] = admin.ops;
+    /** Read through the operator API (outboxes are sealed; each read is an audited operator read). */
     const lastSms = async (to: string) => {
       await app.services.identity.drain();
-      const rows = await app.services.identity.ops.listSms({ to, limit: 1 });
+      const res = await ops('GET', `/ops/sms?${new URLSearchParams({ to, limit: '1' })}`);
+      const rows = (res.json() as Envelope<{ text: string }[]>).value;
+      if (!Array.isArray(rows)) throw new Error(`ops sms list failed: ${res.body}`);
       return rows[0]?.text ?? null;
     };
     Object.assign(holder, {
       app,
       db,
       clock,
-      opsToken: token,
+      opsToken: admin.token,
+      operator: (role: TOpsRole, username?: string) => createTestOperator(app, role, username),
       client: (options: { ip?: string; userAgent?: string } = {}) =>
         new TestClient(holder, options.ip ?? nextIp(), options.userAgent ?? 'Mozilla/5.0 (vitest)'),
       ops,

@@ -11,6 +11,24 @@ import { openDatabase, type Database } from '../src/db/client';
 import { migrateAndSeed } from '../src/db/migrate';
 import { DEFAULT_SITE_CONFIG } from '../src/db/seed-data/site-config';
 import { readEnv, type Env } from '../src/env';
+import type { TOpsRole } from '@lotus/contracts/ops-operators';
+
+let operatorCounter = 0;
+/** An operator with an API token on `app`, and a caller of its operator API (opsApp) with that token. */
+export async function createTestOperator(app: FastifyInstance, role: TOpsRole = 'admin', username?: string) {
+  operatorCounter += 1;
+  const name = username ?? `${role.replace('_', '')}${operatorCounter}`;
+  // Ten years: accounts tests move their clock by months (password expiry), past a 90-day token.
+  const { id, token } = await app.services.ops.createOperator(name, { role, days: 3650 });
+  const ops = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+    app.opsApp.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+    });
+  return { id, username: name, token, ops };
+}
 
 export const usePostgres = process.env.TEST_DB === 'postgres';
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -67,8 +85,13 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
 export type TestApp = {
   app: FastifyInstance;
   db: TestDatabase;
-  /** A valid operator credential. */
+  /** A valid API token of an admin operator. */
   opsToken: string;
+  /**
+   * A new operator of `role` (admin, finance, support, read_only) with an API token, and a caller
+   * of the operator API with it (role tests).
+   */
+  operator(role: TOpsRole, username?: string): Promise<{ id: number; username: string; token: string; ops: TestApp['ops'] }>;
   inject(options: InjectOptions | string): Promise<LightMyRequestResponse>;
   /** Calls the operator API with the credential. */
   ops(
@@ -90,19 +113,14 @@ export function useTestApp(envOverrides: Record<string, string> = {}): TestApp {
     const db = await createTestDatabase();
     const app = await buildApp({ db: db.database, env: testEnv(envOverrides) });
     await app.ready();
-    const { token } = await app.services.ops.createOperator('test operator');
+    const admin = await createTestOperator(app, 'admin', 'test_operator');
     Object.assign(holder, {
       app,
       db,
-      opsToken: token,
+      opsToken: admin.token,
+      operator: (role: TOpsRole, username?: string) => createTestOperator(app, role, username),
       inject: (options: InjectOptions | string) => app.inject(options),
-      ops: (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
-        app.inject({
-          method,
-          url,
-          headers: { authorization: `Bearer ${token}` },
-          ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-        }),
+      ops: admin.ops,
       resetConfig: async () => {
         for (const key of SITE_CONFIG_KEYS) await app.services.config.set(key, DEFAULT_SITE_CONFIG[key]);
       },

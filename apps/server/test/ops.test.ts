@@ -4,8 +4,8 @@ import { SITE_CONFIG_KEYS } from '@lotus/contracts/site-config';
 import { z } from 'zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_CONFIG } from '../src/db/seed-data/site-config';
-import { hashToken } from '../src/modules/ops/ops.service';
-import { operators } from '../src/db/schema';
+import { hashToken } from '../src/modules/ops/operators.service';
+import { opsApiTokens } from '../src/db/schema';
 import { eq } from 'drizzle-orm';
 import { useTestApp } from './helper';
 
@@ -44,11 +44,11 @@ describe('operator authentication', () => {
     const db = t.db.database.db;
     const [row] = await db
       .select()
-      .from(operators)
-      .where(eq(operators.tokenHash, hashToken(token)));
+      .from(opsApiTokens)
+      .where(eq(opsApiTokens.tokenHash, hashToken(token)));
     expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(token);
-    await db.update(operators).set({ revokedAt: new Date() }).where(eq(operators.id, row!.id));
+    await db.update(opsApiTokens).set({ revokedAt: new Date() }).where(eq(opsApiTokens.id, row!.id));
     expect((await t.inject({ url: '/ops/status', headers })).statusCode).toBe(401);
   });
 });

@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { Database } from './client';
 import * as schema from './schema';
+import { APPEND_ONLY_AUDIT_SQL } from '../modules/ops/ops.audit';
 import { seedIfEmpty } from './seed';
 import type { Db } from './tx';
 
@@ -16,7 +17,8 @@ const BOOTSTRAP_LOCK = 774_411_001;
 export type BootstrapResult = { seeded: boolean };
 
 /**
- * Applies the committed migrations (idempotent: drizzle records applied ones) and seeds demo data
+ * Applies the committed migrations (idempotent: drizzle records applied ones), makes the operator
+ * audit log append-only (triggers, modules/ops/ops.audit.ts; idempotent) and seeds demo data
  * when the database has no configuration yet. On PostgreSQL both run under an advisory lock held on
  * one connection, so several instances can start at once.
  */
@@ -28,6 +30,7 @@ export async function migrateAndSeed(
   if (database.raw.kind === 'pglite') {
     const db = drizzlePglite({ client: database.raw.client, schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    for (const statement of APPEND_ONLY_AUDIT_SQL) await database.raw.client.exec(statement);
     return { seeded: wantSeed ? await seedIfEmpty(db as unknown as Db) : false };
   }
   const client = await database.raw.pool.connect();
@@ -36,6 +39,7 @@ export async function migrateAndSeed(
     try {
       const db = drizzlePg({ client, schema });
       await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      for (const statement of APPEND_ONLY_AUDIT_SQL) await client.query(statement);
       return { seeded: wantSeed ? await seedIfEmpty(db as unknown as Db) : false };
     } finally {
       await client.query('select pg_advisory_unlock($1)', [BOOTSTRAP_LOCK]);

@@ -123,18 +123,70 @@ export const feedback = pgTable(
   (t) => [index('feedback_created_idx').on(t.createdAt)],
 );
 
-/** Operator credentials: only the SHA-256 of the token is stored. */
-export const operators = pgTable(
-  'operators',
+// ---------------------------------------------------------------------------------------------
+// Operators (issue 6, finding 9; docs/adr/0019): named identities, roles, API tokens, audit log.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Named operators. role: admin | finance | support | read_only (contracts/ops-operators); status
+ * active | disabled. The password (argon2id) and the TOTP secret (sealed with the server secret)
+ * are for the operator console to come; the command line uses API tokens.
+ */
+export const opsOperators = pgTable(
+  'ops_operators',
   {
     id: id(),
+    username: varchar('username', { length: 40 }).notNull(),
+    displayName: varchar('display_name', { length: 80 }).notNull(),
+    role: varchar('role', { length: 20 }).notNull(),
+    status: varchar('status', { length: 20 }).notNull().default('active'),
+    passwordHash: varchar('password_hash', { length: 255 }),
+    totpSecret: varchar('totp_secret', { length: 255 }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('ops_operators_username_uq').on(t.username)],
+);
+
+/** Operator API tokens (command line): opaque, only the SHA-256 is stored; expiry and revocation. */
+export const opsApiTokens = pgTable(
+  'ops_api_tokens',
+  {
+    id: id(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => opsOperators.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 80 }).notNull(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('operators_token_hash_uq').on(t.tokenHash)],
+  (t) => [uniqueIndex('ops_api_tokens_hash_uq').on(t.tokenHash), index('ops_api_tokens_operator_idx').on(t.operatorId)],
 );
+
+/**
+ * The operator audit log: append-only (a trigger refuses UPDATE, DELETE and TRUNCATE; db/migrate.ts)
+ * and hash-chained: hash = sha256(canonical JSON of the row's fields + prev_hash). seq is assigned
+ * by the writer under an advisory lock, so the chain never forks. No foreign key to the operator:
+ * the row outlives anything it names.
+ */
+export const opsAuditLog = pgTable('ops_audit_log', {
+  seq: bigint('seq', { mode: 'number' }).primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  operatorId: integer('operator_id'),
+  username: varchar('username', { length: 80 }).notNull(),
+  action: varchar('action', { length: 60 }).notNull(),
+  target: varchar('target', { length: 200 }).notNull(),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  ip: varchar('ip', { length: 64 }).notNull(),
+  userAgent: varchar('user_agent', { length: 300 }).notNull(),
+  requestId: varchar('request_id', { length: 100 }).notNull(),
+  prevHash: varchar('prev_hash', { length: 64 }).notNull(),
+  hash: varchar('hash', { length: 64 }).notNull(),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Accounts and access (issue 3): members, sessions, verification, outboxes, server keys.
@@ -348,7 +400,8 @@ export const smsOutbox = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     to: varchar('to', { length: 20 }).notNull(),
-    text: varchar('text', { length: 500 }).notNull(),
+    /** The message sealed with the server secret (keys.seal): codes are never stored in clear. */
+    text: text('text').notNull(),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [index('sms_outbox_to_idx').on(t.to, t.id)],

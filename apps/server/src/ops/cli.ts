@@ -1,4 +1,5 @@
 import { readEnv } from '../env';
+import { readOpsFile, writeOpsFile } from '../modules/ops/ops.credentials';
 import { CliError, connect } from './client';
 import { USAGE, UsageError, isHelpRequest, runCommand } from './commands';
 
@@ -7,14 +8,21 @@ import { USAGE, UsageError, isHelpRequest, runCommand } from './commands';
  * 2 bad usage.
  */
 async function main(argv: string[]): Promise<number> {
-  if (isHelpRequest(argv)) {
+  if (isHelpRequest(argv[0] === '--direct' ? argv.slice(1) : argv)) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  const direct = argv[0] === '--direct';
+  const args = direct ? argv.slice(1) : argv;
   const env = readEnv();
-  const client = await connect(env);
+  const client = await connect(env, { direct });
   try {
-    return await runCommand(client, argv, { log: (text) => process.stdout.write(`${text}\n`) });
+    return await runCommand(client, args, {
+      log: (text) => process.stdout.write(`${text}\n`),
+      // The URL stays the server's (the one in ops.json, else the default public port).
+      saveToken: (token) =>
+        writeOpsFile(env.DATA_DIR, { url: readOpsFile(env.DATA_DIR)?.url ?? `http://localhost:${env.OPS_PORT ?? env.PORT}`, token }),
+    });
   } finally {
     await client.close();
   }

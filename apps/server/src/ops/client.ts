@@ -3,6 +3,15 @@ import { isAppError } from '@lotus/contracts/app-error';
 import { ERROR_CATALOGUE, isErrorCode } from '@lotus/contracts/errors';
 import type { TOpsCollection, TOpsStatus, TSiteConfigAll } from '@lotus/contracts/ops';
 import { ZOpsMemberCreate, type TOpsMemberRow } from '@lotus/contracts/ops-accounts';
+import type {
+  TOpsAuditRow,
+  TOpsAuditVerify,
+  TOpsOperatorRow,
+  TOpsRole,
+  TOpsTokenCreated,
+  ZOpsTokenRow,
+} from '@lotus/contracts/ops-operators';
+import os from 'node:os';
 import type { TSiteConfigKey } from '@lotus/contracts/site-config';
 import type { z } from 'zod';
 import { openDatabase, type Database } from '../db/client';
@@ -12,6 +21,8 @@ import type { Env } from '../env';
 import { createRedisConfigBus, type ConfigBus } from '../lib/config-bus';
 import { identityOptionsFromEnv } from '../modules/identity/identity.options';
 import { readOpsFile } from '../modules/ops/ops.credentials';
+import type { OpsActor, OpsAuditNote } from '../modules/ops/ops.audit';
+import { ZOpsOperatorCreate } from '@lotus/contracts/ops-operators';
 import { createServices } from '../services';
 
 /** What the command line needs from the platform, whether through the API or the database. */
@@ -34,6 +45,17 @@ export interface OpsClient {
   setMemberStatus(username: string, status: 'active' | 'disabled'): Promise<{ id: number; username: string; status: string }>;
   listSms(options: { to?: string | undefined; limit: number }): Promise<Record<string, unknown>[]>;
   listMail(options: { to?: string | undefined; limit: number }): Promise<Record<string, unknown>[]>;
+  // operators and the audit log (docs/adr/0019)
+  listOperators(): Promise<TOpsOperatorRow[]>;
+  createOperator(input: { username: string; role: TOpsRole; displayName?: string | undefined }): Promise<TOpsOperatorRow>;
+  setOperatorStatus(username: string, status: 'active' | 'disabled'): Promise<TOpsOperatorRow>;
+  listTokens(): Promise<z.infer<typeof ZOpsTokenRow>[]>;
+  createToken(username: string, days: number): Promise<TOpsTokenCreated>;
+  revokeToken(id: number): Promise<{ id: number; revoked: boolean }>;
+  /** Replaces the token this client uses (API mode only). */
+  rotateToken(days?: number): Promise<TOpsTokenCreated>;
+  listAudit(limit: number): Promise<TOpsAuditRow[]>;
+  verifyAudit(): Promise<TOpsAuditVerify>;
   close(): Promise<void>;
 }
 
@@ -73,7 +95,9 @@ export function createApiClient(url: string, token: string): OpsClient {
     }
     if (res.status === 401) {
       throw new CliError(
-        'The operator credential in ops.json was not accepted. Restart the server to renew it.',
+        'The operator API token in ops.json was not accepted (unknown, expired or revoked, or the operator is disabled). ' +
+          'The embedded demo renews it at the next start; otherwise create one in direct mode: ' +
+          'npm run ops -- --direct operator token create <username> --save',
       );
     }
     if (!envelope.success) throw new CliError(describeError(envelope.message, envelope.fields));
@@ -96,6 +120,15 @@ export function createApiClient(url: string, token: string): OpsClient {
     setMemberStatus: (username, status) => call('PUT', `/ops/members/${encodeURIComponent(username)}/status`, { status }),
     listSms: ({ to, limit }) => call('GET', `/ops/sms?${new URLSearchParams({ limit: String(limit), ...(to ? { to } : {}) })}`),
     listMail: ({ to, limit }) => call('GET', `/ops/mail?${new URLSearchParams({ limit: String(limit), ...(to ? { to } : {}) })}`),
+    listOperators: () => call('GET', '/ops/operators'),
+    createOperator: (input) => call('POST', '/ops/operators', input),
+    setOperatorStatus: (username, status) => call('PUT', `/ops/operators/${encodeURIComponent(username)}/status`, { status }),
+    listTokens: () => call('GET', '/ops/tokens'),
+    createToken: (username, days) => call('POST', `/ops/operators/${encodeURIComponent(username)}/tokens`, { days }),
+    revokeToken: (id) => call('DELETE', `/ops/tokens/${id}`),
+    rotateToken: (days) => call('POST', '/ops/tokens/rotate', days === undefined ? {} : { days }),
+    listAudit: (limit) => call('GET', `/ops/audit?limit=${limit}`),
+    verifyAudit: () => call('GET', '/ops/audit/verify'),
     close: async () => {},
   };
 }
@@ -126,6 +159,23 @@ export async function createDirectClient(env: Env): Promise<OpsClient> {
     : undefined;
   const services = createServices(database, { log: log as never, bus, identity: identityOptionsFromEnv(env) });
 
+  // Direct mode has full access (it holds the database); its audit rows name the system user.
+  let systemUser = 'unknown';
+  try {
+    systemUser = os.userInfo().username;
+  } catch {
+    // no user name (containers): keep "unknown"
+  }
+  const actor: OpsActor = {
+    operatorId: null,
+    username: `direct:${systemUser}`.slice(0, 80),
+    ip: 'local',
+    userAgent: 'npm run ops (direct mode)',
+    requestId: `direct-${process.pid}-${Date.now()}`,
+  };
+  const audited = <T>(action: string, fn: (note: OpsAuditNote) => Promise<T>) =>
+    wrap(() => services.ops.audit.audited(actor, action, fn));
+
   const wrap = async <T>(fn: () => Promise<T>): Promise<T> => {
     try {
       return await fn();
@@ -140,19 +190,33 @@ export async function createDirectClient(env: Env): Promise<OpsClient> {
     status: () => wrap(() => services.ops.getStatus('direct')),
     getConfig: () => wrap(() => services.ops.getConfig()),
     getConfigDocument: (key) => wrap(() => services.ops.getConfigDocument(key)),
-    setConfigDocument: (key, value) => wrap(() => services.ops.setConfigDocument(key, value)),
+    setConfigDocument: (key, value) => audited('config.set', (note) => services.ops.setConfigDocument(key, value, note)),
     list: (collection) =>
       wrap(() => services.content.listCollection(collection)) as Promise<Record<string, unknown>[]>,
     add: (collection, input) =>
-      wrap(() => services.content.addToCollection(collection, input)) as Promise<Record<string, unknown>>,
-    remove: (collection, id) => wrap(() => services.content.removeFromCollection(collection, id)),
+      audited(`${collection}.add`, (note) => services.ops.addToCollection(collection, input, note)) as Promise<Record<string, unknown>>,
+    remove: (collection, id) => audited(`${collection}.remove`, (note) => services.ops.removeFromCollection(collection, id, note)),
     listFeedback: (limit) => wrap(() => services.ops.listFeedback(limit)),
     listMembers: (limit) => wrap(() => services.identity.ops.listMembers(limit)),
-    createMember: (input) => wrap(() => services.identity.ops.createMember(ZOpsMemberCreate.parse(input))),
-    unlockMember: (username) => wrap(() => services.identity.ops.unlock(username)),
-    setMemberStatus: (username, status) => wrap(() => services.identity.ops.setStatus(username, status)),
-    listSms: (options) => wrap(() => services.identity.ops.listSms(options)),
-    listMail: (options) => wrap(() => services.identity.ops.listMail(options)),
+    createMember: (input) => audited('member.create', (note) => services.identity.ops.createMember(ZOpsMemberCreate.parse(input), note)),
+    unlockMember: (username) => audited('member.unlock', (note) => services.identity.ops.unlock(username, note)),
+    setMemberStatus: (username, status) => audited('member.status', (note) => services.identity.ops.setStatus(username, status, note)),
+    listSms: (options) => audited('secret.sms_outbox.read', (note) => services.identity.ops.listSms(options, note)),
+    listMail: (options) => audited('secret.mail_outbox.read', (note) => services.identity.ops.listMail(options, note)),
+    listOperators: () => wrap(() => services.ops.operators.listOperators()),
+    createOperator: (input) =>
+      audited('operator.create', (note) => services.ops.operators.addOperator(ZOpsOperatorCreate.parse(input), note)),
+    setOperatorStatus: (username, status) =>
+      audited('operator.status', (note) => services.ops.operators.setStatus(username, status, note)),
+    listTokens: () => wrap(() => services.ops.operators.listTokens()),
+    createToken: (username, days) =>
+      audited('operator.token.create', (note) => services.ops.operators.issueToken(username, { days, name: 'cli' }, note)),
+    revokeToken: (id) => audited('operator.token.revoke', (note) => services.ops.operators.revokeToken(id, note)),
+    rotateToken: () => {
+      throw new CliError('operator rotate replaces the token of the API caller: run it against the running server (not in direct mode).');
+    },
+    listAudit: (limit) => wrap(() => services.ops.audit.list(limit)),
+    verifyAudit: () => wrap(() => services.ops.audit.verify()),
     close: async () => {
       await services.identity.close();
       await bus?.close();
@@ -176,9 +240,11 @@ const isConnectionRefused = (error: unknown): boolean => {
 
 /**
  * API mode when DATA_DIR/ops.json names a server that answers; direct mode when there is no
- * ops.json or its server refuses the connection (not running).
+ * ops.json or its server refuses the connection (not running), or when asked (`--direct`: with
+ * PostgreSQL the server may run meanwhile; it is how a new token is made when ops.json's expired).
  */
-export async function connect(env: Env): Promise<OpsClient> {
+export async function connect(env: Env, options: { direct?: boolean } = {}): Promise<OpsClient> {
+  if (options.direct) return createDirectClient(env);
   const file = readOpsFile(env.DATA_DIR);
   if (!file) return createDirectClient(env);
   const api = createApiClient(file.url, file.token);

@@ -2,6 +2,7 @@ import type { TOpsCollection } from '@lotus/contracts/ops';
 import { SITE_CONFIG_KEYS, type TSiteConfig, type TSiteConfigKey } from '@lotus/contracts/site-config';
 import { WHITELABEL_FLAGS, type TWhitelabelFlag } from '@lotus/contracts/system';
 import { parseCidr } from '../lib/ip';
+import { OPS_ROLES, type TOpsRole } from '@lotus/contracts/ops-operators';
 import { CliError, type OpsClient } from './client';
 
 /** A usage mistake: printed with the usage text, exit code 2. */
@@ -33,12 +34,28 @@ Usage: npm run ops -- <command>
   member disable|enable <username>         disabled = non-member (cannot log in); enable again
   sms list [--to <number>] [--limit <n>]   SMS outbox (the default provider; no SMS_GATEWAY_URL)
   mail list [--to <address>] [--limit <n>] mail outbox (the sandbox transport; no SMTP_URL)
+                                           (outbox reads are written to the audit log)
+  operator list                            operators (role, status, live tokens)
+  operator create <username> --role R      R: ${OPS_ROLES.join(', ')}
+  operator disable|enable <username>
+  operator token list
+  operator token create <username> [--days N] [--save]
+                                           a new API token (printed once; --save writes it to ops.json)
+  operator token revoke <id>
+  operator rotate [--days N]               replace your own token (ops.json is updated)
+  audit list [--limit N]                   the operator audit log, newest first
+  audit verify                             recompute the audit hash chain
   help                                     this text
 
 It uses the running server (DATA_DIR/ops.json) when it answers, otherwise it opens the database
-itself (PGlite in DATA_DIR/pglite, or DATABASE_URL).`;
+itself (PGlite in DATA_DIR/pglite, or DATABASE_URL). --direct (first) forces the database: full
+access, audited as the system user.`;
 
-export type Output = { log: (text: string) => void };
+export type Output = {
+  log: (text: string) => void;
+  /** Writes a token to DATA_DIR/ops.json (rotate; token create --save). */
+  saveToken?: (token: string) => void;
+};
 
 const COLLECTION_OF: Record<string, TOpsCollection> = {
   banner: 'banners',
@@ -51,7 +68,10 @@ const COLLECTION_OF: Record<string, TOpsCollection> = {
   help: 'help',
 };
 
-const COLUMNS: Record<TOpsCollection | 'feedback' | 'members' | 'sms' | 'mail', string[]> = {
+const COLUMNS: Record<TOpsCollection | 'feedback' | 'members' | 'sms' | 'mail' | 'operators' | 'tokens' | 'audit', string[]> = {
+  operators: ['id', 'username', 'displayName', 'role', 'status', 'activeTokens', 'hasPassword', 'hasTotp', 'createdAt'],
+  tokens: ['id', 'username', 'name', 'createdAt', 'expiresAt', 'lastUsedAt', 'revokedAt'],
+  audit: ['seq', 'at', 'username', 'action', 'target', 'ip'],
   members: ['id', 'username', 'mobile', 'isAgent', 'type', 'status', 'locked', 'twoFactor', 'referralCode', 'lastLoginAt'],
   sms: ['id', 'createdAt', 'to', 'text'],
   mail: ['id', 'createdAt', 'to', 'subject'],
@@ -338,6 +358,92 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
       out.log(command === 'sms' ? formatTableWide(rows, COLUMNS.sms) : formatTable(rows, COLUMNS.mail));
       return 0;
     }
+    case 'operator':
+    case 'operators': {
+      if (sub === 'list') {
+        out.log(formatTable(await client.listOperators(), COLUMNS.operators));
+        return 0;
+      }
+      if (sub === 'create') {
+        const [username, ...more] = rest;
+        if (!username) throw new UsageError(`Use: operator create <username> --role ${OPS_ROLES.join('|')}`);
+        const options = takeOptions(more, ['role', 'name']);
+        const role = options.role as TOpsRole | undefined;
+        if (!role || !OPS_ROLES.includes(role)) throw new UsageError(`--role is one of ${OPS_ROLES.join(', ')}`);
+        const row = await client.createOperator({ username, role, ...(options.name ? { displayName: options.name } : {}) });
+        out.log(formatTable([row], COLUMNS.operators));
+        out.log(`Created operator ${row.username} (${row.role}). Give them a token: npm run ops -- operator token create ${row.username}`);
+        return 0;
+      }
+      if (sub === 'disable' || sub === 'enable') {
+        const username = rest[0];
+        if (!username) throw new UsageError(`Use: operator ${sub} <username>`);
+        const row = await client.setOperatorStatus(username, sub === 'disable' ? 'disabled' : 'active');
+        out.log(`Operator ${row.username} is now ${row.status}.`);
+        return 0;
+      }
+      if (sub === 'rotate') {
+        const options = takeOptions(rest, ['days']);
+        const created = await client.rotateToken(options.days ? parseDays(options.days) : undefined);
+        out.saveToken?.(created.token);
+        out.log(`Your token was replaced (new token ${created.id}, valid until ${created.expiresAt}); the old one is revoked.`);
+        out.log(out.saveToken ? 'ops.json now holds the new token.' : `New token (shown once): ${created.token}`);
+        return 0;
+      }
+      if (sub === 'token') {
+        const [action, ...args] = rest;
+        if (action === 'list') {
+          out.log(formatTable(await client.listTokens(), COLUMNS.tokens));
+          return 0;
+        }
+        if (action === 'create') {
+          const [username, ...more] = args;
+          if (!username) throw new UsageError('Use: operator token create <username> [--days N] [--save]');
+          const save = more.includes('--save');
+          const options = takeOptions(
+            more.filter((a) => a !== '--save'),
+            ['days'],
+          );
+          const created = await client.createToken(username, options.days ? parseDays(options.days) : 90);
+          out.log(`Token ${created.id} for ${created.username}, valid until ${created.expiresAt}. It is shown once:`);
+          out.log(created.token);
+          if (save) {
+            if (!out.saveToken) throw new CliError('--save cannot write ops.json here.');
+            out.saveToken(created.token);
+            out.log('Saved to ops.json: npm run ops now uses it.');
+          }
+          return 0;
+        }
+        if (action === 'revoke') {
+          const id = Number(args[0]);
+          if (!Number.isInteger(id) || id < 1) throw new UsageError('Use: operator token revoke <id> (a positive number)');
+          const result = await client.revokeToken(id);
+          out.log(result.revoked ? `Token ${id} is revoked.` : `Token ${id} was already revoked.`);
+          return 0;
+        }
+        throw new UsageError('Use: operator token list | create <username> [--days N] [--save] | revoke <id>');
+      }
+      throw new UsageError('Use: operator list | create <username> --role R | disable|enable <username> | token ... | rotate');
+    }
+    case 'audit': {
+      if (sub === 'list') {
+        const options = takeOptions(rest, ['limit']);
+        const limit = options.limit ? Number(options.limit) : 50;
+        if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('--limit is a number from 1 to 1000');
+        out.log(formatTable(await client.listAudit(limit), COLUMNS.audit));
+        return 0;
+      }
+      if (sub === 'verify') {
+        const result = await client.verifyAudit();
+        if (result.ok) {
+          out.log(`Audit chain intact: ${result.rows} rows verified.`);
+          return 0;
+        }
+        out.log(`Audit chain BROKEN at seq ${result.firstBrokenSeq}: ${result.reason} (${result.rows} rows verified before it).`);
+        return 1;
+      }
+      throw new UsageError('Use: audit list [--limit N] | audit verify');
+    }
     case 'banner':
     case 'banners':
     case 'notice':
@@ -370,6 +476,12 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
     default:
       throw new UsageError(command ? `Unknown command ${command}` : 'No command given');
   }
+}
+
+function parseDays(text: string): number {
+  const days = Number(text);
+  if (!Number.isInteger(days) || days < 1 || days > 365) throw new UsageError('--days is a number from 1 to 365');
+  return days;
 }
 
 /** `help` alone (or no command) prints the usage; `help list|add|remove` is the help-article collection. */

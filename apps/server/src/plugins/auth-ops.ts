@@ -1,27 +1,103 @@
 import { AppError } from '@lotus/contracts/app-error';
-import type { FastifyInstance } from 'fastify';
-import type { OpsService } from '../modules/ops/ops.service';
+import { roleAllows, type TOpsPermission } from '@lotus/contracts/ops-operators';
+import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { OpsActor, OpsAudit, OpsAuditNote } from '../modules/ops/ops.audit';
+import type { AuthenticatedOperator, OperatorsService } from '../modules/ops/operators.service';
 
 /**
- * Operator authentication for the scope it is registered in (the /ops routes):
- * `Authorization: Bearer <operator credential>`, compared by SHA-256 against the operators table
- * (revoked credentials refused). Anything else answers 401 unauthorized.
+ * What every /ops route declares in its `config.ops`:
+ * - permission: what the caller's role must allow (contracts/ops-operators OPS_ROLE_PERMISSIONS);
+ * - audit: the action written to the operator audit log. Required for every mutating method and
+ *   for reads of secrets; the handler passes `auditNote(req)` to the service, which reports the
+ *   target and before/after.
  */
-export function registerOpsAuth(app: FastifyInstance, ops: Pick<OpsService, 'authenticate'>) {
+export type OpsRouteConfig = { permission: TOpsPermission; audit?: string };
+
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+/** The actor of an audit row: the authenticated operator and where the call came from. */
+export function actorOf(request: FastifyRequest): OpsActor {
+  const op = request.operator;
+  const ua = request.headers['user-agent'];
+  return {
+    operatorId: op?.id ?? null,
+    username: op?.username ?? 'anonymous',
+    ip: request.ctx?.ip ?? request.ip,
+    userAgent: typeof ua === 'string' ? ua.slice(0, 300) : '',
+    requestId: request.id,
+  };
+}
+
+/** The audit note of an audited route (set by the wrapper below). */
+export function auditNote(request: FastifyRequest): OpsAuditNote {
+  if (!request.opsAuditNote) throw new Error(`${request.method} ${request.url} is not an audited route`);
+  return request.opsAuditNote;
+}
+
+/**
+ * Operator authentication and authorisation for the scope it is registered in (the /ops routes):
+ * - `Authorization: Bearer <API token>`: an unknown, revoked or expired token, or a disabled
+ *   operator, answers 401 unauthorized;
+ * - the route's declared permission must be allowed by the operator's role, else 403
+ *   ops_permission_denied (and an `ops.denied` audit row). A route that declares no permission is
+ *   refused when it is registered, and answers 403 should one slip through (fail closed);
+ * - a mutating route that declares no audit action is refused when it is registered; an audited
+ *   route's handler runs with an audit note and fails if it reports nothing.
+ */
+export function registerOpsAuth(
+  app: FastifyInstance,
+  { operators, audit }: { operators: Pick<OperatorsService, 'authenticate'>; audit: Pick<OpsAudit, 'audited' | 'append'> },
+) {
   app.decorateRequest('operator', null);
+  app.decorateRequest('opsAuditNote', null);
+
+  app.addHook('onRoute', (route) => {
+    const declared = route.config?.ops;
+    const where = `${String(route.method)} ${route.url}`;
+    if (!declared) throw new Error(`operator route ${where} declares no permission (config.ops)`);
+    const methods = [route.method].flat().map((m) => String(m).toUpperCase());
+    if (methods.some((m) => !READ_METHODS.has(m)) && !declared.audit) {
+      throw new Error(`mutating operator route ${where} declares no audit action (config.ops.audit)`);
+    }
+    if (declared.audit) {
+      const action = declared.audit;
+      const handler = route.handler as RouteHandlerMethod;
+      route.handler = async function auditedHandler(request, reply) {
+        return audit.audited(actorOf(request), action, async (note) => {
+          request.opsAuditNote = note;
+          return handler.call(this, request, reply) as Promise<unknown>;
+        });
+      };
+    }
+  });
+
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     const match =
       typeof header === 'string' ? /^Bearer ([A-Za-z0-9._~+/=-]{1,200})$/.exec(header.trim()) : null;
-    const operator = match?.[1] ? await ops.authenticate(match[1]) : null;
+    const operator = match?.[1] ? await operators.authenticate(match[1]) : null;
     if (!operator) throw new AppError('unauthorized', 401);
     request.operator = operator;
+    const declared = request.routeOptions.config?.ops;
+    if (!declared || !roleAllows(operator.role, declared.permission)) {
+      await audit.append(actorOf(request), 'ops.denied', {
+        target: `${request.method} ${request.routeOptions.url ?? request.url}`.slice(0, 200),
+        after: { role: operator.role, permission: declared?.permission ?? null },
+      });
+      throw new AppError('ops_permission_denied', 403);
+    }
   });
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The authenticated operator (only inside the /ops scope). */
-    operator: { id: number; name: string } | null;
+    operator: AuthenticatedOperator | null;
+    /** The audit note of an audited /ops route (auditNote(request)). */
+    opsAuditNote: OpsAuditNote | null;
+  }
+  interface FastifyContextConfig {
+    /** Permission and audit action of an /ops route (plugins/auth-ops). */
+    ops?: OpsRouteConfig;
   }
 }

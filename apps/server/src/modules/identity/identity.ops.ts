@@ -10,6 +10,8 @@ import type { ChallengeService } from '../verification/challenge.service';
 import type { VerificationRepository } from '../verification/verification.repository';
 import type { MemberService } from './member.service';
 import type { RegisterService } from './register.service';
+import type { OpsAuditNote } from '../ops/ops.audit';
+import type { ServerKeys } from './server-keys';
 
 /** Operators act from the ops API or the command line: audit rows name them this way. */
 const OPERATOR_CLIENT = { ip: '0.0.0.0', userAgent: 'operator' };
@@ -22,6 +24,7 @@ type Deps = {
   register: Pick<RegisterService, 'createForSomeone'>;
   verificationRepo: Pick<VerificationRepository, 'listSmsOutbox'>;
   mailRepo: Pick<MailRepository, 'list'>;
+  keys: Pick<ServerKeys, 'open'>;
 };
 
 /** Operator use cases of accounts and access (ops API and `npm run ops -- member|sms|mail`). */
@@ -33,6 +36,7 @@ export function createAccountsOpsService({
   register,
   verificationRepo,
   mailRepo,
+  keys,
 }: Deps) {
   const normalizeTo = (to: string | undefined) =>
     to && !to.includes('@') ? `+${to.replace(/^\+/, '')}` : to;
@@ -60,7 +64,7 @@ export function createAccountsOpsService({
 
     listMembers: (limit: number) => members.listForOps(limit),
 
-    async createMember(input: z.output<typeof ZOpsMemberCreate>) {
+    async createMember(input: z.output<typeof ZOpsMemberCreate>, note: OpsAuditNote) {
       const created = await register.createForSomeone(
         {
           username: input.username,
@@ -73,43 +77,67 @@ export function createAccountsOpsService({
         },
         OPERATOR_CLIENT,
       );
-      return members.getForOps(created.id);
+      const row = await members.getForOps(created.id);
+      // Never the password: the row as operators see it.
+      await note({ target: `member:${row.username}`, before: null, after: row });
+      return row;
     },
 
-    async unlock(username: string) {
+    async unlock(username: string, note: OpsAuditNote) {
       const { unlocked } = await members.unlock(username, OPERATOR_CLIENT);
+      await note({ target: `member:${username}`, before: { locked: unlocked }, after: { locked: false } });
       return { username, unlocked };
     },
 
-    async peekChallenge(id: string) {
+    /** A live challenge answer: a secret read, audited (which challenge, not the answer). */
+    async peekChallenge(id: string, note: OpsAuditNote) {
       const found = await challenges.peek(id);
       if (!found) throw new AppError('not_found', 404);
+      await note({ target: `challenge:${id}`, after: { kind: found.kind } });
       return found;
     },
 
-    setStatus: (username: string, status: 'active' | 'disabled') => members.setStatus(username, status),
-
-    async listSms(options: {
-      to?: string | undefined;
-      limit: number;
-    }): Promise<z.infer<typeof ZOpsSmsRow>[]> {
-      const to = normalizeTo(options.to);
-      const rows = await verificationRepo.listSmsOutbox({ limit: options.limit, ...(to ? { to } : {}) });
-      return rows.map((r) => ({ id: r.id, to: r.to, text: r.text, createdAt: r.createdAt.toISOString() }));
+    async setStatus(username: string, status: 'active' | 'disabled', note: OpsAuditNote) {
+      const before = await memberRepo.findByUsername(username);
+      const result = await members.setStatus(username, status);
+      await note({ target: `member:${result.username}`, before: { status: before?.status ?? null }, after: { status: result.status } });
+      return result;
     },
 
-    async listMail(options: {
-      to?: string | undefined;
-      limit: number;
-    }): Promise<z.infer<typeof ZOpsMailRow>[]> {
+    /**
+     * The SMS outbox, opened (the texts are sealed at rest): a secret read, audited with the filter
+     * and the ids shown.
+     */
+    async listSms(
+      options: { to?: string | undefined; limit: number },
+      note: OpsAuditNote,
+    ): Promise<z.infer<typeof ZOpsSmsRow>[]> {
+      const to = normalizeTo(options.to);
+      const rows = await verificationRepo.listSmsOutbox({ limit: options.limit, ...(to ? { to } : {}) });
+      const opened = await Promise.all(
+        rows.map(async (r) => ({ id: r.id, to: r.to, text: (await keys.open(r.text)).slice(0, 500), createdAt: r.createdAt.toISOString() })),
+      );
+      await note({ target: `sms_outbox:${to ?? '*'}`, after: { ids: opened.map((r) => r.id) } });
+      return opened;
+    },
+
+    /** The mail outbox, opened (bodies are sealed at rest): a secret read, audited. */
+    async listMail(
+      options: { to?: string | undefined; limit: number },
+      note: OpsAuditNote,
+    ): Promise<z.infer<typeof ZOpsMailRow>[]> {
       const rows = await mailRepo.list({ limit: options.limit, ...(options.to ? { to: options.to } : {}) });
-      return rows.map((r) => ({
-        id: r.id,
-        to: r.to,
-        subject: r.subject,
-        text: r.text.slice(0, 20_000),
-        createdAt: r.createdAt.toISOString(),
-      }));
+      const opened = await Promise.all(
+        rows.map(async (r) => ({
+          id: r.id,
+          to: r.to,
+          subject: r.subject,
+          text: (await keys.open(r.text)).slice(0, 20_000),
+          createdAt: r.createdAt.toISOString(),
+        })),
+      );
+      await note({ target: `mail_outbox:${options.to ?? '*'}`, after: { ids: opened.map((r) => r.id) } });
+      return opened;
     },
   };
 }

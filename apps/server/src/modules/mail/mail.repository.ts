@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, notLike } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/tx';
 import { mailOutbox } from '../../db/schema';
 
@@ -10,6 +10,14 @@ export function createMailRepository(db: Db) {
       tx: Executor = db,
     ) {
       await tx.insert(mailOutbox).values(row);
+    },
+
+    /** Rows written in clear before outboxes were sealed (sealed values start with "v1."). */
+    async listUnsealed(tx: Executor = db) {
+      return tx.select().from(mailOutbox).where(notLike(mailOutbox.text, 'v1.%')).limit(10_000);
+    },
+    async setBody(id: number, text: string, html: string | null, tx: Executor = db) {
+      await tx.update(mailOutbox).set({ text, html }).where(eq(mailOutbox.id, id));
     },
 
     async list(options: { to?: string; limit: number }, tx: Executor = db) {

@@ -1,12 +1,15 @@
 import nodemailer from 'nodemailer';
+import type { ServerKeys } from '../identity/server-keys';
 import type { MailRepository } from './mail.repository';
 
 /**
  * Mail delivery (docs/adapters.md). One interface, two transports chosen by the environment:
  * - smtp: nodemailer to SMTP_URL (smtp://user:pass@host:587, smtps://... for implicit TLS), from
  *   SMTP_FROM;
- * - sandbox (the default, no SMTP_URL): the mail is stored in table mail_outbox, where
- *   `npm run ops -- mail list` shows it; nothing leaves the server.
+ * - sandbox (the default, no SMTP_URL; refused in production unless ALLOW_SANDBOX_TRANSPORTS=1):
+ *   the mail is stored in table mail_outbox with its body sealed with the server secret (a reset
+ *   link is never kept in clear), where `npm run ops -- mail list` opens it (an audited operator
+ *   read); nothing leaves the server.
  */
 export type Mail = { to: string; subject: string; text: string; html?: string };
 
@@ -33,10 +36,9 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
   };
 }
 
-export function createSandboxMailer(deps: {
-  repo: Pick<MailRepository, 'insert'>;
-  now?: () => number;
-}): Mailer {
+type SandboxDeps = { repo: Pick<MailRepository, 'insert'>; keys: Pick<ServerKeys, 'seal'>; now?: () => number };
+
+export function createSandboxMailer(deps: SandboxDeps): Mailer {
   const now = deps.now ?? Date.now;
   return {
     transport: 'sandbox',
@@ -44,8 +46,8 @@ export function createSandboxMailer(deps: {
       await deps.repo.insert({
         to: mail.to.toLowerCase(),
         subject: mail.subject,
-        text: mail.text,
-        html: mail.html ?? null,
+        text: await deps.keys.seal(mail.text),
+        html: mail.html === undefined ? null : await deps.keys.seal(mail.html),
         createdAt: new Date(now()),
       });
     },
@@ -55,7 +57,7 @@ export function createSandboxMailer(deps: {
 
 export function createMailer(
   options: { smtpUrl?: string | undefined; from: string },
-  deps: { repo: Pick<MailRepository, 'insert'>; now?: () => number },
+  deps: SandboxDeps,
 ): Mailer {
   return options.smtpUrl
     ? createSmtpMailer({ url: options.smtpUrl, from: options.from })

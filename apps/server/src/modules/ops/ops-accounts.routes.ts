@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../lib/http';
+import { auditNote } from '../../plugins/auth-ops';
 import type { AccountsOpsService } from '../identity/identity.ops';
 
 /**
@@ -31,6 +32,7 @@ export async function opsAccountRoutes(
   app.get(
     '/ops/members',
     {
+      config: { ops: { permission: 'read' } },
       schema: {
         tags,
         security,
@@ -45,6 +47,7 @@ export async function opsAccountRoutes(
   app.post(
     '/ops/members',
     {
+      config: { ops: { permission: 'members.write', audit: 'member.create' } },
       schema: {
         tags,
         security,
@@ -53,12 +56,13 @@ export async function opsAccountRoutes(
         response: responses(ZOpsMemberRow),
       },
     },
-    async (req) => ok(await accounts.createMember(req.body)),
+    async (req) => ok(await accounts.createMember(req.body, auditNote(req))),
   );
 
   app.post(
     '/ops/members/:username/unlock',
     {
+      config: { ops: { permission: 'members.write', audit: 'member.unlock' } },
       schema: {
         tags,
         security,
@@ -67,12 +71,13 @@ export async function opsAccountRoutes(
         response: responses(ZOpsUnlocked),
       },
     },
-    async (req) => ok(await accounts.unlock(req.params.username)),
+    async (req) => ok(await accounts.unlock(req.params.username, auditNote(req))),
   );
 
   app.put(
     '/ops/members/:username/status',
     {
+      config: { ops: { permission: 'members.write', audit: 'member.status' } },
       schema: {
         tags,
         security,
@@ -82,12 +87,13 @@ export async function opsAccountRoutes(
         response: responses(ZOpsMemberStatusResult),
       },
     },
-    async (req) => ok(await accounts.setStatus(req.params.username, req.body.status)),
+    async (req) => ok(await accounts.setStatus(req.params.username, req.body.status, auditNote(req))),
   );
 
   app.get(
     '/ops/challenges/:id',
     {
+      config: { ops: { permission: 'secrets.read', audit: 'secret.challenge.read' } },
       schema: {
         tags,
         security,
@@ -96,34 +102,36 @@ export async function opsAccountRoutes(
         response: responses(ZOpsChallenge),
       },
     },
-    async (req) => ok(await accounts.peekChallenge(req.params.id)),
+    async (req) => ok(await accounts.peekChallenge(req.params.id, auditNote(req))),
   );
 
   app.get(
     '/ops/sms',
     {
+      config: { ops: { permission: 'secrets.read', audit: 'secret.sms_outbox.read' } },
       schema: {
         tags,
         security,
-        summary: 'SMS outbox (the default provider), newest first',
+        summary: 'SMS outbox (the default provider), newest first; each read is audited',
         querystring: ZOpsListQuery,
         response: responses(ZOpsSmsList),
       },
     },
-    async (req) => ok(await accounts.listSms(req.query)),
+    async (req) => ok(await accounts.listSms(req.query, auditNote(req))),
   );
 
   app.get(
     '/ops/mail',
     {
+      config: { ops: { permission: 'secrets.read', audit: 'secret.mail_outbox.read' } },
       schema: {
         tags,
         security,
-        summary: 'Mail outbox (the sandbox transport), newest first',
+        summary: 'Mail outbox (the sandbox transport), newest first; each read is audited',
         querystring: ZOpsListQuery,
         response: responses(ZOpsMailList),
       },
     },
-    async (req) => ok(await accounts.listMail(req.query)),
+    async (req) => ok(await accounts.listMail(req.query, auditNote(req))),
   );
 }

@@ -16,21 +16,30 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, responses } from '../../lib/http';
-import { registerOpsAuth } from '../../plugins/auth-ops';
+import { auditNote, registerOpsAuth } from '../../plugins/auth-ops';
 import type { ContentService } from '../content/content.service';
 import type { AccountsOpsService } from '../identity/identity.ops';
 import { opsAccountRoutes } from './ops-accounts.routes';
+import { opsOperatorRoutes } from './ops-operators.routes';
+import type { OpsAudit } from './ops.audit';
+import type { OperatorsService } from './operators.service';
 import type { OpsService } from './ops.service';
 
-type Options = { ops: OpsService; content: ContentService; accounts: AccountsOpsService };
+type Options = {
+  ops: OpsService & { operators: OperatorsService; audit: OpsAudit };
+  content: ContentService;
+  accounts: AccountsOpsService;
+};
 
 /**
  * Operator API under /ops (never blocked by maintenance or region rules). Every route requires
- * `Authorization: Bearer <operator credential>` (plugins/auth-ops).
+ * `Authorization: Bearer <operator API token>` and declares its permission and, when it changes
+ * something or reads a secret, its audit action (plugins/auth-ops, docs/adr/0019).
  */
 export async function opsRoutes(fastify: FastifyInstance, { ops, content, accounts }: Options) {
-  registerOpsAuth(fastify, ops);
+  registerOpsAuth(fastify, { operators: ops.operators, audit: ops.audit });
   await fastify.register(opsAccountRoutes, { accounts });
+  await fastify.register(opsOperatorRoutes, { operators: ops.operators, audit: ops.audit });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['ops'];
   const security = [{ operator: [] }];
@@ -38,6 +47,7 @@ export async function opsRoutes(fastify: FastifyInstance, { ops, content, accoun
   app.get(
     '/ops/status',
     {
+      config: { ops: { permission: 'read' } },
       schema: { tags, security, summary: 'Platform status for operators', response: responses(ZOpsStatus) },
     },
     async () => ok(await ops.getStatus('api')),
@@ -46,6 +56,7 @@ export async function opsRoutes(fastify: FastifyInstance, { ops, content, accoun
   app.get(
     '/ops/config',
     {
+      config: { ops: { permission: 'read' } },
       schema: {
         tags,
         security,
@@ -59,6 +70,7 @@ export async function opsRoutes(fastify: FastifyInstance, { ops, content, accoun
   app.get(
     '/ops/config/:key',
     {
+      config: { ops: { permission: 'read' } },
       schema: {
         tags,
         security,
@@ -73,6 +85,7 @@ export async function opsRoutes(fastify: FastifyInstance, { ops, content, accoun
   app.put(
     '/ops/config/:key',
     {
+      config: { ops: { permission: 'config.write', audit: 'config.set' } },
       schema: {
         tags,
         security,
@@ -82,12 +95,13 @@ export async function opsRoutes(fastify: FastifyInstance, { ops, content, accoun
         response: responses(ZSiteConfigDocument),
       },
     },
-    async (req) => ok(await ops.setConfigDocument(req.params.key, req.body)),
+    async (req) => ok(await ops.setConfigDocument(req.params.key, req.body, auditNote(req))),
   );
 
   app.get(
     '/ops/feedback',
     {
+      config: { ops: { permission: 'read' } },
       schema: {
         tags,
         security,
@@ -104,6 +118,7 @@ export async function opsRoutes(fastify: FastifyInstance, { ops, content, accoun
     app.get(
       `/ops/${collection}`,
       {
+        config: { ops: { permission: 'read' } },
         schema: {
           tags,
           security,
@@ -117,6 +132,7 @@ export async function opsRoutes(fastify: FastifyInstance, { ops, content, accoun
     app.post(
       `/ops/${collection}`,
       {
+        config: { ops: { permission: 'config.write', audit: `${collection}.add` } },
         schema: {
           tags,
           security,
@@ -125,12 +141,13 @@ export async function opsRoutes(fastify: FastifyInstance, { ops, content, accoun
           response: responses(row),
         },
       },
-      async (req) => ok(await content.addToCollection(collection, req.body)),
+      async (req) => ok(await ops.addToCollection(collection, req.body, auditNote(req)) as z.infer<typeof row>),
     );
 
     app.delete(
       `/ops/${collection}/:id`,
       {
+        config: { ops: { permission: 'config.write', audit: `${collection}.remove` } },
         schema: {
           tags,
           security,
@@ -140,7 +157,7 @@ export async function opsRoutes(fastify: FastifyInstance, { ops, content, accoun
         },
       },
       async (req) => {
-        await content.removeFromCollection(collection, req.params.id);
+        await ops.removeFromCollection(collection, req.params.id, auditNote(req));
         return ok({ id: req.params.id, deleted: true as const });
       },
     );

@@ -1,5 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { ZFeedbackRow, type TOpsStatus } from '@lotus/contracts/ops';
+import { ZFeedbackRow, type TOpsCollection, type TOpsStatus } from '@lotus/contracts/ops';
 import type { TSiteConfig, TSiteConfigKey } from '@lotus/contracts/site-config';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -7,18 +6,13 @@ import type { ContentService } from '../content/content.service';
 import type { ConfigService } from '../system/config.service';
 import type { SystemRepository } from '../system/system.repository';
 import { isMaintenanceActive } from '../system/system.rules';
-import type { OpsRepository } from './ops.repository';
-
-export const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
-/** A new operator credential: 32 random bytes, base64url. */
-export const newToken = () => randomBytes(32).toString('base64url');
+import type { OpsAuditNote } from './ops.audit';
 
 type Deps = {
   database: Pick<Database, 'tx' | 'label'>;
-  repo: OpsRepository;
   systemRepo: Pick<SystemRepository, 'listFeedback' | 'countFeedback'>;
   config: Pick<ConfigService, 'getAll' | 'get' | 'set'>;
-  content: Pick<ContentService, 'counts'>;
+  content: Pick<ContentService, 'counts' | 'listCollection' | 'addToCollection' | 'removeFromCollection'>;
   startedAt?: number;
   now?: () => number;
 };
@@ -29,29 +23,45 @@ type Deps = {
  */
 export function createOpsService({
   database,
-  repo,
   systemRepo,
   config,
   content,
   startedAt = Date.now(),
   now = Date.now,
 }: Deps) {
-  /** The operator a bearer token belongs to, or null (revoked or unknown). */
-  async function authenticate(token: string | undefined | null) {
-    if (!token || token.length > 200) return null;
-    return repo.findActiveByHash(hashToken(token));
-  }
-
-  async function createOperator(name: string): Promise<{ id: number; token: string }> {
-    const token = newToken();
-    const { id } = await database.tx((tx) => repo.insertOperator({ name, tokenHash: hashToken(token) }, tx));
-    return { id, token };
-  }
-
   const getConfig = (): Promise<TSiteConfig> => config.getAll();
   const getConfigDocument = <K extends TSiteConfigKey>(key: K): Promise<TSiteConfig[K]> => config.get(key);
-  const setConfigDocument = <K extends TSiteConfigKey>(key: K, value: unknown): Promise<TSiteConfig[K]> =>
-    config.set(key, value);
+  /** Replaces a configuration document (audited: the document before and after). */
+  async function setConfigDocument<K extends TSiteConfigKey>(
+    key: K,
+    value: unknown,
+    note: OpsAuditNote,
+  ): Promise<TSiteConfig[K]> {
+    const before = await config.get(key);
+    return database.tx(async () => {
+      const after = await config.set(key, value);
+      await note({ target: `config:${key}`, before, after });
+      return after;
+    });
+  }
+
+  /** Adds a row to a content collection (audited: the row after). */
+  async function addToCollection(collection: TOpsCollection, input: unknown, note: OpsAuditNote) {
+    return database.tx(async () => {
+      const row = await content.addToCollection(collection, input);
+      await note({ target: `${collection}:${row.id}`, before: null, after: row });
+      return row;
+    });
+  }
+
+  /** Removes a row of a content collection (audited: the row before). */
+  async function removeFromCollection(collection: TOpsCollection, id: number, note: OpsAuditNote) {
+    const before = (await content.listCollection(collection)).find((r) => r.id === id) ?? null;
+    return database.tx(async () => {
+      await content.removeFromCollection(collection, id);
+      await note({ target: `${collection}:${id}`, before, after: null });
+    });
+  }
 
   async function listFeedback(limit: number): Promise<z.infer<typeof ZFeedbackRow>[]> {
     const rows = await systemRepo.listFeedback(limit);
@@ -92,11 +102,11 @@ export function createOpsService({
   }
 
   return {
-    authenticate,
-    createOperator,
     getConfig,
     getConfigDocument,
     setConfigDocument,
+    addToCollection,
+    removeFromCollection,
     listFeedback,
     getStatus,
   };

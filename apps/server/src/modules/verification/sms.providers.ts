@@ -1,9 +1,11 @@
+import type { ServerKeys } from '../identity/server-keys';
 import type { VerificationRepository } from './verification.repository';
 
 /**
  * SMS delivery (docs/adapters.md). One interface, two implementations chosen by the environment:
- * - outbox (the default): the message is stored in table sms_outbox, where `npm run ops -- sms list`
- *   and tests read it; nothing leaves the server;
+ * - outbox (the default; refused in production unless ALLOW_SANDBOX_TRANSPORTS=1): the message is
+ *   stored sealed with the server secret in table sms_outbox (a code is never kept in clear), where
+ *   `npm run ops -- sms list` opens it (an audited operator read); nothing leaves the server;
  * - http: a gateway reached by POST <SMS_GATEWAY_URL> with JSON {to, text} and
  *   `Authorization: Bearer <SMS_GATEWAY_KEY>`; any 2xx is success.
  */
@@ -18,17 +20,20 @@ export interface SmsProvider {
   send(message: SmsMessage): Promise<void>;
 }
 
-export function createOutboxSmsProvider(deps: {
+type OutboxDeps = {
   repo: Pick<VerificationRepository, 'insertSmsOutbox'>;
+  keys: Pick<ServerKeys, 'seal'>;
   now?: () => number;
-}): SmsProvider {
+};
+
+export function createOutboxSmsProvider(deps: OutboxDeps): SmsProvider {
   const now = deps.now ?? Date.now;
   return {
     name: 'outbox',
     async send(message) {
       await deps.repo.insertSmsOutbox({
         to: message.to,
-        text: message.text.slice(0, 500),
+        text: await deps.keys.seal(message.text.slice(0, 500)),
         createdAt: new Date(now()),
       });
     },
@@ -59,7 +64,7 @@ export function createHttpGatewaySmsProvider(options: {
 /** The provider the environment asks for: the HTTP gateway when SMS_GATEWAY_URL is set, else the outbox. */
 export function createSmsProvider(
   options: { gatewayUrl?: string | undefined; gatewayKey?: string | undefined },
-  deps: { repo: Pick<VerificationRepository, 'insertSmsOutbox'>; now?: () => number },
+  deps: OutboxDeps,
 ): SmsProvider {
   if (options.gatewayUrl) {
     return createHttpGatewaySmsProvider({ url: options.gatewayUrl, key: options.gatewayKey ?? '' });

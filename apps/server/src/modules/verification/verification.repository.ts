@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, lt, notLike, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/tx';
 import { oneTimeTickets, rateCounters, smsCodes, smsOutbox } from '../../db/schema';
 
@@ -112,6 +112,14 @@ export function createVerificationRepository(db: Db) {
     // ---------- SMS outbox (the default provider) ----------
     async insertSmsOutbox(row: { to: string; text: string; createdAt: Date }, tx: Executor = db) {
       await tx.insert(smsOutbox).values(row);
+    },
+
+    /** Rows written in clear before outboxes were sealed (sealed values start with "v1."). */
+    async listUnsealedSmsOutbox(tx: Executor = db) {
+      return tx.select().from(smsOutbox).where(notLike(smsOutbox.text, 'v1.%')).limit(10_000);
+    },
+    async setSmsOutboxText(id: number, text: string, tx: Executor = db) {
+      await tx.update(smsOutbox).set({ text }).where(eq(smsOutbox.id, id));
     },
 
     async listSmsOutbox(options: { to?: string; limit: number }, tx: Executor = db) {

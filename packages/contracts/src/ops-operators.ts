@@ -1,0 +1,135 @@
+import { z } from 'zod';
+
+/**
+ * Operator identities, roles and the operator audit log (docs/adr/0019): `/ops/operators*`,
+ * `/ops/audit*`, used by `npm run ops -- operator|audit ...` and the operator console later.
+ * Authenticated like every /ops call; each route declares the permission it needs.
+ */
+const str = (max: number) => z.string().max(max);
+
+export const OPS_ROLES = ['admin', 'finance', 'support', 'read_only'] as const;
+export const ZOpsRole = z.enum(OPS_ROLES);
+export type TOpsRole = z.infer<typeof ZOpsRole>;
+
+/** What an /ops route may require. Every route declares exactly one. */
+export const OPS_PERMISSIONS = [
+  /** status, configuration documents, content collections, feedback, member list (nothing secret). */
+  'read',
+  /** site configuration and content collections (banners, notices, ...). */
+  'config.write',
+  /** members: create, unlock, enable/disable. */
+  'members.write',
+  /** live secrets: captcha/slider answers, mail and SMS outboxes (each read is audited). */
+  'secrets.read',
+  /** money pages (to come with the money issue). */
+  'money.read',
+  'money.write',
+  /** operators and their API tokens. */
+  'operators.read',
+  'operators.write',
+  /** the operator audit log and its verification. */
+  'audit.read',
+  /** replace the caller's own API token. */
+  'self.rotate',
+] as const;
+export type TOpsPermission = (typeof OPS_PERMISSIONS)[number];
+
+/** The one role -> permission table (enforced by the server on every /ops route). */
+export const OPS_ROLE_PERMISSIONS: Record<TOpsRole, readonly TOpsPermission[]> = {
+  admin: OPS_PERMISSIONS,
+  finance: ['read', 'money.read', 'money.write', 'self.rotate'],
+  support: ['read', 'members.write', 'secrets.read', 'self.rotate'],
+  read_only: ['read', 'self.rotate'],
+};
+
+export const roleAllows = (role: TOpsRole, permission: TOpsPermission): boolean =>
+  OPS_ROLE_PERMISSIONS[role].includes(permission);
+
+/** Operator usernames: lower-case letters, digits, dot, dash, underscore; starts with a letter. */
+export const ZOpsOperatorUsername = z
+  .string()
+  .trim()
+  .min(2)
+  .max(40)
+  .regex(/^[a-z][a-z0-9._-]*$/);
+
+export const ZOpsOperatorRow = z.object({
+  id: z.number().int(),
+  username: str(40),
+  displayName: str(80),
+  role: ZOpsRole,
+  status: z.enum(['active', 'disabled']),
+  hasPassword: z.boolean(),
+  hasTotp: z.boolean(),
+  activeTokens: z.number().int(),
+  createdAt: str(40),
+  updatedAt: str(40),
+});
+export type TOpsOperatorRow = z.infer<typeof ZOpsOperatorRow>;
+export const ZOpsOperatorList = z.array(ZOpsOperatorRow).max(1000);
+
+/** POST /ops/operators */
+export const ZOpsOperatorCreate = z.object({
+  username: ZOpsOperatorUsername,
+  displayName: z.string().trim().min(1).max(80).optional(),
+  role: ZOpsRole,
+});
+export const ZOpsOperatorParam = z.object({ username: ZOpsOperatorUsername });
+/** PUT /ops/operators/:username/status */
+export const ZOpsOperatorStatus = z.object({ status: z.enum(['active', 'disabled']) });
+
+/** API tokens: 1 to 365 days, 90 by default. */
+export const OPS_TOKEN_DEFAULT_DAYS = 90;
+export const ZOpsTokenCreate = z.object({
+  days: z.number().int().min(1).max(365).default(OPS_TOKEN_DEFAULT_DAYS),
+  name: z.string().trim().min(1).max(80).default('cli'),
+});
+/** The token is shown once, here; only its SHA-256 is stored. */
+export const ZOpsTokenCreated = z.object({
+  id: z.number().int(),
+  username: str(40),
+  name: str(80),
+  token: str(200),
+  expiresAt: str(40),
+});
+export type TOpsTokenCreated = z.infer<typeof ZOpsTokenCreated>;
+export const ZOpsTokenRow = z.object({
+  id: z.number().int(),
+  username: str(40),
+  name: str(80),
+  createdAt: str(40),
+  expiresAt: str(40),
+  lastUsedAt: str(40).nullable(),
+  revokedAt: str(40).nullable(),
+});
+export const ZOpsTokenList = z.array(ZOpsTokenRow).max(5000);
+export const ZOpsTokenIdParam = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+export const ZOpsTokenRevoked = z.object({ id: z.number().int(), revoked: z.boolean() });
+
+/** The operator audit log (append-only, hash-chained). */
+export const ZOpsAuditQuery = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(50) });
+export const ZOpsAuditRow = z.object({
+  seq: z.number().int(),
+  at: str(40),
+  operatorId: z.number().int().nullable(),
+  username: str(80),
+  action: str(60),
+  target: str(200),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: str(60),
+  userAgent: str(300),
+  requestId: str(100),
+  hash: str(64),
+});
+export type TOpsAuditRow = z.infer<typeof ZOpsAuditRow>;
+export const ZOpsAuditList = z.array(ZOpsAuditRow).max(1000);
+/** GET /ops/audit/verify: the chain recomputed from the first row. */
+export const ZOpsAuditVerify = z.object({
+  ok: z.boolean(),
+  rows: z.number().int(),
+  /** The first row whose hash or link does not match, or null. */
+  firstBrokenSeq: z.number().int().nullable(),
+  reason: str(200).nullable(),
+});
+export type TOpsAuditVerify = z.infer<typeof ZOpsAuditVerify>;
