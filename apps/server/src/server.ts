@@ -24,7 +24,7 @@ async function main() {
     throw error;
   }
   const { seeded } = await migrateAndSeed(database);
-  const app = await buildApp({ db: database, env });
+  const app = await buildApp({ db: database, env, jobs: { workers: true } });
 
   let closing = false;
   const shutdown = async (signal: string) => {

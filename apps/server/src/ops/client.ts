@@ -125,6 +125,8 @@ export async function createDirectClient(env: Env): Promise<OpsClient> {
     ? createRedisConfigBus(env.REDIS_URL, log as never)
     : undefined;
   const services = createServices(database, { log: log as never, bus, identity: identityOptionsFromEnv(env) });
+  // The job engine without workers: its tables (dead letters) and sends; the server runs the jobs.
+  await services.platform.jobs.start({ workers: false });
 
   const wrap = async <T>(fn: () => Promise<T>): Promise<T> => {
     try {
@@ -154,7 +156,8 @@ export async function createDirectClient(env: Env): Promise<OpsClient> {
     listSms: (options) => wrap(() => services.identity.ops.listSms(options)),
     listMail: (options) => wrap(() => services.identity.ops.listMail(options)),
     close: async () => {
-      await services.identity.close();
+      await services.platform.jobs.stop();
+      services.identity.close();
       await bus?.close();
       await database.close();
       release();

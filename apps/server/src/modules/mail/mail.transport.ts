@@ -8,7 +8,14 @@ import type { MailRepository } from './mail.repository';
  * - sandbox (the default, no SMTP_URL): the mail is stored in table mail_outbox, where
  *   `npm run ops -- mail list` shows it; nothing leaves the server.
  */
-export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** The outbox id: the SMTP Message-ID, so a repeated delivery is the same message. */
+  id?: string;
+};
 
 export interface Mailer {
   readonly transport: 'smtp' | 'sandbox';
@@ -27,6 +34,7 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.id ? { messageId: `<${mail.id}@lotus.outbox>` } : {}),
       });
     },
     close: () => transporter.close(),
