@@ -102,7 +102,12 @@ export async function buildApp({ db, env, logger = true, now, jobs }: BuildAppOp
 
   await app.register(systemRoutes, { system: services.system, content: services.content });
   await app.register(relayRoutes, { registry: createRelayRegistry({ content: services.content }) });
-  await app.register(opsRoutes, { ops: services.ops, content: services.content, accounts: services.identity.ops });
+  await app.register(opsRoutes, {
+    ops: services.ops,
+    content: services.content,
+    accounts: services.identity.ops,
+    jobs: services.platform.jobs,
+  });
   await app.register(identityRoutes, services.identity);
   await app.register(verificationRoutes, { challenges: services.identity.challenges, sms: services.identity.sms });
 

@@ -3,6 +3,7 @@ import { isAppError } from '@lotus/contracts/app-error';
 import { ERROR_CATALOGUE, isErrorCode } from '@lotus/contracts/errors';
 import type { TOpsCollection, TOpsStatus, TSiteConfigAll } from '@lotus/contracts/ops';
 import { ZOpsMemberCreate, type TOpsMemberRow } from '@lotus/contracts/ops-accounts';
+import type { TOpsFailedJob } from '@lotus/contracts/ops-jobs';
 import type { TSiteConfigKey } from '@lotus/contracts/site-config';
 import type { z } from 'zod';
 import { openDatabase, type Database } from '../db/client';
@@ -34,6 +35,8 @@ export interface OpsClient {
   setMemberStatus(username: string, status: 'active' | 'disabled'): Promise<{ id: number; username: string; status: string }>;
   listSms(options: { to?: string | undefined; limit: number }): Promise<Record<string, unknown>[]>;
   listMail(options: { to?: string | undefined; limit: number }): Promise<Record<string, unknown>[]>;
+  // job engine
+  listFailedJobs(limit: number): Promise<TOpsFailedJob[]>;
   close(): Promise<void>;
 }
 
@@ -96,6 +99,7 @@ export function createApiClient(url: string, token: string): OpsClient {
     setMemberStatus: (username, status) => call('PUT', `/ops/members/${encodeURIComponent(username)}/status`, { status }),
     listSms: ({ to, limit }) => call('GET', `/ops/sms?${new URLSearchParams({ limit: String(limit), ...(to ? { to } : {}) })}`),
     listMail: ({ to, limit }) => call('GET', `/ops/mail?${new URLSearchParams({ limit: String(limit), ...(to ? { to } : {}) })}`),
+    listFailedJobs: (limit) => call('GET', `/ops/jobs/failed?limit=${limit}`),
     close: async () => {},
   };
 }
@@ -155,6 +159,7 @@ export async function createDirectClient(env: Env): Promise<OpsClient> {
     setMemberStatus: (username, status) => wrap(() => services.identity.ops.setStatus(username, status)),
     listSms: (options) => wrap(() => services.identity.ops.listSms(options)),
     listMail: (options) => wrap(() => services.identity.ops.listMail(options)),
+    listFailedJobs: (limit) => wrap(() => services.platform.jobs.failed(limit)),
     close: async () => {
       await services.platform.jobs.stop();
       services.identity.close();

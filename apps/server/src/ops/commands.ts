@@ -33,6 +33,7 @@ Usage: npm run ops -- <command>
   member disable|enable <username>         disabled = non-member (cannot log in); enable again
   sms list [--to <number>] [--limit <n>]   SMS outbox (the default provider; no SMS_GATEWAY_URL)
   mail list [--to <address>] [--limit <n>] mail outbox (the sandbox transport; no SMTP_URL)
+  jobs failed [limit]                      dead letters: jobs that failed after their last attempt
   help                                     this text
 
 It uses the running server (DATA_DIR/ops.json) when it answers, otherwise it opens the database
@@ -51,10 +52,11 @@ const COLLECTION_OF: Record<string, TOpsCollection> = {
   help: 'help',
 };
 
-const COLUMNS: Record<TOpsCollection | 'feedback' | 'members' | 'sms' | 'mail', string[]> = {
+const COLUMNS: Record<TOpsCollection | 'feedback' | 'members' | 'sms' | 'mail' | 'jobs', string[]> = {
   members: ['id', 'username', 'mobile', 'isAgent', 'type', 'status', 'locked', 'twoFactor', 'referralCode', 'lastLoginAt'],
   sms: ['id', 'createdAt', 'to', 'text'],
   mail: ['id', 'createdAt', 'to', 'subject'],
+  jobs: ['failedAt', 'queue', 'attempts', 'id', 'error'],
   banners: ['id', 'groupName', 'language', 'sort', 'title', 'imageUrl'],
   notices: ['id', 'type', 'language', 'sort', 'title'],
   cs: ['id', 'csType', 'csPosition', 'sort', 'title', 'url'],
@@ -336,6 +338,13 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
         return 0;
       }
       out.log(command === 'sms' ? formatTableWide(rows, COLUMNS.sms) : formatTable(rows, COLUMNS.mail));
+      return 0;
+    }
+    case 'jobs': {
+      if (sub !== 'failed') throw new UsageError('Use: jobs failed [limit]');
+      const limit = rest[0] ? Number(rest[0]) : 20;
+      if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('limit is a number from 1 to 1000');
+      out.log(formatTableWide(await client.listFailedJobs(limit), COLUMNS.jobs));
       return 0;
     }
     case 'banner':

@@ -19,18 +19,26 @@ import { ok, responses } from '../../lib/http';
 import { registerOpsAuth } from '../../plugins/auth-ops';
 import type { ContentService } from '../content/content.service';
 import type { AccountsOpsService } from '../identity/identity.ops';
+import type { JobEngine } from '../../platform/jobs/engine';
 import { opsAccountRoutes } from './ops-accounts.routes';
+import { opsJobRoutes } from './ops-jobs.routes';
 import type { OpsService } from './ops.service';
 
-type Options = { ops: OpsService; content: ContentService; accounts: AccountsOpsService };
+type Options = {
+  ops: OpsService;
+  content: ContentService;
+  accounts: AccountsOpsService;
+  jobs: Pick<JobEngine, 'failed'>;
+};
 
 /**
  * Operator API under /ops (never blocked by maintenance or region rules). Every route requires
  * `Authorization: Bearer <operator credential>` (plugins/auth-ops).
  */
-export async function opsRoutes(fastify: FastifyInstance, { ops, content, accounts }: Options) {
+export async function opsRoutes(fastify: FastifyInstance, { ops, content, accounts, jobs }: Options) {
   registerOpsAuth(fastify, ops);
   await fastify.register(opsAccountRoutes, { accounts });
+  await fastify.register(opsJobRoutes, { jobs });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['ops'];
   const security = [{ operator: [] }];

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
+import { isRetryableTransactionError } from '../tx';
 import { pgBossDb, type PgBossDb } from './pg-boss-db';
 
 /**
@@ -24,6 +25,8 @@ export type JobDefinition<T extends object = object> = {
   retryLimit?: number;
   /** Seconds before the first retry, doubled (with jitter) at each next one (default 30). */
   retryDelaySeconds?: number;
+  /** Exponential backoff with jitter between retries (default true); false: a fixed delay. */
+  retryBackoff?: boolean;
   /** A job running longer than this is taken as lost and retried (default 15 minutes). */
   expireInSeconds?: number;
   /** Runs the job every `everyMs` milliseconds, once per period across all instances. */
@@ -97,13 +100,25 @@ export function createJobEngine(deps: {
   let scheduleTimer: NodeJS.Timeout | null = null;
 
   async function ensureQueue(def: JobDefinition) {
-    await boss.createQueue(def.name, {
+    const queue = {
       name: def.name,
       retryLimit: def.retryLimit ?? 4,
       retryDelay: def.retryDelaySeconds ?? 30,
-      retryBackoff: true,
+      retryBackoff: def.retryBackoff ?? true,
       expireInSeconds: def.expireInSeconds ?? 15 * 60,
-    });
+    };
+    // Instances starting together create the same queues: PostgreSQL may abort one with a
+    // deadlock (40P01) while both add the queue's partition; the loser finds the queue made.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        if (await boss.getQueue(def.name)) await boss.updateQueue(def.name, queue);
+        else await boss.createQueue(def.name, queue);
+        break;
+      } catch (error) {
+        if (attempt >= 5 || !isRetryableTransactionError(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * attempt));
+      }
+    }
     if (workers) {
       await boss.work<object>(
         def.name,
@@ -131,7 +146,11 @@ export function createJobEngine(deps: {
     if (definitions.has(def.name)) throw new Error(`job ${def.name} is defined twice`);
     const stored = def as unknown as JobDefinition;
     definitions.set(def.name, stored);
-    if (started) setup = setup.then(() => ensureQueue(stored));
+    if (started) {
+      setup = setup
+        .then(() => ensureQueue(stored))
+        .catch((error: unknown) => deps.log.error({ err: error, job: def.name }, 'job queue set-up failed'));
+    }
   }
 
   /** Creates pg-boss's schema (idempotent) and the queues; with workers, starts them. */
