@@ -31,12 +31,14 @@ afterAll(async () => {
   await db?.drop();
 });
 
+/** Rows of a raw query (both drivers answer `{ rows }`). */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 /** Rows of pg-boss's job table for one queue (what the engine really holds). */
 async function jobRows(name: string) {
-  const result = await db.database.db.execute<{ state: string; retry_count: number }>(
-    sql`select state, retry_count from pgboss.job where name = ${name} order by created_on`,
+  return rowsOf<{ state: string; retry_count: number }>(
+    await db.database.db.execute(sql`select state, retry_count from pgboss.job where name = ${name} order by created_on`),
   );
-  return result.rows;
 }
 
 describe('scheduled jobs (issue 7)', () => {
@@ -207,7 +209,7 @@ describe('transactions retried on serialization failure (issue 7)', () => {
           runInTransaction(
             database,
             async (tx) => {
-              const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from tx_retry_test`);
+              const rows = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from tx_retry_test`));
               if (firstRuns < 2) {
                 firstRuns += 1;
                 await meet();
@@ -224,7 +226,7 @@ describe('transactions retried on serialization failure (issue 7)', () => {
         const seen = await Promise.all([unit('a'), unit('b')]);
         expect(codes).toEqual(['40001']);
         expect(seen.sort()).toEqual([0, 1]); // the retried unit saw the other's row
-        const { rows } = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from tx_retry_test`);
+        const rows = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from tx_retry_test`));
         expect(rows[0]!.n).toBe(2);
 
         // Without retries the same race fails: the retry is what makes it succeed.
