@@ -79,17 +79,23 @@ export function createJobEngine(deps: {
   const now = deps.now ?? Date.now;
   const options = deps.options ?? {};
   const db: PgBossDb = pgBossDb(deps.database);
-  const boss = new PgBoss({
-    db: db as PgBoss.Db,
-    // pg-boss's own cron is minute-grained and follows the instance and database clocks; our
-    // schedules are periods of the app clock with one job id per period (schedule() below).
-    schedule: false,
-    supervise: false,
-    migrate: true,
-    archiveFailedAfterSeconds: 7 * 86_400,
-    deleteAfterDays: 30,
-  });
-  boss.on('error', (error: unknown) => deps.log.error({ err: error }, 'job engine error'));
+  const createBoss = (supervise: boolean) => {
+    const created = new PgBoss({
+      db: db as PgBoss.Db,
+      // pg-boss's own cron is minute-grained and follows the instance and database clocks; our
+      // schedules are periods of the app clock with one job id per period (tick() below).
+      schedule: false,
+      // Maintenance (expire jobs whose worker died, archive, delete) where workers run; pg-boss
+      // lets one instance at a time do it.
+      supervise,
+      migrate: true,
+      archiveFailedAfterSeconds: 7 * 86_400,
+      deleteAfterDays: 30,
+    });
+    created.on('error', (error: unknown) => deps.log.error({ err: error }, 'job engine error'));
+    return created;
+  };
+  let boss = createBoss(false);
 
   const definitions = new Map<string, JobDefinition>();
   const inFlight = new Set<Promise<unknown>>();
@@ -157,6 +163,7 @@ export function createJobEngine(deps: {
   async function start(startOptions: StartOptions) {
     if (started) return;
     workers = startOptions.workers;
+    if (workers) boss = createBoss(true);
     await boss.start();
     started = true;
     for (const def of definitions.values()) await ensureQueue(def);
