@@ -22,6 +22,7 @@ import requestContext, { genReqId } from './plugins/request-context';
 import security from './plugins/security';
 import siteAccess from './plugins/site-access';
 import staticSpa from './plugins/static-spa';
+import type { JobEngineOptions, StartOptions } from './platform/jobs/engine';
 import { createServices, type Services } from './services';
 
 export const MEDIA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../media');
@@ -36,6 +37,13 @@ export type BuildAppOptions = {
   now?: () => number;
   /** Pino options override (tests pass { level: 'silent' } through env.LOG_LEVEL instead). */
   logger?: boolean;
+  /**
+   * The job engine. It always starts with the app (its schema, queues, sends, and the outbox's
+   * delivery right after each commit); `workers: true` also runs pg-boss workers and the schedule
+   * check in the background: the server does, test apps usually do not and run due work with
+   * `app.services.platform.jobs.runDue()`.
+   */
+  jobs?: StartOptions & JobEngineOptions;
 };
 
 function newFastify(env: Env, logger: boolean, trust: ReturnType<typeof createTrustFn>): FastifyInstance {
@@ -70,7 +78,7 @@ export const hasSeparateOpsListener = (env: Pick<Env, 'OPS_PORT'>) => env.OPS_PO
  * external plugins (security headers, rate limit, OpenAPI), then the guard, then routes, then the
  * static files and SPA fallback.
  */
-export async function buildApp({ db, env, logger = true, now }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, env, logger = true, now, jobs }: BuildAppOptions): Promise<FastifyInstance> {
   const trust = createTrustFn(env.TRUST_PROXY);
   const app = newFastify(env, logger, trust);
 
@@ -79,16 +87,19 @@ export async function buildApp({ db, env, logger = true, now }: BuildAppOptions)
     await Promise.race([bus.ready, new Promise((resolve) => setTimeout(resolve, 3000))]);
     app.addHook('onClose', async () => bus.close());
   }
-  const services: Services = createServices(db, { log: app.log, bus, identity: identityOptionsFromEnv(env), now });
+  const services: Services = createServices(db, {
+    log: app.log,
+    bus,
+    identity: identityOptionsFromEnv(env),
+    now,
+    jobs,
+  });
   app.decorate('services', services);
-  // Housekeeping of accounts tables (expired tickets, counters, old sessions) every 10 minutes.
-  const housekeeping = setInterval(() => {
-    services.identity.housekeeping().catch((err: unknown) => app.log.warn({ err }, 'accounts housekeeping failed'));
-  }, 10 * 60_000);
-  housekeeping.unref();
+  // Scheduled work (accounts housekeeping every 10 minutes, the outbox sweep) runs as jobs.
+  await services.platform.jobs.start({ workers: jobs?.workers ?? false });
   app.addHook('onClose', async () => {
-    clearInterval(housekeeping);
-    await services.identity.close();
+    await services.platform.jobs.stop();
+    services.identity.close();
   });
 
   await app.register(errors);
@@ -102,7 +113,12 @@ export async function buildApp({ db, env, logger = true, now }: BuildAppOptions)
 
   await app.register(systemRoutes, { system: services.system, content: services.content });
   await app.register(relayRoutes, { registry: createRelayRegistry({ content: services.content }) });
-  const opsOptions = { ops: services.ops, content: services.content, accounts: services.identity.ops };
+  const opsOptions = {
+    ops: services.ops,
+    content: services.content,
+    accounts: services.identity.ops,
+    jobs: services.platform.jobs,
+  };
   if (hasSeparateOpsListener(env)) {
     const opsApp = newFastify(env, logger, trust);
     opsApp.decorate('services', services);

@@ -26,9 +26,8 @@ async function main() {
     throw error;
   }
   const { seeded } = await migrateAndSeed(database);
-  const app = await buildApp({ db: database, env });
+  const app = await buildApp({ db: database, env, jobs: { workers: true } });
   await app.services.identity.sealPlaintextOutboxes();
-
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) {

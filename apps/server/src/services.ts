@@ -12,7 +12,6 @@ import { createSystemRepository } from './modules/system/system.repository';
 import { createSystemService } from './modules/system/system.service';
 import { createAudit } from './modules/identity/audit';
 import { createAccountsOpsService } from './modules/identity/identity.ops';
-import { createBackground } from './modules/identity/background';
 import { DEFAULT_IDENTITY_OPTIONS, type IdentityOptions } from './modules/identity/identity.options';
 import { createLoginService } from './modules/identity/login.service';
 import { createMemberRepository } from './modules/identity/member.repository';
@@ -26,11 +25,13 @@ import { createSessionRepository } from './modules/identity/session.repository';
 import { createSessionService } from './modules/identity/session.service';
 import { createTotpService } from './modules/identity/totp.service';
 import { createMailRepository } from './modules/mail/mail.repository';
-import { createMailer } from './modules/mail/mail.transport';
+import { createMailer, type Mail } from './modules/mail/mail.transport';
 import { createChallengeService } from './modules/verification/challenge.service';
-import { createSmsProvider } from './modules/verification/sms.providers';
+import { createSmsProvider, type SmsMessage } from './modules/verification/sms.providers';
 import { createSmsService } from './modules/verification/sms.service';
 import { createVerificationRepository } from './modules/verification/verification.repository';
+import { createJobEngine, type JobEngineOptions } from './platform/jobs/engine';
+import { createOutbox } from './platform/outbox/outbox';
 
 /**
  * The composition root: repositories and services wired once, used by the HTTP app and by the
@@ -45,6 +46,8 @@ export function createServices(
     identity?: IdentityOptions;
     /** The clock of time-dependent rules (expiry, lockout, limits); tests move it. */
     now?: () => number;
+    /** Job engine tunables (poll and schedule-check intervals). */
+    jobs?: JobEngineOptions;
   },
 ) {
   const now = options.now ?? Date.now;
@@ -57,6 +60,9 @@ export function createServices(
   const content = createContentService({ database, repo: contentRepo, config });
   const system = createSystemService({ database, repo: systemRepo, config, content });
   const opsBase = createOpsService({ database, systemRepo, config, content });
+
+  // ---------- platform: job engine and outbox (issue 7; started by buildApp) ----------
+  const jobs = createJobEngine({ database, log: options.log, now, options: options.jobs });
 
   // ---------- accounts and access (issue 3) ----------
   const memberRepo = createMemberRepository(database.db);
@@ -79,10 +85,14 @@ export function createServices(
     createOperator: operators.createOperator,
   };
   const audit = createAudit(sessionRepo, now);
-  const background = createBackground(options.log);
+  const outbox = createOutbox({ db: database.db, jobs, keys, log: options.log, now });
+  outbox.register();
   const mailer = createMailer({ smtpUrl: identityOptions.smtp.url, from: identityOptions.smtp.from }, { repo: mailRepo, keys, now });
   const smsProvider = createSmsProvider(identityOptions.sms, { repo: verificationRepo, keys, now });
   const phoneAuth = createPhoneAuthVerifier(identityOptions.phoneAuth, now);
+  // Deliveries of the outbox; the outbox id travels along so a repeated delivery can be recognised.
+  outbox.handle('mail', (payload, { id }) => mailer.send({ ...(payload as Mail), id }));
+  outbox.handle('sms', (payload, { id }) => smsProvider.send({ ...(payload as SmsMessage), id }));
 
   const sessions = createSessionService({ repo: sessionRepo, policy: identityOptions.session, now });
   const challenges = createChallengeService({ repo: verificationRepo, keys, now });
@@ -90,11 +100,10 @@ export function createServices(
     database,
     repo: verificationRepo,
     keys,
-    provider: smsProvider,
     findMemberIdByE164: (e164) => memberRepo.findIdByE164(e164),
     whitelabel: () => config.get('whitelabel'),
     consumeSliderToken: (token, client) => challenges.consumeSliderToken(token, client),
-    background,
+    outbox,
     now,
   });
   const totp = createTotpService({ database, members: memberRepo, keys, config, audit, now });
@@ -122,8 +131,7 @@ export function createServices(
     verificationRepo,
     sessions,
     sms,
-    mailer,
-    background,
+    outbox,
     hasher,
     config,
     audit,
@@ -148,12 +156,12 @@ export function createServices(
     /** Repositories the operator views and tests read (outboxes, audit trail). */
     repos: { members: memberRepo, sessions: sessionRepo, verification: verificationRepo, mail: mailRepo },
     transports: { mailer, smsProvider, phoneAuth },
-    /** Waits for messages still being delivered, then closes the mail transport (app close). */
-    async close() {
-      await background.drain();
+    /** Closes the mail transport (app close, after the job engine stopped). */
+    close() {
       mailer.close();
     },
-    drain: () => background.drain(),
+    /** Waits until the mail and SMS this process enqueued are delivered (tests read them then). */
+    drain: () => outbox.drain(),
     /**
      * Seals outbox rows written in clear before finding 21 (run at start; idempotent): a live
      * reset link or code is never kept readable in the database.
@@ -169,7 +177,8 @@ export function createServices(
     /**
      * Removes what no rule needs any more: used or expired tickets and counters, SMS codes older
      * than the daily limit window, sessions ended 30 days ago, old login failures. Run every few
-     * minutes by the app (any instance; the deletes are idempotent).
+     * minutes by the job `identity-housekeeping` (once per period across instances; the deletes
+     * are idempotent anyway).
      */
     async housekeeping() {
       const t = now();
@@ -181,7 +190,14 @@ export function createServices(
     },
   };
 
-  return { config, content, system, ops, identity };
+  jobs.define({
+    name: 'identity-housekeeping',
+    handler: () => identity.housekeeping(),
+    retryLimit: 2,
+    schedule: { everyMs: 10 * 60_000 },
+  });
+
+  return { config, content, system, ops, identity, platform: { jobs, outbox } };
 }
 
 export type Services = ReturnType<typeof createServices>;

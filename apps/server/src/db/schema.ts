@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -419,4 +420,25 @@ export const mailOutbox = pgTable(
     createdAt: ts('created_at').notNull(),
   },
   (t) => [index('mail_outbox_to_idx').on(t.to, t.id)],
+);
+
+/**
+ * The transactional outbox (platform/outbox): side effects (mail, SMS, ...) recorded in the same
+ * transaction as the change that causes them, delivered after commit by the job engine. The id is
+ * also the delivery job's id; `dedupe_key` makes an enqueue idempotent. Sensitive payloads are
+ * sealed ({ sealed: "v1...." }, server secret).
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey(),
+    kind: varchar('kind', { length: 60 }).notNull(),
+    payload: jsonb('payload').notNull(),
+    dedupeKey: varchar('dedupe_key', { length: 200 }).notNull().unique(),
+    createdAt: ts('created_at').notNull(),
+    processedAt: ts('processed_at'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [index('outbox_pending_idx').on(t.createdAt).where(sql`processed_at is null`)],
 );

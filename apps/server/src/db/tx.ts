@@ -45,11 +45,37 @@ export function createTransactionRunner(db: Db, serialise: boolean) {
   async function run<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     const outer = current.getStore();
     if (outer) return fn(outer);
-    const open = () => db.transaction((tx) => current.run(tx, () => fn(tx)));
-    return mutex ? mutex.run(open) : open();
+    const callbacks: Array<() => void> = [];
+    const open = () =>
+      db.transaction((tx) => {
+        afterCommitCallbacks.set(tx, callbacks);
+        return current.run(tx, () => fn(tx));
+      });
+    const result = await (mutex ? mutex.run(open) : open());
+    // Committed (and, with PGlite, the mutex released): what waited for the commit may run now.
+    for (const callback of callbacks) callback();
+    return result;
   }
 
-  return run;
+  /** Whether this async flow is inside a transaction of this runner (a nested run joins it). */
+  const active = () => current.getStore() !== undefined;
+
+  return Object.assign(run, { active });
+}
+
+/** Callbacks waiting for the commit of a transaction opened by a runner (see afterCommit). */
+const afterCommitCallbacks = new WeakMap<Tx, Array<() => void>>();
+
+/**
+ * Runs `callback` once the transaction `tx` has committed (never when it rolls back). Returns
+ * false when `tx` was not opened by a transaction runner (the caller then relies on its fallback,
+ * e.g. the outbox sweep). The callback must not throw; it runs synchronously after the commit.
+ */
+export function afterCommit(tx: Tx, callback: () => void): boolean {
+  const callbacks = afterCommitCallbacks.get(tx);
+  if (!callbacks) return false;
+  callbacks.push(callback);
+  return true;
 }
 
 export type TransactionRunner = ReturnType<typeof createTransactionRunner>;

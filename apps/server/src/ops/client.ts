@@ -12,6 +12,7 @@ import type {
   ZOpsTokenRow,
 } from '@lotus/contracts/ops-operators';
 import os from 'node:os';
+import type { TOpsFailedJob } from '@lotus/contracts/ops-jobs';
 import type { TSiteConfigKey } from '@lotus/contracts/site-config';
 import type { z } from 'zod';
 import { openDatabase, type Database } from '../db/client';
@@ -56,6 +57,8 @@ export interface OpsClient {
   rotateToken(days?: number): Promise<TOpsTokenCreated>;
   listAudit(limit: number): Promise<TOpsAuditRow[]>;
   verifyAudit(): Promise<TOpsAuditVerify>;
+  // job engine
+  listFailedJobs(limit: number): Promise<TOpsFailedJob[]>;
   close(): Promise<void>;
 }
 
@@ -129,6 +132,7 @@ export function createApiClient(url: string, token: string): OpsClient {
     rotateToken: (days) => call('POST', '/ops/tokens/rotate', days === undefined ? {} : { days }),
     listAudit: (limit) => call('GET', `/ops/audit?limit=${limit}`),
     verifyAudit: () => call('GET', '/ops/audit/verify'),
+    listFailedJobs: (limit) => call('GET', `/ops/jobs/failed?limit=${limit}`),
     close: async () => {},
   };
 }
@@ -158,6 +162,8 @@ export async function createDirectClient(env: Env): Promise<OpsClient> {
     ? createRedisConfigBus(env.REDIS_URL, log as never)
     : undefined;
   const services = createServices(database, { log: log as never, bus, identity: identityOptionsFromEnv(env) });
+  // The job engine without workers: its tables (dead letters) and sends; the server runs the jobs.
+  await services.platform.jobs.start({ workers: false });
 
   // Direct mode has full access (it holds the database); its audit rows name the system user.
   let systemUser = 'unknown';
@@ -217,8 +223,10 @@ export async function createDirectClient(env: Env): Promise<OpsClient> {
     },
     listAudit: (limit) => wrap(() => services.ops.audit.list(limit)),
     verifyAudit: () => wrap(() => services.ops.audit.verify()),
+    listFailedJobs: (limit) => wrap(() => services.platform.jobs.failed(limit)),
     close: async () => {
-      await services.identity.close();
+      await services.platform.jobs.stop();
+      services.identity.close();
       await bus?.close();
       await database.close();
       release();

@@ -45,6 +45,7 @@ Usage: npm run ops -- <command>
   operator rotate [--days N]               replace your own token (ops.json is updated)
   audit list [--limit N]                   the operator audit log, newest first
   audit verify                             recompute the audit hash chain
+  jobs failed [limit]                      dead letters: jobs that failed after their last attempt
   help                                     this text
 
 It uses the running server (DATA_DIR/ops.json) when it answers, otherwise it opens the database
@@ -68,13 +69,14 @@ const COLLECTION_OF: Record<string, TOpsCollection> = {
   help: 'help',
 };
 
-const COLUMNS: Record<TOpsCollection | 'feedback' | 'members' | 'sms' | 'mail' | 'operators' | 'tokens' | 'audit', string[]> = {
+const COLUMNS: Record<TOpsCollection | 'feedback' | 'members' | 'sms' | 'mail' | 'operators' | 'tokens' | 'audit' | 'jobs', string[]> = {
   operators: ['id', 'username', 'displayName', 'role', 'status', 'activeTokens', 'hasPassword', 'hasTotp', 'createdAt'],
   tokens: ['id', 'username', 'name', 'createdAt', 'expiresAt', 'lastUsedAt', 'revokedAt'],
   audit: ['seq', 'at', 'username', 'action', 'target', 'ip'],
   members: ['id', 'username', 'mobile', 'isAgent', 'type', 'status', 'locked', 'twoFactor', 'referralCode', 'lastLoginAt'],
   sms: ['id', 'createdAt', 'to', 'text'],
   mail: ['id', 'createdAt', 'to', 'subject'],
+  jobs: ['failedAt', 'queue', 'attempts', 'id', 'error'],
   banners: ['id', 'groupName', 'language', 'sort', 'title', 'imageUrl'],
   notices: ['id', 'type', 'language', 'sort', 'title'],
   cs: ['id', 'csType', 'csPosition', 'sort', 'title', 'url'],
@@ -443,6 +445,13 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
         return 1;
       }
       throw new UsageError('Use: audit list [--limit N] | audit verify');
+    }
+    case 'jobs': {
+      if (sub !== 'failed') throw new UsageError('Use: jobs failed [limit]');
+      const limit = rest[0] ? Number(rest[0]) : 20;
+      if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('limit is a number from 1 to 1000');
+      out.log(formatTableWide(await client.listFailedJobs(limit), COLUMNS.jobs));
+      return 0;
     }
     case 'banner':
     case 'banners':

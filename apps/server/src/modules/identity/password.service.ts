@@ -1,11 +1,10 @@
 import { AppError } from '@lotus/contracts/app-error';
 import type { Database } from '../../db/client';
 import type { ConfigService } from '../system/config.service';
-import type { Mailer } from '../mail/mail.transport';
+import type { Outbox } from '../../platform/outbox/outbox';
 import type { SmsService } from '../verification/sms.service';
 import type { VerificationRepository } from '../verification/verification.repository';
 import type { Audit, AuditClient } from './audit';
-import type { Background } from './background';
 import { checkPasswordRule, isTrial, normalizeMobile, usernameKey } from './identity.rules';
 import type { IdentityOptions } from './identity.options';
 import type { MemberRepository, MemberRow } from './member.repository';
@@ -24,8 +23,8 @@ type Deps = {
   >;
   sessions: Pick<SessionService, 'revokeAll'>;
   sms: Pick<SmsService, 'verify'>;
-  mailer: Pick<Mailer, 'send'>;
-  background: Background;
+  /** Mail leaves through the outbox (kind 'mail'), delivered after the commit. */
+  outbox: Pick<Outbox, 'enqueue' | 'seal'>;
   hasher: Pick<PasswordHasher, 'hash' | 'verify'>;
   config: Pick<ConfigService, 'get'>;
   audit: Audit;
@@ -165,6 +164,14 @@ export function createPasswordService(deps: Deps) {
     }
     const token = randomToken(32);
     const link = `${await linkBase(origin)}/forget?resetToken=${encodeURIComponent(token)}`;
+    const texts = client.language.startsWith('th') ? MAIL.th : MAIL.en;
+    const minutes = Math.round(options.resetLinkTtlMs / 60_000);
+    const text = texts.text(member.username, link, minutes);
+    const html = `<p>${escapeHtml(text)
+      .replace(/\n/g, '<br>')
+      .replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</p>`;
+    // The link is a credential: sealed before the transaction, enqueued in it, mailed after commit.
+    const mail = await deps.outbox.seal({ to: member.email!, subject: texts.subject, text, html });
     await database.tx(async (tx) => {
       await verificationRepo.deleteTicketsOfMember(member.id, 'reset', tx);
       await verificationRepo.insertTicket(
@@ -184,15 +191,8 @@ export function createPasswordService(deps: Deps) {
         client,
         tx,
       );
+      await deps.outbox.enqueue(tx, { kind: 'mail', payload: mail });
     });
-    const texts = client.language.startsWith('th') ? MAIL.th : MAIL.en;
-    const minutes = Math.round(options.resetLinkTtlMs / 60_000);
-    const text = texts.text(member.username, link, minutes);
-    const html = `<p>${escapeHtml(text)
-      .replace(/\n/g, '<br>')
-      .replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</p>`;
-    const to = member.email!;
-    deps.background.run('mail', () => deps.mailer.send({ to, subject: texts.subject, text, html }));
     return { done: true as const };
   }
 

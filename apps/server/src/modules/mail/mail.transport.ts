@@ -11,7 +11,14 @@ import type { MailRepository } from './mail.repository';
  *   link is never kept in clear), where `npm run ops -- mail list` opens it (an audited operator
  *   read); nothing leaves the server.
  */
-export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** The outbox id: the SMTP Message-ID, so a repeated delivery is the same message. */
+  id?: string;
+};
 
 export interface Mailer {
   readonly transport: 'smtp' | 'sandbox';
@@ -30,6 +37,7 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.id ? { messageId: `<${mail.id}@lotus.outbox>` } : {}),
       });
     },
     close: () => transporter.close(),

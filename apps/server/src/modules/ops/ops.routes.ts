@@ -19,7 +19,9 @@ import { ok, responses } from '../../lib/http';
 import { auditNote, registerOpsAuth } from '../../plugins/auth-ops';
 import type { ContentService } from '../content/content.service';
 import type { AccountsOpsService } from '../identity/identity.ops';
+import type { JobEngine } from '../../platform/jobs/engine';
 import { opsAccountRoutes } from './ops-accounts.routes';
+import { opsJobRoutes } from './ops-jobs.routes';
 import { opsOperatorRoutes } from './ops-operators.routes';
 import type { OpsAudit } from './ops.audit';
 import type { OperatorsService } from './operators.service';
@@ -29,6 +31,7 @@ type Options = {
   ops: OpsService & { operators: OperatorsService; audit: OpsAudit };
   content: ContentService;
   accounts: AccountsOpsService;
+  jobs: Pick<JobEngine, 'failed'>;
 };
 
 /**
@@ -36,10 +39,11 @@ type Options = {
  * `Authorization: Bearer <operator API token>` and declares its permission and, when it changes
  * something or reads a secret, its audit action (plugins/auth-ops, docs/adr/0019).
  */
-export async function opsRoutes(fastify: FastifyInstance, { ops, content, accounts }: Options) {
+export async function opsRoutes(fastify: FastifyInstance, { ops, content, accounts, jobs }: Options) {
   registerOpsAuth(fastify, { operators: ops.operators, audit: ops.audit });
   await fastify.register(opsAccountRoutes, { accounts });
   await fastify.register(opsOperatorRoutes, { operators: ops.operators, audit: ops.audit });
+  await fastify.register(opsJobRoutes, { jobs });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['ops'];
   const security = [{ operator: [] }];

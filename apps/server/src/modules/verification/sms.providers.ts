@@ -13,6 +13,8 @@ export type SmsMessage = {
   /** E.164 with the plus sign, e.g. +66812345678. */
   to: string;
   text: string;
+  /** The outbox id: sent as Idempotency-Key to the gateway, so a repeated delivery can be dropped. */
+  id?: string;
 };
 
 export interface SmsProvider {
@@ -52,7 +54,11 @@ export function createHttpGatewaySmsProvider(options: {
     async send(message) {
       const res = await doFetch(options.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${options.key}` },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${options.key}`,
+          ...(message.id ? { 'idempotency-key': message.id } : {}),
+        },
         body: JSON.stringify({ to: message.to, text: message.text }),
         signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
       });

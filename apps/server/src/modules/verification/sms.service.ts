@@ -1,11 +1,10 @@
 import { AppError } from '@lotus/contracts/app-error';
 import type { TWhitelabel } from '@lotus/contracts/system';
 import type { Database } from '../../db/client';
-import type { Background } from '../identity/background';
+import type { Outbox } from '../../platform/outbox/outbox';
 import { normalizeMobile } from '../identity/identity.rules';
 import type { ServerKeys } from '../identity/server-keys';
 import { randomDigits, sameHex } from '../identity/secrets';
-import type { SmsProvider } from './sms.providers';
 import type { VerificationRepository } from './verification.repository';
 
 /**
@@ -40,13 +39,13 @@ type Deps = {
     'lockKey' | 'insertSmsCode' | 'countSmsSince' | 'findLiveSmsCode' | 'addSmsAttempt' | 'useSmsCode'
   >;
   keys: Pick<ServerKeys, 'mac'>;
-  provider: SmsProvider;
   /** Whether a member owns this phone (E.164 digits). */
   findMemberIdByE164: (e164: string) => Promise<number | null>;
   whitelabel: () => Promise<TWhitelabel>;
   /** A slider token sent along (decision 7.AUTH.06: optional; when given it must be valid). */
   consumeSliderToken: (token: string, client: { ip: string; userAgent: string }) => Promise<boolean>;
-  background: Background;
+  /** SMS leave through the outbox (kind 'sms'), delivered after the commit. */
+  outbox: Pick<Outbox, 'enqueue' | 'seal'>;
   now?: () => number;
 };
 
@@ -72,7 +71,7 @@ const pick = <T>(texts: { th: T; en: T }, language: string) =>
  * with details.retryAfterSeconds. Answers never tell whether a number belongs to a member.
  */
 export function createSmsService(deps: Deps) {
-  const { database, repo, keys, provider, background } = deps;
+  const { database, repo, keys, outbox } = deps;
   const now = deps.now ?? Date.now;
   const codeMac = (purpose: SmsPurpose, e164: string, code: string) =>
     keys.mac(`sms:${purpose}:${e164}:${code}`);
@@ -107,6 +106,9 @@ export function createSmsService(deps: Deps) {
     }
     if (code) text = pick(TEXTS.code, client.language)(code);
     const codeHash = code ? await codeMac(purpose, mobile.e164, code) : null;
+    // Sealed before the transaction (the code is in the text); enqueued in it, sent after commit,
+    // so the request never waits for a gateway (same answer time whether or not a message goes).
+    const message = text ? await outbox.seal({ to: `+${mobile.e164}`, text }) : null;
 
     const t = now();
     await database.tx(async (tx) => {
@@ -125,11 +127,8 @@ export function createSmsService(deps: Deps) {
         },
         tx,
       );
+      if (message) await outbox.enqueue(tx, { kind: 'sms', payload: message });
     });
-    if (text) {
-      const message = { to: `+${mobile.e164}`, text };
-      background.run('sms', () => provider.send(message));
-    }
     return { expiredMinutes: SMS_CODE_TTL_MINUTES };
   }
 
