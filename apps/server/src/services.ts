@@ -99,7 +99,7 @@ export function createServices(
     options: identityOptions,
     now,
   });
-  const register = createRegisterService({ database, members: memberRepo, challenges, sms, phoneAuth, hasher, config, login, audit, now });
+  const register = createRegisterService({ database, members: memberRepo, challenges, sms, phoneAuth, hasher, config, login, mailer, background, audit, now });
   const passwords = createPasswordService({
     database,
     members: memberRepo,

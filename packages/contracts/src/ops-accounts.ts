@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZDialingCode, ZMobileNum } from './auth';
+import { PASSWORD_INPUT_MAX } from './password-floor';
 
 /**
  * Operator API for accounts and access (`/ops/members`, `/ops/sms`, `/ops/mail`), used by
@@ -39,7 +40,8 @@ export const ZOpsMemberCreate = z.object({
     .min(2)
     .max(40)
     .regex(/^[A-Za-z][A-Za-z0-9_]*$/),
-  password: z.string().min(6).max(128),
+  /** Checked against the password floor by the service (docs/adr/0021-password-floor.md). */
+  password: z.string().min(1).max(PASSWORD_INPUT_MAX),
   /** 0 member; 1, 2, 41, 42 agent levels (decision 6.ROLE.07). */
   isAgent: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(41), z.literal(42)]).default(0),
   mobileNum: ZMobileNum.optional(),

@@ -164,7 +164,9 @@ export const serverKeys = pgTable(
 
 /**
  * Members (3.MEM, 3.REG). type 1 real / 4 trial; isAgent 0 member, 1/2/41/42 agent levels, 4 trial
- * (docs/adr, isAgent meanings). Unique: username and email case-insensitively, mobile as E.164.
+ * (docs/adr, isAgent meanings). Unique: username case-insensitively, mobile as E.164. The email is a
+ * contact address, not an identifier: several accounts may give the same one, so registration never
+ * tells whether an address is taken (docs/adr/0017, issue 6 finding 22).
  */
 export const members = pgTable(
   'members',
@@ -218,7 +220,7 @@ export const members = pgTable(
   (t) => [
     uniqueIndex('members_username_uq').on(sql`lower(${t.username})`),
     uniqueIndex('members_mobile_uq').on(t.mobileE164),
-    uniqueIndex('members_email_uq').on(sql`lower(${t.email})`),
+    index('members_email_idx').on(sql`lower(${t.email})`),
     uniqueIndex('members_referral_code_uq').on(sql`upper(${t.referralCode})`),
     index('members_upline_idx').on(t.uplineId),
   ],
