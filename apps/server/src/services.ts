@@ -80,6 +80,8 @@ export function createServices(
     whitelabel: () => config.get('whitelabel'),
     consumeSliderToken: (token, client) => challenges.consumeSliderToken(token, client),
     background,
+    budget: identityOptions.smsBudget,
+    log: options.log,
     now,
   });
   const totp = createTotpService({ database, members: memberRepo, keys, config, audit, now });
@@ -117,7 +119,7 @@ export function createServices(
   });
   const members = createMemberService({ database, members: memberRepo, sessionRepo, sessions, config, hasher, audit, now });
 
-  const accountsOps = createAccountsOpsService({ memberRepo, hasher, challenges, members, register, verificationRepo, mailRepo });
+  const accountsOps = createAccountsOpsService({ memberRepo, hasher, challenges, members, register, verificationRepo, mailRepo, sms });
 
   const identity = {
     ops: accountsOps,

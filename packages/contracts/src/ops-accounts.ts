@@ -54,6 +54,24 @@ export const ZOpsMemberStatusResult = z.object({ id: z.number().int(), username:
 
 export const ZOpsSmsRow = z.object({ id: z.number().int(), to: str(20), text: str(500), createdAt: str(40) });
 export const ZOpsSmsList = z.array(ZOpsSmsRow).max(1000);
+/** GET /ops/sms/budget: SMS sent against the pumping budgets and the alarms of the last 7 days (docs/adr/0022). */
+export const ZOpsSmsBudget = z.object({
+  daily: z.object({ sent: z.number().int(), limit: z.number().int() }),
+  perDialHourlyLimit: z.number().int(),
+  dials: z.array(z.object({ dial: str(4), sentLastHour: z.number().int(), limit: z.number().int() })).max(50),
+  alarms: z
+    .array(
+      z.object({
+        scope: str(20),
+        windowStart: str(40),
+        sent: z.number().int(),
+        limit: z.number().int(),
+        raisedAt: str(40),
+      }),
+    )
+    .max(100),
+});
+export type TOpsSmsBudget = z.infer<typeof ZOpsSmsBudget>;
 export const ZOpsMailRow = z.object({
   id: z.number().int(),
   to: str(200),

@@ -333,6 +333,8 @@ export const smsCodes = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     e164: varchar('e164', { length: 20 }).notNull(),
+    /** The country calling code of the number (per-prefix velocity limits, docs/adr/0022). */
+    dial: varchar('dial', { length: 4 }),
     purpose: varchar('purpose', { length: 20 }).notNull(),
     codeHash: varchar('code_hash', { length: 64 }),
     attempts: smallint('attempts').notNull().default(0),
@@ -341,7 +343,32 @@ export const smsCodes = pgTable(
     usedAt: ts('used_at'),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [index('sms_codes_number_idx').on(t.e164, t.createdAt), index('sms_codes_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    index('sms_codes_number_idx').on(t.e164, t.createdAt),
+    index('sms_codes_ip_idx').on(t.ip, t.createdAt),
+    index('sms_codes_dial_idx').on(t.dial, t.createdAt),
+    index('sms_codes_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * SMS pumping alarms (docs/adr/0022-sms-pumping-defences.md): one row per exhausted budget and
+ * window (`daily` = the global budget of 24 hours, `dial:<code>` = a calling code's hourly limit),
+ * written by the first refused send, so several instances raise it once. Operators read it with
+ * `GET /ops/sms/budget` / `npm run ops -- sms budget`.
+ */
+export const smsAlarms = pgTable(
+  'sms_alarms',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    scope: varchar('scope', { length: 20 }).notNull(),
+    /** Start of the fixed window the alarm belongs to (the day or the hour, UTC). */
+    windowStart: ts('window_start').notNull(),
+    sent: integer('sent').notNull(),
+    limit: integer('limit').notNull(),
+    raisedAt: ts('raised_at').notNull(),
+  },
+  (t) => [uniqueIndex('sms_alarms_scope_window_uq').on(t.scope, t.windowStart), index('sms_alarms_raised_idx').on(t.raisedAt)],
 );
 
 /** Messages of the outbox SMS provider (the default): what would have been sent, for operators and tests. */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { isAppError } from '@lotus/contracts/app-error';
 import { ERROR_CATALOGUE, isErrorCode } from '@lotus/contracts/errors';
 import type { TOpsCollection, TOpsStatus, TSiteConfigAll } from '@lotus/contracts/ops';
-import { ZOpsMemberCreate, type TOpsMemberRow } from '@lotus/contracts/ops-accounts';
+import { ZOpsMemberCreate, type TOpsMemberRow, type TOpsSmsBudget } from '@lotus/contracts/ops-accounts';
 import type { TSiteConfigKey } from '@lotus/contracts/site-config';
 import type { z } from 'zod';
 import { openDatabase, type Database } from '../db/client';
@@ -34,6 +34,7 @@ export interface OpsClient {
   setMemberStatus(username: string, status: 'active' | 'disabled'): Promise<{ id: number; username: string; status: string }>;
   listSms(options: { to?: string | undefined; limit: number }): Promise<Record<string, unknown>[]>;
   listMail(options: { to?: string | undefined; limit: number }): Promise<Record<string, unknown>[]>;
+  smsBudget(): Promise<TOpsSmsBudget>;
   close(): Promise<void>;
 }
 
@@ -95,6 +96,7 @@ export function createApiClient(url: string, token: string): OpsClient {
     unlockMember: (username) => call('POST', `/ops/members/${encodeURIComponent(username)}/unlock`),
     setMemberStatus: (username, status) => call('PUT', `/ops/members/${encodeURIComponent(username)}/status`, { status }),
     listSms: ({ to, limit }) => call('GET', `/ops/sms?${new URLSearchParams({ limit: String(limit), ...(to ? { to } : {}) })}`),
+    smsBudget: () => call('GET', '/ops/sms/budget'),
     listMail: ({ to, limit }) => call('GET', `/ops/mail?${new URLSearchParams({ limit: String(limit), ...(to ? { to } : {}) })}`),
     close: async () => {},
   };
@@ -152,6 +154,7 @@ export async function createDirectClient(env: Env): Promise<OpsClient> {
     unlockMember: (username) => wrap(() => services.identity.ops.unlock(username)),
     setMemberStatus: (username, status) => wrap(() => services.identity.ops.setStatus(username, status)),
     listSms: (options) => wrap(() => services.identity.ops.listSms(options)),
+    smsBudget: () => wrap(() => services.identity.ops.smsBudget()),
     listMail: (options) => wrap(() => services.identity.ops.listMail(options)),
     close: async () => {
       await services.identity.close();

@@ -7,6 +7,7 @@ import type { MailRepository } from '../mail/mail.repository';
 import type { MemberRepository } from './member.repository';
 import type { PasswordHasher } from './password-hasher';
 import type { ChallengeService } from '../verification/challenge.service';
+import type { SmsService } from '../verification/sms.service';
 import type { VerificationRepository } from '../verification/verification.repository';
 import type { MemberService } from './member.service';
 import type { RegisterService } from './register.service';
@@ -22,6 +23,7 @@ type Deps = {
   register: Pick<RegisterService, 'createForSomeone'>;
   verificationRepo: Pick<VerificationRepository, 'listSmsOutbox'>;
   mailRepo: Pick<MailRepository, 'list'>;
+  sms: Pick<SmsService, 'budgetView'>;
 };
 
 /** Operator use cases of accounts and access (ops API and `npm run ops -- member|sms|mail`). */
@@ -33,6 +35,7 @@ export function createAccountsOpsService({
   register,
   verificationRepo,
   mailRepo,
+  sms,
 }: Deps) {
   const normalizeTo = (to: string | undefined) =>
     to && !to.includes('@') ? `+${to.replace(/^\+/, '')}` : to;
@@ -97,6 +100,9 @@ export function createAccountsOpsService({
       const rows = await verificationRepo.listSmsOutbox({ limit: options.limit, ...(to ? { to } : {}) });
       return rows.map((r) => ({ id: r.id, to: r.to, text: r.text, createdAt: r.createdAt.toISOString() }));
     },
+
+    /** SMS pumping budgets and alarms (docs/adr/0022-sms-pumping-defences.md). */
+    smsBudget: () => sms.budgetView(),
 
     async listMail(options: {
       to?: string | undefined;
