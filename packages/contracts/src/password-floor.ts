@@ -11,7 +11,9 @@ import type { TFieldRule } from './register-patterns';
  * - not a common or breached password (checked by the server against a maintained list; the list
  *   never ships to the browser, see apps/server/src/modules/identity/password-policy.ts).
  *
- * Characters are counted as code points of the NFKC form, the form that is hashed.
+ * Characters are counted as code points of the text as typed (what the person sees and what the
+ * forms count; NFKC can lengthen Thai: SARA AM becomes two code points). The NFKC form is what is
+ * hashed and what is looked up in the common-password list.
  *
  * The operator's registration rule for `password` (site configuration `register`) can tighten the
  * floor but never loosen it: a higher minimum applies, a composition pattern applies (patterns
@@ -43,8 +45,8 @@ export type TPasswordRefusal =
 /** The form in which a password is checked and hashed (NIST SP 800-63B 5.1.1.2: NFKC). */
 export const normalizePassword = (password: string) => password.normalize('NFKC');
 
-/** Code points of the normalised password. */
-export const passwordLength = (password: string) => [...normalizePassword(password)].length;
+/** Characters of a password as typed (code points). */
+export const passwordLength = (password: string) => [...password].length;
 
 /** C0 controls, DEL, C1 controls (\p{Cc}) and lone surrogates (\p{Cs}). */
 const CONTROL = /[\p{Cc}\p{Cs}]/u;
@@ -100,11 +102,11 @@ export function checkPasswordFloor(
   if (password === undefined || password === null || password === '') return 'required';
   const rule = effectivePasswordRule(operatorRule);
   if (CONTROL.test(password)) return 'password_control_characters';
-  const normalized = normalizePassword(password);
-  const length = [...normalized].length;
+  const length = passwordLength(password);
   if (length < rule.minLength) return 'password_too_short';
   if (length > rule.maxLength) return 'password_too_long';
-  if (rule.acceptedPattern !== '*' && !PASSWORD_REQUIREMENTS[rule.patternId]!(normalized)) return 'pattern';
+  if (rule.acceptedPattern !== '*' && !PASSWORD_REQUIREMENTS[rule.patternId]!(normalizePassword(password)))
+    return 'pattern';
   return null;
 }
 
