@@ -333,7 +333,8 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
         if (b.alarms.length > 0) out.log(formatTable(b.alarms, ['raisedAt', 'scope', 'windowStart', 'sent', 'limit']));
         return 0;
       }
-      if (sub !== 'list') throw new UsageError(`Use: ${command} list [--to <${command === 'sms' ? 'number' : 'address'}>] [--limit <n>]`);
+      if (sub !== 'list')
+        throw new UsageError(`Use: ${command} list [--to <${command === 'sms' ? 'number' : 'address'}>] [--limit <n>]${command === 'sms' ? ' | sms budget' : ''}`);
       const options = takeOptions(rest, ['to', 'limit']);
       const limit = options.limit ? Number(options.limit) : 20;
       if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('--limit is a number from 1 to 1000');
