@@ -96,7 +96,10 @@ test('4.PWR.01/02 5.FGP.01-03 forgot by phone: the SMS code resets the password 
   const form = page.getByTestId('forgot-phone-form');
   await expect(form).toBeVisible();
   await page.getByTestId('forgot-input-mobileNum').fill(number);
+  // Security #5: the slider is solved before every code is sent.
+  const smsChallenge = nextSliderChallenge(page);
   await page.getByTestId('forgot-sms-button').click();
+  await solveSlider(page, smsChallenge);
   await expect(page.getByTestId('forgot-sms-button')).toBeDisabled();
   const code = await readSmsCode(number);
   await page.getByTestId('forgot-input-verificationCode').fill(code);

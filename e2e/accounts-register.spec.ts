@@ -59,7 +59,10 @@ test('4.REG.10 5.REQ.03/05 4.SMS.01-04 register on the mobile tab with the code 
   await expect(page.getByTestId('register-field-mobileNum-error')).toBeVisible();
 
   await page.getByTestId('register-input-mobileNum').fill(number);
+  // Security #5: the slider is solved before every code is sent.
+  const smsChallenge = nextSliderChallenge(page);
   await sms.click();
+  await solveSlider(page, smsChallenge);
   // 4.SMS.04: disabled with a countdown from expiredMinutes x 60.
   await expect(sms).toBeDisabled();
   await expect(sms).toHaveText(/\d+/);

@@ -68,6 +68,26 @@ export const ZEnv = z.object({
   /** SMS gateway (POST JSON {to, text}, Bearer SMS_GATEWAY_KEY). Unset: the outbox provider. */
   SMS_GATEWAY_URL: optionalString(2000).pipe(z.string().regex(/^https?:\/\//, 'SMS_GATEWAY_URL must start with http:// or https://').optional()),
   SMS_GATEWAY_KEY: optionalString(500),
+  /** SMS pumping defences (docs/adr/0022): sends allowed in any 24 hours, all numbers together. */
+  SMS_DAILY_BUDGET: z.coerce.number().int().min(0).max(10_000_000).optional(),
+  /** Sends allowed per country calling code in any hour. */
+  SMS_PREFIX_HOURLY_LIMIT: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  /** Per calling code overrides of SMS_PREFIX_HOURLY_LIMIT: "66=500,855=20". */
+  SMS_PREFIX_HOURLY_LIMITS: optionalString(2000)
+    .refine(
+      (v) => v === undefined || /^\s*\d{1,4}\s*=\s*\d{1,7}\s*(,\s*\d{1,4}\s*=\s*\d{1,7}\s*)*$/.test(v),
+      'SMS_PREFIX_HOURLY_LIMITS takes "<calling code>=<sends per hour>" pairs separated by commas, e.g. "66=500,855=20"',
+    )
+    .transform((v) =>
+      v === undefined
+        ? undefined
+        : Object.fromEntries(
+            v.split(',').map((pair) => {
+              const [code, max] = pair.split('=').map((x) => x.trim());
+              return [code!.replace(/^\+/, ''), Number(max)];
+            }),
+          ),
+    ),
   /** Phone-auth ID tokens: public keys inline (a JWKS document) or at a URL, with issuer and audience. */
   PHONE_AUTH_JWKS: optionalString(20000),
   PHONE_AUTH_JWKS_URL: optionalString(2000),

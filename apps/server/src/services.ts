@@ -104,6 +104,8 @@ export function createServices(
     whitelabel: () => config.get('whitelabel'),
     consumeSliderToken: (token, client) => challenges.consumeSliderToken(token, client),
     outbox,
+    budget: identityOptions.smsBudget,
+    log: options.log,
     now,
   });
   const totp = createTotpService({ database, members: memberRepo, keys, config, audit, now });
@@ -123,7 +125,7 @@ export function createServices(
     options: identityOptions,
     now,
   });
-  const register = createRegisterService({ database, members: memberRepo, challenges, sms, phoneAuth, hasher, config, login, audit, now });
+  const register = createRegisterService({ database, members: memberRepo, challenges, sms, phoneAuth, hasher, config, login, outbox, audit, now });
   const passwords = createPasswordService({
     database,
     members: memberRepo,
@@ -140,7 +142,7 @@ export function createServices(
   });
   const members = createMemberService({ database, members: memberRepo, sessionRepo, sessions, config, hasher, audit, now });
 
-  const accountsOps = createAccountsOpsService({ memberRepo, hasher, challenges, members, register, verificationRepo, mailRepo, keys });
+  const accountsOps = createAccountsOpsService({ memberRepo, hasher, challenges, members, register, verificationRepo, mailRepo, keys, sms });
 
   const identity = {
     ops: accountsOps,

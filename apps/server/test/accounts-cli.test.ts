@@ -105,6 +105,7 @@ describe('accounts on the command line and at start-up', () => {
         await api('POST', '/wps/verification/sms/noLogin', {
           mobileNum: '812345678',
           countryDialingCode: '66',
+          sliderToken: await slider(),
         });
         const sms = await ops(['sms', 'list', '--to', '66812345678'], env);
         expect(sms.code).toBe(0);

@@ -167,6 +167,15 @@ export class TestClient {
     return { res, body: b };
   }
 
+  /**
+   * POST /wps/verification/sms/<endpoint> as the web app sends it: a slider solved first (issue 6
+   * finding 5), unless the payload brings its own `sliderToken` (or explicitly none: `sliderToken: undefined`).
+   */
+  async sms(endpoint: 'register' | 'noLogin', payload: Record<string, unknown>, headers: Record<string, string> = {}) {
+    const withToken = 'sliderToken' in payload ? payload : { ...payload, sliderToken: await this.sliderToken() };
+    return this.inject({ method: 'POST', url: `/wps/verification/sms/${endpoint}`, payload: withToken, headers });
+  }
+
   get(url: string) {
     return this.inject({ method: 'GET', url });
   }

@@ -19,7 +19,7 @@ afterEach(async () => {
   await t.resetConfig();
 });
 
-const pw = { password: 'abc123', confirmPassword: 'abc123' };
+const pw = { password: 'abc12345xyz', confirmPassword: 'abc12345xyz' };
 /** A new self-registered member; returns its username. */
 async function newMember(extra: Record<string, unknown> = {}) {
   const username = uniqueName('lg');
@@ -105,18 +105,18 @@ describe('login by password (7.AUTH.01, 4.LOGIN)', () => {
       message: 'incorrect_username_password',
       details: { captchaRequired: true },
     });
-    const noCaptcha = await c.login(username, 'abc123');
+    const noCaptcha = await c.login(username, 'abc12345xyz');
     expect(noCaptcha.body).toMatchObject({ message: 'captcha_required', details: { captchaRequired: true } });
     const captcha = await c.captcha();
-    const wrong = await c.login(username, 'abc123', { captchaId: captcha.captchaId, captcha: 'ZZZZZ' });
+    const wrong = await c.login(username, 'abc12345xyz', { captchaId: captcha.captchaId, captcha: 'ZZZZZ' });
     expect(wrong.body).toMatchObject({ message: 'captcha_invalid', details: { captchaRequired: true } });
-    const replay = await c.login(username, 'abc123', { ...captcha });
+    const replay = await c.login(username, 'abc12345xyz', { ...captcha });
     expect(replay.body.message).toBe('captcha_invalid');
     const fresh = await c.captcha();
-    const ok = await c.login(username, 'abc123', { ...fresh });
+    const ok = await c.login(username, 'abc12345xyz', { ...fresh });
     expect(ok.body.success).toBe(true);
     // a success clears the failures: no captcha next time (from a new address)
-    expect((await t.client().login(username, 'abc123')).body.success).toBe(true);
+    expect((await t.client().login(username, 'abc12345xyz')).body.success).toBe(true);
   });
 
   it('4.CAP.03 a failure from an address asks that address for a captcha for any username', async () => {
@@ -159,7 +159,7 @@ describe('login by password (7.AUTH.01, 4.LOGIN)', () => {
     expect(answers[username]![4]!.details?.retryAfterSeconds).toBeGreaterThan(800);
 
     const c = t.client();
-    const locked = await c.login(username, 'abc123', { ...(await c.captcha()) });
+    const locked = await c.login(username, 'abc12345xyz', { ...(await c.captcha()) });
     expect(locked.res.statusCode).toBe(423);
     expect(locked.body.message).toBe('account_locked');
     const list = body<{ username: string; locked: boolean }[]>(
@@ -168,7 +168,7 @@ describe('login by password (7.AUTH.01, 4.LOGIN)', () => {
     expect(list.find((m) => m.username === username)?.locked).toBe(true);
 
     t.clock.advance(15 * 60_000 + 1000);
-    expect((await t.client().loginOk(username, 'abc123')).token).toBeTruthy();
+    expect((await t.client().loginOk(username, 'abc12345xyz')).token).toBeTruthy();
   });
 
   it('lockout: an operator lifts it (ops API), and it is audited', async () => {
@@ -178,12 +178,12 @@ describe('login by password (7.AUTH.01, 4.LOGIN)', () => {
     expect(
       await t
         .client()
-        .loginOk(username, 'abc123')
+        .loginOk(username, 'abc12345xyz')
         .catch((e: Error) => e.message),
     ).toMatch(/account_locked/);
     const unlocked = await t.ops('POST', `/ops/members/${username}/unlock`);
     expect(body(unlocked).value).toEqual({ username, unlocked: true });
-    expect((await t.client().loginOk(username, 'abc123')).token).toBeTruthy();
+    expect((await t.client().loginOk(username, 'abc12345xyz')).token).toBeTruthy();
     const events = await t.app.services.identity.repos.sessions.listAuthEvents({ username, limit: 50 });
     const names = events.map((e) => `${e.event}:${e.outcome}`);
     expect(names).toEqual(
@@ -217,9 +217,9 @@ describe('login by password (7.AUTH.01, 4.LOGIN)', () => {
   it('6.ROLE.10 6.ROLE.12 a non-member (disabled) account cannot log in; its sessions end', async () => {
     const username = await newMember();
     const c = t.client();
-    await c.loginOk(username, 'abc123');
+    await c.loginOk(username, 'abc12345xyz');
     await t.ops('PUT', `/ops/members/${username}/status`, { status: 'disabled' });
-    const res = await t.client().login(username, 'abc123');
+    const res = await t.client().login(username, 'abc12345xyz');
     expect(res.res.statusCode).toBe(403);
     expect(res.body.message).toBe('member_no_enter');
     expect(body(await c.get('/wps/member/info')).message).toBe('session_expired');
@@ -263,10 +263,10 @@ describe('login by password (7.AUTH.01, 4.LOGIN)', () => {
   it('4.LOGIN.08 an expired password (90 days) forces a change only with PWDEXPFORCECHANGE3', async () => {
     const username = await newMember();
     t.clock.advance(91 * 86_400_000);
-    const on = await t.client().loginOk(username, 'abc123');
+    const on = await t.client().loginOk(username, 'abc12345xyz');
     expect(on).toMatchObject({ passwordExpired: true, forceChangePassword: true });
     await t.setConfig('whitelabel', (w) => ({ ...w, PWDEXPFORCECHANGE3: false }));
-    const off = await t.client().loginOk(username, 'abc123');
+    const off = await t.client().loginOk(username, 'abc12345xyz');
     expect(off).toMatchObject({ passwordExpired: true, forceChangePassword: false });
   });
 
@@ -334,11 +334,7 @@ describe('encrypted payloads (7.CALL.03)', () => {
 
 describe('login by SMS code (3.LOG.02, 4.LOGIN.02)', () => {
   async function requestCode(c: TestClient, mobile: string) {
-    await c.inject({
-      method: 'POST',
-      url: '/wps/verification/sms/noLogin',
-      payload: { mobileNum: mobile, countryDialingCode: '66' },
-    });
+    await c.sms('noLogin', { mobileNum: mobile, countryDialingCode: '66' });
     return t.smsCode(`+66${mobile}`);
   }
 
@@ -485,7 +481,7 @@ describe('two-factor login (decision 2.OTH.07)', () => {
   it('2.OTH.07 enrolment with a QR code, then a login that asks for the code; recovery codes work once', async () => {
     const username = await newMember();
     const c = t.client();
-    await c.loginOk(username, 'abc123');
+    await c.loginOk(username, 'abc12345xyz');
     const setup = body<TTotpSetupValue>(
       await c.inject({ method: 'POST', url: '/wps/member/2fa/setup' }),
     ).value;
@@ -509,7 +505,7 @@ describe('two-factor login (decision 2.OTH.07)', () => {
 
     // login: the first step answers a ticket, no token
     const d = t.client();
-    const step1 = await d.login(username, 'abc123');
+    const step1 = await d.login(username, 'abc12345xyz');
     expect(step1.body.value).toMatchObject({ token: null, twoFactorRequired: true, userInfo: null });
     const ticket = step1.body.value.twoFactorTicket!;
     const bad = await d.inject({
@@ -542,7 +538,7 @@ describe('two-factor login (decision 2.OTH.07)', () => {
     // a recovery code, once
     const recovery = enabled.value.recoveryCodes[0]!;
     const e = t.client();
-    const t1 = (await e.login(username, 'abc123')).body.value.twoFactorTicket!;
+    const t1 = (await e.login(username, 'abc12345xyz')).body.value.twoFactorTicket!;
     expect(
       body<TLoginResult>(
         await e.inject({
@@ -552,7 +548,7 @@ describe('two-factor login (decision 2.OTH.07)', () => {
         }),
       ).value.token,
     ).toBeTruthy();
-    const t2 = (await e.login(username, 'abc123')).body.value.twoFactorTicket!;
+    const t2 = (await e.login(username, 'abc12345xyz')).body.value.twoFactorTicket!;
     expect(
       body(
         await e.inject({
@@ -577,13 +573,13 @@ describe('two-factor login (decision 2.OTH.07)', () => {
         }),
       ).success,
     ).toBe(true);
-    expect((await t.client().login(username, 'abc123')).body.value.token).toBeTruthy();
+    expect((await t.client().login(username, 'abc12345xyz')).body.value.token).toBeTruthy();
   });
 
   it('2.OTH.07 a two-factor ticket expires, is bound to its client, and dies after 5 wrong codes', async () => {
     const username = await newMember();
     const c = t.client();
-    await c.loginOk(username, 'abc123');
+    await c.loginOk(username, 'abc12345xyz');
     const setup = body<TTotpSetupValue>(
       await c.inject({ method: 'POST', url: '/wps/member/2fa/setup' }),
     ).value;
@@ -595,7 +591,7 @@ describe('two-factor login (decision 2.OTH.07)', () => {
     t.clock.advance(30_000);
 
     const d = t.client();
-    const ticket = (await d.login(username, 'abc123')).body.value.twoFactorTicket!;
+    const ticket = (await d.login(username, 'abc12345xyz')).body.value.twoFactorTicket!;
     const elsewhere = await t
       .client()
       .inject({
@@ -616,7 +612,7 @@ describe('two-factor login (decision 2.OTH.07)', () => {
       ).message,
     ).toBe('session_expired');
 
-    const late = (await d.login(username, 'abc123')).body.value.twoFactorTicket!;
+    const late = (await d.login(username, 'abc12345xyz')).body.value.twoFactorTicket!;
     t.clock.advance(5 * 60_000 + 1000);
     expect(
       body(

@@ -33,7 +33,7 @@ const t = useAccountsApp(() => ({
   SMTP_FROM: 'Lotus <no-reply@lotus.test>',
 }));
 
-const pw = { password: 'abc123', confirmPassword: 'abc123' };
+const pw = { password: 'abc12345xyz', confirmPassword: 'abc12345xyz' };
 async function memberWithEmail() {
   const username = uniqueName('pw');
   const email = `${username}@example.com`;
@@ -79,16 +79,16 @@ describe('change password (7.AUTH.12, 5.CPW)', () => {
       c
         .enc('PUT', '/wps/member/password', { oldPassword, newPassword, confirmNewPassword })
         .then((r) => body(r));
-    expect((await change('wrong1', 'xyz789')).message).toBe('old_password_incorrect');
-    expect((await change('abc123', 'xyz789', 'xyz780')).message).toBe('incorrect_confirmation');
-    expect((await change('abc123', 'abcdefg')).fields).toEqual({ newPassword: 'pattern' });
-    expect((await change('abc123', 'abc123')).message).toBe('password_same_as_old');
-    expect((await change('abc123', 'xyz789')).success).toBe(true);
-    expect((await t.client().loginOk(username, 'xyz789')).token).toBeTruthy();
+    expect((await change('wrong1', 'xyz78901')).message).toBe('old_password_incorrect');
+    expect((await change('abc12345xyz', 'xyz78901', 'xyz780')).message).toBe('incorrect_confirmation');
+    expect((await change('abc12345xyz', 'abcdefg')).fields).toEqual({ newPassword: 'password_too_short' });
+    expect((await change('abc12345xyz', 'abc12345xyz')).message).toBe('password_same_as_old');
+    expect((await change('abc12345xyz', 'xyz78901')).success).toBe(true);
+    expect((await t.client().loginOk(username, 'xyz78901')).token).toBeTruthy();
     const plain = await c.inject({
       method: 'PUT',
       url: '/wps/member/password',
-      payload: { oldPassword: 'xyz789', newPassword: 'qqq111', confirmNewPassword: 'qqq111' },
+      payload: { oldPassword: 'xyz78901', newPassword: 'qqq111', confirmNewPassword: 'qqq111' },
     });
     expect(body(plain).message).toBe('enc_required');
   });
@@ -97,9 +97,9 @@ describe('change password (7.AUTH.12, 5.CPW)', () => {
     const res = await t
       .client()
       .enc('PUT', '/wps/member/password', {
-        oldPassword: 'abc123',
-        newPassword: 'xyz789',
-        confirmNewPassword: 'xyz789',
+        oldPassword: 'abc12345xyz',
+        newPassword: 'xyz78901',
+        confirmNewPassword: 'xyz78901',
       });
     expect(res.statusCode).toBe(401);
   });
@@ -109,7 +109,7 @@ describe('forgot password by email (7.AUTH.13, 3.LOG.07)', () => {
   it('3.LOG.07 4.PWR.03 a form-encoded request mails a link through SMTP; the link resets the password once', async () => {
     const { username, email } = await memberWithEmail();
     const other = t.client();
-    await other.loginOk(username, 'abc123');
+    await other.loginOk(username, 'abc12345xyz');
     const res = await forgot(username, email.toUpperCase());
     expect(res.statusCode).toBe(200);
     expect(body(res)).toMatchObject({ success: true, value: { done: true } });
@@ -125,11 +125,11 @@ describe('forgot password by email (7.AUTH.13, 3.LOG.07)', () => {
           url: '/wps/member/password/reset',
           payload: { token, newPassword, confirmNewPassword: confirm },
         });
-    expect(body(await reset('xyz789', 'xyz780')).message).toBe('incorrect_confirmation');
-    expect(body(await reset('abcdefg')).fields).toEqual({ newPassword: 'pattern' });
-    expect(body(await reset('xyz789')).success).toBe(true);
-    expect(body(await reset('qwe456')).message).toBe('reset_link_invalid');
-    expect((await t.client().loginOk(username, 'xyz789')).token).toBeTruthy();
+    expect(body(await reset('xyz78901', 'xyz780')).message).toBe('incorrect_confirmation');
+    expect(body(await reset('abcdefg')).fields).toEqual({ newPassword: 'password_too_short' });
+    expect(body(await reset('xyz78901')).success).toBe(true);
+    expect(body(await reset('qwe456-later-7')).message).toBe('reset_link_invalid');
+    expect((await t.client().loginOk(username, 'xyz78901')).token).toBeTruthy();
     // every session ended with the reset
     expect(body(await other.get('/wps/member/info')).message).toBe('session_expired');
   });
@@ -166,7 +166,7 @@ describe('forgot password by email (7.AUTH.13, 3.LOG.07)', () => {
         .inject({
           method: 'POST',
           url: '/wps/member/password/reset',
-          payload: { token, newPassword: 'xyz789', confirmNewPassword: 'xyz789' },
+          payload: { token, newPassword: 'xyz78901', confirmNewPassword: 'xyz78901' },
         });
     expect(body(await use(first)).message).toBe('reset_link_invalid');
     t.clock.advance(30 * 60_000 + 1000);
@@ -195,20 +195,14 @@ describe('forgot password by phone (7.AUTH.14, 3.LOG.08, 5.FGP)', () => {
     });
     const c = t.client();
     await c.register({ username, ...pw, mobileNum: mobile, countryDialingCode: '66' });
-    await t
-      .client()
-      .inject({
-        method: 'POST',
-        url: '/wps/verification/sms/noLogin',
-        payload: { mobileNum: mobile, countryDialingCode: '66' },
-      });
+    await t.client().sms('noLogin', { mobileNum: mobile, countryDialingCode: '66' });
     const code = await t.smsCode(`+66${mobile}`);
     const d = t.client();
     const bad = await d.enc('POST', '/wps/member/password/verification', {
       mobileNum: mobile,
       countryDialingCode: '66',
       verificationCode: code === '000000' ? '111111' : '000000',
-      newPassword: 'xyz789',
+      newPassword: 'xyz78901',
     });
     expect(body(bad).message).toBe('invalid_verification_code');
     const rule = await d.enc('POST', '/wps/member/password/verification', {
@@ -217,15 +211,15 @@ describe('forgot password by phone (7.AUTH.14, 3.LOG.08, 5.FGP)', () => {
       verificationCode: code,
       newPassword: 'abcdefg',
     });
-    expect(body(rule).fields).toEqual({ newPassword: 'pattern' });
+    expect(body(rule).fields).toEqual({ newPassword: 'password_too_short' });
     const ok = await d.enc('POST', '/wps/member/password/verification', {
       mobileNum: mobile,
       countryDialingCode: '66',
       verificationCode: code,
-      newPassword: 'xyz789',
+      newPassword: 'xyz78901',
     });
     expect(body(ok)).toMatchObject({ success: true, value: { username } });
-    expect((await d.loginOk(username, 'xyz789')).token).toBeTruthy();
+    expect((await d.loginOk(username, 'xyz78901')).token).toBeTruthy();
     expect(body(await c.get('/wps/member/info')).message).toBe('session_expired');
     const replay = await t
       .client()
@@ -233,7 +227,7 @@ describe('forgot password by phone (7.AUTH.14, 3.LOG.08, 5.FGP)', () => {
         mobileNum: mobile,
         countryDialingCode: '66',
         verificationCode: code,
-        newPassword: 'qwe456',
+        newPassword: 'qwe456-later-7',
       });
     expect(body(replay).message).toBe('invalid_verification_code');
     await t.resetConfig();
@@ -244,7 +238,7 @@ describe('forgot password by phone (7.AUTH.14, 3.LOG.08, 5.FGP)', () => {
     const missing = await c.enc('POST', '/wps/member/password/verification', {
       mobileNum: '',
       countryDialingCode: '66',
-      newPassword: 'xyz789',
+      newPassword: 'xyz78901',
     });
     expect(Object.keys(body(missing).fields ?? {})).toEqual(
       expect.arrayContaining(['mobileNum', 'verificationCode']),
@@ -256,7 +250,7 @@ describe('forgot password by phone (7.AUTH.14, 3.LOG.08, 5.FGP)', () => {
         mobileNum: '812345678',
         countryDialingCode: '66',
         verificationCode: '123456',
-        newPassword: 'xyz789',
+        newPassword: 'xyz78901',
       },
     });
     expect(body(plain).message).toBe('enc_required');
@@ -268,7 +262,7 @@ describe('forgot password by phone (7.AUTH.14, 3.LOG.08, 5.FGP)', () => {
       mobileNum: '812345678',
       countryDialingCode: '66',
       verificationCode: '123456',
-      newPassword: 'xyz789',
+      newPassword: 'xyz78901',
     });
     expect(off.statusCode).toBe(403);
     await t.resetConfig();

@@ -8,7 +8,7 @@ afterEach(async () => {
   await t.resetConfig();
 });
 
-const pw = { password: 'abc123', confirmPassword: 'abc123' };
+const pw = { password: 'abc12345xyz', confirmPassword: 'abc12345xyz' };
 async function loggedIn() {
   const username = uniqueName('ss');
   const c = t.client();
@@ -108,7 +108,7 @@ describe('sessions (docs/sessions.md)', () => {
   it('sessions are listed and one can be revoked; another member cannot revoke it', async () => {
     const { c, username } = await loggedIn();
     const other = t.client();
-    await other.loginOk(username, 'abc123');
+    await other.loginOk(username, 'abc12345xyz');
     const list = body<SessionView[]>(await c.get('/wps/member/sessions')).value;
     expect(list).toHaveLength(2);
     expect(list.filter((s) => s.current)).toHaveLength(1);
@@ -149,11 +149,11 @@ describe('sessions (docs/sessions.md)', () => {
   it('a password change ends the other sessions and keeps the current one', async () => {
     const { c, username } = await loggedIn();
     const other = t.client();
-    await other.loginOk(username, 'abc123');
+    await other.loginOk(username, 'abc12345xyz');
     const res = await c.enc('PUT', '/wps/member/password', {
-      oldPassword: 'abc123',
-      newPassword: 'xyz789',
-      confirmNewPassword: 'xyz789',
+      oldPassword: 'abc12345xyz',
+      newPassword: 'xyz78901',
+      confirmNewPassword: 'xyz78901',
     });
     expect(body(res).success).toBe(true);
     expect((await c.get('/wps/member/info')).statusCode).toBe(200);
@@ -184,8 +184,8 @@ describe('free play and trial accounts (7.AUTH.02, 6.ROLE.08/09, 5.GATE.03)', ()
     ).value.token;
     const change = await c.enc('PUT', '/wps/member/password', {
       oldPassword: 'x',
-      newPassword: 'abc123',
-      confirmNewPassword: 'abc123',
+      newPassword: 'abc12345xyz',
+      confirmNewPassword: 'abc12345xyz',
     });
     expect(change.statusCode).toBe(403);
     expect(body(change).message).toBe('in_need_true_account');
@@ -237,13 +237,13 @@ describe('payment password', () => {
     });
     expect(body(wrong).message).toBe('old_password_incorrect');
     const mismatch = await c.enc('PUT', '/wps/member/password/payment', {
-      password: 'abc123',
+      password: 'abc12345xyz',
       newPaymentPassword: '123456',
       confirmPaymentPassword: '123457',
     });
     expect(body(mismatch).message).toBe('incorrect_confirmation');
     const ok = await c.enc('PUT', '/wps/member/password/payment', {
-      password: 'abc123',
+      password: 'abc12345xyz',
       newPaymentPassword: '123456',
       confirmPaymentPassword: '123456',
     });

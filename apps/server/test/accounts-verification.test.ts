@@ -156,32 +156,16 @@ describe('SMS codes (7.AUTH.04/05, decision 4.SMS.07)', () => {
   it('3.LOG.04 7.AUTH.05 a registration code: success, message and value.expiredMinutes; the code lands in the outbox', async () => {
     const c = t.client();
     const mobile = uniqueMobile();
-    const res = await c.inject({
-      method: 'POST',
-      url: '/wps/verification/sms/register',
-      payload: { mobileNum: mobile, countryDialingCode: '+66' },
-    });
+    const res = await c.sms('register', { mobileNum: mobile, countryDialingCode: '+66' });
     expect(res.statusCode).toBe(200);
     expect(body(res)).toMatchObject({ success: true, message: 'ok', value: { expiredMinutes: 5 } });
     expect(await t.smsCode(`+66${mobile}`)).toMatch(/^\d{6}$/);
   });
 
   it('7.AUTH.04 noLogin answers the same for a member number and an unknown one, and sends only to the member', async () => {
-    const known = await t
-      .client()
-      .inject({
-        method: 'POST',
-        url: '/wps/verification/sms/noLogin',
-        payload: { mobileNum: '0812345678', countryDialingCode: '66' },
-      });
+    const known = await t.client().sms('noLogin', { mobileNum: '0812345678', countryDialingCode: '66' });
     const unknownNumber = uniqueMobile();
-    const unknown = await t
-      .client()
-      .inject({
-        method: 'POST',
-        url: '/wps/verification/sms/noLogin',
-        payload: { mobileNum: unknownNumber, countryDialingCode: '66' },
-      });
+    const unknown = await t.client().sms('noLogin', { mobileNum: unknownNumber, countryDialingCode: '66' });
     expect(known.statusCode).toBe(unknown.statusCode);
     const strip = (b: ReturnType<typeof body>) => ({ ...b, requestId: undefined });
     expect(strip(body(known))).toEqual(strip(body(unknown)));
@@ -191,12 +175,7 @@ describe('SMS codes (7.AUTH.04/05, decision 4.SMS.07)', () => {
 
   it('7.AUTH.05 a registration code to a registered number is a notice without a code, with the same answer', async () => {
     t.clock.advance(61_000); // the demo number got a code in the test before
-    const res = await t.client().inject({
-      method: 'POST',
-      url: '/wps/verification/sms/register',
-      payload: { mobileNum: '812345678', countryDialingCode: '66' },
-      headers: { language: 'en' },
-    });
+    const res = await t.client().sms('register', { mobileNum: '812345678', countryDialingCode: '66' }, { language: 'en' });
     expect(body(res)).toMatchObject({ success: true, value: { expiredMinutes: 5 } });
     const text = await t.lastSms('+66812345678');
     expect(text).toMatch(/already registered/);
@@ -207,11 +186,7 @@ describe('SMS codes (7.AUTH.04/05, decision 4.SMS.07)', () => {
     const mobile = uniqueMobile();
     const c = t.client();
     const send = () =>
-      c.inject({
-        method: 'POST',
-        url: '/wps/verification/sms/register',
-        payload: { mobileNum: mobile, countryDialingCode: '66' },
-      });
+      c.sms('register', { mobileNum: mobile, countryDialingCode: '66' });
     expect((await send()).statusCode).toBe(200);
     const second = await send();
     expect(second.statusCode).toBe(429);
@@ -226,13 +201,7 @@ describe('SMS codes (7.AUTH.04/05, decision 4.SMS.07)', () => {
     const mobile = uniqueMobile();
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await t
-        .client()
-        .inject({
-          method: 'POST',
-          url: '/wps/verification/sms/register',
-          payload: { mobileNum: mobile, countryDialingCode: '66' },
-        });
+      const res = await t.client().sms('register', { mobileNum: mobile, countryDialingCode: '66' });
       statuses.push(res.statusCode);
       t.clock.advance(61_000);
     }
@@ -241,11 +210,7 @@ describe('SMS codes (7.AUTH.04/05, decision 4.SMS.07)', () => {
     const c = t.client();
     const perIp: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const res = await c.inject({
-        method: 'POST',
-        url: '/wps/verification/sms/noLogin',
-        payload: { mobileNum: uniqueMobile(), countryDialingCode: '66' },
-      });
+      const res = await c.sms('noLogin', { mobileNum: uniqueMobile(), countryDialingCode: '66' });
       perIp.push(res.statusCode);
       if (i === 9) t.clock.advance(61_000); // the per-minute route limit is not what this checks
     }
@@ -254,35 +219,17 @@ describe('SMS codes (7.AUTH.04/05, decision 4.SMS.07)', () => {
   });
 
   it('4.SMS.02 5.LOGIN.05 a malformed number is refused before anything is sent', async () => {
-    const res = await t
-      .client()
-      .inject({
-        method: 'POST',
-        url: '/wps/verification/sms/register',
-        payload: { mobileNum: '12', countryDialingCode: '66' },
-      });
+    const res = await t.client().sms('register', { mobileNum: '12', countryDialingCode: '66' });
     expect(res.statusCode).toBe(400);
     expect(body(res).message).toBe('validation_failed');
-    const res2 = await t
-      .client()
-      .inject({
-        method: 'POST',
-        url: '/wps/verification/sms/register',
-        payload: { mobileNum: '000000', countryDialingCode: '66' },
-      });
+    const res2 = await t.client().sms('register', { mobileNum: '000000', countryDialingCode: '66' });
     expect(body(res2).message).toBe('invalid_mobile_number');
   });
 
   it('4.SMS.07 codes are single use, expire after 5 minutes and die after 5 wrong attempts', async () => {
     const verify = t.app.services.identity.sms.verify;
     const send = async (mobile: string) => {
-      await t
-        .client()
-        .inject({
-          method: 'POST',
-          url: '/wps/verification/sms/register',
-          payload: { mobileNum: mobile, countryDialingCode: '66' },
-        });
+      await t.client().sms('register', { mobileNum: mobile, countryDialingCode: '66' });
       return t.smsCode(`+66${mobile}`);
     };
     const a = uniqueMobile();
@@ -305,21 +252,13 @@ describe('SMS codes (7.AUTH.04/05, decision 4.SMS.07)', () => {
 
   it('7.AUTH.06 a slider token sent with an SMS request must be valid', async () => {
     const c = t.client();
-    const res = await c.inject({
-      method: 'POST',
-      url: '/wps/verification/sms/register',
-      payload: {
+    const res = await c.sms('register', {
         mobileNum: uniqueMobile(),
         countryDialingCode: '66',
         sliderToken: 'not-a-real-token-0000000',
-      },
-    });
+      });
     expect(body(res).message).toBe('slider_invalid');
-    const ok = await c.inject({
-      method: 'POST',
-      url: '/wps/verification/sms/register',
-      payload: { mobileNum: uniqueMobile(), countryDialingCode: '66', sliderToken: await c.sliderToken() },
-    });
+    const ok = await c.sms('register', { mobileNum: uniqueMobile(), countryDialingCode: '66', sliderToken: await c.sliderToken() });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -331,22 +270,10 @@ describe('SMS codes (7.AUTH.04/05, decision 4.SMS.07)', () => {
       CHNGPASSVERIF3: false,
     }));
     try {
-      const reg = await t
-        .client()
-        .inject({
-          method: 'POST',
-          url: '/wps/verification/sms/register',
-          payload: { mobileNum: uniqueMobile(), countryDialingCode: '66' },
-        });
+      const reg = await t.client().sms('register', { mobileNum: uniqueMobile(), countryDialingCode: '66' });
       expect(reg.statusCode).toBe(403);
       expect(body(reg).message).toBe('registration_closed');
-      const no = await t
-        .client()
-        .inject({
-          method: 'POST',
-          url: '/wps/verification/sms/noLogin',
-          payload: { mobileNum: uniqueMobile(), countryDialingCode: '66' },
-        });
+      const no = await t.client().sms('noLogin', { mobileNum: uniqueMobile(), countryDialingCode: '66' });
       expect(body(no).message).toBe('sms_login_disabled');
     } finally {
       await t.resetConfig();

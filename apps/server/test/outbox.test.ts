@@ -12,13 +12,13 @@ const t = useAccountsApp();
 
 /** The sandbox mail outbox is sealed at rest: read it as support staff would, through the audited operator view. */
 const mailsTo = async (to: string) =>
-  body<{ to: string; text: string }[]>(await t.ops('GET', `/ops/mail?to=${encodeURIComponent(to)}&limit=10`)).value;
+  body<{ to: string; subject: string; text: string }[]>(await t.ops('GET', `/ops/mail?to=${encodeURIComponent(to)}&limit=10`)).value;
 
 describe('transactional outbox (issue 7)', () => {
   it('issue 7 the password-reset mail is enqueued with the reset and sent after commit; its link is not stored in clear', async () => {
     const username = uniqueName('ob');
     const email = `${username}@example.com`;
-    const reg = await t.client().register({ username, password: 'abc123', confirmPassword: 'abc123', email });
+    const reg = await t.client().register({ username, password: 'Reset-me 2026', confirmPassword: 'Reset-me 2026', email });
     expect(reg.body.success).toBe(true);
     const res = await t.client().inject({
       method: 'POST',

@@ -268,11 +268,7 @@ describe('security #21 outboxes keep no code or link in clear', () => {
   it('security #21 the SMS outbox row holds no code in clear; the audited operator read shows it', async () => {
     const client = t.client();
     const mobile = uniqueMobile();
-    const res = await client.inject({
-      method: 'POST',
-      url: '/wps/verification/sms/register',
-      payload: { mobileNum: mobile, countryDialingCode: '66' },
-    });
+    const res = await client.sms('register', { mobileNum: mobile, countryDialingCode: '66' });
     expect(body(res).success, res.body).toBe(true);
     const code = await t.smsCode(`+66${mobile}`);
     const rows = await db().select().from(smsOutbox).where(eq(smsOutbox.to, `+66${mobile}`));

@@ -59,7 +59,7 @@ describe('/wps/system/whitelabel', () => {
 });
 
 describe('/wps/system/setting/register', () => {
-  it('7.SYS.02 3.REG.12 returns a rule for every field (username 2-15 pattern 2, password 6-20 pattern 12)', async () => {
+  it('7.SYS.02 3.REG.12 returns a rule for every field (username 2-15 pattern 2; password: the floor of docs/adr/0021, 8-128 any characters)', async () => {
     const body = envelope(ZRegisterSettings).parse((await get('/wps/system/setting/register')).json());
     expect(Object.keys(body.value).sort()).toEqual([...REGISTER_FIELDS].sort());
     expect(body.value.username).toMatchObject({
@@ -69,7 +69,7 @@ describe('/wps/system/setting/register', () => {
       enabled: true,
       required: true,
     });
-    expect(body.value.password).toMatchObject({ minLength: 6, maxLength: 20, patternId: 12 });
+    expect(body.value.password).toMatchObject({ minLength: 8, maxLength: 128, patternId: 0, acceptedPattern: '*' });
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZLanguageCode } from './headers';
+import { PASSWORD_INPUT_MAX } from './password-floor';
 
 /**
  * Accounts and access (issue 3): contracts of the authentication and member calls (spec 3, 4, 7.AUTH).
@@ -110,7 +111,7 @@ export const ZLoginRequest = z.object({
   /** In SMS mode the mobile number (3.LOG.02). */
   username: trimmed(60).min(1),
   /** In SMS mode the verification code (3.LOG.02); in firebase mode unused. */
-  password: z.string().max(128),
+  password: z.string().max(PASSWORD_INPUT_MAX),
   type: z.enum(LOGIN_TYPES).default('username'),
   countryDialingCode: ZDialingCode.optional(),
   captcha: trimmed(12).optional(),
@@ -143,8 +144,8 @@ export const ZFreePlayRequest = z.object({ os: z.enum(['web', 'android', 'ios'])
 const opt = (max: number) => trimmed(max).optional();
 export const ZRegisterRequest = z.object({
   username: opt(40),
-  password: z.string().max(128).optional(),
-  confirmPassword: z.string().max(128).optional(),
+  password: z.string().max(PASSWORD_INPUT_MAX).optional(),
+  confirmPassword: z.string().max(PASSWORD_INPUT_MAX).optional(),
   payeeName: opt(120),
   email: opt(120),
   qqNum: opt(40),
@@ -178,25 +179,27 @@ export const ZAffiliateQuery = z.object({ code: trimmed(40).min(1), domain: str(
 export const ZAffiliate = z.object({ valid: z.literal(true), code: str(40) });
 
 // ---------- passwords (3.LOG.06-08) ----------
+// New passwords are bounded here only as strings: the password floor (password-floor.ts, checked by
+// the service) answers too short / too long / common with its own catalogue key.
 export const ZChangePassword = z.object({
-  oldPassword: z.string().max(128),
-  newPassword: z.string().min(6).max(128),
-  confirmNewPassword: z.string().max(128),
+  oldPassword: z.string().max(PASSWORD_INPUT_MAX),
+  newPassword: z.string().max(PASSWORD_INPUT_MAX),
+  confirmNewPassword: z.string().max(PASSWORD_INPUT_MAX),
 });
 /** POST /wps/member/password/email, form-encoded (3.LOG.07). */
 export const ZForgotByEmail = z.object({ username: trimmed(60).min(1), email: trimmed(120).min(3) });
 /** POST /wps/member/password/reset: completes the email link. */
 export const ZResetByLink = z.object({
   token: str(128).min(16),
-  newPassword: z.string().min(6).max(128),
-  confirmNewPassword: z.string().max(128),
+  newPassword: z.string().max(PASSWORD_INPUT_MAX),
+  confirmNewPassword: z.string().max(PASSWORD_INPUT_MAX),
 });
 /** POST /wps/member/password/verification, enc (3.LOG.08; decision 3.LOG.09: the dialling code is sent). */
 export const ZForgotByPhone = z.object({
   mobileNum: ZMobileNum,
   countryDialingCode: ZDialingCode,
   verificationCode: trimmed(10).min(4),
-  newPassword: z.string().min(6).max(128),
+  newPassword: z.string().max(PASSWORD_INPUT_MAX),
 });
 
 /** The answer of the phone reset: the account's username, to log in with the new password (4.PWR.01). */
@@ -227,7 +230,7 @@ export const ZUpdateLanguage = z.object({ language: ZLanguageCode });
  * password confirms it is the member. Trial accounts are refused (in_need_true_account).
  */
 export const ZChangePaymentPassword = z.object({
-  password: z.string().min(1).max(128),
+  password: z.string().min(1).max(PASSWORD_INPUT_MAX),
   newPaymentPassword: z.string().min(4).max(64),
   confirmPaymentPassword: z.string().max(64),
 });

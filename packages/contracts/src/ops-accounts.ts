@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZDialingCode, ZMobileNum } from './auth';
+import { PASSWORD_INPUT_MAX } from './password-floor';
 
 /**
  * Operator API for accounts and access (`/ops/members`, `/ops/sms`, `/ops/mail`), used by
@@ -39,7 +40,8 @@ export const ZOpsMemberCreate = z.object({
     .min(2)
     .max(40)
     .regex(/^[A-Za-z][A-Za-z0-9_]*$/),
-  password: z.string().min(6).max(128),
+  /** Checked against the password floor by the service (docs/adr/0021-password-floor.md). */
+  password: z.string().min(1).max(PASSWORD_INPUT_MAX),
   /** 0 member; 1, 2, 41, 42 agent levels (decision 6.ROLE.07). */
   isAgent: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(41), z.literal(42)]).default(0),
   mobileNum: ZMobileNum.optional(),
@@ -52,6 +54,24 @@ export const ZOpsMemberStatusResult = z.object({ id: z.number().int(), username:
 
 export const ZOpsSmsRow = z.object({ id: z.number().int(), to: str(20), text: str(500), createdAt: str(40) });
 export const ZOpsSmsList = z.array(ZOpsSmsRow).max(1000);
+/** GET /ops/sms/budget: SMS sent against the pumping budgets and the alarms of the last 7 days (docs/adr/0022). */
+export const ZOpsSmsBudget = z.object({
+  daily: z.object({ sent: z.number().int(), limit: z.number().int() }),
+  perDialHourlyLimit: z.number().int(),
+  dials: z.array(z.object({ dial: str(4), sentLastHour: z.number().int(), limit: z.number().int() })).max(50),
+  alarms: z
+    .array(
+      z.object({
+        scope: str(20),
+        windowStart: str(40),
+        sent: z.number().int(),
+        limit: z.number().int(),
+        raisedAt: str(40),
+      }),
+    )
+    .max(100),
+});
+export type TOpsSmsBudget = z.infer<typeof ZOpsSmsBudget>;
 export const ZOpsMailRow = z.object({
   id: z.number().int(),
   to: str(200),

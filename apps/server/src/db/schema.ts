@@ -217,7 +217,9 @@ export const serverKeys = pgTable(
 
 /**
  * Members (3.MEM, 3.REG). type 1 real / 4 trial; isAgent 0 member, 1/2/41/42 agent levels, 4 trial
- * (docs/adr, isAgent meanings). Unique: username and email case-insensitively, mobile as E.164.
+ * (docs/adr, isAgent meanings). Unique: username case-insensitively, mobile as E.164. The email is a
+ * contact address, not an identifier: several accounts may give the same one, so registration never
+ * tells whether an address is taken (docs/adr/0017, issue 6 finding 22).
  */
 export const members = pgTable(
   'members',
@@ -271,7 +273,7 @@ export const members = pgTable(
   (t) => [
     uniqueIndex('members_username_uq').on(sql`lower(${t.username})`),
     uniqueIndex('members_mobile_uq').on(t.mobileE164),
-    uniqueIndex('members_email_uq').on(sql`lower(${t.email})`),
+    index('members_email_idx').on(sql`lower(${t.email})`),
     uniqueIndex('members_referral_code_uq').on(sql`upper(${t.referralCode})`),
     index('members_upline_idx').on(t.uplineId),
   ],
@@ -384,6 +386,8 @@ export const smsCodes = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     e164: varchar('e164', { length: 20 }).notNull(),
+    /** The country calling code of the number (per-prefix velocity limits, docs/adr/0022). */
+    dial: varchar('dial', { length: 4 }),
     purpose: varchar('purpose', { length: 20 }).notNull(),
     codeHash: varchar('code_hash', { length: 64 }),
     attempts: smallint('attempts').notNull().default(0),
@@ -392,7 +396,32 @@ export const smsCodes = pgTable(
     usedAt: ts('used_at'),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [index('sms_codes_number_idx').on(t.e164, t.createdAt), index('sms_codes_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    index('sms_codes_number_idx').on(t.e164, t.createdAt),
+    index('sms_codes_ip_idx').on(t.ip, t.createdAt),
+    index('sms_codes_dial_idx').on(t.dial, t.createdAt),
+    index('sms_codes_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * SMS pumping alarms (docs/adr/0022-sms-pumping-defences.md): one row per exhausted budget and
+ * window (`daily` = the global budget of 24 hours, `dial:<code>` = a calling code's hourly limit),
+ * written by the first refused send, so several instances raise it once. Operators read it with
+ * `GET /ops/sms/budget` / `npm run ops -- sms budget`.
+ */
+export const smsAlarms = pgTable(
+  'sms_alarms',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    scope: varchar('scope', { length: 20 }).notNull(),
+    /** Start of the fixed window the alarm belongs to (the day or the hour, UTC). */
+    windowStart: ts('window_start').notNull(),
+    sent: integer('sent').notNull(),
+    limit: integer('limit').notNull(),
+    raisedAt: ts('raised_at').notNull(),
+  },
+  (t) => [uniqueIndex('sms_alarms_scope_window_uq').on(t.scope, t.windowStart), index('sms_alarms_raised_idx').on(t.raisedAt)],
 );
 
 /** Messages of the outbox SMS provider (the default): what would have been sent, for operators and tests. */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { isAppError } from '@lotus/contracts/app-error';
 import { ERROR_CATALOGUE, isErrorCode } from '@lotus/contracts/errors';
 import type { TOpsCollection, TOpsStatus, TSiteConfigAll } from '@lotus/contracts/ops';
-import { ZOpsMemberCreate, type TOpsMemberRow } from '@lotus/contracts/ops-accounts';
+import { ZOpsMemberCreate, type TOpsMemberRow, type TOpsSmsBudget } from '@lotus/contracts/ops-accounts';
 import type {
   TOpsAuditRow,
   TOpsAuditVerify,
@@ -46,6 +46,7 @@ export interface OpsClient {
   setMemberStatus(username: string, status: 'active' | 'disabled'): Promise<{ id: number; username: string; status: string }>;
   listSms(options: { to?: string | undefined; limit: number }): Promise<Record<string, unknown>[]>;
   listMail(options: { to?: string | undefined; limit: number }): Promise<Record<string, unknown>[]>;
+  smsBudget(): Promise<TOpsSmsBudget>;
   // operators and the audit log (docs/adr/0019)
   listOperators(): Promise<TOpsOperatorRow[]>;
   createOperator(input: { username: string; role: TOpsRole; displayName?: string | undefined }): Promise<TOpsOperatorRow>;
@@ -122,6 +123,7 @@ export function createApiClient(url: string, token: string): OpsClient {
     unlockMember: (username) => call('POST', `/ops/members/${encodeURIComponent(username)}/unlock`),
     setMemberStatus: (username, status) => call('PUT', `/ops/members/${encodeURIComponent(username)}/status`, { status }),
     listSms: ({ to, limit }) => call('GET', `/ops/sms?${new URLSearchParams({ limit: String(limit), ...(to ? { to } : {}) })}`),
+    smsBudget: () => call('GET', '/ops/sms/budget'),
     listMail: ({ to, limit }) => call('GET', `/ops/mail?${new URLSearchParams({ limit: String(limit), ...(to ? { to } : {}) })}`),
     listOperators: () => call('GET', '/ops/operators'),
     createOperator: (input) => call('POST', '/ops/operators', input),
@@ -208,6 +210,7 @@ export async function createDirectClient(env: Env): Promise<OpsClient> {
     unlockMember: (username) => audited('member.unlock', (note) => services.identity.ops.unlock(username, note)),
     setMemberStatus: (username, status) => audited('member.status', (note) => services.identity.ops.setStatus(username, status, note)),
     listSms: (options) => audited('secret.sms_outbox.read', (note) => services.identity.ops.listSms(options, note)),
+    smsBudget: () => wrap(() => services.identity.ops.smsBudget()),
     listMail: (options) => audited('secret.mail_outbox.read', (note) => services.identity.ops.listMail(options, note)),
     listOperators: () => wrap(() => services.ops.operators.listOperators()),
     createOperator: (input) =>

@@ -33,6 +33,7 @@ Usage: npm run ops -- <command>
   member unlock <username>                 lift a login lockout
   member disable|enable <username>         disabled = non-member (cannot log in); enable again
   sms list [--to <number>] [--limit <n>]   SMS outbox (the default provider; no SMS_GATEWAY_URL)
+  sms budget                               SMS sent against the daily and per-country budgets; alarms
   mail list [--to <address>] [--limit <n>] mail outbox (the sandbox transport; no SMTP_URL)
                                            (outbox reads are written to the audit log)
   operator list                            operators (role, status, live tokens)
@@ -345,7 +346,17 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
     }
     case 'sms':
     case 'mail': {
-      if (sub !== 'list') throw new UsageError(`Use: ${command} list [--to <${command === 'sms' ? 'number' : 'address'}>] [--limit <n>]`);
+      if (command === 'sms' && sub === 'budget') {
+        const b = await client.smsBudget();
+        out.log(`Last 24 hours: ${b.daily.sent} of ${b.daily.limit} SMS (daily budget).`);
+        out.log(`Per calling code, last hour (default limit ${b.perDialHourlyLimit}):`);
+        out.log(formatTable(b.dials.map((d) => ({ dial: `+${d.dial}`, sent: d.sentLastHour, limit: d.limit })), ['dial', 'sent', 'limit']));
+        out.log(b.alarms.length === 0 ? 'No alarm in the last 7 days.' : 'ALARMS (sends were refused):');
+        if (b.alarms.length > 0) out.log(formatTable(b.alarms, ['raisedAt', 'scope', 'windowStart', 'sent', 'limit']));
+        return 0;
+      }
+      if (sub !== 'list')
+        throw new UsageError(`Use: ${command} list [--to <${command === 'sms' ? 'number' : 'address'}>] [--limit <n>]${command === 'sms' ? ' | sms budget' : ''}`);
       const options = takeOptions(rest, ['to', 'limit']);
       const limit = options.limit ? Number(options.limit) : 20;
       if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('--limit is a number from 1 to 1000');

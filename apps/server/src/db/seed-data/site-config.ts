@@ -19,8 +19,10 @@ const rule = (
 
 export const DEFAULT_REGISTER: TRegisterSettings = {
   username: rule(true, true, 2, 2, 15),
-  password: rule(true, true, 12, 6, 20),
-  confirmPassword: rule(true, true, 12, 6, 20),
+  // The password floor (docs/adr/0021-password-floor.md): 8-128 characters, any printable
+  // characters, no composition rule. An operator may tighten it (a higher minimum, pattern 5, 11, 12).
+  password: rule(true, true, 0, 8, 128, '*'),
+  confirmPassword: rule(true, true, 0, 8, 128, '*'),
   payeeName: rule(true, false, 13, 2, 50),
   email: rule(true, false, 17, 5, 100),
   qqNum: rule(false, false, 3, 5, 12),

@@ -7,6 +7,7 @@ import type { MailRepository } from '../mail/mail.repository';
 import type { MemberRepository } from './member.repository';
 import type { PasswordHasher } from './password-hasher';
 import type { ChallengeService } from '../verification/challenge.service';
+import type { SmsService } from '../verification/sms.service';
 import type { VerificationRepository } from '../verification/verification.repository';
 import type { MemberService } from './member.service';
 import type { RegisterService } from './register.service';
@@ -25,6 +26,7 @@ type Deps = {
   verificationRepo: Pick<VerificationRepository, 'listSmsOutbox'>;
   mailRepo: Pick<MailRepository, 'list'>;
   keys: Pick<ServerKeys, 'open'>;
+  sms: Pick<SmsService, 'budgetView'>;
 };
 
 /** Operator use cases of accounts and access (ops API and `npm run ops -- member|sms|mail`). */
@@ -37,6 +39,7 @@ export function createAccountsOpsService({
   verificationRepo,
   mailRepo,
   keys,
+  sms,
 }: Deps) {
   const normalizeTo = (to: string | undefined) =>
     to && !to.includes('@') ? `+${to.replace(/^\+/, '')}` : to;
@@ -120,6 +123,9 @@ export function createAccountsOpsService({
       await note({ target: `sms_outbox:${to ?? '*'}`, after: { ids: opened.map((r) => r.id) } });
       return opened;
     },
+
+    /** SMS pumping budgets and alarms (docs/adr/0022-sms-pumping-defences.md). */
+    smsBudget: () => sms.budgetView(),
 
     /** The mail outbox, opened (bodies are sealed at rest): a secret read, audited. */
     async listMail(

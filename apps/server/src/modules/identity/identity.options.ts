@@ -23,7 +23,17 @@ export type IdentityOptions = {
   phoneAuth: PhoneAuthConfig;
   smtp: { url?: string | undefined; from: string };
   sms: { gatewayUrl?: string | undefined; gatewayKey?: string | undefined };
+  /** SMS pumping defences (docs/adr/0022-sms-pumping-defences.md). */
+  smsBudget: SmsBudget;
 };
+
+/**
+ * Global and per-country SMS budgets: at most `dailyMax` sends in any 24 hours, and per country
+ * calling code at most `perDialHourlyMax` sends in any hour (`perDial` overrides it per code).
+ */
+export type SmsBudget = { dailyMax: number; perDialHourlyMax: number; perDial: Record<string, number> };
+
+export const DEFAULT_SMS_BUDGET: SmsBudget = { dailyMax: 2000, perDialHourlyMax: 200, perDial: {} };
 
 export const DEFAULT_LOCKOUT: LockoutPolicy = { max: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
 
@@ -39,6 +49,7 @@ export const DEFAULT_IDENTITY_OPTIONS: IdentityOptions = {
   phoneAuth: {},
   smtp: { from: 'Lotus <no-reply@lotus.example>' },
   sms: {},
+  smsBudget: DEFAULT_SMS_BUDGET,
 };
 
 /** Options from the environment variables documented in README.md and docs/adapters.md. */
@@ -55,6 +66,9 @@ export function identityOptionsFromEnv(env: {
   PASSWORD_MAX_AGE_DAYS?: number | undefined;
   SESSION_IDLE_MINUTES?: number | undefined;
   SESSION_MAX_DAYS?: number | undefined;
+  SMS_DAILY_BUDGET?: number | undefined;
+  SMS_PREFIX_HOURLY_LIMIT?: number | undefined;
+  SMS_PREFIX_HOURLY_LIMITS?: Record<string, number> | undefined;
 }): IdentityOptions {
   const d = DEFAULT_IDENTITY_OPTIONS;
   return {
@@ -75,5 +89,10 @@ export function identityOptionsFromEnv(env: {
     },
     smtp: { url: env.SMTP_URL, from: env.SMTP_FROM ?? d.smtp.from },
     sms: { gatewayUrl: env.SMS_GATEWAY_URL, gatewayKey: env.SMS_GATEWAY_KEY },
+    smsBudget: {
+      dailyMax: env.SMS_DAILY_BUDGET ?? d.smsBudget.dailyMax,
+      perDialHourlyMax: env.SMS_PREFIX_HOURLY_LIMIT ?? d.smsBudget.perDialHourlyMax,
+      perDial: env.SMS_PREFIX_HOURLY_LIMITS ?? d.smsBudget.perDial,
+    },
   };
 }

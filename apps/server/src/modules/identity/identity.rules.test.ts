@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_REGISTER, DEFAULT_SITE_CONFIG } from '../../db/seed-data/site-config';
 import {
   ageInYears,
-  checkPasswordRule,
   checkRegistration,
   e164FromPhoneClaim,
   formatMinor,
@@ -22,8 +21,8 @@ const base = (over: Partial<TRegisterRequest> = {}): TRegisterRequest => ({
   login: true,
   acceptTerms: true,
   username: 'alice01',
-  password: 'abc123',
-  confirmPassword: 'abc123',
+  password: 'lotus-garden-42',
+  confirmPassword: 'lotus-garden-42',
   ...over,
 });
 
@@ -138,10 +137,17 @@ describe('identity rules', () => {
     });
   });
 
-  it('5.CPW.01 5.CPW.02 the password rule is the registration rule of password', () => {
-    expect(checkPasswordRule('abc123', DEFAULT_REGISTER)).toBeNull();
-    expect(checkPasswordRule('abcdef', DEFAULT_REGISTER)).toBe('pattern');
-    expect(checkPasswordRule('ab1', DEFAULT_REGISTER)).toBe('minLength');
+  it('security #4 the registration password is the floor (8+ characters, no controls) AND the operator rule', () => {
+    const pw = (password: string, rules = DEFAULT_REGISTER) =>
+      checkRegistration(base({ password, confirmPassword: password }), rules, 'username', flags).fields.password;
+    expect(pw('abc123')).toBe('password_too_short');
+    expect(pw('tab\tinside-it')).toBe('password_control_characters');
+    expect(pw('a'.repeat(129))).toBe('password_too_long');
+    expect(pw('my quiet garden by the river')).toBeUndefined();
+    // an operator's composition rule (pattern 11) tightens; a maximum of 20 cannot cut 64 characters
+    const strict = { ...DEFAULT_REGISTER, password: { ...DEFAULT_REGISTER.password, acceptedPattern: '', patternId: 11, maxLength: 20 } };
+    expect(pw('my quiet garden by the river', strict)).toBe('pattern');
+    expect(pw('My quiet garden, by the river 2', strict)).toBeUndefined();
   });
 
   it('4.LOGIN.06-09 the forced change: first login, 123456, expired with the flag; never for sms or firebase', () => {

@@ -1,4 +1,5 @@
 import type { TRegisterRequest } from '@lotus/contracts/auth';
+import { checkPasswordFloor } from '@lotus/contracts/password-floor';
 import { FIELD_PATTERNS, checkField, type TFieldRule } from '@lotus/contracts/register-patterns';
 import type { TRegisterField, TRegisterSettings, TWhitelabel } from '@lotus/contracts/system';
 
@@ -15,8 +16,6 @@ export const MEMBER_TYPE = { real: 1, trial: TRIAL } as const;
 export const isAgentLevel = (isAgent: number) => (AGENT_LEVELS as readonly number[]).includes(isAgent);
 export const isTrial = (m: { type: number; isAgent: number }) => m.type === TRIAL || m.isAgent === TRIAL;
 
-/** The weak password that always forces a change (4.LOGIN.07, 9: "Weak password 123456"). */
-export const WEAK_PASSWORD = '123456';
 /** Minimum age at registration when the birthday field is enabled (decision 5.HINT.04: 18). */
 export const MIN_AGE_YEARS = 18;
 
@@ -75,7 +74,10 @@ export function ageInYears(isoBirthday: string, now: number): number {
 
 // ---------- registration (4.REG, 5.VAL, 5.REQ) ----------
 export type RegisterCheck = {
-  /** Field -> reason: required | minLength | maxLength | pattern | incorrect_confirmation. */
+  /**
+   * Field -> reason: required | minLength | maxLength | pattern | incorrect_confirmation, and for the
+   * password the floor's keys (password_too_short, password_too_long, password_control_characters).
+   */
   fields: Record<string, string>;
   /** The validated birthday (yyyy-MM-dd) when given and enabled. */
   birthday: string | null;
@@ -153,6 +155,14 @@ export function checkRegistration(
   const fields: Record<string, string> = {};
   for (const field of Object.keys(eff) as TRegisterField[]) {
     if (field === 'confirmPassword') continue; // compared with the password below
+    if (field === 'password') {
+      // The password floor AND the operator's rule (docs/adr/0021-password-floor.md); the common
+      // list is checked by the service. An optional password left empty is generated.
+      if (!eff.password.enabled || (!eff.password.required && !req.password)) continue;
+      const reason = checkPasswordFloor(req.password, eff.password);
+      if (reason) fields.password = reason;
+      continue;
+    }
     const result = checkField(FIELD_VALUE[field](req), eff[field]);
     if (!result.ok) fields[field] = result.reason;
   }
@@ -206,25 +216,20 @@ export function storedValue(
   return value.trim();
 }
 
-/**
- * The password rule for changes and resets (decision 5.CPW.02): the registration rule of
- * 'password' (pattern, min and max), always enabled and required.
- */
-export function checkPasswordRule(password: string, rules: TRegisterSettings): string | null {
-  const result = checkField(password, { ...rules.password, enabled: true, required: true });
-  return result.ok ? null : result.reason;
-}
-
 // ---------- login (4.LOGIN.06-09) ----------
 export type ForcedChangeInput = {
   loginType: 'username' | 'sms' | 'firebase';
   firstTimeLogin: boolean;
+  /**
+   * The password just used fails the platform floor (docs/adr/0021-password-floor.md): the spec's
+   * "123456 forces a change" (4.LOGIN.07) generalised to every password the floor refuses.
+   */
   usedWeakPassword: boolean;
   passwordExpired: boolean;
   expiryEnforced: boolean;
 };
 
-/** The forced-password-change flag: first login, 123456, or expired with PWDEXPFORCECHANGE3; never for sms/firebase. */
+/** The forced-password-change flag: first login, a password under the floor, or expired with PWDEXPFORCECHANGE3; never for sms/firebase. */
 export function isPasswordChangeForced(i: ForcedChangeInput): boolean {
   if (i.loginType !== 'username') return false;
   return i.firstTimeLogin || i.usedWeakPassword || (i.passwordExpired && i.expiryEnforced);

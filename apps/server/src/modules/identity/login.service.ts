@@ -15,13 +15,13 @@ import {
   normalizeMobile,
   TRIAL,
   usernameKey,
-  WEAK_PASSWORD,
 } from './identity.rules';
 import type { IdentityOptions } from './identity.options';
 import { insertMember } from './member-factory';
 import type { MemberRepository, MemberRow } from './member.repository';
 import { toMemberInfo } from './member.service';
 import type { PasswordHasher } from './password-hasher';
+import { failsPasswordFloor } from './password-policy';
 import type { PhoneAuthVerifier } from './phone-auth';
 import { clientHash, randomFrom, randomToken, sha256Hex } from './secrets';
 import type { SessionRepository } from './session.repository';
@@ -212,7 +212,8 @@ export function createLoginService(deps: LoginDeps) {
 
     await admit(member, input.portal, 'username', client);
     if (failures) await sessionRepo.clearFailures(key);
-    return finish(member, 'username', input.password === WEAK_PASSWORD, client);
+    // 4.LOGIN.07 generalised: a password under the floor (123456, too short, common...) must change.
+    return finish(member, 'username', await failsPasswordFloor(input.password), client);
   }
 
   // ---------- SMS code (3.LOG.02, 4.LOGIN.02: no slider) ----------

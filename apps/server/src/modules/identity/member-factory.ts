@@ -21,7 +21,7 @@ export const newReferralCode = () => randomFrom(UNAMBIGUOUS, 8);
 /**
  * Inserts a member, generating its referral code (and its username when `generateUsername` is
  * given) and retrying when a generated value collides. A collision on a value the person chose
- * answers 409 username_taken / mobile_taken / email_taken.
+ * answers 409 username_taken / mobile_taken.
  */
 export async function insertMember(
   repo: Pick<MemberRepository, 'insert'>,
@@ -48,7 +48,6 @@ export async function insertMember(
         throw new AppError('username_taken', 409, { username: 'username_taken' });
       if (constraint === 'members_mobile_uq')
         throw new AppError('mobile_taken', 409, { mobileNum: 'mobile_taken' });
-      if (constraint === 'members_email_uq') throw new AppError('email_taken', 409, { email: 'email_taken' });
       if (constraint === 'members_referral_code_uq')
         throw new AppError('conflict', 409, { referralCode: 'conflict' });
       throw error;

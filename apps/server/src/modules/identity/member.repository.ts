@@ -38,12 +38,15 @@ export function createMemberRepository(db: Db) {
       return row?.id ?? null;
     },
 
-    async existsEmail(email: string, tx: Executor = db): Promise<boolean> {
+    /** The oldest account that gave this email (case-insensitive): its language, for a notice. */
+    async findEmailOwner(email: string, tx: Executor = db): Promise<{ id: number; language: string | null } | null> {
       const [row] = await tx
-        .select({ id: members.id })
+        .select({ id: members.id, language: members.language })
         .from(members)
-        .where(sql`lower(${members.email}) = ${email.trim().toLowerCase()}`);
-      return !!row;
+        .where(sql`lower(${members.email}) = ${email.trim().toLowerCase()}`)
+        .orderBy(members.id)
+        .limit(1);
+      return row ?? null;
     },
 
     /** Case-insensitive lookup of a member's own referral code. */

@@ -1,9 +1,16 @@
 import { availableParallelism } from 'node:os';
 import { hash, verify, type Options } from '@node-rs/argon2';
+import { normalizePassword } from '@lotus/contracts/password-floor';
 
 /**
  * Password hashing with argon2id at the OWASP minimum (m = 19 MiB, t = 2, p = 1). @node-rs/argon2
  * runs the work on the libuv thread pool, so the event loop stays free while a hash is computed.
+ *
+ * Passwords are hashed in their NFKC form (docs/adr/0021-password-floor.md), so the same password
+ * typed on another keyboard (full-width letters, composed or decomposed Thai vowels) still matches.
+ * Hashes written before the floor hashed the text as typed: when the NFKC form differs from it and
+ * does not match, the text as typed is tried too (ASCII, all of the old default rule, is its own
+ * NFKC form and costs one verification as before).
  */
 // algorithm 2 is Algorithm.Argon2id (a const enum, which isolated modules cannot read).
 export const ARGON2_OPTIONS: Options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };
@@ -48,10 +55,12 @@ export function createPasswordHasher(options: { concurrency?: number } = {}): Pa
   const getDummy = () => (dummy ??= limit(() => hash('lotus-dummy-password-for-timing', ARGON2_OPTIONS)));
 
   return {
-    hash: (password) => limit(() => hash(password, ARGON2_OPTIONS)),
+    hash: (password) => limit(() => hash(normalizePassword(password), ARGON2_OPTIONS)),
     async verify(hashed, password) {
+      const normalized = normalizePassword(password);
       try {
-        return await limit(() => verify(hashed, password));
+        if (await limit(() => verify(hashed, normalized))) return true;
+        return normalized !== password && (await limit(() => verify(hashed, password)));
       } catch {
         return false;
       }
@@ -59,7 +68,7 @@ export function createPasswordHasher(options: { concurrency?: number } = {}): Pa
     async verifyDummy(password) {
       const dummyHash = await getDummy();
       try {
-        await limit(() => verify(dummyHash, password));
+        await limit(() => verify(dummyHash, normalizePassword(password)));
       } catch {
         // a dummy verification never matters
       }

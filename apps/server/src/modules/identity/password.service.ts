@@ -5,10 +5,11 @@ import type { Outbox } from '../../platform/outbox/outbox';
 import type { SmsService } from '../verification/sms.service';
 import type { VerificationRepository } from '../verification/verification.repository';
 import type { Audit, AuditClient } from './audit';
-import { checkPasswordRule, isTrial, normalizeMobile, usernameKey } from './identity.rules';
+import { isTrial, normalizeMobile, usernameKey } from './identity.rules';
 import type { IdentityOptions } from './identity.options';
 import type { MemberRepository, MemberRow } from './member.repository';
 import type { PasswordHasher } from './password-hasher';
+import { assertPassword } from './password-policy';
 import { randomToken, sha256Hex } from './secrets';
 import type { SessionRepository } from './session.repository';
 import type { SessionService } from './session.service';
@@ -60,9 +61,9 @@ export function createPasswordService(deps: Deps) {
   const { database, members, sessionRepo, verificationRepo, sessions, hasher, config, audit, options } = deps;
   const now = deps.now ?? Date.now;
 
+  /** The password floor AND the operator's password rule (docs/adr/0021-password-floor.md). */
   async function ruleCheck(field: string, password: string) {
-    const reason = checkPasswordRule(password, await config.get('register'));
-    if (reason) throw new AppError('validation_failed', 400, { [field]: reason });
+    await assertPassword(field, password, (await config.get('register')).password);
   }
 
   async function store(

@@ -2,6 +2,7 @@ import { AppError } from '@lotus/contracts/app-error';
 import type { TLoginResult, TRegisterRequest } from '@lotus/contracts/auth';
 import type { TRegisterSettings } from '@lotus/contracts/system';
 import type { Database } from '../../db/client';
+import type { Outbox } from '../../platform/outbox/outbox';
 import type { ConfigService } from '../system/config.service';
 import type { ChallengeService } from '../verification/challenge.service';
 import type { SmsService } from '../verification/sms.service';
@@ -19,6 +20,7 @@ import type { Client, LoginService } from './login.service';
 import { insertMember } from './member-factory';
 import type { MemberRepository, MemberRow } from './member.repository';
 import type { PasswordHasher } from './password-hasher';
+import { assertPassword, isCommonPassword } from './password-policy';
 import type { PhoneAuthVerifier } from './phone-auth';
 import { randomFrom, randomToken } from './secrets';
 
@@ -26,7 +28,7 @@ type Deps = {
   database: Pick<Database, 'tx'>;
   members: Pick<
     MemberRepository,
-    'insert' | 'findByUsername' | 'findByReferralCode' | 'findIdByE164' | 'existsEmail'
+    'insert' | 'findByUsername' | 'findByReferralCode' | 'findIdByE164' | 'findEmailOwner'
   >;
   challenges: Pick<ChallengeService, 'consumeSliderToken'>;
   sms: Pick<SmsService, 'verify'>;
@@ -34,8 +36,22 @@ type Deps = {
   hasher: Pick<PasswordHasher, 'hash'>;
   config: Pick<ConfigService, 'get'>;
   login: Pick<LoginService, 'issue'>;
+  /** Mail leaves through the outbox (kind 'mail'), delivered after the commit. */
+  outbox: Pick<Outbox, 'enqueue' | 'seal'>;
   audit: Audit;
   now?: () => number;
+};
+
+/** The notice mailed to an address that registers again (issue 6 finding 22), in its owner's language. */
+const ALREADY_REGISTERED_MAIL = {
+  th: {
+    subject: 'มีการสมัครสมาชิก Lotus ด้วยอีเมลของคุณ',
+    text: 'สวัสดี\n\nมีการสมัครบัญชี Lotus ใหม่โดยใช้อีเมลนี้ ซึ่งมีบัญชีอยู่แล้ว หากเป็นคุณและลืมรหัสผ่าน กรุณาใช้ "ลืมรหัสผ่าน" บนหน้าเข้าสู่ระบบ\n\nหากไม่ใช่คุณ ไม่ต้องทำอะไร บัญชีของคุณไม่มีการเปลี่ยนแปลง',
+  },
+  en: {
+    subject: 'Your email address was used to register at Lotus',
+    text: 'Hello,\n\nSomebody registered a new Lotus account with this email address, which already has an account. If it was you and you forgot your password, use "Forgot password" on the login page.\n\nIf it was not you, do nothing: your account has not changed.',
+  },
 };
 
 /** A referral field resolved to the member it names (decision 3.REG.11). */
@@ -48,7 +64,7 @@ type Referral = { uplineId: number | null; recommenderId: number | null };
  * 4.REG.08: the answer is a login result with a fresh session token).
  */
 export function createRegisterService(deps: Deps) {
-  const { database, members, challenges, hasher, config, audit } = deps;
+  const { database, members, challenges, hasher, config, audit, outbox } = deps;
   const now = deps.now ?? Date.now;
 
   /** GET /wps/agent/affiliate: an active agent's referral code (4.AFF.01). */
@@ -103,6 +119,9 @@ export function createRegisterService(deps: Deps) {
     if (req.acceptTerms !== true) throw new AppError('terms_required', 400);
     // 4.REG.03: every field against the server rules.
     const check = checkRegistration(req, rules, tab, flags);
+    // The password floor's common/breached list (docs/adr/0021-password-floor.md).
+    if (!check.fields.password && !check.generatePassword && req.password && (await isCommonPassword(req.password)))
+      check.fields.password = 'password_common';
     if (Object.keys(check.fields).length > 0) throw new AppError('validation_failed', 400, check.fields);
     if (check.birthday && ageInYears(check.birthday, now()) < MIN_AGE_YEARS) {
       throw new AppError('age_restricted', 400, { birthday: 'age_restricted' });
@@ -117,22 +136,28 @@ export function createRegisterService(deps: Deps) {
     } else if (!(await challenges.consumeSliderToken(req.sliderToken, client))) {
       throw new AppError(req.sliderToken ? 'slider_invalid' : 'slider_required', 400);
     }
-    // Taken values answer 409 before an SMS code is spent.
+    // The username is chosen and shown to others (agent centre, referrals): a taken one answers 409,
+    // before an SMS code is spent. A taken number or email never shows (issue 6 finding 22):
     const username = check.generateUsername ? null : req.username!.trim();
     if (username && (await members.findByUsername(username)))
       throw new AppError('username_taken', 409, { username: 'username_taken' });
-    if (check.mobile && (await members.findIdByE164(check.mobile.e164)) !== null) {
+    // - a number proven by an SMS code: /wps/verification/sms/register sends the owner of a taken
+    //   number an "already registered" notice instead of a code, so the answer is the one of a wrong
+    //   code, whatever the number;
+    if (check.needsSmsCode) {
+      const proven = await deps.sms.verify('register', check.mobile!.e164, req.verificationCode);
+      if (!proven || (await members.findIdByE164(check.mobile!.e164)) !== null) {
+        throw new AppError('invalid_verification_code', 400, { verificationCode: 'invalid_verification_code' });
+      }
+    } else if (check.mobile && (await members.findIdByE164(check.mobile.e164)) !== null) {
+      // - a number proven by a phone-auth token belongs to the caller, who may be told; without any
+      //   proof (REGMOBVERF3 off) a login identifier cannot be given twice either: 409 (docs/adr/0017).
       throw new AppError('mobile_taken', 409, { mobileNum: 'mobile_taken' });
     }
+    // - an email is a contact address, not an identifier: the account is created as for any other
+    //   address, and the owner of the address is told by mail.
     const email = storedValue(rules, 'email', req.email)?.toLowerCase() ?? null;
-    if (email && (await members.existsEmail(email)))
-      throw new AppError('email_taken', 409, { email: 'email_taken' });
-    if (
-      check.needsSmsCode &&
-      !(await deps.sms.verify('register', check.mobile!.e164, req.verificationCode))
-    ) {
-      throw new AppError('invalid_verification_code', 400, { verificationCode: 'invalid_verification_code' });
-    }
+    const emailOwner = email ? await members.findEmailOwner(email) : null;
 
     // Hashing (slow by design) happens before the transaction.
     const password = check.generatePassword ? randomToken(24) : req.password!;
@@ -140,6 +165,15 @@ export function createRegisterService(deps: Deps) {
     const paymentPasswordHash =
       rules.paymentPassword.enabled && req.paymentPassword ? await hasher.hash(req.paymentPassword) : null;
     const t = now();
+    // The owner of a taken email learns of the attempt (the caller does not): sealed now, enqueued
+    // with the new member, sent after the commit.
+    let ownerNotice: Awaited<ReturnType<typeof outbox.seal>> | null = null;
+    if (email && emailOwner) {
+      const texts = (emailOwner.language ?? client.language).startsWith('th')
+        ? ALREADY_REGISTERED_MAIL.th
+        : ALREADY_REGISTERED_MAIL.en;
+      ownerNotice = await outbox.seal({ to: email, subject: texts.subject, text: texts.text });
+    }
     const member = await database.tx(async (tx) => {
       const created = await insertMember(
         members,
@@ -178,6 +212,7 @@ export function createRegisterService(deps: Deps) {
         },
       );
       await audit('register', `${tab}:ok`, { memberId: created.id, username: created.username }, client, tx);
+      if (ownerNotice) await outbox.enqueue(tx, { kind: 'mail', payload: ownerNotice });
       return created;
     });
     return deps.login.issue(member, 'username', false, client, 'register');
@@ -199,6 +234,8 @@ export function createRegisterService(deps: Deps) {
   ) {
     const mobile = input.mobile ? normalizeMobile(input.mobile.dial, input.mobile.number) : null;
     if (input.mobile && !mobile) throw new AppError('invalid_mobile_number', 400, { mobileNum: 'pattern' });
+    // The same floor as every other password (docs/adr/0021-password-floor.md).
+    await assertPassword('password', input.password, (await config.get('register')).password);
     const passwordHash = await hasher.hash(input.password);
     const t = now();
     return database.tx(async (tx) => {

@@ -8,6 +8,7 @@ import {
   ZOpsMemberRow,
   ZOpsMemberStatus,
   ZOpsMemberStatusResult,
+  ZOpsSmsBudget,
   ZOpsSmsList,
   ZOpsUnlocked,
   ZOpsUsernameParam,
@@ -118,6 +119,20 @@ export async function opsAccountRoutes(
       },
     },
     async (req) => ok(await accounts.listSms(req.query, auditNote(req))),
+  );
+
+  app.get(
+    '/ops/sms/budget',
+    {
+      config: { ops: { permission: 'read' } },
+      schema: {
+        tags,
+        security,
+        summary: 'SMS pumping defences: sends against the daily budget and per calling code, alarms of the last 7 days',
+        response: responses(ZOpsSmsBudget),
+      },
+    },
+    async () => ok(await accounts.smsBudget()),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import { AppError } from '@lotus/contracts/app-error';
 import type { TWhitelabel } from '@lotus/contracts/system';
 import type { Database } from '../../db/client';
 import type { Outbox } from '../../platform/outbox/outbox';
+import type { SmsBudget } from '../identity/identity.options';
 import { normalizeMobile } from '../identity/identity.rules';
 import type { ServerKeys } from '../identity/server-keys';
 import { randomDigits, sameHex } from '../identity/secrets';
@@ -36,17 +37,35 @@ type Deps = {
   database: Pick<Database, 'tx'>;
   repo: Pick<
     VerificationRepository,
-    'lockKey' | 'insertSmsCode' | 'countSmsSince' | 'findLiveSmsCode' | 'addSmsAttempt' | 'useSmsCode'
+    | 'lockKey'
+    | 'insertSmsCode'
+    | 'countSmsSince'
+    | 'countSmsByDialSince'
+    | 'findLiveSmsCode'
+    | 'addSmsAttempt'
+    | 'useSmsCode'
+    | 'raiseSmsAlarm'
+    | 'listSmsAlarms'
   >;
   keys: Pick<ServerKeys, 'mac'>;
   /** Whether a member owns this phone (E.164 digits). */
   findMemberIdByE164: (e164: string) => Promise<number | null>;
   whitelabel: () => Promise<TWhitelabel>;
-  /** A slider token sent along (decision 7.AUTH.06: optional; when given it must be valid). */
-  consumeSliderToken: (token: string, client: { ip: string; userAgent: string }) => Promise<boolean>;
+  /** The solved slider of this send (issue 6 finding 5: required, single use). */
+  consumeSliderToken: (token: string | undefined, client: { ip: string; userAgent: string }) => Promise<boolean>;
   /** SMS leave through the outbox (kind 'sms'), delivered after the commit. */
   outbox: Pick<Outbox, 'enqueue' | 'seal'>;
+  budget: SmsBudget;
+  log: { warn: (obj: object, msg: string) => void };
   now?: () => number;
+};
+
+/** Operator view of the SMS budget (GET /ops/sms/budget, `npm run ops -- sms budget`). */
+export type SmsBudgetView = {
+  daily: { sent: number; limit: number };
+  perDialHourlyLimit: number;
+  dials: { dial: string; sentLastHour: number; limit: number }[];
+  alarms: { scope: string; windowStart: string; sent: number; limit: number; raisedAt: string }[];
 };
 
 const TEXTS = {
@@ -69,6 +88,11 @@ const pick = <T>(texts: { th: T; en: T }, language: string) =>
  * SMS codes: 6 digits stored as a keyed hash with their purpose, single use, expiring after
  * 5 minutes, at most 5 attempts. Limits per number, per address and per day answer 429 sms_limit
  * with details.retryAfterSeconds. Answers never tell whether a number belongs to a member.
+ *
+ * SMS pumping (issue 6 finding 5, docs/adr/0022-sms-pumping-defences.md): every send spends a solved
+ * slider token; all sends together stay within a 24-hour budget and each country calling code within
+ * an hourly limit (counted in sms_codes, shared by every instance). Above them sends are refused
+ * (429 sms_unavailable) and an alarm is raised once per window (table sms_alarms, a warn log).
  */
 export function createSmsService(deps: Deps) {
   const { database, repo, keys, outbox } = deps;
@@ -88,8 +112,9 @@ export function createSmsService(deps: Deps) {
     }
     const mobile = normalizeMobile(input.countryDialingCode, input.mobileNum);
     if (!mobile) throw new AppError('invalid_mobile_number', 400, { mobileNum: 'pattern' });
-    if (input.sliderToken !== undefined && !(await deps.consumeSliderToken(input.sliderToken, client))) {
-      throw new AppError('slider_invalid', 400);
+    // A solved slider per send, whatever the number (the token is spent even when a limit refuses).
+    if (!(await deps.consumeSliderToken(input.sliderToken, client))) {
+      throw new AppError(input.sliderToken ? 'slider_invalid' : 'slider_required', 400);
     }
 
     const memberId = await deps.findMemberIdByE164(mobile.e164);
@@ -111,14 +136,18 @@ export function createSmsService(deps: Deps) {
     const message = text ? await outbox.seal({ to: `+${mobile.e164}`, text }) : null;
 
     const t = now();
-    await database.tx(async (tx) => {
-      await repo.lockKey(`sms:${mobile.e164}`, tx);
+    const alarm = await database.tx(async (tx) => {
+      // One lock for every send: the budget is counted and spent by one sender at a time.
+      await repo.lockKey('sms:budget', tx);
       // Every send counts, whatever was (or was not) delivered, so limits reveal nothing either.
       for (const limit of SMS_LIMITS.perNumber) await enforce({ e164: mobile.e164 }, limit, t, tx);
       for (const limit of SMS_LIMITS.perIp) await enforce({ ip: client.ip }, limit, t, tx);
+      const exceeded = await overBudget(mobile.dial, t, tx);
+      if (exceeded) return exceeded;
       await repo.insertSmsCode(
         {
           e164: mobile.e164,
+          dial: mobile.dial,
           purpose,
           codeHash,
           ip: client.ip,
@@ -128,8 +157,59 @@ export function createSmsService(deps: Deps) {
         tx,
       );
       if (message) await outbox.enqueue(tx, { kind: 'sms', payload: message });
+      return null;
     });
+    if (alarm) {
+      // Outside the transaction that counted: the alarm row stays whatever the answer.
+      const first = await repo.raiseSmsAlarm({ ...alarm, raisedAt: new Date(t) });
+      if (first) deps.log.warn({ smsAlarm: alarm.scope, sent: alarm.sent, limit: alarm.limit }, 'SMS budget exhausted: sends are refused');
+      throw new AppError('sms_unavailable', 429, undefined, { retryAfterSeconds: alarm.retryAfterSeconds });
+    }
     return { expiredMinutes: SMS_CODE_TTL_MINUTES };
+  }
+
+  const limitOfDial = (dial: string) => deps.budget.perDial[dial] ?? deps.budget.perDialHourlyMax;
+
+  /** The budget a send would exceed (global 24 hours, then the calling code's hour), or null. */
+  async function overBudget(dial: string, t: number, tx: Parameters<VerificationRepository['countSmsSince']>[2]) {
+    const checks = [
+      { scope: 'daily', where: {}, windowMs: DAY, limit: deps.budget.dailyMax },
+      { scope: `dial:${dial}`, where: { dial }, windowMs: HOUR, limit: limitOfDial(dial) },
+    ];
+    for (const c of checks) {
+      const { n, oldest } = await repo.countSmsSince(c.where, new Date(t - c.windowMs), tx);
+      if (n >= c.limit) {
+        const retryAfterMs = oldest ? oldest.getTime() + c.windowMs - t : c.windowMs;
+        return {
+          scope: c.scope,
+          windowStart: new Date(Math.floor(t / c.windowMs) * c.windowMs),
+          sent: n,
+          limit: c.limit,
+          retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+        };
+      }
+    }
+    return null;
+  }
+
+  /** The operator's view: what was sent against each budget, and the alarms of the last 7 days. */
+  async function budgetView(): Promise<SmsBudgetView> {
+    const t = now();
+    const daily = await repo.countSmsSince({}, new Date(t - DAY));
+    const dials = await repo.countSmsByDialSince(new Date(t - HOUR), 50);
+    const alarms = await repo.listSmsAlarms(new Date(t - 7 * DAY), 100);
+    return {
+      daily: { sent: daily.n, limit: deps.budget.dailyMax },
+      perDialHourlyLimit: deps.budget.perDialHourlyMax,
+      dials: dials.map((d) => ({ dial: d.dial ?? '', sentLastHour: d.n, limit: limitOfDial(d.dial ?? '') })),
+      alarms: alarms.map((a) => ({
+        scope: a.scope,
+        windowStart: a.windowStart.toISOString(),
+        sent: a.sent,
+        limit: a.limit,
+        raisedAt: a.raisedAt.toISOString(),
+      })),
+    };
   }
 
   async function enforce(
@@ -163,7 +243,7 @@ export function createSmsService(deps: Deps) {
     return repo.useSmsCode(row.id, t);
   }
 
-  return { send, verify };
+  return { send, verify, budgetView };
 }
 
 export type SmsService = ReturnType<typeof createSmsService>;

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, lt, notLike, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/tx';
-import { oneTimeTickets, rateCounters, smsCodes, smsOutbox } from '../../db/schema';
+import { oneTimeTickets, rateCounters, smsAlarms, smsCodes, smsOutbox } from '../../db/schema';
 
 export type TicketRow = typeof oneTimeTickets.$inferSelect;
 
@@ -59,9 +59,19 @@ export function createVerificationRepository(db: Db) {
       await tx.insert(smsCodes).values(row);
     },
 
-    /** Sends to a number, and from an address, since `since` (the limits count both). */
-    async countSmsSince(where: { e164?: string; ip?: string }, since: Date, tx: Executor = db) {
-      const by = where.e164 !== undefined ? eq(smsCodes.e164, where.e164) : eq(smsCodes.ip, where.ip ?? '');
+    /**
+     * Sends to a number, from an address, to a calling code, or in all (no key) since `since` (the
+     * limits and the budget count them).
+     */
+    async countSmsSince(where: { e164?: string; ip?: string; dial?: string }, since: Date, tx: Executor = db) {
+      const by =
+        where.e164 !== undefined
+          ? eq(smsCodes.e164, where.e164)
+          : where.ip !== undefined
+            ? eq(smsCodes.ip, where.ip)
+            : where.dial !== undefined
+              ? eq(smsCodes.dial, where.dial)
+              : undefined;
       const [row] = await tx
         .select({ n: count(), oldest: sql<string | null>`min(${smsCodes.createdAt})` })
         .from(smsCodes)
@@ -107,6 +117,38 @@ export function createVerificationRepository(db: Db) {
         .where(and(eq(smsCodes.id, id), isNull(smsCodes.usedAt)))
         .returning({ id: smsCodes.id });
       return rows.length === 1;
+    },
+
+    /** Sends per calling code since `since`, most first (the operator's budget view). */
+    async countSmsByDialSince(since: Date, limit: number, tx: Executor = db) {
+      const n = count();
+      return tx
+        .select({ dial: smsCodes.dial, n })
+        .from(smsCodes)
+        .where(and(gt(smsCodes.createdAt, since), isNotNull(smsCodes.dial)))
+        .groupBy(smsCodes.dial)
+        .orderBy(desc(n))
+        .limit(limit);
+    },
+
+    // ---------- SMS pumping alarms ----------
+    /** Raises an alarm; true only for the first caller of a scope and window (log it once). */
+    async raiseSmsAlarm(row: typeof smsAlarms.$inferInsert, tx: Executor = db): Promise<boolean> {
+      const inserted = await tx
+        .insert(smsAlarms)
+        .values(row)
+        .onConflictDoNothing({ target: [smsAlarms.scope, smsAlarms.windowStart] })
+        .returning({ id: smsAlarms.id });
+      return inserted.length === 1;
+    },
+
+    async listSmsAlarms(since: Date, limit: number, tx: Executor = db) {
+      return tx
+        .select()
+        .from(smsAlarms)
+        .where(gt(smsAlarms.raisedAt, since))
+        .orderBy(desc(smsAlarms.raisedAt))
+        .limit(limit);
     },
 
     // ---------- SMS outbox (the default provider) ----------

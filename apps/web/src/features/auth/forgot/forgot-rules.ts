@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { checkPasswordFloor, effectivePasswordRule } from '@lotus/contracts/password-floor';
 import { FIELD_PATTERNS, checkField, type TFieldRule } from '@lotus/contracts/register-patterns';
 import type { TRegisterSettings, TWhitelabel } from '@lotus/contracts/system';
 import { patternText, SMS_CODE_RULE, type FieldError } from '../register/register-rules';
@@ -19,10 +20,17 @@ export function getDefaultForgotTab(flags: Pick<TWhitelabel, 'CHNGPASSVERIF3'>):
   return flags.CHNGPASSVERIF3 ? 'mobile' : 'email';
 }
 
-/** The password rule for resets: the registration rule of `password`, always required. */
+/** The password rule for resets: the password floor AND the registration rule of `password` (docs/adr/0021). */
 export function getPasswordRule(rules: Pick<TRegisterSettings, 'password'>): TFieldRule {
-  return { ...rules.password, enabled: true, required: true };
+  return effectivePasswordRule(rules.password);
 }
+
+/** A new password against the floor: a length or pattern reason with its rule, or the floor's catalogue key. */
+const checkNewPassword = (value: string, rules: Pick<TRegisterSettings, 'password'>): FieldError | null => {
+  const rule = getPasswordRule(rules);
+  const reason = checkPasswordFloor(value, rule);
+  return reason ? { reason, rule } : null;
+};
 
 /** The mobile rule for resets: the registration rule of `mobileNum`, always required. */
 export function getMobileRule(rules: Pick<TRegisterSettings, 'mobileNum'>): TFieldRule {
@@ -56,7 +64,7 @@ export function validatePhoneForm(v: PhoneForm, rules: Pick<TRegisterSettings, '
   if (mobile) out.mobileNum = mobile;
   const code = check(v.verificationCode, SMS_CODE_RULE);
   if (code) out.verificationCode = code;
-  const password = check(v.newPassword, getPasswordRule(rules));
+  const password = checkNewPassword(v.newPassword, rules);
   if (password) out.newPassword = password;
   if (!v.confirmPassword) out.confirmPassword = { reason: 'required' };
   else if (v.confirmPassword !== v.newPassword) out.confirmPassword = { reason: 'incorrect_confirmation' };
@@ -75,7 +83,7 @@ export type ResetForm = { newPassword: string; confirmPassword: string };
 /** The set-new-password form of the mailed link. */
 export function validateResetForm(v: ResetForm, rules: Pick<TRegisterSettings, 'password'>): Partial<Record<keyof ResetForm, FieldError>> {
   const out: Partial<Record<keyof ResetForm, FieldError>> = {};
-  const password = check(v.newPassword, getPasswordRule(rules));
+  const password = checkNewPassword(v.newPassword, rules);
   if (password) out.newPassword = password;
   if (!v.confirmPassword) out.confirmPassword = { reason: 'required' };
   else if (v.confirmPassword !== v.newPassword) out.confirmPassword = { reason: 'incorrect_confirmation' };

@@ -164,12 +164,12 @@ describe('forgot by phone (3.LOG.08, 4.PWR.01/02, 5.FGP.01-03)', () => {
     await click('forgot-phone-submit');
     expect(screen.getByTestId('forgot-field-mobileNum-error').textContent).toBe('8-15 characters, numbers only, without the leading 0');
     expect(screen.getByTestId('forgot-field-verificationCode-error').textContent).toBe('4-10 characters, numbers only');
-    expect(screen.getByTestId('forgot-field-newPassword-error').textContent).toBe('6-20 characters, with both letters and numbers');
+    expect(screen.getByTestId('forgot-field-newPassword-error').textContent).toBe('The password must have at least 8 characters');
     expect(screen.getByTestId('forgot-field-confirmPassword-error').textContent).toBe('Incorrect confirmation input');
     expect(sliderMock).not.toHaveBeenCalled();
   });
 
-  it('4.SMS.07 the get-code button checks the number, then uses /wps/verification/sms/noLogin', async () => {
+  it('4.SMS.07 security #5 the get-code button checks the number, has the slider solved, then uses /wps/verification/sms/noLogin', async () => {
     const calls = setup();
     renderWithProviders(<ForgotForm />);
     await screen.findByTestId('forgot-phone-form');
@@ -181,7 +181,8 @@ describe('forgot by phone (3.LOG.08, 4.PWR.01/02, 5.FGP.01-03)', () => {
     await click('forgot-sms-button');
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]!.path).toBe('/wps/verification/sms/noLogin');
-    expect(JSON.parse(calls[0]!.body!)).toEqual({ mobileNum: '812345678', countryDialingCode: '66' });
+    expect(sliderMock).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(calls[0]!.body!)).toEqual({ mobileNum: '812345678', countryDialingCode: '66', sliderToken: 'slider-ok' });
   });
 
   it('4.PWR.01/02 3.LOG.09 resets (enc, with the dialling code), logs in with the new password, closes and goes home', async () => {
@@ -192,17 +193,17 @@ describe('forgot by phone (3.LOG.08, 4.PWR.01/02, 5.FGP.01-03)', () => {
     await screen.findByTestId('forgot-phone-form');
     type('mobileNum', '812345678');
     type('verificationCode', '123456');
-    type('newPassword', 'abc123');
-    type('confirmPassword', 'abc123');
+    type('newPassword', 'lotus1234');
+    type('confirmPassword', 'lotus1234');
     await click('forgot-phone-submit');
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
     expect(postEncMock.mock.calls[0]!.slice(0, 2)).toEqual([
       '/wps/member/password/verification',
-      { mobileNum: '812345678', countryDialingCode: '66', verificationCode: '123456', newPassword: 'abc123' },
+      { mobileNum: '812345678', countryDialingCode: '66', verificationCode: '123456', newPassword: 'lotus1234' },
     ]);
     expect(postEncMock.mock.calls[1]!.slice(0, 2)).toEqual([
       '/wps/session/login',
-      { username: 'alice01', password: 'abc123', type: 'username', sliderToken: 'slider-ok' },
+      { username: 'alice01', password: 'lotus1234', type: 'username', sliderToken: 'slider-ok' },
     ]);
     expect(useSession.getState().token).toBe('tok-reset');
     expect(useForgotModal.getState().open).toBe(false);
@@ -215,8 +216,8 @@ describe('forgot by phone (3.LOG.08, 4.PWR.01/02, 5.FGP.01-03)', () => {
     await screen.findByTestId('forgot-phone-form');
     type('mobileNum', '812345678');
     type('verificationCode', '123456');
-    type('newPassword', 'abc123');
-    type('confirmPassword', 'abc123');
+    type('newPassword', 'lotus1234');
+    type('confirmPassword', 'lotus1234');
     await click('forgot-phone-submit');
     await waitFor(() =>
       expect(screen.getByTestId('forgot-field-verificationCode-error').textContent).toBe('Please enter a valid verification code'),
@@ -240,20 +241,20 @@ describe('the mailed link (/forget?resetToken=...)', () => {
     fireEvent.change(screen.getByTestId('reset-input-newPassword'), { target: { value: 'abcdef' } });
     fireEvent.change(screen.getByTestId('reset-input-confirmPassword'), { target: { value: 'abcdef' } });
     await click('reset-submit');
-    expect(screen.getByTestId('reset-field-newPassword-error').textContent).toBe('6-20 characters, with both letters and numbers');
-    fireEvent.change(screen.getByTestId('reset-input-newPassword'), { target: { value: 'abc123' } });
-    fireEvent.change(screen.getByTestId('reset-input-confirmPassword'), { target: { value: 'abc123' } });
+    expect(screen.getByTestId('reset-field-newPassword-error').textContent).toBe('The password must have at least 8 characters');
+    fireEvent.change(screen.getByTestId('reset-input-newPassword'), { target: { value: 'lotus1234' } });
+    fireEvent.change(screen.getByTestId('reset-input-confirmPassword'), { target: { value: 'lotus1234' } });
     await click('reset-submit');
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
-    expect(JSON.parse(calls[0]!.body!)).toEqual({ token: 'tok123456789abcdef', newPassword: 'abc123', confirmNewPassword: 'abc123' });
+    expect(JSON.parse(calls[0]!.body!)).toEqual({ token: 'tok123456789abcdef', newPassword: 'lotus1234', confirmNewPassword: 'lotus1234' });
   });
 
   it('a used or expired link says so and offers a new request', async () => {
     setup();
     renderWithProviders(<ForgotPage />, { route: '/forget?resetToken=used' });
     await screen.findByTestId('reset-password-form');
-    fireEvent.change(screen.getByTestId('reset-input-newPassword'), { target: { value: 'abc123' } });
-    fireEvent.change(screen.getByTestId('reset-input-confirmPassword'), { target: { value: 'abc123' } });
+    fireEvent.change(screen.getByTestId('reset-input-newPassword'), { target: { value: 'lotus1234' } });
+    fireEvent.change(screen.getByTestId('reset-input-confirmPassword'), { target: { value: 'lotus1234' } });
     await click('reset-submit');
     expect((await screen.findByTestId('reset-link-invalid')).textContent).toContain('This reset link is invalid or has expired');
     fireEvent.click(screen.getByRole('button', { name: 'Request a new link' }));

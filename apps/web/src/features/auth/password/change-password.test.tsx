@@ -33,7 +33,7 @@ describe('change password (5.CPW, 3.LOG.06)', () => {
 
   it('5.CPW.01/03/04 from the member centre the old password is asked; the rule and the confirmation are checked first', async () => {
     renderWithProviders(<ChangePasswordForm knownOldPassword={null} onChanged={() => undefined} />);
-    await waitFor(() => expect(screen.getByText('6 to 20 characters, letters and numbers.')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('8 to 64 characters; spaces and any characters are allowed. Avoid common passwords.')).toBeTruthy());
     type('new-password', 'onlyletters');
     type('confirm-password', 'different');
     fireEvent.click(screen.getByTestId('change-password-submit'));

@@ -1,27 +1,18 @@
-import { checkField, type TFieldRule } from '@lotus/contracts/register-patterns';
+import { checkPasswordFloor, effectivePasswordRule } from '@lotus/contracts/password-floor';
+import type { TFieldRule } from '@lotus/contracts/register-patterns';
 import type { TRegisterSettings } from '@lotus/contracts/system';
 
 /**
- * Change-password validation (5.CPW.01-05). Decision 5.CPW.02: the new password must meet the
- * registration 'password' rule of /wps/system/setting/register (length bounds and pattern, the same
- * checkField as registration); until the rules load, or if they cannot, the spec's floor applies:
- * at least 6 characters (9: "Password minimum 6 characters"), at most 128 (the contract bound).
+ * Change-password validation (5.CPW.01-05). The new password meets the platform's password floor
+ * AND the registration 'password' rule of /wps/system/setting/register (docs/adr/0021-password-floor.md,
+ * which supersedes the spec's "minimum 6"): at least 8 characters, at most 128 (64 always fit), any
+ * printable characters including spaces. The common-password list is the server's: its refusal
+ * (password_common) comes back as the answer's key.
  */
-export const FALLBACK_PASSWORD_RULE: TFieldRule = {
-  enabled: true,
-  required: true,
-  acceptedPattern: '*',
-  patternId: 0,
-  minLength: 6,
-  maxLength: 128,
-};
+export const FALLBACK_PASSWORD_RULE: TFieldRule = effectivePasswordRule(null);
 
 export function getPasswordRule(settings: TRegisterSettings | undefined): TFieldRule {
-  const rule = settings?.password;
-  if (!rule) return FALLBACK_PASSWORD_RULE;
-  // Whatever the registration form says about "required", a new password is always required,
-  // and never shorter than the spec's minimum.
-  return { ...rule, enabled: true, required: true, minLength: Math.max(6, rule.minLength), maxLength: Math.max(6, rule.maxLength) };
+  return effectivePasswordRule(settings?.password ?? null);
 }
 
 export type TPasswordField = 'oldPassword' | 'newPassword' | 'confirmNewPassword';
@@ -37,15 +28,15 @@ export function validatePasswordChange(
   const { rule } = options;
   // 5.CPW.04: the old password only when the app does not already know it.
   if (options.askOldPassword && values.oldPassword === '') errors.oldPassword = { key: 'password.old_required' };
-  const check = checkField(values.newPassword, rule);
-  if (values.newPassword === '') errors.newPassword = { key: 'password.new_required' };
-  else if (!check.ok && (check.reason === 'minLength' || check.reason === 'maxLength')) {
+  const reason = checkPasswordFloor(values.newPassword, rule);
+  if (reason === 'required') errors.newPassword = { key: 'password.new_required' };
+  else if (reason === 'password_too_short' || reason === 'password_too_long') {
     errors.newPassword =
       rule.minLength === rule.maxLength
         ? { key: 'password.length_exact', values: { count: rule.minLength } }
         : { key: 'password.length', values: { min: rule.minLength, max: rule.maxLength } };
-  } else if (!check.ok) errors.newPassword = { key: 'password.pattern', values: { patternId: rule.patternId } };
-  else if (/\s/.test(values.newPassword)) errors.newPassword = { key: 'password.no_spaces' };
+  } else if (reason === 'pattern') errors.newPassword = { key: 'password.pattern', values: { patternId: rule.patternId } };
+  else if (reason) errors.newPassword = { key: `errors:${reason}` };
   // 5.CPW.03: the confirmation is required and equals the new password.
   if (values.confirmNewPassword === '') errors.confirmNewPassword = { key: 'password.confirm_required' };
   else if (values.confirmNewPassword !== values.newPassword) errors.confirmNewPassword = { key: 'password.confirm_mismatch' };

@@ -72,8 +72,8 @@ async function chooseUsernameTab() {
 }
 function fillUsernameTab() {
   type('username', 'alice01');
-  type('password', 'abc123');
-  type('confirmPassword', 'abc123');
+  type('password', 'lotus1234');
+  type('confirmPassword', 'lotus1234');
 }
 
 beforeEach(() => {
@@ -167,7 +167,7 @@ describe('RegisterForm: the registration sequence (4.REG)', () => {
     setup();
     await chooseUsernameTab();
     type('username', '1abc');
-    type('password', 'abc123');
+    type('password', 'lotus1234');
     type('confirmPassword', 'abc999');
     await submit();
     const username = screen.getByTestId('register-field-username');
@@ -192,8 +192,8 @@ describe('RegisterForm: the registration sequence (4.REG)', () => {
     expect(path).toBe('/wps/member/register');
     expect(payload).toMatchObject({
       username: 'alice01',
-      password: 'abc123',
-      confirmPassword: 'abc123',
+      password: 'lotus1234',
+      confirmPassword: 'lotus1234',
       email: 'alice@example.com',
       referralCode: 'DEMO0001',
       registerMethod: 'WEB',
@@ -234,13 +234,13 @@ describe('RegisterForm: the registration sequence (4.REG)', () => {
     expect(screen.getByTestId('register-field-mobileNum-error').textContent).toBe('8-15 characters, numbers only, without the leading 0');
     type('mobileNum', '812345678');
     type('verificationCode', '123456');
-    type('password', 'abc123');
-    type('confirmPassword', 'abc123');
+    type('password', 'lotus1234');
+    type('confirmPassword', 'lotus1234');
     await submit();
     await waitFor(() => expect(onRegistered).toHaveBeenCalled());
     const [path, payload] = postEncMock.mock.calls[0]!;
     expect(path).toBe('/wps/member/register/mobile');
-    expect(payload).toMatchObject({ mobileNum: '812345678', countryDialingCode: '66', verificationCode: '123456', password: 'abc123' });
+    expect(payload).toMatchObject({ mobileNum: '812345678', countryDialingCode: '66', verificationCode: '123456', password: 'lotus1234' });
     expect(payload).not.toHaveProperty('username');
   });
 

@@ -30,7 +30,7 @@ const ctx = (tab: RegisterTab, rules = RULES, flags = FLAGS, affiliateFromUrl = 
   now: new Date('2026-06-15T12:00:00Z'),
 });
 
-const good: FormValues = { username: 'alice01', password: 'abc123', confirmPassword: 'abc123' };
+const good: FormValues = { username: 'alice01', password: 'lotus1234', confirmPassword: 'lotus1234' };
 
 describe('registration tabs (2.RGP.08, 4.REG.10/11)', () => {
   it('2.RGP.08 tabs show only when both USERNAMEREG3 and MOBILENUMREG3 are on', () => {
@@ -108,7 +108,7 @@ describe('fields shown and required (5.VAL.01, 5.REQ)', () => {
   it('5.REQ.05 the SMS code is required with REGMOBVERF3 (always on the mobile tab, when a number is given elsewhere)', () => {
     const c = ctx('mobile');
     expect(needsSmsCode('mobile', {}, FLAGS, c.rules)).toBe(true);
-    expect(validateRegisterForm({ mobileNum: '812345678', countryDialingCode: '66', password: 'abc123', confirmPassword: 'abc123' }, c).verificationCode?.reason).toBe(
+    expect(validateRegisterForm({ mobileNum: '812345678', countryDialingCode: '66', password: 'lotus1234', confirmPassword: 'lotus1234' }, c).verificationCode?.reason).toBe(
       'required',
     );
     const u = ctx('username');
@@ -152,7 +152,7 @@ describe('field rules and their texts (5.VAL.02-06, 5.PAT)', () => {
     expect(validateRegisterForm({ ...good, username: 'a' }, ctx('username')).username?.reason).toBe('minLength');
     expect(validateRegisterForm({ ...good, username: 'a'.repeat(16) }, ctx('username')).username?.reason).toBe('maxLength');
     expect(validateRegisterForm({ ...good, username: '1abc' }, ctx('username')).username?.reason).toBe('pattern');
-    expect(validateRegisterForm({ ...good, password: 'abcdef', confirmPassword: 'abcdef' }, ctx('username')).password?.reason).toBe('pattern');
+    expect(validateRegisterForm({ ...good, password: 'abcdefgh', confirmPassword: 'abcdefgh' }, ctx('username')).password?.reason).toBe('pattern');
     expect(validateRegisterForm({ ...good, payeeName: 'John Smith' }, ctx('username')).payeeName?.reason).toBe('pattern');
     expect(validateRegisterForm({ ...good, payeeName: 'JOHN SMITH' }, ctx('username')).payeeName).toBeUndefined();
   });
@@ -197,9 +197,10 @@ describe('hints (5.HINT)', () => {
   it('5.HINT.01 the username hint: 2-15 characters starting with a letter, no spaces or special characters', () => {
     expect(hintText(t, 'username', eff)).toBe('2-15 characters, letters and numbers starting with a letter, no spaces or special characters');
   });
-  it('5.HINT.02/03 the password hint: letters and numbers, minimum 6 (6 characters pass)', () => {
-    expect(hintText(t, 'password', eff)).toBe('6-20 characters, with both letters and numbers');
-    expect(validateRegisterForm({ ...good, password: 'abc123', confirmPassword: 'abc123' }, ctx('username')).password).toBeUndefined();
+  it('5.HINT.02/03 security #4 the password hint: the floor (8, 64 always fit) AND the operator rule (letters and numbers)', () => {
+    expect(hintText(t, 'password', eff)).toBe('8-64 characters, with both letters and numbers');
+    expect(validateRegisterForm({ ...good, password: 'lotus12', confirmPassword: 'lotus12' }, ctx('username')).password?.reason).toBe('password_too_short');
+    expect(validateRegisterForm({ ...good, password: 'lotus1234', confirmPassword: 'lotus1234' }, ctx('username')).password).toBeUndefined();
   });
   it('5.HINT.04 the birthday hint and check: 18 or older', () => {
     const withBirthday = { ...RULES, birthday: rule(true, true, 6, 10, 10) };
@@ -228,7 +229,10 @@ describe('server field errors (8.ERR.03)', () => {
     const eff = getEffectiveRules(RULES, 'username', FLAGS);
     const errors = fromServerFields({ username: 'username_taken', password: 'pattern', verificationCode: 'invalid_verification_code' }, eff);
     expect(fieldErrorText(t, errors.username!, 'Username')).toBe('This username is already registered');
-    expect(fieldErrorText(t, errors.password!, 'Password')).toBe('6-20 characters, with both letters and numbers');
+    expect(fieldErrorText(t, errors.password!, 'Password')).toBe('8-64 characters, with both letters and numbers');
+    // security #4: the common-password refusal is the server's, shown with its catalogue text
+    const common = fromServerFields({ password: 'password_common' }, eff);
+    expect(fieldErrorText(t, common.password!, 'Password')).toBe('This password is too common or has appeared in a data breach, please choose another');
     expect(fieldErrorText(t, errors.verificationCode!, 'Code')).toBe('Please enter a valid verification code');
   });
 });

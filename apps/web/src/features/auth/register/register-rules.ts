@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { checkPasswordFloor, effectivePasswordRule } from '@lotus/contracts/password-floor';
 import { FIELD_PATTERNS, checkField, type TFieldRule } from '@lotus/contracts/register-patterns';
 import { isErrorCode } from '@lotus/contracts/error-codes';
 import type { TRegisterField, TRegisterSettings, TWhitelabel } from '@lotus/contracts/system';
@@ -52,6 +53,10 @@ export const showTabs = (flags: Pick<TWhitelabel, 'USERNAMEREG3' | 'MOBILENUMREG
 export function getEffectiveRules(rules: TRegisterSettings, tab: RegisterTab, flags: Pick<TWhitelabel, 'MOBILENUMPASSREG3'>): EffectiveRules {
   const out = {} as EffectiveRules;
   for (const field of Object.keys(rules) as TRegisterField[]) out[field] = { ...rules[field] };
+  // The password floor AND the operator's rule (docs/adr/0021-password-floor.md); the server does the same.
+  for (const field of ['password', 'confirmPassword'] as const) {
+    out[field] = { ...effectivePasswordRule(rules.password), enabled: rules[field].enabled, required: rules[field].required };
+  }
   const set = (field: TRegisterField, enabled: boolean, required: boolean) => {
     out[field] = { ...out[field], enabled, required };
   };
@@ -164,6 +169,13 @@ export function validateField(field: FormField, values: FormValues, rules: Effec
     if (rule.required && !filled(value)) return { reason: 'required' };
     if ((value ?? '') !== (values.password ?? '')) return { reason: 'incorrect_confirmation' };
     return null;
+  }
+  if (field === 'password') {
+    // The floor's keys (password_too_short, password_too_long, password_control_characters) are
+    // catalogue keys; the common-password list is the server's (password_common comes back from it).
+    if (!rule.required && !value) return null;
+    const reason = checkPasswordFloor(value, rule);
+    return reason ? { reason, rule } : null;
   }
   const result = checkField(value, rule);
   if (!result.ok) return { reason: result.reason, rule };

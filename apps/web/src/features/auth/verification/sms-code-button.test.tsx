@@ -4,12 +4,16 @@ import { errorResponse, mockApi, setTestLanguage } from '@/components/ui/testing
 import { DialogHost } from '@/components/ui/dialog/dialog-host';
 import { closeAllDialogs } from '@/components/ui/dialog/dialog-store';
 import { getCountdownSeconds, SmsCodeButton, THIRD_PARTY_COUNTDOWN_SECONDS, type SmsCodeButtonProps } from './sms-code-button';
+import { useSliderStore } from './slider-store';
 
 beforeAll(() => setTestLanguage('en'));
 afterEach(() => {
   act(() => closeAllDialogs());
   vi.useRealTimers();
 });
+
+/** A slider solved at once (the puzzle itself is tested in slider.test.tsx). */
+const solved = () => Promise.resolve('tok');
 
 function setup(props: Partial<SmsCodeButtonProps> = {}, answer: () => unknown = () => ({ expiredMinutes: 2 })) {
   const bodies: unknown[] = [];
@@ -27,7 +31,7 @@ function setup(props: Partial<SmsCodeButtonProps> = {}, answer: () => unknown = 
   const validate = vi.fn(() => true);
   render(
     <>
-      <SmsCodeButton endpoint="register" mobileNum=" 812345678 " countryDialingCode="66" validate={validate} onSent={onSent} {...props} />
+      <SmsCodeButton endpoint="register" mobileNum=" 812345678 " countryDialingCode="66" validate={validate} onSent={onSent} sliderToken={solved} {...props} />
       <DialogHost />
     </>,
   );
@@ -61,7 +65,7 @@ describe('SmsCodeButton (4.SMS)', () => {
     const { button, bodies, onSent } = setup();
     fireEvent.click(button());
     await flush();
-    expect(bodies).toEqual([{ mobileNum: '812345678', countryDialingCode: '66' }]);
+    expect(bodies).toEqual([{ mobileNum: '812345678', countryDialingCode: '66', sliderToken: 'tok' }]);
     expect(onSent).toHaveBeenCalledWith(2);
     expect(button().disabled).toBe(true);
     expect(button().textContent).toBe('Resend in 120 s');
@@ -107,7 +111,7 @@ describe('SmsCodeButton (4.SMS)', () => {
     const { button, bodies } = setup({ endpoint: 'noLogin' });
     fireEvent.click(button());
     await flush();
-    expect(bodies).toEqual([{ noLogin: { mobileNum: '812345678', countryDialingCode: '66' } }]);
+    expect(bodies).toEqual([{ noLogin: { mobileNum: '812345678', countryDialingCode: '66', sliderToken: 'tok' } }]);
   });
 
   it('8.ERR.02 a failed send shows the server message in a warning dialog with an OK button', async () => {
@@ -129,8 +133,8 @@ describe('SmsCodeButton (4.SMS)', () => {
     expect(dialog.textContent).toContain('Gateway says no');
   });
 
-  it('an optional slider runs first; cancelling it sends nothing, a token is sent along', async () => {
-    const slider = vi.fn<() => Promise<string | null>>().mockResolvedValueOnce(null).mockResolvedValueOnce('tok');
+  it('security #5 the slider runs before every send; cancelling it sends nothing, its token is sent along', async () => {
+    const slider = vi.fn<() => Promise<string | null>>().mockResolvedValueOnce(null).mockResolvedValueOnce('tok2');
     vi.useFakeTimers();
     const { button, bodies } = setup({ sliderToken: slider });
     fireEvent.click(button());
@@ -139,6 +143,18 @@ describe('SmsCodeButton (4.SMS)', () => {
     act(() => vi.advanceTimersByTime(1100));
     fireEvent.click(button());
     await flush();
-    expect(bodies).toEqual([{ mobileNum: '812345678', countryDialingCode: '66', sliderToken: 'tok' }]);
+    expect(bodies).toEqual([{ mobileNum: '812345678', countryDialingCode: '66', sliderToken: 'tok2' }]);
+  });
+
+  it('security #5 without a sliderToken prop the button opens the slider puzzle and waits for it', async () => {
+    const { button, bodies } = setup({ sliderToken: undefined });
+    fireEvent.click(button());
+    await flush();
+    const request = useSliderStore.getState().request;
+    expect(request).not.toBeNull();
+    expect(bodies).toEqual([]);
+    act(() => useSliderStore.getState().finish(request!.id, 'from-puzzle'));
+    await flush();
+    expect(bodies).toEqual([{ mobileNum: '812345678', countryDialingCode: '66', sliderToken: 'from-puzzle' }]);
   });
 });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { showDialog } from '@/components/ui/dialog/dialog-store';
 import { sendSmsCode, type SmsEndpoint } from './api/send-sms-code';
 import { escapeHtml, getErrorText } from './error-text';
+import { verifyWithSlider } from './slider-store';
 
 /** 4.SMS.03 / 9: SMS requests are throttled to one per second. */
 export const SMS_THROTTLE_MS = 1000;
@@ -23,7 +24,10 @@ export type SmsCodeButtonProps = {
   /** Validates the mobile number (and shows its error); false sends nothing (4.SMS.02). */
   validate: () => boolean;
   onSent?: (expiredMinutes: number) => void;
-  /** Optional verification before sending (e.g. () => verifyWithSlider()); null cancels the send. */
+  /**
+   * The verification solved before each send (issue 6 finding 5: the server refuses a send without
+   * one); the slider by default. Null cancels the send.
+   */
   sliderToken?: () => Promise<string | null>;
   /** The third-party phone-auth path: the countdown is 60 s whatever the answer says (4.SMS.05). */
   thirdParty?: boolean;
@@ -34,7 +38,7 @@ export type SmsCodeButtonProps = {
 
 /**
  * The get-code button of SMS verification (4.SMS): shows the get-code label while available;
- * validates the number first; sends at most once per second; after a send it is disabled with a
+ * validates the number first; has the slider solved (one token per send); sends at most once per second; after a send it is disabled with a
  * countdown in seconds from expiredMinutes x 60 and re-enabled at 0. A failed send shows the
  * server's message in a warning dialog with an OK button (8.ERR.02).
  */
@@ -44,7 +48,7 @@ export function SmsCodeButton({
   countryDialingCode,
   validate,
   onSent,
-  sliderToken,
+  sliderToken = verifyWithSlider,
   thirdParty = false,
   className,
   disabled,
@@ -78,16 +82,12 @@ export function SmsCodeButton({
     lastRequest.current = now;
     setPending(true);
     try {
-      let token: string | undefined;
-      if (sliderToken) {
-        const solved = await sliderToken();
-        if (!solved) return;
-        token = solved;
-      }
+      const token = await sliderToken();
+      if (!token) return;
       const expiredMinutes = await sendSmsCode(endpoint, {
         mobileNum: mobileNum.trim(),
         countryDialingCode: countryDialingCode.trim(),
-        ...(token ? { sliderToken: token } : {}),
+        sliderToken: token,
       });
       if (!mounted.current) return;
       setRemaining(getCountdownSeconds(expiredMinutes, thirdParty));
