@@ -213,9 +213,14 @@ export function createLoginService(deps: LoginDeps) {
     }
 
     await admit(member, input.portal, 'username', client);
-    if (fromHere) await throttles.clear('login', key, client.ip);
-    if (everywhere) await throttles.clear('login', key, '');
+    // The count restarts when a login completes (with two-factor: after the second step).
+    if (!member.totpEnabled) await clearLoginFailures(key, client);
     return finish(member, 'username', input.password === WEAK_PASSWORD, client);
+  }
+
+  async function clearLoginFailures(key: string, client: Client) {
+    await throttles.clear('login', key, client.ip);
+    await throttles.clear('login', key, '');
   }
 
   /**
@@ -394,6 +399,7 @@ export function createLoginService(deps: LoginDeps) {
       await recordLoginFailure(key, member.username, member, client, '2fa:bad_code');
     });
     if (!(await verificationRepo.consumeTicket(id, '2fa'))) throw new AppError('session_expired', 401);
+    await clearLoginFailures(usernameKey(member.username), client);
     return issue(member, data.data.loginType, data.data.usedWeakPassword, client, 'login_2fa');
   }
 
