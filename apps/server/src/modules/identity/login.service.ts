@@ -24,7 +24,6 @@ import { toMemberInfo } from './member.service';
 import type { PasswordHasher } from './password-hasher';
 import type { PhoneAuthVerifier } from './phone-auth';
 import { clientHash, randomFrom, randomToken, sha256Hex } from './secrets';
-import type { SessionRepository } from './session.repository';
 import type { SessionService } from './session.service';
 import type { Notifier } from './notifications';
 import type { ThrottleRepository } from './throttle.repository';
