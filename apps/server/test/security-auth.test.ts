@@ -2,7 +2,14 @@ import type { TLoginResult } from '@lotus/contracts/auth';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { humanTrace } from '../src/modules/verification/slider.rules';
-import { body, uniqueMobile, uniqueName, useAccountsApp, type Envelope, type TestClient } from './accounts-helper';
+import {
+  body,
+  uniqueMobile,
+  uniqueName,
+  useAccountsApp,
+  type Envelope,
+  type TestClient,
+} from './accounts-helper';
 
 /**
  * Security hardening of accounts (issue 6, findings 3, 10-15 and 24; docs/adr/0020): each test
@@ -26,9 +33,7 @@ async function newMember(options: { email?: boolean; mobile?: boolean; language?
   await t.app.services.identity.repos.members.update(row!.id, {
     email,
     language: options.language === undefined ? 'en' : options.language,
-    ...(national
-      ? { mobileNum: national, countryDialingCode: '66', mobileE164: `66${national}` }
-      : {}),
+    ...(national ? { mobileNum: national, countryDialingCode: '66', mobileE164: `66${national}` } : {}),
   });
   return { username, email, id: row!.id, c, mobile: national ? `+66${national}` : null };
 }
@@ -50,7 +55,9 @@ const totpAt = (secret: string, at: number) =>
 
 /** Enrols TOTP for a logged-in client; returns the secret. */
 async function enrol(c: TestClient) {
-  const setup = body<{ secret: string }>(await c.inject({ method: 'POST', url: '/wps/member/2fa/setup' })).value;
+  const setup = body<{ secret: string }>(
+    await c.inject({ method: 'POST', url: '/wps/member/2fa/setup' }),
+  ).value;
   const res = await c.inject({
     method: 'POST',
     url: '/wps/member/2fa/enable',
@@ -115,7 +122,8 @@ describe('security: second factor, login throttling and restricted sessions (iss
     // The first guesses answer at once; from the 3rd failure on, each guess waits longer than the last.
     expect(answers.slice(0, 9).every((a) => a.message === 'totp_invalid')).toBe(true);
     expect(throttled.length).toBeGreaterThanOrEqual(5);
-    for (let i = 1; i < throttled.length; i++) expect(throttled[i]!).toBeGreaterThanOrEqual(throttled[i - 1]!);
+    for (let i = 1; i < throttled.length; i++)
+      expect(throttled[i]!).toBeGreaterThanOrEqual(throttled[i - 1]!);
     expect(throttled.at(-1)!).toBeGreaterThan(throttled[0]!);
     // The 10th failure locks the second factor for the account (about an hour), whatever the ticket.
     expect(answers[9]!.message).toBe('totp_locked');
@@ -129,7 +137,9 @@ describe('security: second factor, login throttling and restricted sessions (iss
     expect(body(locked).message).toBe('totp_locked');
 
     // The owner is told once.
-    const notices = (await mailsTo(owner.email!)).filter((m) => /two-factor login is temporarily locked/i.test(m.subject));
+    const notices = (await mailsTo(owner.email!)).filter((m) =>
+      /two-factor login is temporarily locked/i.test(m.subject),
+    );
     expect(notices).toHaveLength(1);
 
     // After the lock the owner gets in with the right code.
@@ -275,7 +285,9 @@ describe('security: second factor, login throttling and restricted sessions (iss
     await c.loginOk(m.username, PASSWORD);
     const elsewhere = t.client();
     await elsewhere.loginOk(m.username, PASSWORD);
-    const setup = body<{ secret: string }>(await c.inject({ method: 'POST', url: '/wps/member/2fa/setup' })).value;
+    const setup = body<{ secret: string }>(
+      await c.inject({ method: 'POST', url: '/wps/member/2fa/setup' }),
+    ).value;
 
     // A session alone (a stolen token) cannot enrol the attacker's authenticator.
     const noPassword = await c.inject({
@@ -307,7 +319,9 @@ describe('security: second factor, login throttling and restricted sessions (iss
     t.clock.advance(30_000);
     const third = t.client();
     const ticket = await ticketFor(third, m.username);
-    third.token = body<TLoginResult>(await secondStep(third, ticket, totpAt(setup.secret, t.clock.now()))).value.token;
+    third.token = body<TLoginResult>(
+      await secondStep(third, ticket, totpAt(setup.secret, t.clock.now())),
+    ).value.token;
     expect((await third.get('/wps/member/info')).statusCode).toBe(200);
     t.clock.advance(30_000);
     const codeOnly = await c.inject({
@@ -337,7 +351,10 @@ describe('security: second factor, login throttling and restricted sessions (iss
     const back = await c.get('/wps/member/info');
     expect(back.statusCode).toBe(401);
     expect(body(back).message).toBe('session_expired');
-    const sessions = await t.app.services.identity.repos.sessions.listLiveSessions(m.id, new Date(t.clock.now()));
+    const sessions = await t.app.services.identity.repos.sessions.listLiveSessions(
+      m.id,
+      new Date(t.clock.now()),
+    );
     expect(sessions).toHaveLength(0);
     // The member logs in again.
     expect((await t.client().loginOk(m.username, PASSWORD)).token).toBeTruthy();
@@ -409,7 +426,9 @@ describe('security: second factor, login throttling and restricted sessions (iss
     expect(afterChange).toHaveLength(1);
     // Unknown language: Thai first, then English.
     expect(afterChange[0]!.subject).toBe('รหัสผ่าน Lotus ของคุณถูกเปลี่ยนแล้ว / Your Lotus password was changed');
-    expect(afterChange[0]!.text.indexOf('รหัสผ่าน')).toBeLessThan(afterChange[0]!.text.indexOf('The password of your account'));
+    expect(afterChange[0]!.text.indexOf('รหัสผ่าน')).toBeLessThan(
+      afterChange[0]!.text.indexOf('The password of your account'),
+    );
 
     // Reset through the mailed link.
     await t.app.services.identity.repos.members.update(m.id, { language: 'en' });
@@ -439,7 +458,9 @@ describe('security: second factor, login throttling and restricted sessions (iss
     });
     expect(body(off).success).toBe(true);
     const subjects = (await mailsTo(m.email!)).map((x) => x.subject);
-    expect(subjects).toEqual(expect.arrayContaining(['Two-factor login was turned on', 'Two-factor login was turned off']));
+    expect(subjects).toEqual(
+      expect.arrayContaining(['Two-factor login was turned on', 'Two-factor login was turned off']),
+    );
 
     // A member without an email is told by SMS.
     const p = await newMember({ mobile: true, language: 'th' });

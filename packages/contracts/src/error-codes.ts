@@ -66,7 +66,8 @@ export const ERROR_CATALOGUE = {
   enc_invalid: 'The request could not be decrypted, please refresh the page',
   // Login throttling, second factor and restricted sessions (issue 6, docs/adr/0020)
   login_throttled: 'Too many failed attempts, please wait a moment before trying again',
-  totp_locked: 'Two-factor verification is locked for a while after too many wrong codes, please try again later',
+  totp_locked:
+    'Two-factor verification is locked for a while after too many wrong codes, please try again later',
   password_change_required: 'Please change your password to continue',
   password_attempts_exceeded: 'Too many wrong passwords: you have been logged out, please log in again',
   current_password_incorrect: 'The current password is not correct',

@@ -74,10 +74,7 @@ export type LoginDeps = {
   audit: Audit;
   options: Pick<
     IdentityOptions,
-    | 'loginPerAccountPerMinute'
-    | 'passwordMaxAgeDays'
-    | 'trialCreditMinor'
-    | 'twoFactorTicketTtlMs'
+    'loginPerAccountPerMinute' | 'passwordMaxAgeDays' | 'trialCreditMinor' | 'twoFactorTicketTtlMs'
   >;
   now?: () => number;
 };
@@ -236,14 +233,28 @@ export function createLoginService(deps: LoginDeps) {
   ): Promise<number> {
     const at = new Date(now());
     const { fromHere, notify } = await database.tx(async (tx) => {
-      const source = await throttles.record('login', key, client.ip, at, LOGIN_SOURCE_POLICY.resetAfterMs, tx);
+      const source = await throttles.record(
+        'login',
+        key,
+        client.ip,
+        at,
+        LOGIN_SOURCE_POLICY.resetAfterMs,
+        tx,
+      );
       const account = await throttles.record('login', key, '', at, LOGIN_ACCOUNT_POLICY.resetAfterMs, tx);
       await verificationRepo.hitCounter(`loginfail:ip:${client.ip}`, at, IP_FAILURE_WINDOW_MS, tx);
       await audit('login', outcome, { memberId: member?.id ?? null, username }, client, tx);
       const claimed =
         !!member &&
         account.failures >= ACCOUNT_NOTIFY_AT &&
-        (await throttles.claimNotification('login', key, '', at, new Date(at.getTime() - NOTIFY_EVERY_MS), tx));
+        (await throttles.claimNotification(
+          'login',
+          key,
+          '',
+          at,
+          new Date(at.getTime() - NOTIFY_EVERY_MS),
+          tx,
+        ));
       return { fromHere: source, notify: claimed };
     });
     if (notify && member) notifier.notifyMember(member.id, 'login_failures');

@@ -27,28 +27,71 @@ const CONTACT = {
 
 const TEXTS: Record<NotificationKind, Record<Lang, Text>> = {
   password_changed: {
-    th: { subject: 'รหัสผ่าน Lotus ของคุณถูกเปลี่ยนแล้ว', body: (n) => `สวัสดี ${n}\n\nรหัสผ่านของบัญชีคุณเพิ่งถูกเปลี่ยน ${CONTACT.th}` },
-    en: { subject: 'Your Lotus password was changed', body: (n) => `Hello ${n},\n\nThe password of your account was just changed. ${CONTACT.en}` },
+    th: {
+      subject: 'รหัสผ่าน Lotus ของคุณถูกเปลี่ยนแล้ว',
+      body: (n) => `สวัสดี ${n}\n\nรหัสผ่านของบัญชีคุณเพิ่งถูกเปลี่ยน ${CONTACT.th}`,
+    },
+    en: {
+      subject: 'Your Lotus password was changed',
+      body: (n) => `Hello ${n},\n\nThe password of your account was just changed. ${CONTACT.en}`,
+    },
   },
   password_reset: {
-    th: { subject: 'รหัสผ่าน Lotus ของคุณถูกรีเซ็ตแล้ว', body: (n) => `สวัสดี ${n}\n\nรหัสผ่านของบัญชีคุณเพิ่งถูกรีเซ็ต และทุกอุปกรณ์ถูกออกจากระบบ ${CONTACT.th}` },
-    en: { subject: 'Your Lotus password was reset', body: (n) => `Hello ${n},\n\nThe password of your account was just reset and every device was logged out. ${CONTACT.en}` },
+    th: {
+      subject: 'รหัสผ่าน Lotus ของคุณถูกรีเซ็ตแล้ว',
+      body: (n) => `สวัสดี ${n}\n\nรหัสผ่านของบัญชีคุณเพิ่งถูกรีเซ็ต และทุกอุปกรณ์ถูกออกจากระบบ ${CONTACT.th}`,
+    },
+    en: {
+      subject: 'Your Lotus password was reset',
+      body: (n) =>
+        `Hello ${n},\n\nThe password of your account was just reset and every device was logged out. ${CONTACT.en}`,
+    },
   },
   two_factor_enabled: {
-    th: { subject: 'เปิดการยืนยันตัวตนสองขั้นตอนแล้ว', body: (n) => `สวัสดี ${n}\n\nการยืนยันตัวตนสองขั้นตอนของบัญชีคุณเพิ่งถูกเปิด อุปกรณ์อื่นถูกออกจากระบบ ${CONTACT.th}` },
-    en: { subject: 'Two-factor login was turned on', body: (n) => `Hello ${n},\n\nTwo-factor login was just turned on for your account and your other devices were logged out. ${CONTACT.en}` },
+    th: {
+      subject: 'เปิดการยืนยันตัวตนสองขั้นตอนแล้ว',
+      body: (n) => `สวัสดี ${n}\n\nการยืนยันตัวตนสองขั้นตอนของบัญชีคุณเพิ่งถูกเปิด อุปกรณ์อื่นถูกออกจากระบบ ${CONTACT.th}`,
+    },
+    en: {
+      subject: 'Two-factor login was turned on',
+      body: (n) =>
+        `Hello ${n},\n\nTwo-factor login was just turned on for your account and your other devices were logged out. ${CONTACT.en}`,
+    },
   },
   two_factor_disabled: {
-    th: { subject: 'ปิดการยืนยันตัวตนสองขั้นตอนแล้ว', body: (n) => `สวัสดี ${n}\n\nการยืนยันตัวตนสองขั้นตอนของบัญชีคุณเพิ่งถูกปิด อุปกรณ์อื่นถูกออกจากระบบ ${CONTACT.th}` },
-    en: { subject: 'Two-factor login was turned off', body: (n) => `Hello ${n},\n\nTwo-factor login was just turned off for your account and your other devices were logged out. ${CONTACT.en}` },
+    th: {
+      subject: 'ปิดการยืนยันตัวตนสองขั้นตอนแล้ว',
+      body: (n) => `สวัสดี ${n}\n\nการยืนยันตัวตนสองขั้นตอนของบัญชีคุณเพิ่งถูกปิด อุปกรณ์อื่นถูกออกจากระบบ ${CONTACT.th}`,
+    },
+    en: {
+      subject: 'Two-factor login was turned off',
+      body: (n) =>
+        `Hello ${n},\n\nTwo-factor login was just turned off for your account and your other devices were logged out. ${CONTACT.en}`,
+    },
   },
   two_factor_locked: {
-    th: { subject: 'การยืนยันตัวตนสองขั้นตอนถูกล็อกชั่วคราว', body: (n) => `สวัสดี ${n}\n\nมีการกรอกรหัสยืนยันตัวตนสองขั้นตอนผิดหลายครั้งหลังจากใส่รหัสผ่านของคุณถูกต้อง จึงล็อกขั้นตอนนี้ไว้ชั่วคราว ผู้อื่นอาจรู้รหัสผ่านของคุณ ${CONTACT.th}` },
-    en: { subject: 'Two-factor login is temporarily locked', body: (n) => `Hello ${n},\n\nSomeone entered wrong two-factor codes many times after typing your correct password, so the second step is locked for a while. Someone may know your password. ${CONTACT.en}` },
+    th: {
+      subject: 'การยืนยันตัวตนสองขั้นตอนถูกล็อกชั่วคราว',
+      body: (n) =>
+        `สวัสดี ${n}\n\nมีการกรอกรหัสยืนยันตัวตนสองขั้นตอนผิดหลายครั้งหลังจากใส่รหัสผ่านของคุณถูกต้อง จึงล็อกขั้นตอนนี้ไว้ชั่วคราว ผู้อื่นอาจรู้รหัสผ่านของคุณ ${CONTACT.th}`,
+    },
+    en: {
+      subject: 'Two-factor login is temporarily locked',
+      body: (n) =>
+        `Hello ${n},\n\nSomeone entered wrong two-factor codes many times after typing your correct password, so the second step is locked for a while. Someone may know your password. ${CONTACT.en}`,
+    },
   },
   login_failures: {
-    th: { subject: 'มีความพยายามเข้าสู่ระบบบัญชีของคุณที่ไม่สำเร็จหลายครั้ง', body: (n) => `สวัสดี ${n}\n\nมีการพยายามเข้าสู่ระบบบัญชีของคุณด้วยรหัสผ่านผิดหลายครั้ง บัญชีของคุณไม่ได้ถูกล็อก และคุณยังเข้าสู่ระบบได้ตามปกติ ${CONTACT.th}` },
-    en: { subject: 'Several failed logins to your account', body: (n) => `Hello ${n},\n\nThere were several login attempts to your account with a wrong password. Your account is not locked and you can still log in as usual. ${CONTACT.en}` },
+    th: {
+      subject: 'มีความพยายามเข้าสู่ระบบบัญชีของคุณที่ไม่สำเร็จหลายครั้ง',
+      body: (n) =>
+        `สวัสดี ${n}\n\nมีการพยายามเข้าสู่ระบบบัญชีของคุณด้วยรหัสผ่านผิดหลายครั้ง บัญชีของคุณไม่ได้ถูกล็อก และคุณยังเข้าสู่ระบบได้ตามปกติ ${CONTACT.th}`,
+    },
+    en: {
+      subject: 'Several failed logins to your account',
+      body: (n) =>
+        `Hello ${n},\n\nThere were several login attempts to your account with a wrong password. Your account is not locked and you can still log in as usual. ${CONTACT.en}`,
+    },
   },
 };
 

@@ -95,7 +95,10 @@ export function createPasswordService(deps: Deps) {
       await verificationRepo.deleteTicketsOfMember(member.id, 'reset', tx);
       await audit(event, outcome, { memberId: member.id, username: member.username }, client, tx);
     });
-    deps.notifier.notifyMember(member.id, event === 'password_change' ? 'password_changed' : 'password_reset');
+    deps.notifier.notifyMember(
+      member.id,
+      event === 'password_change' ? 'password_changed' : 'password_reset',
+    );
   }
 
   /**

@@ -23,7 +23,14 @@ type Deps = {
  * logins of the username; the 5th within an hour (CURRENT_PASSWORD_POLICY) ends the session that
  * sent it: 401 password_attempts_exceeded, and the member logs in again.
  */
-export function createPasswordConfirmation({ database, hasher, throttles, sessions, audit, now = Date.now }: Deps) {
+export function createPasswordConfirmation({
+  database,
+  hasher,
+  throttles,
+  sessions,
+  audit,
+  now = Date.now,
+}: Deps) {
   return async function confirmPassword(
     member: { id: number; username: string; passwordHash: string },
     password: string,
@@ -45,11 +52,30 @@ export function createPasswordConfirmation({ database, hasher, throttles, sessio
         CURRENT_PASSWORD_POLICY.resetAfterMs,
         tx,
       );
-      await throttles.record('login', usernameKey(member.username), '', at, LOGIN_ACCOUNT_POLICY.resetAfterMs, tx);
-      await audit(context.event, 'bad_password', { memberId: member.id, username: member.username }, client, tx);
+      await throttles.record(
+        'login',
+        usernameKey(member.username),
+        '',
+        at,
+        LOGIN_ACCOUNT_POLICY.resetAfterMs,
+        tx,
+      );
+      await audit(
+        context.event,
+        'bad_password',
+        { memberId: member.id, username: member.username },
+        client,
+        tx,
+      );
       if (row.failures < CURRENT_PASSWORD_POLICY.revokeAt) return false;
       await sessions.revoke(auth.sessionId, member.id, 'password_attempts', tx);
-      await audit('session_revoke', `password_attempts:${row.failures}`, { memberId: member.id, username: member.username }, client, tx);
+      await audit(
+        'session_revoke',
+        `password_attempts:${row.failures}`,
+        { memberId: member.id, username: member.username },
+        client,
+        tx,
+      );
       return true;
     });
     if (revoked) throw new AppError('password_attempts_exceeded', 401);

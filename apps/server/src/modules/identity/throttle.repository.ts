@@ -12,7 +12,10 @@ export function createThrottleRepository(db: Db) {
 
   return {
     async find(kind: ThrottleKind, subject: string, source = '', tx: Executor = db) {
-      const [row] = await tx.select().from(authThrottles).where(where(kind, subject, source));
+      const [row] = await tx
+        .select()
+        .from(authThrottles)
+        .where(where(kind, subject, source));
       return row ?? null;
     },
 

@@ -63,7 +63,11 @@ export const SLIDER_POLICY: ThrottlePolicy & { captchaAt: number } = {
 export const NOTIFY_EVERY_MS = 24 * HOUR;
 
 /** The failures that still count at `now` (0 after the quiet period). */
-export function liveFailures(state: ThrottleState, policy: Pick<ThrottlePolicy, 'resetAfterMs'>, now: number): number {
+export function liveFailures(
+  state: ThrottleState,
+  policy: Pick<ThrottlePolicy, 'resetAfterMs'>,
+  now: number,
+): number {
   if (!state) return 0;
   return state.lastFailureAt.getTime() + policy.resetAfterMs > now ? state.failures : 0;
 }

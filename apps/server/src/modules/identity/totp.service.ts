@@ -133,8 +133,21 @@ export function createTotpService(deps: Deps) {
       await audit(event, 'bad_code', { memberId: m.id, username: m.username }, client, tx);
       const lockAt = SECOND_FACTOR_POLICY.lockAt ?? Number.MAX_SAFE_INTEGER;
       if (recorded.failures < lockAt) return { row: recorded, notify: false };
-      await audit('lockout', `2fa:failures:${recorded.failures}`, { memberId: m.id, username: m.username }, client, tx);
-      const claimed = await throttles.claimNotification('2fa', subject, '', at, new Date(at.getTime() - NOTIFY_EVERY_MS), tx);
+      await audit(
+        'lockout',
+        `2fa:failures:${recorded.failures}`,
+        { memberId: m.id, username: m.username },
+        client,
+        tx,
+      );
+      const claimed = await throttles.claimNotification(
+        '2fa',
+        subject,
+        '',
+        at,
+        new Date(at.getTime() - NOTIFY_EVERY_MS),
+        tx,
+      );
       return { row: recorded, notify: claimed };
     });
     if (notify) notifier.notifyMember(m.id, 'two_factor_locked');
@@ -143,7 +156,12 @@ export function createTotpService(deps: Deps) {
     if (isLocked(row, SECOND_FACTOR_POLICY, at.getTime())) {
       throw new AppError('totp_locked', 423, undefined, { retryAfterSeconds: toSeconds(next) });
     }
-    throw new AppError('totp_invalid', 401, { code: 'totp_invalid' }, next > 0 ? { retryAfterSeconds: toSeconds(next) } : undefined);
+    throw new AppError(
+      'totp_invalid',
+      401,
+      { code: 'totp_invalid' },
+      next > 0 ? { retryAfterSeconds: toSeconds(next) } : undefined,
+    );
   }
 
   /**

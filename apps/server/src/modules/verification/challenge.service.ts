@@ -126,7 +126,13 @@ export function createChallengeService({ repo, keys, throttles, now = Date.now }
       checkSliderAnswer(answer.x, answer.trace, data.data.gapX).ok;
     if (!good) {
       const at = now();
-      const recorded = await throttles.record('slider', client.ip, '', new Date(at), SLIDER_POLICY.resetAfterMs);
+      const recorded = await throttles.record(
+        'slider',
+        client.ip,
+        '',
+        new Date(at),
+        SLIDER_POLICY.resetAfterMs,
+      );
       const next = waitMs(recorded, SLIDER_POLICY, at);
       const captchaNext = recorded.failures >= SLIDER_POLICY.captchaAt;
       throw new AppError('slider_invalid', 400, undefined, {
