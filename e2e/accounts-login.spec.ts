@@ -308,6 +308,8 @@ test('2.OTH.07 4.LOGIN.16 6.ROLE.05/11 an agent logs in on the agent page, enrol
   const totp = new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' });
   // Each time step is accepted once: remember the one enrolment used, log in with a later one.
   const enrolStep = Math.floor(Date.now() / 30_000);
+  // A factor change also needs the current password (docs/adr/0020).
+  await page.getByTestId('two-factor-settings-password').fill('Agent1234');
   await page.getByTestId('two-factor-settings-code').fill(totp.generate({ timestamp: enrolStep * 30_000 }));
   await page.getByTestId('two-factor-enable').click();
   const codes = page.getByTestId('two-factor-recovery-codes').locator('li');
@@ -337,6 +339,7 @@ test('2.OTH.07 4.LOGIN.16 6.ROLE.05/11 an agent logs in on the agent page, enrol
   // Turn it off again with a recovery code (the agent account is shared by other journeys).
   await page.goto('/member');
   await page.getByTestId('two-factor-disable').click();
+  await page.getByTestId('two-factor-settings-password').fill('Agent1234');
   await page.getByTestId('two-factor-settings-code').fill(recoveryCode);
   await page.getByTestId('two-factor-disable-confirm').click();
   await expect(page.getByTestId('two-factor-settings')).toHaveAttribute('data-enabled', 'false');

@@ -109,7 +109,9 @@ export async function buildApp({ db, env, logger = true, now, jobs }: BuildAppOp
   await app.register(openapi);
   await app.register(siteAccess, { system: services.system });
   await app.register(enc, { decrypt: (body) => services.identity.keys.decryptBody(body) });
-  await app.register(memberAuth, { authenticate: (header) => services.identity.sessions.authenticate(header) });
+  await app.register(memberAuth, {
+    authenticate: (header, options) => services.identity.sessions.authenticate(header, options),
+  });
 
   await app.register(systemRoutes, { system: services.system, content: services.content });
   await app.register(relayRoutes, { registry: createRelayRegistry({ content: services.content }) });

@@ -23,6 +23,9 @@ import { createRegisterService } from './modules/identity/register.service';
 import { createServerKeyRepository, createServerKeys } from './modules/identity/server-keys';
 import { createSessionRepository } from './modules/identity/session.repository';
 import { createSessionService } from './modules/identity/session.service';
+import { createNotifier } from './modules/identity/notifications';
+import { createPasswordConfirmation } from './modules/identity/reauth';
+import { createThrottleRepository } from './modules/identity/throttle.repository';
 import { createTotpService } from './modules/identity/totp.service';
 import { createMailRepository } from './modules/mail/mail.repository';
 import { createMailer, type Mail } from './modules/mail/mail.transport';
@@ -69,6 +72,7 @@ export function createServices(
   const sessionRepo = createSessionRepository(database.db);
   const verificationRepo = createVerificationRepository(database.db);
   const mailRepo = createMailRepository(database.db);
+  const throttles = createThrottleRepository(database.db);
   const keys = createServerKeys({ repo: createServerKeyRepository(database.db) });
   const hasher = createPasswordHasher();
 
@@ -95,7 +99,10 @@ export function createServices(
   outbox.handle('sms', (payload, { id }) => smsProvider.send({ ...(payload as SmsMessage), id }));
 
   const sessions = createSessionService({ repo: sessionRepo, policy: identityOptions.session, now });
-  const challenges = createChallengeService({ repo: verificationRepo, keys, now });
+  const challenges = createChallengeService({ repo: verificationRepo, keys, throttles, now });
+  // Security notices to members (docs/adr/0020): the one function to move onto an outbox.
+  const notifier = createNotifier({ database, members: memberRepo, mailer, sms: smsProvider, outbox });
+  const confirmPassword = createPasswordConfirmation({ database, hasher, throttles, sessions, audit, now });
   const sms = createSmsService({
     database,
     repo: verificationRepo,
@@ -108,17 +115,29 @@ export function createServices(
     log: options.log,
     now,
   });
-  const totp = createTotpService({ database, members: memberRepo, keys, config, audit, now });
+  const totp = createTotpService({
+    database,
+    members: memberRepo,
+    keys,
+    config,
+    audit,
+    throttles,
+    sessions,
+    confirmPassword,
+    notifier,
+    now,
+  });
   const login = createLoginService({
     database,
     members: memberRepo,
-    sessionRepo,
+    throttles,
     verificationRepo,
     sessions,
     challenges,
     sms,
     phoneAuth,
     totp,
+    notifier,
     hasher,
     config,
     audit,
@@ -129,9 +148,11 @@ export function createServices(
   const passwords = createPasswordService({
     database,
     members: memberRepo,
-    sessionRepo,
+    throttles,
     verificationRepo,
     sessions,
+    confirmPassword,
+    notifier,
     sms,
     outbox,
     hasher,
@@ -140,7 +161,17 @@ export function createServices(
     options: identityOptions,
     now,
   });
-  const members = createMemberService({ database, members: memberRepo, sessionRepo, sessions, config, hasher, audit, now });
+  const members = createMemberService({
+    database,
+    members: memberRepo,
+    throttles,
+    sessions,
+    confirmPassword,
+    config,
+    hasher,
+    audit,
+    now,
+  });
 
   const accountsOps = createAccountsOpsService({ memberRepo, hasher, challenges, members, register, verificationRepo, mailRepo, keys, sms });
 
@@ -156,7 +187,7 @@ export function createServices(
     passwords,
     members,
     /** Repositories the operator views and tests read (outboxes, audit trail). */
-    repos: { members: memberRepo, sessions: sessionRepo, verification: verificationRepo, mail: mailRepo },
+    repos: { members: memberRepo, sessions: sessionRepo, verification: verificationRepo, mail: mailRepo, throttles },
     transports: { mailer, smsProvider, phoneAuth },
     /** Closes the mail transport (app close, after the job engine stopped). */
     close() {
@@ -178,7 +209,7 @@ export function createServices(
     },
     /**
      * Removes what no rule needs any more: used or expired tickets and counters, SMS codes older
-     * than the daily limit window, sessions ended 30 days ago, old login failures. Run every few
+     * than the daily limit window, sessions ended 30 days ago, old failure throttles. Run every few
      * minutes by the job `identity-housekeeping` (once per period across instances; the deletes
      * are idempotent anyway).
      */
@@ -188,7 +219,8 @@ export function createServices(
       await verificationRepo.purgeExpiredCounters(new Date(t));
       await verificationRepo.purgeSmsCodes(new Date(t - 2 * 86_400_000));
       await sessionRepo.purgeOldSessions(new Date(t - 30 * 86_400_000));
-      await sessionRepo.purgeFailures(new Date(t - 86_400_000), new Date(t));
+      // Throttles restart after at most a day without failures (throttle.rules.ts).
+      await throttles.purge(new Date(t - 2 * 86_400_000));
     },
   };
 

@@ -55,6 +55,9 @@ export const ZSliderAnswer = z.object({
   challengeId: str(64),
   x: z.number().min(0).max(2000),
   trace: z.array(z.tuple([z.number(), z.number(), z.number()])).min(3).max(600),
+  /** After a few wrong answers from an address the slider also needs a captcha (docs/adr/0020). */
+  captcha: trimmed(12).optional(),
+  captchaId: str(64).optional(),
 });
 export const ZSliderToken = z.object({ sliderToken: str(128) });
 
@@ -216,6 +219,11 @@ export const ZSessionView = z.object({
 });
 export const ZTotpSetup = z.object({ secret: str(64), otpauthUrl: str(500), qrPng: str(100_000) });
 export const ZTotpCode = z.object({ code: trimmed(20).min(6) });
+/**
+ * POST /wps/member/2fa/enable and DELETE /wps/member/2fa: a factor change needs the current
+ * password as well as a code (docs/adr/0020); the member's other sessions end.
+ */
+export const ZTotpChange = ZTotpCode.extend({ password: z.string().min(1).max(128) });
 export const ZRecoveryCodes = z.object({ recoveryCodes: z.array(str(20)).length(10) });
 /** GET /wps/member/sessions: the member's active sessions, newest first. */
 export const ZSessionList = z.array(ZSessionView).max(100);

@@ -74,6 +74,13 @@ export const ERROR_CATALOGUE = {
   freeplay_disabled: 'Free play is not available',
   enc_required: 'This request must be encrypted, please refresh the page',
   enc_invalid: 'The request could not be decrypted, please refresh the page',
+  // Login throttling, second factor and restricted sessions (issue 6, docs/adr/0020)
+  login_throttled: 'Too many failed attempts, please wait a moment before trying again',
+  totp_locked:
+    'Two-factor verification is locked for a while after too many wrong codes, please try again later',
+  password_change_required: 'Please change your password to continue',
+  password_attempts_exceeded: 'Too many wrong passwords: you have been logged out, please log in again',
+  current_password_incorrect: 'The current password is not correct',
   // Phone auth (spec 8.PHN)
   'auth/invalid-phone-number': 'The phone number is not valid',
   'auth/missing-phone-number': 'Please enter a phone number',
@@ -117,6 +124,11 @@ export const ERROR_HTTP_STATUS: Partial<Record<TErrorCode, number>> = {
   freeplay_disabled: 403,
   enc_required: 400,
   enc_invalid: 400,
+  login_throttled: 429,
+  totp_locked: 423,
+  password_change_required: 403,
+  password_attempts_exceeded: 401,
+  current_password_incorrect: 400,
   incorrect_username_password: 401,
   member_no_enter: 403,
   error_not_agent: 403,

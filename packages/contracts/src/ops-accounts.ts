@@ -18,6 +18,7 @@ export const ZOpsMemberRow = z.object({
   status: str(20),
   referralCode: str(20),
   uplineId: z.number().int().nullable(),
+  /** The second factor is locked after too many wrong codes (logins themselves never lock, docs/adr/0020). */
   locked: z.boolean(),
   twoFactor: z.boolean(),
   createdAt: str(40),

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -315,6 +316,11 @@ export const sessions = pgTable(
     revokeReason: varchar('revoke_reason', { length: 40 }),
     ip: varchar('ip', { length: 64 }).notNull(),
     userAgent: varchar('user_agent', { length: 300 }).notNull().default(''),
+    /**
+     * A restricted session (docs/adr 0020): issued with forceChangePassword, it may only change the
+     * password or log out until the change lifts the restriction.
+     */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
   },
   (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_member_idx').on(t.memberId, t.createdAt)],
 );
@@ -337,16 +343,24 @@ export const authEvents = pgTable(
 );
 
 /**
- * Failed password logins per username string (lower case), known or not, so an unknown name
- * behaves exactly like a known one (docs/adr lockout policy).
+ * Failure throttles (docs/adr 0020): consecutive failures of one kind for a subject (username key,
+ * member id, address) from a source (address, or '' for all sources). The count restarts after a
+ * quiet period without failures; delays, captcha and locks are derived from it by throttle.rules.ts.
  */
-export const loginFailures = pgTable('login_failures', {
-  usernameKey: varchar('username_key', { length: 60 }).primaryKey(),
-  failures: integer('failures').notNull(),
-  firstFailureAt: ts('first_failure_at').notNull(),
-  lastFailureAt: ts('last_failure_at').notNull(),
-  lockedUntil: ts('locked_until'),
-});
+export const authThrottles = pgTable(
+  'auth_throttles',
+  {
+    kind: varchar('kind', { length: 20 }).notNull(),
+    subject: varchar('subject', { length: 80 }).notNull(),
+    source: varchar('source', { length: 64 }).notNull().default(''),
+    failures: integer('failures').notNull(),
+    firstFailureAt: ts('first_failure_at').notNull(),
+    lastFailureAt: ts('last_failure_at').notNull(),
+    /** When the owner was last told about these failures (once per episode, not per failure). */
+    notifiedAt: ts('notified_at'),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.subject, t.source] }), index('auth_throttles_last_idx').on(t.lastFailureAt)],
+);
 
 /** Fixed-window counters shared by every instance (per-account login limits, failures per address). */
 export const rateCounters = pgTable('rate_counters', {

@@ -30,7 +30,7 @@ Usage: npm run ops -- <command>
   member list [limit]                      latest members (agent level, status, lockout)
   member create <username> <password> [--agent 1|2|41|42] [--mobile <number>] [--dial <code>]
                                            an account for somebody (first login forces a new password)
-  member unlock <username>                 lift a login lockout
+  member unlock <username>                 clear login throttles and a 2FA lock
   member disable|enable <username>         disabled = non-member (cannot log in); enable again
   sms list [--to <number>] [--limit <n>]   SMS outbox (the default provider; no SMS_GATEWAY_URL)
   sms budget                               SMS sent against the daily and per-country budgets; alarms

@@ -10,11 +10,15 @@ export type RequestMember = {
   isAgent: number;
   status: string;
   sessionId: string;
+  restricted: boolean;
 };
 
 type Options = {
-  /** Resolves an Authorization header; throws AppError unauthorized / session_expired. */
-  authenticate: (header: string | null) => Promise<RequestMember>;
+  /**
+   * Resolves an Authorization header; throws AppError unauthorized / session_expired, and
+   * password_change_required for a restricted session unless `allowRestricted`.
+   */
+  authenticate: (header: string | null, options: { allowRestricted: boolean }) => Promise<RequestMember>;
 };
 
 /**
@@ -26,13 +30,18 @@ type Options = {
  * - `app.requireRealMember`: the same, and 403 in_need_true_account for trial accounts (type or
  *   isAgent 4, 5.GATE.03): every real-money call uses it;
  * - `app.identifyMember`: optional: a live session sets the member, anything else stays a visitor.
+ * A restricted session (forced password change, docs/adr/0020) passes only on routes whose config
+ * says `allowRestrictedSession: true` (change password, log out); elsewhere it answers 403
+ * password_change_required (and on optional routes it stays a visitor).
  * The member lands in `request.member` and `request.ctx.memberId`.
  */
 async function memberAuthPlugin(app: FastifyInstance, options: Options) {
   app.decorateRequest('member', null);
 
   async function requireMember(request: FastifyRequest) {
-    const member = await options.authenticate(request.ctx.authorization);
+    const member = await options.authenticate(request.ctx.authorization, {
+      allowRestricted: request.routeOptions.config.allowRestrictedSession === true,
+    });
     request.member = member;
     request.ctx.memberId = member.id;
   }
@@ -65,6 +74,10 @@ export function memberOf(request: FastifyRequest): RequestMember {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route is one of the few a restricted session may call (docs/adr/0020). */
+    allowRestrictedSession?: boolean;
+  }
   interface FastifyRequest {
     member: RequestMember | null;
   }

@@ -1,13 +1,9 @@
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './session.service';
 import type { PhoneAuthConfig } from './phone-auth';
 
-/** Lockout policy (docs/adr lockout): 5 failed passwords for one username within 15 minutes lock it for 15 minutes. */
-export type LockoutPolicy = { max: number; windowMs: number; lockMs: number };
-
 /** Tunables of accounts and access, read from the environment once (env.ts) and passed in. */
 export type IdentityOptions = {
   session: SessionPolicy;
-  lockout: LockoutPolicy;
   /** Password logins per username per minute (429 rate_limited above it). */
   loginPerAccountPerMinute: number;
   /** A password older than this is expired (passwordExpired; forced change with PWDEXPFORCECHANGE3). 0 = never. */
@@ -35,11 +31,8 @@ export type SmsBudget = { dailyMax: number; perDialHourlyMax: number; perDial: R
 
 export const DEFAULT_SMS_BUDGET: SmsBudget = { dailyMax: 2000, perDialHourlyMax: 200, perDial: {} };
 
-export const DEFAULT_LOCKOUT: LockoutPolicy = { max: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
-
 export const DEFAULT_IDENTITY_OPTIONS: IdentityOptions = {
   session: DEFAULT_SESSION_POLICY,
-  lockout: DEFAULT_LOCKOUT,
   loginPerAccountPerMinute: 10,
   passwordMaxAgeDays: 90,
   trialCreditMinor: 200_000n,

@@ -19,7 +19,7 @@ import {
   ZResetByLink,
   ZSessionIdParam,
   ZSessionList,
-  ZTotpCode,
+  ZTotpChange,
   ZTotpSetup,
   ZTwoFactorLogin,
   ZUpdateLanguage,
@@ -125,6 +125,8 @@ export async function identityRoutes(fastify: FastifyInstance, options: Options)
     '/wps/session/logout',
     {
       onRequest: app.requireMember,
+      // A restricted session (forced password change) may log out.
+      config: { allowRestrictedSession: true },
       schema: {
         tags: ['session'],
         security: member,
@@ -251,11 +253,12 @@ export async function identityRoutes(fastify: FastifyInstance, options: Options)
     '/wps/member/password',
     {
       onRequest: app.requireRealMember,
-      config: { enc: true, rateLimit: rateLimit.password },
+      // The one call besides logout a restricted session may make (docs/adr/0020).
+      config: { enc: true, rateLimit: rateLimit.password, allowRestrictedSession: true },
       schema: {
         tags: ['member'],
         security: member,
-        summary: `Change the password; ends the other sessions (7.AUTH.12)${ENC}`,
+        summary: `Change the password; ends the other sessions, lifts a forced change (7.AUTH.12)${ENC}`,
         body: ZChangePassword,
         response: responses(ZDone),
       },
@@ -276,7 +279,7 @@ export async function identityRoutes(fastify: FastifyInstance, options: Options)
         response: responses(ZDone),
       },
     },
-    async (req) => ok(await members.changePaymentPassword(memberOf(req).id, req.body, clientOf(req))),
+    async (req) => ok(await members.changePaymentPassword(memberOf(req), req.body, clientOf(req))),
   );
 
   await app.register(async (scope) => {
@@ -355,12 +358,13 @@ export async function identityRoutes(fastify: FastifyInstance, options: Options)
       schema: {
         tags: ['member'],
         security: member,
-        summary: 'Confirm enrolment with a code; answers the 10 recovery codes once',
-        body: ZTotpCode,
+        summary:
+          'Confirm enrolment with the current password and a code; answers the 10 recovery codes once; ends the other sessions',
+        body: ZTotpChange,
         response: responses(ZRecoveryCodes),
       },
     },
-    async (req) => ok(await totp.enable(memberOf(req).id, req.body.code, clientOf(req))),
+    async (req) => ok(await totp.enable(memberOf(req), req.body, clientOf(req))),
   );
 
   app.delete(
@@ -371,12 +375,13 @@ export async function identityRoutes(fastify: FastifyInstance, options: Options)
       schema: {
         tags: ['member'],
         security: member,
-        summary: 'Turn two-factor login off with a code or a recovery code',
-        body: ZTotpCode,
+        summary:
+          'Turn two-factor login off with the current password and a code or a recovery code; ends the other sessions',
+        body: ZTotpChange,
         response: responses(ZDone),
       },
     },
-    async (req) => ok(await totp.disable(memberOf(req).id, req.body.code, clientOf(req))),
+    async (req) => ok(await totp.disable(memberOf(req), req.body, clientOf(req))),
   );
 }
 

@@ -24,8 +24,19 @@ import type { PasswordHasher } from './password-hasher';
 import { failsPasswordFloor } from './password-policy';
 import type { PhoneAuthVerifier } from './phone-auth';
 import { clientHash, randomFrom, randomToken, sha256Hex } from './secrets';
-import type { SessionRepository } from './session.repository';
 import type { SessionService } from './session.service';
+import type { Notifier } from './notifications';
+import type { ThrottleRepository } from './throttle.repository';
+import {
+  ACCOUNT_CAPTCHA_AT,
+  ACCOUNT_NOTIFY_AT,
+  LOGIN_ACCOUNT_POLICY,
+  LOGIN_SOURCE_POLICY,
+  liveFailures,
+  NOTIFY_EVERY_MS,
+  toSeconds,
+  waitMs,
+} from './throttle.rules';
 import type { TotpService } from './totp.service';
 
 /** What the services know about the caller. */
@@ -34,6 +45,7 @@ type LoginType = 'username' | 'sms' | 'firebase';
 
 /** Failed logins from one address within this window make the next login from it ask for a captcha. */
 const IP_FAILURE_WINDOW_MS = 15 * 60_000;
+/** Wrong codes one two-factor ticket takes before it dies (the per-member throttle counts across tickets). */
 const MAX_2FA_ATTEMPTS = 5;
 /** A password hash that no password matches (trial accounts log in through free play only). */
 export const UNUSABLE_PASSWORD_HASH = '!';
@@ -46,7 +58,7 @@ const ZTicketData = z.object({
 export type LoginDeps = {
   database: Pick<Database, 'tx'>;
   members: Pick<MemberRepository, 'findById' | 'findByUsername' | 'findByE164' | 'insert' | 'update'>;
-  sessionRepo: Pick<SessionRepository, 'findFailures' | 'recordFailure' | 'clearFailures'>;
+  throttles: Pick<ThrottleRepository, 'find' | 'record' | 'clear' | 'claimNotification'>;
   verificationRepo: Pick<
     VerificationRepository,
     'hitCounter' | 'peekCounter' | 'insertTicket' | 'findTicket' | 'consumeTicket' | 'addTicketAttempt'
@@ -55,17 +67,14 @@ export type LoginDeps = {
   challenges: Pick<ChallengeService, 'consumeSliderToken' | 'checkCaptcha'>;
   sms: Pick<SmsService, 'verify'>;
   phoneAuth: Pick<PhoneAuthVerifier, 'verify'>;
-  totp: Pick<TotpService, 'verifyCode'>;
+  totp: Pick<TotpService, 'checkSecondFactor'>;
+  notifier: Pick<Notifier, 'notifyMember'>;
   hasher: PasswordHasher;
   config: Pick<ConfigService, 'get'>;
   audit: Audit;
   options: Pick<
     IdentityOptions,
-    | 'lockout'
-    | 'loginPerAccountPerMinute'
-    | 'passwordMaxAgeDays'
-    | 'trialCreditMinor'
-    | 'twoFactorTicketTtlMs'
+    'loginPerAccountPerMinute' | 'passwordMaxAgeDays' | 'trialCreditMinor' | 'twoFactorTicketTtlMs'
   >;
   now?: () => number;
 };
@@ -73,13 +82,18 @@ export type LoginDeps = {
 /**
  * Login (4.LOGIN, 7.AUTH.01-03): by password, by SMS code, by a phone-auth ID token; the second
  * factor; free play; logout. No answer tells whether a username exists: unknown names are checked
- * against a dummy hash, counted and locked exactly like known ones.
+ * against a dummy hash and counted exactly like known ones.
+ *
+ * Failed passwords (docs/adr/0020) are counted per (username, address) and per username: the
+ * address that failed needs a captcha and waits longer after each further failure; a username with
+ * many failures from anywhere needs a captcha from every address; nothing ever locks the account,
+ * so the owner from another address still gets in. The owner is told about repeated failures.
  */
 export function createLoginService(deps: LoginDeps) {
   const {
     database,
     members,
-    sessionRepo,
+    throttles,
     verificationRepo,
     sessions,
     challenges,
@@ -87,6 +101,7 @@ export function createLoginService(deps: LoginDeps) {
     config,
     audit,
     options,
+    notifier,
   } = deps;
   const now = deps.now ?? Date.now;
 
@@ -142,36 +157,42 @@ export function createLoginService(deps: LoginDeps) {
   // ---------- username + password ----------
   async function loginWithPassword(input: TLoginRequest, client: Client): Promise<TLoginResult> {
     const key = usernameKey(input.username);
-    await perAccountLimit(key);
     const flags = await config.get('whitelabel');
 
-    // 4.LOGIN.01: the slider comes before the login call.
+    // 4.LOGIN.01: the slider comes before the login call; the per-username allowance is spent
+    // only by calls that solved one, so flooding it costs a solved slider per request.
     if (!(await challenges.consumeSliderToken(input.sliderToken, client))) {
       throw new AppError(input.sliderToken ? 'slider_invalid' : 'slider_required', 400);
     }
+    await perAccountLimit(key);
 
     const t = now();
-    const failures = await sessionRepo.findFailures(key);
-    const failureWindowOpen =
-      !!failures &&
-      failures.firstFailureAt.getTime() > t - options.lockout.windowMs &&
-      !(failures.lockedUntil && failures.lockedUntil.getTime() <= t);
+    const fromHere = await throttles.find('login', key, client.ip);
+    const everywhere = await throttles.find('login', key, '');
     const ipFailures = await verificationRepo.peekCounter(`loginfail:ip:${client.ip}`, new Date(t));
-    // 4.CAP.02/03: a captcha after a failure for this username or from this address, or always with showCaptcha.
-    if (flags.showCaptcha || failureWindowOpen || ipFailures > 0) {
+    // 4.CAP.02/03: a captcha after a failure for this username from this address, after any failure
+    // from this address, after many failures for this username from anywhere, or always with showCaptcha.
+    const captchaNeeded =
+      flags.showCaptcha ||
+      liveFailures(fromHere, LOGIN_SOURCE_POLICY, t) > 0 ||
+      ipFailures > 0 ||
+      liveFailures(everywhere, LOGIN_ACCOUNT_POLICY, t) >= ACCOUNT_CAPTCHA_AT;
+
+    // #10: the address that failed waits longer after each failure (nothing else is delayed).
+    const wait = waitMs(fromHere, LOGIN_SOURCE_POLICY, t);
+    if (wait > 0) {
+      await audit('login', 'throttled', { username: input.username }, client);
+      throw new AppError('login_throttled', 429, undefined, {
+        captchaRequired: true,
+        retryAfterSeconds: toSeconds(wait),
+      });
+    }
+    if (captchaNeeded) {
       if (!input.captcha || !input.captchaId)
         throw new AppError('captcha_required', 400, undefined, { captchaRequired: true });
       if (!(await challenges.checkCaptcha(input.captchaId, input.captcha, client))) {
         throw new AppError('captcha_invalid', 400, undefined, { captchaRequired: true });
       }
-    }
-
-    if (failures?.lockedUntil && failures.lockedUntil.getTime() > t) {
-      await audit('login', 'locked', { username: input.username }, client);
-      throw new AppError('account_locked', 423, undefined, {
-        captchaRequired: true,
-        retryAfterSeconds: Math.ceil((failures.lockedUntil.getTime() - t) / 1000),
-      });
     }
 
     const member = await members.findByUsername(input.username);
@@ -180,40 +201,65 @@ export function createLoginService(deps: LoginDeps) {
     else await hasher.verifyDummy(input.password);
 
     if (!member || !passwordOk) {
-      const at = new Date(now());
-      const row = await database.tx(async (tx) => {
-        const recorded = await sessionRepo.recordFailure(key, at, options.lockout, tx);
-        await verificationRepo.hitCounter(`loginfail:ip:${client.ip}`, at, IP_FAILURE_WINDOW_MS, tx);
-        await audit(
-          'login',
-          'bad_password',
-          { memberId: member?.id ?? null, username: input.username },
-          client,
-          tx,
-        );
-        if (recorded.lockedUntil)
-          await audit(
-            'lockout',
-            `failures:${recorded.failures}`,
-            { memberId: member?.id ?? null, username: input.username },
-            client,
-            tx,
-          );
-        return recorded;
+      const next = await recordLoginFailure(key, input.username, member, client, 'bad_password');
+      throw new AppError('incorrect_username_password', 401, undefined, {
+        captchaRequired: true,
+        ...(next > 0 ? { retryAfterSeconds: toSeconds(next) } : {}),
       });
-      if (row.lockedUntil) {
-        throw new AppError('account_locked', 423, undefined, {
-          captchaRequired: true,
-          retryAfterSeconds: Math.ceil((row.lockedUntil.getTime() - at.getTime()) / 1000),
-        });
-      }
-      throw new AppError('incorrect_username_password', 401, undefined, { captchaRequired: true });
     }
 
     await admit(member, input.portal, 'username', client);
-    if (failures) await sessionRepo.clearFailures(key);
+    // The count restarts when a login completes (with two-factor: after the second step).
+    if (!member.totpEnabled) await clearLoginFailures(key, client);
     // 4.LOGIN.07 generalised: a password under the floor (123456, too short, common...) must change.
     return finish(member, 'username', await failsPasswordFloor(input.password), client);
+  }
+
+  async function clearLoginFailures(key: string, client: Client) {
+    await throttles.clear('login', key, client.ip);
+    await throttles.clear('login', key, '');
+  }
+
+  /**
+   * A failed login (wrong password, or a wrong second factor): counted for this username from this
+   * address and from anywhere, and for the address; the owner is told once the failures pile up
+   * (at most once a day). Returns the wait before this address may try this username again.
+   */
+  async function recordLoginFailure(
+    key: string,
+    username: string,
+    member: MemberRow | null,
+    client: Client,
+    outcome: string,
+  ): Promise<number> {
+    const at = new Date(now());
+    const { fromHere, notify } = await database.tx(async (tx) => {
+      const source = await throttles.record(
+        'login',
+        key,
+        client.ip,
+        at,
+        LOGIN_SOURCE_POLICY.resetAfterMs,
+        tx,
+      );
+      const account = await throttles.record('login', key, '', at, LOGIN_ACCOUNT_POLICY.resetAfterMs, tx);
+      await verificationRepo.hitCounter(`loginfail:ip:${client.ip}`, at, IP_FAILURE_WINDOW_MS, tx);
+      await audit('login', outcome, { memberId: member?.id ?? null, username }, client, tx);
+      const claimed =
+        !!member &&
+        account.failures >= ACCOUNT_NOTIFY_AT &&
+        (await throttles.claimNotification(
+          'login',
+          key,
+          '',
+          at,
+          new Date(at.getTime() - NOTIFY_EVERY_MS),
+          tx,
+        ));
+      return { fromHere: source, notify: claimed };
+    });
+    if (notify && member) await notifier.notifyMember(member.id, 'login_failures');
+    return waitMs(fromHere, LOGIN_SOURCE_POLICY, at.getTime());
   }
 
   // ---------- SMS code (3.LOG.02, 4.LOGIN.02: no slider) ----------
@@ -313,7 +359,13 @@ export function createLoginService(deps: LoginDeps) {
     const brand = await config.get('brand');
     // Configuration is read before the transaction: inside it, only the transaction handle is used.
     const session = await database.tx(async (tx) => {
-      const created = await sessions.create(member.id, client, { trial: member.type === TRIAL }, tx);
+      // #11: a forced change gets a restricted session (change the password or log out, nothing else).
+      const created = await sessions.create(
+        member.id,
+        client,
+        { trial: member.type === TRIAL, restricted: forceChangePassword },
+        tx,
+      );
       await members.update(member.id, { lastLoginAt: new Date(t), lastLoginIp: client.ip }, tx);
       await audit(event, `${loginType}:ok`, { memberId: member.id, username: member.username }, client, tx);
       return created;
@@ -348,13 +400,17 @@ export function createLoginService(deps: LoginDeps) {
     }
     const member = await members.findById(row.memberId);
     if (!member) throw new AppError('session_expired', 401);
-    if (!(await deps.totp.verifyCode(member, input.code))) {
+    // #3: throttled per member across tickets (delays, then a lock that tells the owner). A wrong
+    // code also spends the ticket (5 at most) and the login allowance like a wrong password does.
+    await deps.totp.checkSecondFactor(member, input.code, client, 'login_2fa', async () => {
       const attempts = await verificationRepo.addTicketAttempt(id);
       if (attempts === null || attempts >= MAX_2FA_ATTEMPTS) await verificationRepo.consumeTicket(id, '2fa');
-      await audit('login_2fa', 'bad_code', { memberId: member.id, username: member.username }, client);
-      throw new AppError('totp_invalid', 401, { code: 'totp_invalid' });
-    }
+      const key = usernameKey(member.username);
+      await verificationRepo.hitCounter(`login:acct:${key}`, new Date(now()), 60_000);
+      await recordLoginFailure(key, member.username, member, client, '2fa:bad_code');
+    });
     if (!(await verificationRepo.consumeTicket(id, '2fa'))) throw new AppError('session_expired', 401);
+    await clearLoginFailures(usernameKey(member.username), client);
     return issue(member, data.data.loginType, data.data.usedWeakPassword, client, 'login_2fa');
   }
 

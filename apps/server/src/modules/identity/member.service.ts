@@ -10,8 +10,10 @@ import type { Audit, AuditClient } from './audit';
 import { formatMinor, isTrial, usernameKey } from './identity.rules';
 import type { MemberRepository, MemberRow } from './member.repository';
 import type { PasswordHasher } from './password-hasher';
-import type { SessionRepository } from './session.repository';
+import type { ConfirmPassword } from './reauth';
 import type { SessionService } from './session.service';
+import type { ThrottleRepository } from './throttle.repository';
+import { isLocked, SECOND_FACTOR_POLICY } from './throttle.rules';
 
 /** The default avatar (the avatar relay call MCSFE_getPlayerAvatar belongs to the member issue). */
 export const DEFAULT_ICON_URL = '/media/avatars/default.svg';
@@ -55,8 +57,9 @@ function memberBalance(m: MemberRow): string {
 type Deps = {
   database: Pick<Database, 'tx'>;
   members: Pick<MemberRepository, 'findById' | 'findByUsername' | 'update' | 'list'>;
-  sessionRepo: Pick<SessionRepository, 'findFailures' | 'clearFailures'>;
-  sessions: Pick<SessionService, 'list' | 'revoke'>;
+  throttles: Pick<ThrottleRepository, 'find' | 'clear'>;
+  sessions: Pick<SessionService, 'list' | 'revoke' | 'revokeAll'>;
+  confirmPassword: ConfirmPassword;
   config: Pick<ConfigService, 'get'>;
   hasher: Pick<PasswordHasher, 'verify' | 'hash'>;
   audit: Audit;
@@ -67,8 +70,9 @@ type Deps = {
 export function createMemberService({
   database,
   members,
-  sessionRepo,
+  throttles,
   sessions,
+  confirmPassword,
   config,
   hasher,
   audit,
@@ -121,10 +125,11 @@ export function createMemberService({
 
   /** PUT /wps/member/password/payment: the login password confirms the member (real accounts only). */
   async function changePaymentPassword(
-    memberId: number,
+    auth: { id: number; sessionId: string },
     input: { password: string; newPaymentPassword: string; confirmPaymentPassword: string },
     client: AuditClient,
   ) {
+    const memberId = auth.id;
     const m = await load(memberId);
     if (input.newPaymentPassword !== input.confirmPaymentPassword) {
       throw new AppError('incorrect_confirmation', 400, { confirmPaymentPassword: 'incorrect_confirmation' });
@@ -138,10 +143,12 @@ export function createMemberService({
     ) {
       throw new AppError('validation_failed', 400, { newPaymentPassword: 'pattern' });
     }
-    if (!(await hasher.verify(m.passwordHash, input.password))) {
-      await audit('payment_password_change', 'bad_password', { memberId, username: m.username }, client);
-      throw new AppError('old_password_incorrect', 400, { password: 'old_password_incorrect' });
-    }
+    // #12: wrong login passwords are counted per member; the 5th ends this session.
+    await confirmPassword(m, input.password, auth, client, {
+      event: 'payment_password_change',
+      field: 'password',
+      error: 'old_password_incorrect',
+    });
     const hash = await hasher.hash(input.newPaymentPassword);
     await database.tx(async (tx) => {
       await members.update(memberId, { paymentPasswordHash: hash }, tx);
@@ -152,7 +159,7 @@ export function createMemberService({
 
   // ---------- operator views (ops API and command line) ----------
   async function toOpsRow(m: MemberRow): Promise<TOpsMemberRow> {
-    const failures = await sessionRepo.findFailures(usernameKey(m.username));
+    const secondFactor = await throttles.find('2fa', String(m.id));
     return {
       id: m.id,
       username: m.username,
@@ -163,7 +170,8 @@ export function createMemberService({
       status: m.status,
       referralCode: m.referralCode,
       uplineId: m.uplineId,
-      locked: !!failures?.lockedUntil && failures.lockedUntil.getTime() > now(),
+      // Logins are never locked (docs/adr/0020); the second factor is, after too many wrong codes.
+      locked: isLocked(secondFactor, SECOND_FACTOR_POLICY, now()),
       twoFactor: m.totpEnabled,
       createdAt: m.createdAt.toISOString(),
       lastLoginAt: m.lastLoginAt?.toISOString() ?? null,
@@ -180,14 +188,20 @@ export function createMemberService({
   }
 
   /**
-   * Lifts a lockout (`npm run ops -- member unlock <username>`): clears the failures of that
-   * username string, whether or not an account has it. True when something was cleared.
+   * Lifts throttles (`npm run ops -- member unlock <username>`): clears the failed logins of that
+   * username string from every address, whether or not an account has it, and the account's
+   * second-factor and current-password counts. True when something was cleared.
    */
   async function unlock(username: string, operator: AuditClient): Promise<{ unlocked: boolean }> {
     const key = usernameKey(username);
     const member = await members.findByUsername(username);
     const unlocked = await database.tx(async (tx) => {
-      const cleared = await sessionRepo.clearFailures(key, tx);
+      let count = await throttles.clear('login', key, undefined, tx);
+      if (member) {
+        count += await throttles.clear('2fa', String(member.id), undefined, tx);
+        count += await throttles.clear('password', String(member.id), undefined, tx);
+      }
+      const cleared = count > 0;
       await audit(
         'unlock',
         cleared ? 'ok' : 'nothing_to_unlock',
@@ -200,11 +214,17 @@ export function createMemberService({
     return { unlocked };
   }
 
-  /** Operator: active (may log in) or disabled (non-member: member_no_enter). */
+  /**
+   * Operator: active (may log in) or disabled (non-member: member_no_enter). Disabling revokes every
+   * session of the member (#14), so enabling again does not bring any back: the member logs in.
+   */
   async function setStatus(username: string, status: 'active' | 'disabled') {
     const m = await members.findByUsername(username);
     if (!m) throw new AppError('not_found', 404);
-    await database.tx((tx) => members.update(m.id, { status }, tx));
+    await database.tx(async (tx) => {
+      await members.update(m.id, { status }, tx);
+      if (status !== 'active') await sessions.revokeAll(m.id, null, 'disabled', tx);
+    });
     return { id: m.id, username: m.username, status };
   }
 

@@ -11,18 +11,22 @@ import type { MemberRepository, MemberRow } from './member.repository';
 import type { PasswordHasher } from './password-hasher';
 import { assertPassword } from './password-policy';
 import { randomToken, sha256Hex } from './secrets';
-import type { SessionRepository } from './session.repository';
+import type { Notifier } from './notifications';
+import type { ConfirmPassword } from './reauth';
 import type { SessionService } from './session.service';
+import type { ThrottleRepository } from './throttle.repository';
 
 type Deps = {
   database: Pick<Database, 'tx'>;
   members: Pick<MemberRepository, 'findById' | 'findByUsername' | 'findByE164' | 'update'>;
-  sessionRepo: Pick<SessionRepository, 'clearFailures'>;
+  throttles: Pick<ThrottleRepository, 'clear'>;
   verificationRepo: Pick<
     VerificationRepository,
     'insertTicket' | 'consumeTicket' | 'deleteTicketsOfMember' | 'hitCounter'
   >;
-  sessions: Pick<SessionService, 'revokeAll'>;
+  sessions: Pick<SessionService, 'revokeAll' | 'liftRestriction'>;
+  confirmPassword: ConfirmPassword;
+  notifier: Pick<Notifier, 'notifyMember'>;
   sms: Pick<SmsService, 'verify'>;
   /** Mail leaves through the outbox (kind 'mail'), delivered after the commit. */
   outbox: Pick<Outbox, 'enqueue' | 'seal'>;
@@ -58,7 +62,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * all of them on a reset.
  */
 export function createPasswordService(deps: Deps) {
-  const { database, members, sessionRepo, verificationRepo, sessions, hasher, config, audit, options } = deps;
+  const { database, members, throttles, verificationRepo, sessions, hasher, config, audit, options } = deps;
   const now = deps.now ?? Date.now;
 
   /** The password floor AND the operator's password rule (docs/adr/0021-password-floor.md). */
@@ -82,9 +86,15 @@ export function createPasswordService(deps: Deps) {
         tx,
       );
       await sessions.revokeAll(member.id, keepSessionId, event, tx);
-      await sessionRepo.clearFailures(usernameKey(member.username), tx);
+      // The session that changed it is a full one now (a forced change is done, docs/adr/0020).
+      if (keepSessionId) await sessions.liftRestriction(keepSessionId, tx);
+      // A new password starts clean: failed logins, second-factor and current-password counts.
+      await throttles.clear('login', usernameKey(member.username), undefined, tx);
+      await throttles.clear('2fa', String(member.id), undefined, tx);
+      await throttles.clear('password', String(member.id), undefined, tx);
       await verificationRepo.deleteTicketsOfMember(member.id, 'reset', tx);
       await audit(event, outcome, { memberId: member.id, username: member.username }, client, tx);
+      await deps.notifier.notifyMember(member.id, event === 'password_change' ? 'password_changed' : 'password_reset', tx);
     });
   }
 
@@ -105,14 +115,13 @@ export function createPasswordService(deps: Deps) {
       throw new AppError('incorrect_confirmation', 400, { confirmNewPassword: 'incorrect_confirmation' });
     }
     await ruleCheck('newPassword', input.newPassword);
-    if (!member.passwordGenerated && !(await hasher.verify(member.passwordHash, input.oldPassword))) {
-      await audit(
-        'password_change',
-        'bad_old_password',
-        { memberId: member.id, username: member.username },
-        client,
-      );
-      throw new AppError('old_password_incorrect', 400, { oldPassword: 'old_password_incorrect' });
+    // #12: wrong old passwords are counted per member; the 5th ends this session.
+    if (!member.passwordGenerated) {
+      await deps.confirmPassword(member, input.oldPassword, auth, client, {
+        event: 'password_change',
+        field: 'oldPassword',
+        error: 'old_password_incorrect',
+      });
     }
     if (await hasher.verify(member.passwordHash, input.newPassword)) {
       throw new AppError('password_same_as_old', 400, { newPassword: 'password_same_as_old' });

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/tx';
-import { authEvents, loginFailures, members, sessions } from '../../db/schema';
+import { authEvents, members, sessions } from '../../db/schema';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type AuthEvent = Omit<typeof authEvents.$inferInsert, 'id'>;
@@ -30,6 +30,11 @@ export function createSessionRepository(db: Db) {
         .innerJoin(members, eq(members.id, sessions.memberId))
         .where(eq(sessions.tokenHash, tokenHash));
       return row ?? null;
+    },
+
+    /** Lifts the restriction of a session (docs/adr/0020): the forced change is done. */
+    async liftRestriction(id: string, tx: Executor = db) {
+      await tx.update(sessions).set({ mustChangePassword: false }).where(eq(sessions.id, id));
     },
 
     async touchSession(id: string, at: Date, tx: Executor = db) {
@@ -108,70 +113,6 @@ export function createSessionRepository(db: Db) {
         )
         .orderBy(desc(authEvents.id))
         .limit(options.limit);
-    },
-
-    // ---------- login failures (per username string) ----------
-    async findFailures(usernameKey: string, tx: Executor = db) {
-      const [row] = await tx.select().from(loginFailures).where(eq(loginFailures.usernameKey, usernameKey));
-      return row ?? null;
-    },
-
-    /**
-     * Counts a failed password for a username: a new window starts when the last one is over (or a
-     * lock has ended); the count reaching `max` locks the name until `now + lockMs`.
-     */
-    async recordFailure(
-      usernameKey: string,
-      at: Date,
-      policy: { windowMs: number; max: number; lockMs: number },
-      tx: Executor = db,
-    ) {
-      const nowIso = at.toISOString();
-      const windowStart = new Date(at.getTime() - policy.windowMs).toISOString();
-      const lockEnd = new Date(at.getTime() + policy.lockMs).toISOString();
-      const fresh = sql`(${loginFailures.firstFailureAt} <= ${windowStart}::timestamptz or (${loginFailures.lockedUntil} is not null and ${loginFailures.lockedUntil} <= ${nowIso}::timestamptz))`;
-      const nextCount = sql`case when ${fresh} then 1 else ${loginFailures.failures} + 1 end`;
-      const [row] = await tx
-        .insert(loginFailures)
-        .values({
-          usernameKey,
-          failures: 1,
-          firstFailureAt: at,
-          lastFailureAt: at,
-          lockedUntil: policy.max <= 1 ? new Date(lockEnd) : null,
-        })
-        .onConflictDoUpdate({
-          target: loginFailures.usernameKey,
-          set: {
-            failures: nextCount,
-            firstFailureAt: sql`case when ${fresh} then ${nowIso}::timestamptz else ${loginFailures.firstFailureAt} end`,
-            lastFailureAt: at,
-            lockedUntil: sql`case when ${nextCount} >= ${policy.max} then ${lockEnd}::timestamptz else null end`,
-          },
-        })
-        .returning();
-      if (!row) throw new Error('recordFailure returned no row');
-      return row;
-    },
-
-    /** Forgets failures older than `before` whose lock (if any) is over. */
-    async purgeFailures(before: Date, now: Date, tx: Executor = db) {
-      await tx
-        .delete(loginFailures)
-        .where(
-          and(
-            lt(loginFailures.lastFailureAt, before),
-            or(isNull(loginFailures.lockedUntil), lt(loginFailures.lockedUntil, now)),
-          ),
-        );
-    },
-
-    async clearFailures(usernameKey: string, tx: Executor = db): Promise<boolean> {
-      const rows = await tx
-        .delete(loginFailures)
-        .where(eq(loginFailures.usernameKey, usernameKey))
-        .returning({ key: loginFailures.usernameKey });
-      return rows.length > 0;
     },
   };
 }

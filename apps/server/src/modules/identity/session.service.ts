@@ -33,6 +33,8 @@ export type AuthenticatedMember = {
   isAgent: number;
   status: string;
   sessionId: string;
+  /** A restricted session (forced password change, docs/adr/0020). */
+  restricted: boolean;
 };
 
 /** "Bearer <token>" or the bare token (the platform's `Authorization: <token>`). */
@@ -51,6 +53,7 @@ type Deps = {
     | 'revokeSession'
     | 'revokeMemberSessions'
     | 'listLiveSessions'
+    | 'liftRestriction'
   >;
   policy?: SessionPolicy;
   now?: () => number;
@@ -60,7 +63,7 @@ export function createSessionService({ repo, policy = DEFAULT_SESSION_POLICY, no
   async function create(
     memberId: number,
     client: { ip: string; userAgent: string },
-    options: { trial?: boolean } = {},
+    options: { trial?: boolean; restricted?: boolean } = {},
     tx?: Executor,
   ): Promise<{ token: string; id: string }> {
     const token = randomToken(32);
@@ -77,6 +80,7 @@ export function createSessionService({ repo, policy = DEFAULT_SESSION_POLICY, no
         idleSeconds: Math.round(policy.idleMs / 1000),
         ip: client.ip,
         userAgent: client.userAgent.slice(0, 300),
+        mustChangePassword: options.restricted ?? false,
       },
       tx,
     );
@@ -86,8 +90,13 @@ export function createSessionService({ repo, policy = DEFAULT_SESSION_POLICY, no
   /**
    * The member behind a token. No or unknown token: 401 unauthorized; a session that was revoked,
    * went idle or reached its end: 401 session_expired; a member no longer allowed in: 401 too.
+   * A restricted session (issued with forceChangePassword) answers 403 password_change_required
+   * unless the call is one of the few it may make (`allowRestricted`: change password, log out).
    */
-  async function authenticate(header: string | null | undefined): Promise<AuthenticatedMember> {
+  async function authenticate(
+    header: string | null | undefined,
+    options: { allowRestricted?: boolean } = {},
+  ): Promise<AuthenticatedMember> {
     const token = tokenFromHeader(header);
     if (!token) throw new AppError('unauthorized', 401);
     const found = await repo.findSessionByTokenHash(sha256Hex(token));
@@ -103,14 +112,16 @@ export function createSessionService({ repo, policy = DEFAULT_SESSION_POLICY, no
     ) {
       throw new AppError('session_expired', 401);
     }
+    if (session.mustChangePassword && !options.allowRestricted)
+      throw new AppError('password_change_required', 403);
     if (t - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) await repo.touchSession(session.id, new Date(t));
-    return { ...member, sessionId: session.id };
+    return { ...member, sessionId: session.id, restricted: session.mustChangePassword };
   }
 
-  /** The member id of a token when it is live, otherwise null (never throws). */
+  /** The member of a token when its session is live (restricted or not), otherwise null (never throws). */
   async function peek(header: string | null | undefined): Promise<AuthenticatedMember | null> {
     try {
-      return await authenticate(header);
+      return await authenticate(header, { allowRestricted: true });
     } catch {
       return null;
     }
@@ -121,6 +132,8 @@ export function createSessionService({ repo, policy = DEFAULT_SESSION_POLICY, no
 
   const revokeAll = (memberId: number, exceptId: string | null, reason: string, tx?: Executor) =>
     repo.revokeMemberSessions(memberId, exceptId, reason, new Date(now()), tx);
+
+  const liftRestriction = (sessionId: string, tx?: Executor) => repo.liftRestriction(sessionId, tx);
 
   /** Live sessions of a member for GET /wps/member/sessions (idle ones left out). */
   async function list(memberId: number, currentId: string) {
@@ -138,7 +151,7 @@ export function createSessionService({ repo, policy = DEFAULT_SESSION_POLICY, no
       }));
   }
 
-  return { create, authenticate, peek, revoke, revokeAll, list, policy };
+  return { create, authenticate, peek, revoke, revokeAll, liftRestriction, list, policy };
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

@@ -5,8 +5,13 @@ import type { Database } from '../../db/client';
 import type { ConfigService } from '../system/config.service';
 import type { Audit, AuditClient } from './audit';
 import type { MemberRepository, MemberRow } from './member.repository';
+import type { Notifier } from './notifications';
+import type { ConfirmPassword } from './reauth';
 import type { ServerKeys } from './server-keys';
 import { randomFrom, sha256Hex, UNAMBIGUOUS } from './secrets';
+import type { SessionService } from './session.service';
+import type { ThrottleRepository } from './throttle.repository';
+import { isLocked, NOTIFY_EVERY_MS, SECOND_FACTOR_POLICY, toSeconds, waitMs } from './throttle.rules';
 
 export const TOTP_PERIOD_S = 30;
 export const RECOVERY_CODE_COUNT = 10;
@@ -26,6 +31,10 @@ type Deps = {
   keys: Pick<ServerKeys, 'seal' | 'open'>;
   config: Pick<ConfigService, 'get'>;
   audit: Audit;
+  throttles: Pick<ThrottleRepository, 'find' | 'record' | 'clear' | 'claimNotification'>;
+  sessions: Pick<SessionService, 'revokeAll'>;
+  confirmPassword: ConfirmPassword;
+  notifier: Pick<Notifier, 'notifyMember'>;
   now?: () => number;
 };
 
@@ -34,7 +43,9 @@ type Deps = {
  * digits, 30 s), the secret encrypted at rest with the server secret, each time step accepted once,
  * 10 single-use recovery codes kept as SHA-256.
  */
-export function createTotpService({ database, members, keys, config, audit, now = Date.now }: Deps) {
+export function createTotpService(deps: Deps) {
+  const { database, members, keys, config, audit, throttles, sessions, notifier } = deps;
+  const now = deps.now ?? Date.now;
   const totpFor = (secretBase32: string, label: string, issuer: string) =>
     new TOTP({
       issuer,
@@ -87,11 +98,91 @@ export function createTotpService({ database, members, keys, config, audit, now 
     return members.useRecoveryCode(m.id, sha256Hex(normalized), new Date(now()));
   }
 
-  /** POST /wps/member/2fa/enable: confirms the setup with a code; answers the recovery codes once. */
-  async function enable(memberId: number, code: string, client: AuditClient) {
+  /**
+   * The second factor of an enrolled member with its per-member throttle (#3): failures are counted
+   * across login tickets and calls; after SECOND_FACTOR_POLICY.freeFailures each attempt waits
+   * longer (429 login_throttled), at `lockAt` the factor is locked (423 totp_locked) and the owner
+   * is told. Throws on a wrong code (totp_invalid, or totp_locked on the failure that locks).
+   */
+  async function checkSecondFactor(
+    m: MemberRow,
+    code: string,
+    client: AuditClient,
+    event: 'login_2fa' | '2fa_disable',
+    /** Runs after a code was checked and found wrong (the login step counts it as a failed login too). */
+    onWrongCode?: () => Promise<void>,
+  ) {
+    const subject = String(m.id);
+    const t = now();
+    const state = await throttles.find('2fa', subject);
+    const wait = waitMs(state, SECOND_FACTOR_POLICY, t);
+    if (wait > 0) {
+      await audit(event, 'throttled', { memberId: m.id, username: m.username }, client);
+      const locked = isLocked(state, SECOND_FACTOR_POLICY, t);
+      throw new AppError(locked ? 'totp_locked' : 'login_throttled', locked ? 423 : 429, undefined, {
+        retryAfterSeconds: toSeconds(wait),
+      });
+    }
+    if (await verifyCode(m, code)) {
+      if (state) await throttles.clear('2fa', subject, '');
+      return;
+    }
+    const at = new Date(now());
+    const { row, notify } = await database.tx(async (tx) => {
+      const recorded = await throttles.record('2fa', subject, '', at, SECOND_FACTOR_POLICY.resetAfterMs, tx);
+      await audit(event, 'bad_code', { memberId: m.id, username: m.username }, client, tx);
+      const lockAt = SECOND_FACTOR_POLICY.lockAt ?? Number.MAX_SAFE_INTEGER;
+      if (recorded.failures < lockAt) return { row: recorded, notify: false };
+      await audit(
+        'lockout',
+        `2fa:failures:${recorded.failures}`,
+        { memberId: m.id, username: m.username },
+        client,
+        tx,
+      );
+      const claimed = await throttles.claimNotification(
+        '2fa',
+        subject,
+        '',
+        at,
+        new Date(at.getTime() - NOTIFY_EVERY_MS),
+        tx,
+      );
+      return { row: recorded, notify: claimed };
+    });
+    if (notify) await notifier.notifyMember(m.id, 'two_factor_locked');
+    if (onWrongCode) await onWrongCode();
+    const next = waitMs(row, SECOND_FACTOR_POLICY, at.getTime());
+    if (isLocked(row, SECOND_FACTOR_POLICY, at.getTime())) {
+      throw new AppError('totp_locked', 423, undefined, { retryAfterSeconds: toSeconds(next) });
+    }
+    throw new AppError(
+      'totp_invalid',
+      401,
+      { code: 'totp_invalid' },
+      next > 0 ? { retryAfterSeconds: toSeconds(next) } : undefined,
+    );
+  }
+
+  /**
+   * POST /wps/member/2fa/enable: the current password (#13) and a code confirm the setup; answers
+   * the recovery codes once; the member's other sessions end and the member is told.
+   */
+  async function enable(
+    auth: { id: number; sessionId: string },
+    input: { code: string; password: string },
+    client: AuditClient,
+  ) {
+    const memberId = auth.id;
     const m = await load(memberId);
     if (m.totpEnabled) throw new AppError('conflict', 409);
     if (!m.totpSecretEnc) throw new AppError('totp_required', 400);
+    await deps.confirmPassword(m, input.password, auth, client, {
+      event: '2fa_enable',
+      field: 'password',
+      error: 'current_password_incorrect',
+    });
+    const code = input.code;
     if (!(await verifyCode(m, code))) {
       await audit('2fa_enable', 'bad_code', { memberId, username: m.username }, client);
       throw new AppError('totp_invalid', 400, { code: 'totp_invalid' });
@@ -104,28 +195,49 @@ export function createTotpService({ database, members, keys, config, audit, now 
         recoveryCodes.map((c) => sha256Hex(normalizeRecovery(c))),
         tx,
       );
+      await sessions.revokeAll(memberId, auth.sessionId, '2fa_enable', tx);
       await audit('2fa_enable', 'ok', { memberId, username: m.username }, client, tx);
+      await notifier.notifyMember(memberId, 'two_factor_enabled', tx);
     });
     return { recoveryCodes };
   }
 
-  /** DELETE /wps/member/2fa: a current code (or a recovery code) turns two-factor login off. */
-  async function disable(memberId: number, code: string, client: AuditClient) {
+  /**
+   * DELETE /wps/member/2fa: the current password (#13) and a current code (or a recovery code,
+   * throttled like the login step) turn two-factor login off; the other sessions end; the member is told.
+   */
+  async function disable(
+    auth: { id: number; sessionId: string },
+    input: { code: string; password: string },
+    client: AuditClient,
+  ) {
+    const memberId = auth.id;
     const m = await load(memberId);
     if (!m.totpEnabled) throw new AppError('conflict', 409);
-    if (!(await verifyCode(m, code))) {
-      await audit('2fa_disable', 'bad_code', { memberId, username: m.username }, client);
-      throw new AppError('totp_invalid', 400, { code: 'totp_invalid' });
+    await deps.confirmPassword(m, input.password, auth, client, {
+      event: '2fa_disable',
+      field: 'password',
+      error: 'current_password_incorrect',
+    });
+    try {
+      await checkSecondFactor(m, input.code, client, '2fa_disable');
+    } catch (error) {
+      // The settings form answers 400 for a wrong code (the login step answers 401).
+      if (error instanceof AppError && error.code === 'totp_invalid')
+        throw new AppError('totp_invalid', 400, { code: 'totp_invalid' }, error.details);
+      throw error;
     }
     await database.tx(async (tx) => {
       await members.update(memberId, { totpEnabled: false, totpSecretEnc: null, totpLastStep: null }, tx);
       await members.replaceRecoveryCodes(memberId, [], tx);
+      await sessions.revokeAll(memberId, auth.sessionId, '2fa_disable', tx);
       await audit('2fa_disable', 'ok', { memberId, username: m.username }, client, tx);
+      await notifier.notifyMember(memberId, 'two_factor_disabled', tx);
     });
     return { done: true as const };
   }
 
-  return { setup, enable, disable, verifyCode };
+  return { setup, enable, disable, verifyCode, checkSecondFactor };
 }
 
 export type TotpService = ReturnType<typeof createTotpService>;

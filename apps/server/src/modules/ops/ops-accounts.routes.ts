@@ -37,7 +37,7 @@ export async function opsAccountRoutes(
       schema: {
         tags,
         security,
-        summary: 'Latest members (with lockout state)',
+        summary: 'Latest members (locked: the second factor is locked)',
         querystring: ZOpsListQuery,
         response: responses(ZOpsMemberList),
       },
@@ -67,7 +67,7 @@ export async function opsAccountRoutes(
       schema: {
         tags,
         security,
-        summary: 'Lift a login lockout of a username',
+        summary: 'Clear the login throttles of a username (every address) and its second-factor lock',
         params: ZOpsUsernameParam,
         response: responses(ZOpsUnlocked),
       },

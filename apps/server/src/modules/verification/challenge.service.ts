@@ -3,6 +3,8 @@ import { AppError } from '@lotus/contracts/app-error';
 import type { TSliderChallenge } from '@lotus/contracts/auth';
 import { z } from 'zod';
 import type { ServerKeys } from '../identity/server-keys';
+import type { ThrottleRepository } from '../identity/throttle.repository';
+import { liveFailures, SLIDER_POLICY, toSeconds, waitMs } from '../identity/throttle.rules';
 import { clientHash, randomFrom, randomToken, sameText, sha256Hex, UNAMBIGUOUS } from '../identity/secrets';
 import { drawCaptcha, drawSlider, SLIDER } from './images';
 import { checkSliderAnswer, type SliderTrace } from './slider.rules';
@@ -21,6 +23,7 @@ const ZCaptchaData = z.object({ answer: z.string() });
 type Deps = {
   repo: Pick<VerificationRepository, 'insertTicket' | 'consumeTicket' | 'findTicket'>;
   keys: Pick<ServerKeys, 'seal' | 'open'>;
+  throttles: Pick<ThrottleRepository, 'find' | 'record'>;
   now?: () => number;
 };
 
@@ -29,7 +32,7 @@ type Deps = {
  * one_time_tickets (the captcha text encrypted with the server secret), every ticket single use (a
  * wrong answer burns it), expiring after 2 minutes, and bound to the client that asked.
  */
-export function createChallengeService({ repo, keys, now = Date.now }: Deps) {
+export function createChallengeService({ repo, keys, throttles, now = Date.now }: Deps) {
   /** GET /wps/captcha: the PNG (base64) and the id for the captcha-id header. */
   async function createCaptcha(client: ClientRef): Promise<{ id: string; image: string }> {
     const text = randomFrom(UNAMBIGUOUS, randomInt(4, 6));
@@ -86,18 +89,57 @@ export function createChallengeService({ repo, keys, now = Date.now }: Deps) {
     };
   }
 
-  /** POST /wps/verification/slider: burns the challenge; a good answer earns a single-use token. */
+  /**
+   * POST /wps/verification/slider: burns the challenge; a good answer earns a single-use token.
+   * #15: wrong answers are counted per address (SLIDER_POLICY): after a few, each answer waits
+   * longer (429 login_throttled with retryAfterSeconds) and, from `captchaAt`, must come with a
+   * solved captcha (captcha_required, details.captchaRequired), so blind guessing stops paying.
+   * A success does not clear the count (a guesser succeeds now and then); a quiet hour does.
+   */
   async function answerSlider(
-    answer: { challengeId: string; x: number; trace: SliderTrace },
+    answer: { challengeId: string; x: number; trace: SliderTrace; captchaId?: string; captcha?: string },
     client: ClientRef,
   ): Promise<{ sliderToken: string }> {
+    const t = now();
+    const state = await throttles.find('slider', client.ip);
+    const captchaNeeded = liveFailures(state, SLIDER_POLICY, t) >= SLIDER_POLICY.captchaAt;
+    const wait = waitMs(state, SLIDER_POLICY, t);
+    if (wait > 0) {
+      throw new AppError('login_throttled', 429, undefined, {
+        retryAfterSeconds: toSeconds(wait),
+        ...(captchaNeeded ? { captchaRequired: true } : {}),
+      });
+    }
+    if (captchaNeeded) {
+      if (!answer.captchaId || !answer.captcha)
+        throw new AppError('captcha_required', 400, undefined, { captchaRequired: true });
+      if (!(await checkCaptcha(answer.captchaId, answer.captcha, client)))
+        throw new AppError('captcha_invalid', 400, undefined, { captchaRequired: true });
+    }
     const row = await repo.consumeTicket(answer.challengeId, 'slider');
     const data = ZSliderData.safeParse(row?.data);
-    if (!row || !data.success || row.expiresAt.getTime() <= now() || row.clientHash !== clientHash(client)) {
-      throw new AppError('slider_invalid', 400);
+    const good =
+      !!row &&
+      data.success &&
+      row.expiresAt.getTime() > now() &&
+      row.clientHash === clientHash(client) &&
+      checkSliderAnswer(answer.x, answer.trace, data.data.gapX).ok;
+    if (!good) {
+      const at = now();
+      const recorded = await throttles.record(
+        'slider',
+        client.ip,
+        '',
+        new Date(at),
+        SLIDER_POLICY.resetAfterMs,
+      );
+      const next = waitMs(recorded, SLIDER_POLICY, at);
+      const captchaNext = recorded.failures >= SLIDER_POLICY.captchaAt;
+      throw new AppError('slider_invalid', 400, undefined, {
+        ...(captchaNext ? { captchaRequired: true } : {}),
+        ...(next > 0 ? { retryAfterSeconds: toSeconds(next) } : {}),
+      });
     }
-    const verdict = checkSliderAnswer(answer.x, answer.trace, data.data.gapX);
-    if (!verdict.ok) throw new AppError('slider_invalid', 400);
     return { sliderToken: await issueSliderToken(client) };
   }
 

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { TSliderChallenge } from '@lotus/contracts/auth';
 import { isApiError } from '@/lib/api-client';
 import { answerSlider } from './api/answer-slider';
+import { CaptchaField } from './captcha-field';
 import { getSliderChallenge } from './api/get-slider-challenge';
 import { getErrorText } from './error-text';
 import { clamp, createTraceRecorder, getMaxX, getScale, toDisplayX, toImageX, type TracePoint } from './slider-math';
@@ -51,7 +52,8 @@ export type SliderPuzzleProps = {
  * row, and a track whose handle moves the piece. Drag with a mouse or a finger (pointer events), or
  * focus the handle and use the arrow keys (Shift: 10 px), Home/End, then Enter. On release the drop
  * offset (image pixels) and the drag trace [x, y, ms] are posted; a wrong answer shakes the puzzle
- * and brings a new one.
+ * and brings a new one. After a few wrong answers from an address the server asks for a captcha
+ * with every answer (details.captchaRequired, docs/adr/0020): the captcha field appears below.
  */
 export function SliderPuzzle({ onSolved }: SliderPuzzleProps) {
   const { t } = useTranslation('auth-verify');
@@ -60,6 +62,10 @@ export function SliderPuzzle({ onSolved }: SliderPuzzleProps) {
   const [pos, setPos] = useState(0);
   const [message, setMessage] = useState('');
   const [shaking, setShaking] = useState(false);
+  const [captchaShown, setCaptchaShown] = useState(false);
+  const [captcha, setCaptcha] = useState('');
+  const [captchaId, setCaptchaId] = useState<string | null>(null);
+  const [captchaRefresh, setCaptchaRefresh] = useState(0);
   const { ref: boxRef, width: available } = useAvailableWidth();
 
   const recorder = useRef(createTraceRecorder());
@@ -114,8 +120,9 @@ export function SliderPuzzle({ onSolved }: SliderPuzzleProps) {
   const submit = async (x: number, trace: TracePoint[]) => {
     if (!challenge) return;
     setStatus('checking');
+    const withCaptcha = captchaShown && captchaId ? { captchaId, captcha: captcha.trim() } : {};
     try {
-      const token = await answerSlider({ challengeId: challenge.challengeId, x, trace });
+      const token = await answerSlider({ challengeId: challenge.challengeId, x, trace, ...withCaptcha });
       if (!mounted.current) return;
       setStatus('solved');
       setMessage(t('slider.solved'));
@@ -124,6 +131,14 @@ export function SliderPuzzle({ onSolved }: SliderPuzzleProps) {
       if (!mounted.current) return;
       setShaking(true);
       setMessage(isApiError(error) && error.code === 'slider_invalid' ? t('slider.failed') : getErrorText(error));
+      const wantsCaptcha =
+        isApiError(error) &&
+        (error.details.hints?.captchaRequired === true || error.code === 'captcha_required' || error.code === 'captcha_invalid');
+      // A captcha is spent by any answer: show a fresh one whenever one is (still) wanted.
+      if (wantsCaptcha) {
+        setCaptchaShown(true);
+        setCaptchaRefresh((n) => n + 1);
+      }
       load();
     }
   };
@@ -300,6 +315,14 @@ export function SliderPuzzle({ onSolved }: SliderPuzzleProps) {
       >
         {status === 'checking' ? t('slider.checking') : message}
       </p>
+      {captchaShown && (
+        <CaptchaField
+          value={captcha}
+          onChange={setCaptcha}
+          onCaptchaId={setCaptchaId}
+          refreshSignal={captchaRefresh}
+        />
+      )}
       {status === 'error' && (
         <button type="button" className="btn btn--outline btn--sm" onClick={load} data-testid="slider-retry">
           {t('slider.retry')}

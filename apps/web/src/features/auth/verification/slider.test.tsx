@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, mockApi, setTestLanguage } from '@/components/ui/testing/test-utils';
+import { errorResponse, jsonResponse, mockApi, setTestLanguage } from '@/components/ui/testing/test-utils';
 import { SliderHost } from './slider-host';
 import { SliderPuzzle } from './slider-puzzle';
 import { cancelSlider, verifyWithSlider } from './slider-store';
@@ -124,6 +124,40 @@ describe('SliderPuzzle (decision 4.REG.09)', () => {
     expect(screen.getByTestId('slider-message').textContent).toMatch(/did not fit/i);
     expect(onSolved).not.toHaveBeenCalled();
     await waitFor(() => expect(screen.getByTestId('slider-piece').style.left).toBe('0px'));
+  });
+
+  it('security #15 after a few wrong answers the server wants a captcha: it appears and goes with the next answer', async () => {
+    const answers: Record<string, unknown>[] = [];
+    let n = 0;
+    mockApi({
+      '/wps/verification/slider': (_url, init) => {
+        if (init?.method === 'POST') {
+          const answer = JSON.parse(String(init.body)) as Record<string, unknown>;
+          answers.push(answer);
+          if (!answer.captcha)
+            return jsonResponse({ success: false, message: 'captcha_required', value: null, details: { captchaRequired: true } }, 400);
+          return { sliderToken: 'token-2' };
+        }
+        n += 1;
+        return challenge(`c${n}`);
+      },
+      '/wps/captcha': () =>
+        new Response(JSON.stringify({ success: true, message: '', value: 'iVBORw0KGgo=' }), {
+          status: 200,
+          headers: { 'content-type': 'application/json', 'captcha-id': 'cap-1' },
+        }),
+    });
+    const onSolved = vi.fn();
+    render(<SliderPuzzle onSolved={onSolved} />);
+    await drag(await readyHandle(), 80);
+    await screen.findByTestId('captcha-image');
+    expect(screen.getByTestId('slider-message').textContent).toBe('Please enter the captcha');
+    fireEvent.change(screen.getByTestId('captcha-input'), { target: { value: 'ab12' } });
+    await drag(await readyHandle(), 90);
+    await waitFor(() => expect(onSolved).toHaveBeenCalledWith('token-2'));
+    expect(answers).toHaveLength(2);
+    expect(answers[0]!.captcha).toBeUndefined();
+    expect(answers[1]).toMatchObject({ challengeId: 'c2', captchaId: 'cap-1', captcha: 'ab12' });
   });
 
   it('4.REG.09 the refresh button brings a new puzzle', async () => {

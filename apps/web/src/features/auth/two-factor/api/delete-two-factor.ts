@@ -1,7 +1,10 @@
 import { ZDone } from '@lotus/contracts/auth';
 import { apiRequest } from '@/lib/api-client';
 
-/** DELETE /wps/member/2fa: turns two-factor login off with a current code or a recovery code. */
-export async function deleteTwoFactor(code: string): Promise<void> {
-  await apiRequest('/wps/member/2fa', { method: 'DELETE', body: { code }, schema: ZDone });
+/**
+ * DELETE /wps/member/2fa: turns two-factor login off with the current password and a current code
+ * or a recovery code; the member's other sessions end (docs/adr/0020).
+ */
+export async function deleteTwoFactor(input: { code: string; password: string }): Promise<void> {
+  await apiRequest('/wps/member/2fa', { method: 'DELETE', body: input, schema: ZDone });
 }

@@ -1,8 +1,11 @@
 import { ZRecoveryCodes } from '@lotus/contracts/auth';
 import { api } from '@/lib/api-client';
 
-/** POST /wps/member/2fa/enable: confirms enrolment with a code; answers the 10 recovery codes, once. */
-export async function postTwoFactorEnable(code: string): Promise<string[]> {
-  const { recoveryCodes } = await api.post('/wps/member/2fa/enable', { code }, { schema: ZRecoveryCodes });
+/**
+ * POST /wps/member/2fa/enable: confirms enrolment with the current password and a code; answers
+ * the 10 recovery codes, once; the member's other sessions end (docs/adr/0020).
+ */
+export async function postTwoFactorEnable(input: { code: string; password: string }): Promise<string[]> {
+  const { recoveryCodes } = await api.post('/wps/member/2fa/enable', input, { schema: ZRecoveryCodes });
   return recoveryCodes;
 }

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button/button';
+import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { getErrorText } from '../../verification/error-text';
 import { Field } from '../../login/components/field';
@@ -20,13 +21,17 @@ type Stage =
 
 /**
  * Two-factor login in the member centre (decision 2.OTH.07): enrol (setup -> QR code and secret ->
- * a code from the app -> enable -> the 10 recovery codes, shown once), or turn it off with a code.
+ * the current password and a code from the app -> enable -> the 10 recovery codes, shown once),
+ * or turn it off with the current password and a code. Both end the member's other sessions
+ * (docs/adr/0020).
  */
 export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation('auth-login');
   const queryClient = useQueryClient();
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState('');
   const [error, setError] = useState('');
   const [pending, setPending] = useState(false);
 
@@ -39,35 +44,47 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
     try {
       await work();
     } catch (e) {
-      setError(getErrorText(e));
+      // A wrong current password belongs under the password field; anything else under the code.
+      if (isApiError(e) && e.code === 'current_password_incorrect') setPasswordError(getErrorText(e));
+      else setError(getErrorText(e));
     } finally {
       setPending(false);
     }
   };
 
+  const reset = () => {
+    setCode('');
+    setPassword('');
+    setPasswordError('');
+  };
+
   const start = () =>
     run(async () => {
       const setup = await postTwoFactorSetup();
-      setCode('');
+      reset();
       setStage({ kind: 'enrolling', setup });
     });
 
-  const checkCode = (): string | null => {
+  /** The code and the current password, or null (with the messages shown) when one is missing. */
+  const checkInput = (): { code: string; password: string } | null => {
     const value = normalizeSecondFactorCode(code);
+    const missingPassword = password === '';
+    setPasswordError(missingPassword ? t('two_factor.password_required') : '');
     if (value.length < 6) {
       setError(t('two_factor.code_required'));
       return null;
     }
-    return value;
+    if (missingPassword) return null;
+    return { code: value, password };
   };
 
   const enable = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const value = checkCode();
-    if (!value) return;
+    const input = checkInput();
+    if (!input) return;
     void run(async () => {
-      const codes = await postTwoFactorEnable(value);
-      setCode('');
+      const codes = await postTwoFactorEnable(input);
+      reset();
       setStage({ kind: 'codes', codes });
       notify.success(t('two_factor.enabled_toast'));
       await refreshMember();
@@ -76,11 +93,11 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
 
   const disable = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const value = checkCode();
-    if (!value) return;
+    const input = checkInput();
+    if (!input) return;
     void run(async () => {
-      await deleteTwoFactor(value);
-      setCode('');
+      await deleteTwoFactor(input);
+      reset();
       setStage({ kind: 'idle' });
       notify.success(t('two_factor.disabled_toast'));
       await refreshMember();
@@ -100,6 +117,23 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
       autoComplete="one-time-code"
       maxLength={20}
       data-testid="two-factor-settings-code"
+    />
+  );
+
+  const passwordField = (
+    <Field
+      label={t('two_factor.password')}
+      type="password"
+      revealable
+      autoComplete="current-password"
+      maxLength={128}
+      value={password}
+      onChange={(v) => {
+        setPassword(v);
+        setPasswordError('');
+      }}
+      error={passwordError || undefined}
+      data-testid="two-factor-settings-password"
     />
   );
 
@@ -145,7 +179,9 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
             </p>
           </div>
         </div>
+        <p className="acct-note">{t('two_factor.password_note')}</p>
         <div className="acct-2fa__row">
+          {passwordField}
           {codeField}
           <Button type="submit" variant="primary" disabled={pending} data-testid="two-factor-enable">
             {t('two_factor.enable')}
@@ -160,7 +196,9 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
     return (
       <form className="acct-2fa" onSubmit={disable} noValidate data-testid="two-factor-disable-form">
         <p className="acct-note">{t('two_factor.disable_text')}</p>
+        <p className="acct-note">{t('two_factor.password_note')}</p>
         <div className="acct-2fa__row">
+          {passwordField}
           {codeField}
           <Button type="submit" variant="danger" disabled={pending} data-testid="two-factor-disable-confirm">
             {t('two_factor.disable')}
@@ -181,7 +219,14 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
       )}
       <div className="acct-2fa__row">
         {enabled ? (
-          <Button variant="danger" onClick={() => setStage({ kind: 'disabling' })} data-testid="two-factor-disable">
+          <Button
+            variant="danger"
+            onClick={() => {
+              reset();
+              setStage({ kind: 'disabling' });
+            }}
+            data-testid="two-factor-disable"
+          >
             {t('two_factor.disable')}
           </Button>
         ) : (
