@@ -2,10 +2,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { createRedisConfigBus } from './lib/config-bus';
+import { logSerializers } from './lib/log-serializers';
 import { createTrustFn } from './lib/trust-proxy';
+import { resolveMasterKeys, type MasterKeys } from './modules/identity/master-key';
 import { opsRoutes } from './modules/ops/ops.routes';
 import { createRelayRegistry } from './modules/relay/relay.registry';
 import { relayRoutes } from './modules/relay/relay.routes';
@@ -13,6 +16,7 @@ import { systemRoutes } from './modules/system/system.routes';
 import { identityOptionsFromEnv } from './modules/identity/identity.options';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
+import controlCharacters from './plugins/control-characters';
 import enc from './plugins/enc';
 import errors from './plugins/errors';
 import memberAuth from './plugins/member-auth';
@@ -36,6 +40,10 @@ export type BuildAppOptions = {
   now?: () => number;
   /** Pino options override (tests pass { level: 'silent' } through env.LOG_LEVEL instead). */
   logger?: boolean;
+  /** Where log lines go (default stdout); tests pass a stream to read what was logged. */
+  logStream?: DestinationStream;
+  /** The master key(s); default: resolved from env (LOTUS_MASTER_KEY or DATA_DIR/master.key). */
+  masterKeys?: MasterKeys;
 };
 
 /**
@@ -43,7 +51,7 @@ export type BuildAppOptions = {
  * external plugins (security headers, rate limit, OpenAPI), then the guard, then routes, then the
  * static files and SPA fallback.
  */
-export async function buildApp({ db, env, logger = true, now }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, env, logger = true, now, logStream, masterKeys }: BuildAppOptions): Promise<FastifyInstance> {
   const trust = createTrustFn(env.TRUST_PROXY);
   const app = Fastify({
     logger: logger
@@ -53,6 +61,10 @@ export async function buildApp({ db, env, logger = true, now }: BuildAppOptions)
             paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'token'],
             censor: '[redacted]',
           },
+          // Security #18 and #6: request lines carry the path with query values redacted; errors
+          // from the database carry the SQLSTATE and the query's name, never parameters or SQL.
+          serializers: logSerializers,
+          ...(logStream ? { stream: logStream } : {}),
         }
       : false,
     trustProxy: env.TRUST_PROXY === undefined ? false : trust,
@@ -68,7 +80,13 @@ export async function buildApp({ db, env, logger = true, now }: BuildAppOptions)
     await Promise.race([bus.ready, new Promise((resolve) => setTimeout(resolve, 3000))]);
     app.addHook('onClose', async () => bus.close());
   }
-  const services: Services = createServices(db, { log: app.log, bus, identity: identityOptionsFromEnv(env), now });
+  const services: Services = createServices(db, {
+    log: app.log,
+    bus,
+    identity: identityOptionsFromEnv(env),
+    now,
+    masterKeys: masterKeys ?? resolveMasterKeys(env),
+  });
   app.decorate('services', services);
   // Housekeeping of accounts tables (expired tickets, counters, old sessions) every 10 minutes.
   const housekeeping = setInterval(() => {
@@ -87,6 +105,7 @@ export async function buildApp({ db, env, logger = true, now }: BuildAppOptions)
   await app.register(openapi);
   await app.register(siteAccess, { system: services.system });
   await app.register(enc, { decrypt: (body) => services.identity.keys.decryptBody(body) });
+  await app.register(controlCharacters);
   await app.register(memberAuth, { authenticate: (header) => services.identity.sessions.authenticate(header) });
 
   await app.register(systemRoutes, { system: services.system, content: services.content });

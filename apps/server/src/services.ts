@@ -19,6 +19,7 @@ import { createPasswordHasher } from './modules/identity/password-hasher';
 import { createPasswordService } from './modules/identity/password.service';
 import { createPhoneAuthVerifier } from './modules/identity/phone-auth';
 import { createRegisterService } from './modules/identity/register.service';
+import type { MasterKeys } from './modules/identity/master-key';
 import { createServerKeyRepository, createServerKeys } from './modules/identity/server-keys';
 import { createSessionRepository } from './modules/identity/session.repository';
 import { createSessionService } from './modules/identity/session.service';
@@ -43,6 +44,8 @@ export function createServices(
     identity?: IdentityOptions;
     /** The clock of time-dependent rules (expiry, lockout, limits); tests move it. */
     now?: () => number;
+    /** The key-encryption key(s) of server_keys (modules/identity/master-key.ts). */
+    masterKeys: Pick<MasterKeys, 'current' | 'previous'>;
   },
 ) {
   const now = options.now ?? Date.now;
@@ -61,7 +64,7 @@ export function createServices(
   const sessionRepo = createSessionRepository(database.db);
   const verificationRepo = createVerificationRepository(database.db);
   const mailRepo = createMailRepository(database.db);
-  const keys = createServerKeys({ repo: createServerKeyRepository(database.db) });
+  const keys = createServerKeys({ repo: createServerKeyRepository(database.db), master: options.masterKeys, now });
   const hasher = createPasswordHasher();
   const audit = createAudit(sessionRepo, now);
   const background = createBackground(options.log);

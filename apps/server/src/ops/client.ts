@@ -10,7 +10,9 @@ import { acquireDataLock } from '../db/data-lock';
 import { migrateAndSeed } from '../db/migrate';
 import type { Env } from '../env';
 import { createRedisConfigBus, type ConfigBus } from '../lib/config-bus';
+import { logSerializers } from '../lib/log-serializers';
 import { identityOptionsFromEnv } from '../modules/identity/identity.options';
+import { resolveMasterKeys } from '../modules/identity/master-key';
 import { readOpsFile } from '../modules/ops/ops.credentials';
 import { createServices } from '../services';
 
@@ -36,6 +38,12 @@ export interface OpsClient {
   listMail(options: { to?: string | undefined; limit: number }): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
 }
+
+/** A log object as JSON, its `err` through the app's serializer (no SQL parameters, security #6). */
+const safeJson = (obj: unknown) =>
+  JSON.stringify(
+    obj && typeof obj === 'object' && 'err' in obj ? { ...obj, err: logSerializers.err((obj as { err: unknown }).err) } : obj,
+  );
 
 /** An error meant for the operator: printed as is, exit code 1. */
 export class CliError extends Error {}
@@ -115,16 +123,19 @@ export async function createDirectClient(env: Env): Promise<OpsClient> {
     throw error;
   }
   const log = {
-    warn: (obj: unknown, msg?: string) =>
-      process.stderr.write(`warning: ${msg ?? ''} ${JSON.stringify(obj)}\n`),
-    error: (obj: unknown, msg?: string) =>
-      process.stderr.write(`error: ${msg ?? ''} ${JSON.stringify(obj)}\n`),
+    warn: (obj: unknown, msg?: string) => process.stderr.write(`warning: ${msg ?? ''} ${safeJson(obj)}\n`),
+    error: (obj: unknown, msg?: string) => process.stderr.write(`error: ${msg ?? ''} ${safeJson(obj)}\n`),
   };
   // With Redis, running instances (PostgreSQL mode) drop their cached configuration at once.
   const bus: ConfigBus | undefined = env.REDIS_URL
     ? createRedisConfigBus(env.REDIS_URL, log as never)
     : undefined;
-  const services = createServices(database, { log: log as never, bus, identity: identityOptionsFromEnv(env) });
+  const services = createServices(database, {
+    log: log as never,
+    bus,
+    identity: identityOptionsFromEnv(env),
+    masterKeys: resolveMasterKeys(env),
+  });
 
   const wrap = async <T>(fn: () => Promise<T>): Promise<T> => {
     try {

@@ -1,3 +1,4 @@
+import { ipLimitKey } from '../../lib/ip';
 import { AppError } from '@lotus/contracts/app-error';
 import type { TLoginRequest, TLoginResult } from '@lotus/contracts/auth';
 import { z } from 'zod';
@@ -156,7 +157,7 @@ export function createLoginService(deps: LoginDeps) {
       !!failures &&
       failures.firstFailureAt.getTime() > t - options.lockout.windowMs &&
       !(failures.lockedUntil && failures.lockedUntil.getTime() <= t);
-    const ipFailures = await verificationRepo.peekCounter(`loginfail:ip:${client.ip}`, new Date(t));
+    const ipFailures = await verificationRepo.peekCounter(`loginfail:ip:${ipLimitKey(client.ip)}`, new Date(t));
     // 4.CAP.02/03: a captcha after a failure for this username or from this address, or always with showCaptcha.
     if (flags.showCaptcha || failureWindowOpen || ipFailures > 0) {
       if (!input.captcha || !input.captchaId)
@@ -183,7 +184,7 @@ export function createLoginService(deps: LoginDeps) {
       const at = new Date(now());
       const row = await database.tx(async (tx) => {
         const recorded = await sessionRepo.recordFailure(key, at, options.lockout, tx);
-        await verificationRepo.hitCounter(`loginfail:ip:${client.ip}`, at, IP_FAILURE_WINDOW_MS, tx);
+        await verificationRepo.hitCounter(`loginfail:ip:${ipLimitKey(client.ip)}`, at, IP_FAILURE_WINDOW_MS, tx);
         await audit(
           'login',
           'bad_password',

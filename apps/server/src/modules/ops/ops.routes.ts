@@ -73,6 +73,8 @@ export async function opsRoutes(fastify: FastifyInstance, { ops, content, accoun
   app.put(
     '/ops/config/:key',
     {
+      // Documents hold texts (maintenance notes) that may span lines.
+      config: { multiline: true },
       schema: {
         tags,
         security,
@@ -117,6 +119,8 @@ export async function opsRoutes(fastify: FastifyInstance, { ops, content, accoun
     app.post(
       `/ops/${collection}`,
       {
+        // Notices, help articles and banners carry rich text that may span lines.
+        config: { multiline: true },
         schema: {
           tags,
           security,

@@ -5,6 +5,7 @@ import type { Background } from '../identity/background';
 import { normalizeMobile } from '../identity/identity.rules';
 import type { ServerKeys } from '../identity/server-keys';
 import { randomDigits, sameHex } from '../identity/secrets';
+import { ipLimitKey } from '../../lib/ip';
 import type { SmsProvider } from './sms.providers';
 import type { VerificationRepository } from './verification.repository';
 
@@ -113,13 +114,14 @@ export function createSmsService(deps: Deps) {
       await repo.lockKey(`sms:${mobile.e164}`, tx);
       // Every send counts, whatever was (or was not) delivered, so limits reveal nothing either.
       for (const limit of SMS_LIMITS.perNumber) await enforce({ e164: mobile.e164 }, limit, t, tx);
-      for (const limit of SMS_LIMITS.perIp) await enforce({ ip: client.ip }, limit, t, tx);
+      for (const limit of SMS_LIMITS.perIp) await enforce({ ip: ipLimitKey(client.ip) }, limit, t, tx);
       await repo.insertSmsCode(
         {
           e164: mobile.e164,
           purpose,
           codeHash,
-          ip: client.ip,
+          // The limit key (an IPv6 sender's /64, security #16): what the per-address limit counts.
+          ip: ipLimitKey(client.ip),
           expiresAt: new Date(t + SMS_CODE_TTL_MINUTES * MINUTE),
           createdAt: new Date(t),
         },
