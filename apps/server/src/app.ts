@@ -110,7 +110,12 @@ export async function buildApp({ db, env, logger = true, now, logStream, masterK
 
   await app.register(systemRoutes, { system: services.system, content: services.content });
   await app.register(relayRoutes, { registry: createRelayRegistry({ content: services.content }) });
-  await app.register(opsRoutes, { ops: services.ops, content: services.content, accounts: services.identity.ops });
+  await app.register(opsRoutes, {
+    ops: services.ops,
+    content: services.content,
+    accounts: services.identity.ops,
+    keys: services.identity.keys,
+  });
   await app.register(identityRoutes, services.identity);
   await app.register(verificationRoutes, { challenges: services.identity.challenges, sms: services.identity.sms });
 

@@ -118,7 +118,7 @@ describe('accounts on the command line and at start-up', () => {
         });
         const mail = await ops(['mail', 'list', '--to', 'demo@lotus.example'], env);
         expect(mail.stdout).toContain('Reset your Lotus password');
-        expect(mail.stdout).toMatch(/\/forget\?resetToken=[A-Za-z0-9_-]{43}/);
+        expect(mail.stdout).toMatch(/\/forget#token=[A-Za-z0-9_-]{43}/);
       } finally {
         expect(await stop(server.child)).toBe(0);
       }

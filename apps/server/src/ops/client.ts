@@ -3,12 +3,13 @@ import { isAppError } from '@lotus/contracts/app-error';
 import { ERROR_CATALOGUE, isErrorCode } from '@lotus/contracts/errors';
 import type { TOpsCollection, TOpsStatus, TSiteConfigAll } from '@lotus/contracts/ops';
 import { ZOpsMemberCreate, type TOpsMemberRow } from '@lotus/contracts/ops-accounts';
+import type { TOpsRewrapResult, TOpsServerKey } from '@lotus/contracts/ops-keys';
 import type { TSiteConfigKey } from '@lotus/contracts/site-config';
 import type { z } from 'zod';
 import { openDatabase, type Database } from '../db/client';
 import { acquireDataLock } from '../db/data-lock';
 import { migrateAndSeed } from '../db/migrate';
-import type { Env } from '../env';
+import { seedsDemoData, type Env } from '../env';
 import { createRedisConfigBus, type ConfigBus } from '../lib/config-bus';
 import { logSerializers } from '../lib/log-serializers';
 import { identityOptionsFromEnv } from '../modules/identity/identity.options';
@@ -36,6 +37,11 @@ export interface OpsClient {
   setMemberStatus(username: string, status: 'active' | 'disabled'): Promise<{ id: number; username: string; status: string }>;
   listSms(options: { to?: string | undefined; limit: number }): Promise<Record<string, unknown>[]>;
   listMail(options: { to?: string | undefined; limit: number }): Promise<Record<string, unknown>[]>;
+  // server keys (security #20)
+  listKeys(): Promise<TOpsServerKey[]>;
+  rotateKey(): Promise<TOpsServerKey>;
+  retireKey(kid: string): Promise<TOpsServerKey>;
+  rewrapKeys(): Promise<TOpsRewrapResult>;
   close(): Promise<void>;
 }
 
@@ -104,6 +110,10 @@ export function createApiClient(url: string, token: string): OpsClient {
     setMemberStatus: (username, status) => call('PUT', `/ops/members/${encodeURIComponent(username)}/status`, { status }),
     listSms: ({ to, limit }) => call('GET', `/ops/sms?${new URLSearchParams({ limit: String(limit), ...(to ? { to } : {}) })}`),
     listMail: ({ to, limit }) => call('GET', `/ops/mail?${new URLSearchParams({ limit: String(limit), ...(to ? { to } : {}) })}`),
+    listKeys: () => call('GET', '/ops/keys'),
+    rotateKey: () => call('POST', '/ops/keys/rotate'),
+    retireKey: (kid) => call('POST', `/ops/keys/${encodeURIComponent(kid)}/retire`),
+    rewrapKeys: () => call('POST', '/ops/keys/rewrap'),
     close: async () => {},
   };
 }
@@ -117,7 +127,7 @@ export async function createDirectClient(env: Env): Promise<OpsClient> {
     database = env.DATABASE_URL
       ? await openDatabase({ url: env.DATABASE_URL, poolSize: 2 })
       : await openDatabase({ dataDir: path.join(env.DATA_DIR, 'pglite') });
-    await migrateAndSeed(database);
+    await migrateAndSeed(database, { seedDemo: seedsDemoData(env) });
   } catch (error) {
     release();
     throw error;
@@ -164,6 +174,10 @@ export async function createDirectClient(env: Env): Promise<OpsClient> {
     setMemberStatus: (username, status) => wrap(() => services.identity.ops.setStatus(username, status)),
     listSms: (options) => wrap(() => services.identity.ops.listSms(options)),
     listMail: (options) => wrap(() => services.identity.ops.listMail(options)),
+    listKeys: () => wrap(() => services.identity.keys.list()),
+    rotateKey: () => wrap(() => services.identity.keys.rotate()),
+    retireKey: (kid) => wrap(() => services.identity.keys.retire(kid)),
+    rewrapKeys: () => wrap(() => services.identity.keys.rewrapAll()),
     close: async () => {
       await services.identity.close();
       await bus?.close();

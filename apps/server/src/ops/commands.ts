@@ -33,6 +33,10 @@ Usage: npm run ops -- <command>
   member disable|enable <username>         disabled = non-member (cannot log in); enable again
   sms list [--to <number>] [--limit <n>]   SMS outbox (the default provider; no SMS_GATEWAY_URL)
   mail list [--to <address>] [--limit <n>] mail outbox (the sandbox transport; no SMTP_URL)
+  keys list                                server keys: kid, purpose, state, master key they are wrapped under
+  keys rotate                              a new enc key pair becomes current (previous kids still decrypt)
+  keys retire <kid>                        delete a previous enc key (bodies under it stop opening)
+  keys rewrap                              wrap every key under LOTUS_MASTER_KEY (old key in LOTUS_MASTER_KEY_PREVIOUS)
   help                                     this text
 
 It uses the running server (DATA_DIR/ops.json) when it answers, otherwise it opens the database
@@ -51,7 +55,8 @@ const COLLECTION_OF: Record<string, TOpsCollection> = {
   help: 'help',
 };
 
-const COLUMNS: Record<TOpsCollection | 'feedback' | 'members' | 'sms' | 'mail', string[]> = {
+const COLUMNS: Record<TOpsCollection | 'feedback' | 'members' | 'sms' | 'mail' | 'keys', string[]> = {
+  keys: ['kid', 'purpose', 'state', 'algorithm', 'createdAt', 'wrappedUnder'],
   members: ['id', 'username', 'mobile', 'isAgent', 'type', 'status', 'locked', 'twoFactor', 'referralCode', 'lastLoginAt'],
   sms: ['id', 'createdAt', 'to', 'text'],
   mail: ['id', 'createdAt', 'to', 'subject'],
@@ -337,6 +342,31 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
       }
       out.log(command === 'sms' ? formatTableWide(rows, COLUMNS.sms) : formatTable(rows, COLUMNS.mail));
       return 0;
+    }
+    case 'keys': {
+      if (sub === 'list') {
+        out.log(formatTable(await client.listKeys(), COLUMNS.keys));
+        return 0;
+      }
+      if (sub === 'rotate') {
+        const key = await client.rotateKey();
+        out.log(formatTable([key], COLUMNS.keys));
+        out.log(`${key.kid} is now the current enc key; previous kids still decrypt until you retire them (keys retire <kid>).`);
+        return 0;
+      }
+      if (sub === 'retire') {
+        const kid = rest[0];
+        if (!kid) throw new UsageError('Use: keys retire <kid>');
+        const key = await client.retireKey(kid);
+        out.log(`${key.kid} is retired: bodies encrypted under it no longer open.`);
+        return 0;
+      }
+      if (sub === 'rewrap') {
+        const r = await client.rewrapKeys();
+        out.log(`Wrapped ${r.wrapped} key(s) stored in clear, re-wrapped ${r.rewrapped} from the previous master key; ${r.unchanged} already under the current one.`);
+        return 0;
+      }
+      throw new UsageError('Use: keys list | keys rotate | keys retire <kid> | keys rewrap');
     }
     case 'banner':
     case 'banners':

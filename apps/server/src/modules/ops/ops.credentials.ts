@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { ensurePrivateDir } from '../../lib/data-dir';
 import type { OpsService } from './ops.service';
 
 /** DATA_DIR/ops.json: where the local operator credential lives (outside git; mode 0600). */
@@ -18,7 +19,7 @@ export function readOpsFile(dataDir: string): OpsFile | null {
 }
 
 function writeOpsFile(dataDir: string, content: OpsFile) {
-  fs.mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const file = opsFilePath(dataDir);
   const tmp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(tmp, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });

@@ -19,18 +19,21 @@ import { ok, responses } from '../../lib/http';
 import { registerOpsAuth } from '../../plugins/auth-ops';
 import type { ContentService } from '../content/content.service';
 import type { AccountsOpsService } from '../identity/identity.ops';
+import type { ServerKeys } from '../identity/server-keys';
 import { opsAccountRoutes } from './ops-accounts.routes';
+import { opsKeyRoutes } from './ops-keys.routes';
 import type { OpsService } from './ops.service';
 
-type Options = { ops: OpsService; content: ContentService; accounts: AccountsOpsService };
+type Options = { ops: OpsService; content: ContentService; accounts: AccountsOpsService; keys: ServerKeys };
 
 /**
  * Operator API under /ops (never blocked by maintenance or region rules). Every route requires
  * `Authorization: Bearer <operator credential>` (plugins/auth-ops).
  */
-export async function opsRoutes(fastify: FastifyInstance, { ops, content, accounts }: Options) {
+export async function opsRoutes(fastify: FastifyInstance, { ops, content, accounts, keys }: Options) {
   registerOpsAuth(fastify, ops);
   await fastify.register(opsAccountRoutes, { accounts });
+  await fastify.register(opsKeyRoutes, { keys });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['ops'];
   const security = [{ operator: [] }];
