@@ -29,9 +29,11 @@ export function ForgotPage({ contactList }: { contactList?: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   const [token, setToken] = useState(() => readResetToken(location));
-  const inAddressBar = readResetToken(location) !== null;
+  const inAddressBar = readResetToken(location);
   useEffect(() => {
-    if (inAddressBar) void navigate({ pathname: location.pathname, search: '', hash: '' }, { replace: true });
+    if (!inAddressBar) return;
+    setToken(inAddressBar);
+    void navigate({ pathname: location.pathname, search: '', hash: '' }, { replace: true });
   }, [inAddressBar, location.pathname, navigate]);
   return (
     <PageFrame title={t('common:titles.forget')} testId="forget-page" headingHidden>
