@@ -30,8 +30,11 @@ function issueKey(issue: Issue): string {
 }
 
 /** C0 control characters (U+0000-U+001F); the multiline set keeps tab, line feed and carriage return. */
+/* eslint-disable no-control-regex -- matching control characters is the point of these patterns */
 const C0 = /[\u0000-\u001f]/;
 const C0_EXCEPT_WHITESPACE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+const C0_ALL = /[\u0000-\u001f]/g;
+/* eslint-enable no-control-regex */
 
 /**
  * The path of the first string (object keys included) holding a C0 control character, or null
@@ -51,7 +54,7 @@ export function findControlCharacter(value: unknown, multiline = false, path: st
       item.value.forEach((v, i) => stack.push({ value: v, path: [...item.path, String(i)] }));
     } else if (item.value && typeof item.value === 'object') {
       for (const [key, v] of Object.entries(item.value)) {
-        if (C0.test(key)) return [...item.path, key.replace(/[\u0000-\u001f]/g, '?')];
+        if (C0.test(key)) return [...item.path, key.replace(C0_ALL, '?')];
         stack.push({ value: v, path: [...item.path, key] });
       }
     }

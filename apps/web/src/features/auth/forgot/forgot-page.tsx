@@ -28,12 +28,17 @@ export function ForgotPage({ contactList }: { contactList?: ReactNode }) {
   const { t } = useTranslation(['auth-forgot', 'common']);
   const location = useLocation();
   const navigate = useNavigate();
-  const [token, setToken] = useState(() => readResetToken(location));
   const inAddressBar = readResetToken(location);
-  useEffect(() => {
-    if (!inAddressBar) return;
+  // The token of the last link opened (kept in memory once the address bar no longer shows it).
+  const [token, setToken] = useState(inAddressBar);
+  const [lastSeen, setLastSeen] = useState(inAddressBar);
+  if (inAddressBar && inAddressBar !== lastSeen) {
+    // Another link opened while this page was shown (adjusting state during render, not in an effect).
+    setLastSeen(inAddressBar);
     setToken(inAddressBar);
-    void navigate({ pathname: location.pathname, search: '', hash: '' }, { replace: true });
+  }
+  useEffect(() => {
+    if (inAddressBar) void navigate({ pathname: location.pathname, search: '', hash: '' }, { replace: true });
   }, [inAddressBar, location.pathname, navigate]);
   return (
     <PageFrame title={t('common:titles.forget')} testId="forget-page" headingHidden>

@@ -51,10 +51,16 @@ export function LoginForm({ portal = 'member', initial = null, onFinished, onLea
   const actions = useLoginActions();
   const modes = getLoginModes(flags);
 
+  // 4.REM.03: refill from the remembered values (not when the header handed values over). The
+  // username only (security #19): the browser's password manager fills the password.
+  const [remembered] = useState(() => (initial ? null : readRememberedLogin()));
   const [values, setValues] = useState<TLoginValues>(() => ({
     ...EMPTY_LOGIN_VALUES,
-    username: initial?.username ?? '',
+    username: initial?.username ?? remembered?.username ?? '',
     password: initial?.password ?? '',
+    ...(remembered?.mobile ? { countryDialingCode: remembered.mobile.countryDialingCode, mobileNum: remembered.mobile.mobileNum } : {}),
+    // Remembered from an SMS login only: open on the SMS tab.
+    ...(remembered?.mobile && !remembered.username ? { mode: 'sms' as const } : {}),
   }));
   const mode: TLoginMode = modes.includes(values.mode) ? values.mode : (modes[0] ?? 'username');
   const [errors, setErrors] = useState<TLoginErrors>({});
@@ -63,7 +69,7 @@ export function LoginForm({ portal = 'member', initial = null, onFinished, onLea
   const captchaShown = captchaByFailure || flags?.showCaptcha === true;
   const [captchaId, setCaptchaId] = useState<string | null>(null);
   const [captchaRefresh, setCaptchaRefresh] = useState(0);
-  const [remember, setRemember] = useState(false);
+  const [remember, setRemember] = useState(remembered !== null);
   /** The full-page loader: shown during the login call only (4.LOGIN.17: it stops on failure). */
   const [pending, setPending] = useState(false);
   /** The form is working (call, forced change, member info): the buttons wait. */
@@ -80,22 +86,6 @@ export function LoginForm({ portal = 'member', initial = null, onFinished, onLea
       mounted.current = false;
     };
   }, []);
-
-  // 4.REM.03: refill from the remembered values (not when the header handed values over).
-  useEffect(() => {
-    if (initial) return;
-    const remembered = readRememberedLogin();
-    if (!remembered) return;
-    setRemember(true);
-    // The username only (security #19): the browser's password manager fills the password.
-    setValues((v) => ({
-      ...v,
-      username: v.username || remembered.username,
-      ...(remembered.mobile ? { countryDialingCode: remembered.mobile.countryDialingCode, mobileNum: remembered.mobile.mobileNum } : {}),
-      // Remembered from an SMS login only: open on the SMS tab.
-      ...(remembered.mobile && !remembered.username ? { mode: 'sms' as const } : {}),
-    }));
-  }, [initial]);
 
   const set = (field: keyof TLoginValues) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
