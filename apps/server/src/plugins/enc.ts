@@ -8,8 +8,8 @@ import sjp from 'secure-json-parse';
  * Encrypted payloads (7.CALL.03, docs/enc.md). A route marked `config: { enc: true }` accepts only
  * a ZEncryptedBody: this hook decrypts it before validation, so the route's body schema (the
  * plaintext contract) validates the decrypted payload. A plain body answers 400 enc_required;
- * a body that does not decrypt, 400 enc_invalid; a decrypted payload that is not JSON or carries
- * __proto__ / constructor.prototype, 400 validation_failed (as a plain body would).
+ * a body that does not decrypt or is not JSON, 400 enc_invalid; a payload that carries __proto__ or
+ * constructor.prototype, 400 validation_failed (as a plain body would).
  */
 async function encPlugin(
   app: FastifyInstance,
@@ -24,13 +24,20 @@ async function encPlugin(
     const parsed = ZEncryptedBody.safeParse(body);
     if (!parsed.success) throw new AppError('enc_invalid', 400);
     const plain = await options.decrypt(parsed.data);
-    // Security #23: the same parser and prototype-poisoning guard as Fastify's plain JSON bodies
-    // (secure-json-parse; __proto__ and constructor.prototype refused): 400 validation_failed.
+    let payload: unknown;
     try {
-      request.body = sjp.parse(plain, { protoAction: 'error', constructorAction: 'error' }) as unknown;
+      payload = JSON.parse(plain) as unknown;
+    } catch {
+      throw new AppError('enc_invalid', 400); // not JSON: as any body that does not open (docs/enc.md)
+    }
+    // Security #23: the prototype-poisoning guard of Fastify's plain JSON bodies (secure-json-parse,
+    // __proto__ and constructor.prototype refused): 400 validation_failed, as for a plain body.
+    try {
+      sjp.scan(payload, { protoAction: 'error', constructorAction: 'error' });
     } catch {
       throw new AppError('validation_failed', 400);
     }
+    request.body = payload;
   });
 }
 
