@@ -33,7 +33,7 @@ async function encPlugin(
     // Security #23: the prototype-poisoning guard of Fastify's plain JSON bodies (secure-json-parse,
     // __proto__ and constructor.prototype refused): 400 validation_failed, as for a plain body.
     try {
-      sjp.scan(payload, { protoAction: 'error', constructorAction: 'error' });
+      if (payload && typeof payload === 'object') sjp.scan(payload, { protoAction: 'error', constructorAction: 'error' });
     } catch {
       throw new AppError('validation_failed', 400);
     }
