@@ -18,6 +18,10 @@ describe('accounts on the command line and at start-up', () => {
     if (usePostgres) {
       pgDb = await createTestDatabase({ seed: false });
       env.DATABASE_URL = pgDb.url!;
+      // A demo on PostgreSQL: demo accounts only when asked for (security #2, docs/adr/0024).
+      env.SEED_DEMO = '1';
+      // Server mode: mail links need a configured origin (security #1).
+      env.PUBLIC_URL = 'https://www.lotus.example';
       await pgDb.database.close();
     }
   });
