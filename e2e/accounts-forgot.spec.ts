@@ -33,7 +33,7 @@ test('2.FGT.01/02 the mobile tab shows only with CHNGPASSVERIF3 and is then the 
   await expect(page.getByTestId('forgot-tabs')).toHaveCount(0);
 });
 
-test('4.PWR.03 7.AUTH.13 forgot by email: the mail reaches the SMTP server and its link sets a new password', async ({ page }) => {
+test('4.PWR.03 7.AUTH.13 forgot by email: the mail reaches the SMTP server and its link sets a new password', async ({ page, baseURL }) => {
   const username = uniqueName('m');
   const email = `${username}@example.com`;
   await registerWithUsername(page, { username, password: 'Before2026', email });
@@ -51,10 +51,14 @@ test('4.PWR.03 7.AUTH.13 forgot by email: the mail reaches the SMTP server and i
   await expect(page.getByTestId('forgot-email-sent')).toBeVisible();
 
   const mail = await waitForMail(email);
-  const link = /https?:\/\/\S+\/forget\?resetToken=[A-Za-z0-9_%-]+/.exec(mail.text)?.[0];
+  // Security #1/#18: the link is on the canonical origin (PUBLIC_URL) with the token in the fragment.
+  const link = /https?:\/\/\S+\/forget#token=[A-Za-z0-9_%-]+/.exec(mail.text)?.[0];
   expect(link, mail.text).toBeTruthy();
+  expect(link!.startsWith(`${baseURL}/forget#token=`)).toBe(true);
   await page.goto(link!);
   await expect(page.getByTestId('reset-password-form')).toBeVisible();
+  // The token leaves the address bar at once.
+  await expect(page).toHaveURL(/\/forget$/);
   await page.getByTestId('reset-input-newPassword').fill('After2026x');
   await page.getByTestId('reset-input-confirmPassword').fill('After2026x');
   await page.getByTestId('reset-submit').click();

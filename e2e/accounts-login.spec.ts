@@ -230,7 +230,7 @@ async function launchProfile(dir: string, baseURL: string): Promise<BrowserConte
   return context;
 }
 
-test('4.REM.01-03 3.STO.01-04 remember me refills the form after a browser restart and is gone after unticking', async ({ baseURL }) => {
+test('4.REM.01-03 3.STO.01-03 security #19 remember me refills the username after a browser restart, keeps no password, and is gone after unticking', async ({ baseURL }) => {
   if (!baseURL) throw new Error('baseURL is not configured');
   const profile = mkdtempSync(join(tmpdir(), 'lotus-profile-'));
   try {
@@ -243,17 +243,26 @@ test('4.REM.01-03 3.STO.01-04 remember me refills the form after a browser resta
     await submitLogin(page, form, 'demo', 'Demo1234');
     await expect(page.getByTestId('header-member-bar')).toBeVisible();
 
-    // 3.STO.01-04: the cookies, each for one day; the password cookie is not the password.
+    // 3.STO.01-03: the cookies, each for one day.
     const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c]));
     const now = Date.now() / 1000;
-    for (const name of ['rememberUsername', 'rememberPassword', 'rememberMe']) {
+    for (const name of ['rememberUsername', 'rememberMe']) {
       expect(cookies[name], name).toBeDefined();
       expect(cookies[name]!.expires).toBeGreaterThan(now + 86_400 - 120);
       expect(cookies[name]!.expires).toBeLessThan(now + 86_400 + 120);
     }
     expect(cookies.rememberUsername!.value).toBe('demo');
-    expect(decodeURIComponent(cookies.rememberPassword!.value)).not.toContain('Demo1234');
-    expect(decodeURIComponent(cookies.rememberPassword!.value)).toMatch(/^v1\./);
+    // Security #19: no password anywhere the page can store one: cookies, web storage, IndexedDB.
+    expect(cookies.rememberPassword).toBeUndefined();
+    expect(JSON.stringify(await context.cookies())).not.toContain('Demo1234');
+    const stored = await page.evaluate(async () => ({
+      local: JSON.stringify({ ...localStorage }),
+      session: JSON.stringify({ ...sessionStorage }),
+      databases: (await indexedDB.databases()).map((d) => d.name),
+    }));
+    expect(stored.local).not.toContain('Demo1234');
+    expect(stored.session).not.toContain('Demo1234');
+    expect(stored.databases).toEqual([]);
     await context.close();
 
     // 4.REM.03: a new browser session refills the form.
@@ -263,7 +272,9 @@ test('4.REM.01-03 3.STO.01-04 remember me refills the form after a browser resta
     form = page.getByTestId('login-form');
     await expect(page.getByTestId('header-auth-slot')).toBeVisible();
     await expect(form.getByTestId('login-username')).toHaveValue('demo');
-    await expect(form.getByTestId('login-password')).toHaveValue('Demo1234');
+    // The password is the browser's password manager's to offer (autocomplete current-password).
+    await expect(form.getByTestId('login-password')).toHaveValue('');
+    await expect(form.getByTestId('login-password')).toHaveAttribute('autocomplete', 'current-password');
     await expect(form.getByTestId('login-remember')).toBeChecked();
 
     // 4.REM.02: unticking clears what was remembered.

@@ -4,6 +4,7 @@
 //     on PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres)
 // `npm run bench -- --write` also rewrites docs/benchmarks.md with the results.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -108,7 +109,13 @@ try {
   u.pathname = `/${db}`;
   log('Starting the server on PostgreSQL...');
   const pgDir = mkdtempSync(join(tmpdir(), 'lotus-bench-pg-'));
-  server = await startServer({ DATABASE_URL: u.toString(), DATA_DIR: pgDir });
+  // Production server mode: a canonical origin and a master key are required (docs/adr/0023, 0024).
+  server = await startServer({
+    DATABASE_URL: u.toString(),
+    DATA_DIR: pgDir,
+    PUBLIC_URL: 'http://127.0.0.1',
+    LOTUS_MASTER_KEY: randomBytes(32).toString('base64'),
+  });
   log(`Load test on PostgreSQL (${duration} s, 50 connections)...`);
   results.statusPostgres = await load(server.url);
   await server.stop();

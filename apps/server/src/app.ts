@@ -2,10 +2,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { createRedisConfigBus } from './lib/config-bus';
+import { logSerializers } from './lib/log-serializers';
 import { createTrustFn } from './lib/trust-proxy';
+import { resolveMasterKeys, type MasterKeys } from './modules/identity/master-key';
 import { opsRoutes } from './modules/ops/ops.routes';
 import { createRelayRegistry } from './modules/relay/relay.registry';
 import { relayRoutes } from './modules/relay/relay.routes';
@@ -13,6 +16,7 @@ import { systemRoutes } from './modules/system/system.routes';
 import { identityOptionsFromEnv } from './modules/identity/identity.options';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
+import controlCharacters from './plugins/control-characters';
 import enc from './plugins/enc';
 import errors from './plugins/errors';
 import memberAuth from './plugins/member-auth';
@@ -44,9 +48,18 @@ export type BuildAppOptions = {
    * `app.services.platform.jobs.runDue()`.
    */
   jobs?: StartOptions & JobEngineOptions;
+  /** Where log lines go (default stdout); tests pass a stream to read what was logged. */
+  logStream?: DestinationStream;
+  /** The master key(s); default: resolved from env (LOTUS_MASTER_KEY or DATA_DIR/master.key). */
+  masterKeys?: MasterKeys;
 };
 
-function newFastify(env: Env, logger: boolean, trust: ReturnType<typeof createTrustFn>): FastifyInstance {
+function newFastify(
+  env: Env,
+  logger: boolean,
+  trust: ReturnType<typeof createTrustFn>,
+  logStream: DestinationStream | undefined,
+): FastifyInstance {
   const app = Fastify({
     logger: logger
       ? {
@@ -55,6 +68,10 @@ function newFastify(env: Env, logger: boolean, trust: ReturnType<typeof createTr
             paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'token'],
             censor: '[redacted]',
           },
+          // Security #18 and #6: request lines carry the path with query values redacted; errors
+          // from the database carry the SQLSTATE and the query's name, never parameters or SQL.
+          serializers: logSerializers,
+          ...(logStream ? { stream: logStream } : {}),
         }
       : false,
     trustProxy: env.TRUST_PROXY === undefined ? false : trust,
@@ -78,9 +95,9 @@ export const hasSeparateOpsListener = (env: Pick<Env, 'OPS_PORT'>) => env.OPS_PO
  * external plugins (security headers, rate limit, OpenAPI), then the guard, then routes, then the
  * static files and SPA fallback.
  */
-export async function buildApp({ db, env, logger = true, now, jobs }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, env, logger = true, now, jobs, logStream, masterKeys }: BuildAppOptions): Promise<FastifyInstance> {
   const trust = createTrustFn(env.TRUST_PROXY);
-  const app = newFastify(env, logger, trust);
+  const app = newFastify(env, logger, trust, logStream);
 
   const bus = env.REDIS_URL ? createRedisConfigBus(env.REDIS_URL, app.log) : undefined;
   if (bus) {
@@ -93,6 +110,7 @@ export async function buildApp({ db, env, logger = true, now, jobs }: BuildAppOp
     identity: identityOptionsFromEnv(env),
     now,
     jobs,
+    masterKeys: masterKeys ?? resolveMasterKeys(env),
   });
   app.decorate('services', services);
   // Scheduled work (accounts housekeeping every 10 minutes, the outbox sweep) runs as jobs.
@@ -109,6 +127,7 @@ export async function buildApp({ db, env, logger = true, now, jobs }: BuildAppOp
   await app.register(openapi);
   await app.register(siteAccess, { system: services.system });
   await app.register(enc, { decrypt: (body) => services.identity.keys.decryptBody(body) });
+  await app.register(controlCharacters);
   await app.register(memberAuth, {
     authenticate: (header, options) => services.identity.sessions.authenticate(header, options),
   });
@@ -120,13 +139,15 @@ export async function buildApp({ db, env, logger = true, now, jobs }: BuildAppOp
     content: services.content,
     accounts: services.identity.ops,
     jobs: services.platform.jobs,
+    keys: services.identity.keys,
   };
   if (hasSeparateOpsListener(env)) {
-    const opsApp = newFastify(env, logger, trust);
+    const opsApp = newFastify(env, logger, trust, logStream);
     opsApp.decorate('services', services);
     await opsApp.register(errors);
     await opsApp.register(requestContext, { trust, countryHeader: env.COUNTRY_HEADER });
     await opsApp.register(security);
+    await opsApp.register(controlCharacters);
     await opsApp.register(opsRoutes, opsOptions);
     app.decorate('opsApp', opsApp);
     app.addHook('onClose', async () => opsApp.close());

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseCidr } from './lib/ip';
 
 /** The repository root (apps/server/src/env.ts -> ../../..). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -13,23 +14,51 @@ const optionalString = (max: number) =>
     .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
 /**
- * TRUST_PROXY: "true" (trust every peer) or a comma list of addresses / CIDR ranges / the names
- * loopback, linklocal, uniquelocal ("127.0.0.1,10.0.0.0/8"). Hop counts are refused: they cannot
- * tell a proxy from a client (Fastify itself treats them as "trust nothing").
+ * TRUST_PROXY: a comma list of proxy addresses / CIDR ranges / the names loopback, linklocal,
+ * uniquelocal ("127.0.0.1,10.0.0.0/8"). "true" (trust every peer) is refused (security #7): it makes
+ * X-Forwarded-For client-controlled and defeats every per-address limit. Hop counts are refused too:
+ * they cannot tell a proxy from a client.
  */
+const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyEntry = (entry: string) => TRUST_PROXY_NAMES.includes(entry) || parseCidr(entry) !== null;
 const ZTrustProxy = optionalString(2000)
   .refine(
-    (v) => v === undefined || !/^\d+$/.test(v),
-    'TRUST_PROXY takes "true" or a list of addresses, not a hop count',
+    (v) => v === undefined || v.toLowerCase() !== 'true',
+    'TRUST_PROXY=true would let any client choose its address through X-Forwarded-For; list the proxy addresses or ranges instead (e.g. TRUST_PROXY=127.0.0.1,10.0.0.0/8, or loopback/linklocal/uniquelocal)',
   )
-  .transform((v): true | string[] | undefined => {
+  .refine(
+    (v) => v === undefined || !/^\d+$/.test(v),
+    'TRUST_PROXY takes a list of proxy addresses or ranges, not a hop count',
+  )
+  .refine(
+    (v) =>
+      v === undefined ||
+      v === 'false' ||
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .every(isProxyEntry),
+    'TRUST_PROXY entries are IP addresses, CIDR ranges or the names loopback, linklocal, uniquelocal',
+  )
+  .transform((v): string[] | undefined => {
     if (v === undefined || v === 'false') return undefined;
-    if (v === 'true') return true;
     return v
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
   });
+
+/** LOTUS_MASTER_KEY: 32 random bytes in base64 (openssl rand -base64 32). */
+const ZMasterKey = optionalString(200).pipe(
+  z
+    .string()
+    .refine(
+      (v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32,
+      'must be 32 random bytes in base64 (create one with: openssl rand -base64 32)',
+    )
+    .optional(),
+);
 
 export const ZEnv = z.object({
   /**
@@ -60,7 +89,10 @@ export const ZEnv = z.object({
     .default(path.join(REPO_ROOT, 'apps/web/dist'))
     .transform((v) => path.resolve(v)),
   // ---------- accounts and access (docs/adapters.md, docs/sessions.md) ----------
-  /** Base of links in mails (password reset), e.g. https://www.lotus.example. */
+  /**
+   * The canonical public origin: base of links in mails (password reset), e.g.
+   * https://www.lotus.example. Required in production server mode (docs/adr/0024).
+   */
   PUBLIC_URL: optionalString(500).pipe(z.string().regex(/^https?:\/\//, 'PUBLIC_URL must start with http:// or https://').optional()),
   /** SMTP server for mail (smtp://user:pass@host:587 or smtps://...). Unset: the sandbox outbox. */
   SMTP_URL: optionalString(2000).pipe(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional()),
@@ -113,6 +145,16 @@ export const ZEnv = z.object({
     .enum(['0', '1', ''])
     .optional()
     .transform((v) => v === '1'),
+  // ---------- deployment (docs/adr/0023, 0024) ----------
+  /** 1: seed the demo accounts even on PostgreSQL (the embedded demo always has them). */
+  SEED_DEMO: z
+    .enum(['0', '1', 'true', 'false', ''])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+  /** Key-encryption key of the server keys (base64, 32 bytes). Required in production server mode. */
+  LOTUS_MASTER_KEY: ZMasterKey,
+  /** The master key before a rotation: rows still wrapped under it are re-wrapped (keys rewrap). */
+  LOTUS_MASTER_KEY_PREVIOUS: ZMasterKey,
 });
 export type Env = z.infer<typeof ZEnv>;
 
@@ -136,6 +178,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
 export type DeploymentMode = 'embedded-demo' | 'server';
 export const deploymentMode = (env: Pick<Env, 'DATABASE_URL'>): DeploymentMode =>
   env.DATABASE_URL ? 'server' : 'embedded-demo';
+/** Demo accounts are seeded in the embedded demo, or on PostgreSQL only with SEED_DEMO=1. */
+export const seedsDemoData = (env: Pick<Env, 'DATABASE_URL' | 'SEED_DEMO'>): boolean =>
+  deploymentMode(env) === 'embedded-demo' || env.SEED_DEMO;
 /** A production deployment: PostgreSQL and NODE_ENV=production. */
 export const isProductionServer = (env: Pick<Env, 'DATABASE_URL' | 'NODE_ENV'>): boolean =>
   deploymentMode(env) === 'server' && env.NODE_ENV === 'production';

@@ -4,15 +4,18 @@ import { buildApp, hasSeparateOpsListener } from './app';
 import { openDatabase, type Database } from './db/client';
 import { acquireDataLock } from './db/data-lock';
 import { migrateAndSeed } from './db/migrate';
-import { deploymentMode, readEnv } from './env';
-import { checkStartup } from './startup-checks';
+import { deploymentMode, readEnv, seedsDemoData } from './env';
+import { ensurePrivateDir } from './lib/data-dir';
 import { ensureOperatorCredential } from './modules/ops/ops.credentials';
 import { DEMO_ACCOUNT_SOURCES, formatStartupBanner } from './startup';
+import { checkStartup } from './startup-checks';
 
 /** Entry point: env -> database (migrate, seed when empty) -> app -> listen -> operator credential. */
 async function main() {
   const env = readEnv();
   checkStartup(env);
+  ensurePrivateDir(env.DATA_DIR);
+  const demo = seedsDemoData(env);
   let releaseLock = () => {};
   if (!env.DATABASE_URL) releaseLock = acquireDataLock(env.DATA_DIR, 'the Lotus server');
 
@@ -25,9 +28,15 @@ async function main() {
     releaseLock();
     throw error;
   }
-  const { seeded } = await migrateAndSeed(database);
+  const { seeded } = await migrateAndSeed(database, { seedDemo: demo });
   const app = await buildApp({ db: database, env, jobs: { workers: true } });
+  // Security #20: key material stored in clear by an earlier version, or under the previous master
+  // key, is wrapped under the current one (idempotent).
+  const rewrapped = await app.services.identity.keys.rewrapAll();
+  if (rewrapped.wrapped + rewrapped.rewrapped > 0) app.log.info(rewrapped, 'server keys wrapped under the master key');
+  // Security #21: sandbox outbox rows written in clear by an earlier version are sealed (idempotent).
   await app.services.identity.sealPlaintextOutboxes();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) {
@@ -70,14 +79,20 @@ async function main() {
     url: opsUrl,
     mode: deploymentMode(env),
   });
-  const accounts = (
-    await Promise.all([...DEMO_ACCOUNT_SOURCES, () => app.services.identity.ops.demoAccountLines()].map((source) => source()))
-  ).flat();
+  // Demo logins are printed only where demo data belongs (embedded demo or SEED_DEMO=1).
+  const accounts = demo
+    ? (
+        await Promise.all(
+          [...DEMO_ACCOUNT_SOURCES, () => app.services.identity.ops.demoAccountLines()].map((source) => source()),
+        )
+      ).flat()
+    : [];
   process.stdout.write(
     formatStartupBanner({
       url,
       database: database.label,
       seeded,
+      demo: demo ? (env.DATABASE_URL ? 'SEED_DEMO=1' : 'embedded demo') : null,
       opsFile: credential.file,
       opsCreated: credential.state === 'created',
       opsUrl,

@@ -20,6 +20,7 @@ import { createPasswordHasher } from './modules/identity/password-hasher';
 import { createPasswordService } from './modules/identity/password.service';
 import { createPhoneAuthVerifier } from './modules/identity/phone-auth';
 import { createRegisterService } from './modules/identity/register.service';
+import type { MasterKeys } from './modules/identity/master-key';
 import { createServerKeyRepository, createServerKeys } from './modules/identity/server-keys';
 import { createSessionRepository } from './modules/identity/session.repository';
 import { createSessionService } from './modules/identity/session.service';
@@ -51,6 +52,8 @@ export function createServices(
     now?: () => number;
     /** Job engine tunables (poll and schedule-check intervals). */
     jobs?: JobEngineOptions;
+    /** The key-encryption key(s) of server_keys (modules/identity/master-key.ts). */
+    masterKeys: Pick<MasterKeys, 'current' | 'previous'>;
   },
 ) {
   const now = options.now ?? Date.now;
@@ -73,7 +76,7 @@ export function createServices(
   const verificationRepo = createVerificationRepository(database.db);
   const mailRepo = createMailRepository(database.db);
   const throttles = createThrottleRepository(database.db);
-  const keys = createServerKeys({ repo: createServerKeyRepository(database.db) });
+  const keys = createServerKeys({ repo: createServerKeyRepository(database.db), master: options.masterKeys, now });
   const hasher = createPasswordHasher();
 
   // ---------- operators (issue 6 finding 9, docs/adr/0019) ----------

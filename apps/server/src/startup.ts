@@ -11,6 +11,8 @@ export function formatStartupBanner(info: {
   url: string;
   database: string;
   seeded: boolean;
+  /** Why demo data is on ('embedded demo', 'SEED_DEMO=1'), or null: no demo accounts are printed. */
+  demo: string | null;
   opsFile: string;
   opsCreated: boolean;
   /** Where the operator API answers (a separate listener with OPS_PORT). */
@@ -25,19 +27,17 @@ export function formatStartupBanner(info: {
     '',
     `  Site         ${info.url}`,
     `  API docs     ${info.url}/docs`,
-    `  Database     ${info.database}${info.seeded ? ' (new: demo data loaded)' : ''}`,
+    `  Database     ${info.database}${info.seeded ? ` (new: ${info.demo ? 'demo data' : 'default configuration'} loaded)` : ''}`,
     `  Operator     API token of ${info.opsCreated ? 'the admin operator owner ' : ''}in ${info.opsFile}${info.opsCreated ? ' (new, 90 days)' : ''}`,
     '               use it with: npm run ops -- help',
     ...(info.opsUrl && info.opsUrl !== info.url ? [`  Operator API ${info.opsUrl}/ops (separate listener)`] : []),
     ...(info.opsAdvice ? ['', `  WARNING      ${info.opsAdvice}`] : []),
-    '',
-    '  Demo accounts',
   ];
-  lines.push(
-    `    operator   Authorization: Bearer <token from ${info.opsFile}>  (operator API /ops, npm run ops)`,
-  );
-  for (const a of info.accounts) {
-    lines.push(`    ${a.role.padEnd(10)} ${a.login} / ${a.secret}${a.note ? `  (${a.note})` : ''}`);
+  if (info.demo && info.accounts.length > 0) {
+    lines.push('', `  Demo accounts (demo data: ${info.demo}; published passwords, never for real use)`);
+    for (const a of info.accounts) {
+      lines.push(`    ${a.role.padEnd(10)} ${a.login} / ${a.secret}${a.note ? `  (${a.note})` : ''}`);
+    }
   }
   lines.push('', '  Press Ctrl+C to stop.', '');
   return lines.join('\n');

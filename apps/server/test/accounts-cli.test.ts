@@ -18,6 +18,10 @@ describe('accounts on the command line and at start-up', () => {
     if (usePostgres) {
       pgDb = await createTestDatabase({ seed: false });
       env.DATABASE_URL = pgDb.url!;
+      // A demo on PostgreSQL: demo accounts only when asked for (security #2, docs/adr/0024).
+      env.SEED_DEMO = '1';
+      // Server mode: mail links need a configured origin (security #1).
+      env.PUBLIC_URL = 'https://www.lotus.example';
       await pgDb.database.close();
     }
   });
@@ -120,7 +124,7 @@ describe('accounts on the command line and at start-up', () => {
         });
         const mail = await ops(['mail', 'list', '--to', 'demo@lotus.example'], env);
         expect(mail.stdout).toContain('Reset your Lotus password');
-        expect(mail.stdout).toMatch(/\/forget\?resetToken=[A-Za-z0-9_-]{43}/);
+        expect(mail.stdout).toMatch(/\/forget#token=[A-Za-z0-9_-]{43}/);
       } finally {
         expect(await stop(server.child)).toBe(0);
       }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { TLoginResult, TMemberInfo } from '@lotus/contracts/auth';
 import { encryptPayload } from '@lotus/contracts/enc';
 import { Secret, TOTP } from 'otpauth';
@@ -13,7 +14,9 @@ import {
 } from './accounts-helper';
 
 const phone = localPhoneAuth();
-const t = useAccountsApp(phone.env);
+// Instances of one deployment share the master key that wraps the server keys (docs/adr/0023).
+const MASTER_KEY = randomBytes(32).toString('base64');
+const t = useAccountsApp({ ...phone.env, LOTUS_MASTER_KEY: MASTER_KEY });
 
 afterEach(async () => {
   await t.resetConfig();
@@ -314,7 +317,7 @@ describe('encrypted payloads (7.CALL.03)', () => {
   it('7.CALL.03 every instance on the same database uses the same key', async () => {
     const { buildApp } = await import('../src/app');
     const { testEnv } = await import('./helper');
-    const second = await buildApp({ db: t.db.database, env: testEnv() });
+    const second = await buildApp({ db: t.db.database, env: testEnv({ LOTUS_MASTER_KEY: MASTER_KEY }) });
     try {
       const a = body<{ kid: string; spki: string }>(
         await t.app.inject({ method: 'GET', url: '/wps/system/encryptionKey' }),

@@ -15,6 +15,8 @@ describe('npm run ops (scripts/ops.mjs)', () => {
     if (usePostgres) {
       pgDb = await createTestDatabase({ seed: false });
       env.DATABASE_URL = pgDb.url!;
+      // A demo on PostgreSQL: demo accounts only when asked for (security #2, docs/adr/0024).
+      env.SEED_DEMO = '1';
       await pgDb.database.close();
     }
   });

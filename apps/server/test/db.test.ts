@@ -23,7 +23,7 @@ afterAll(async () => {
 describe('migrations and seed', () => {
   it('migrations are idempotent and the seed runs only on an empty configuration', async () => {
     const before = await db.database.db.select({ n: count() }).from(banners);
-    const again = await migrateAndSeed(db.database);
+    const again = await migrateAndSeed(db.database, { seedDemo: true });
     expect(again.seeded).toBe(false);
     const after = await db.database.db.select({ n: count() }).from(banners);
     expect(after).toEqual(before);

@@ -38,11 +38,16 @@ export type TestDatabase = { database: Database; url: string | null; drop(): Pro
 /**
  * A fresh, migrated and seeded database: PGlite in memory, or with TEST_DB=postgres a new
  * PostgreSQL database `lotus_t_<random>` created from TEST_DATABASE_URL and dropped at the end.
+ * The demo accounts are seeded unless `seedDemo: false`: many tests log in as `demo` (on
+ * PostgreSQL too, where the server itself seeds them only with SEED_DEMO=1).
  */
-export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { seed?: boolean; seedDemo?: boolean } = {},
+): Promise<TestDatabase> {
+  const bootstrap = { seed: options.seed, seedDemo: options.seedDemo ?? true };
   if (!usePostgres) {
     const database = await openDatabase({ dataDir: 'memory://' });
-    await migrateAndSeed(database, options);
+    await migrateAndSeed(database, bootstrap);
     return { database, url: null, drop: () => database.close() };
   }
   const name = `lotus_t_${crypto.randomBytes(6).toString('hex')}`;
@@ -53,7 +58,7 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 5 });
-  await migrateAndSeed(database, options);
+  await migrateAndSeed(database, bootstrap);
   return {
     database,
     url: url.toString(),

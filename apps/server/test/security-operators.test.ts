@@ -294,7 +294,21 @@ describe('security #21 outboxes keep no code or link in clear', () => {
 });
 
 describe('security #21 sandbox transports refused in production', () => {
-  const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db.example/lotus', LOG_LEVEL: 'silent' };
+  // Everything else a production server needs is in place (security #1, #8, #20), so only the
+  // transports decide.
+  const privateDataDir = () => {
+    const dir = path.join(tempDir('lotus-ops-'), 'data');
+    fs.mkdirSync(dir, { mode: 0o700 });
+    return dir;
+  };
+  const production = {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://db.example/lotus',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'https://www.lotus.example',
+    LOTUS_MASTER_KEY: randomBytes(32).toString('base64'),
+    DATA_DIR: privateDataDir(),
+  };
 
   it('security #21 a production server with the sandbox mail and SMS outbox refuses to start', () => {
     expect(() => checkStartup(readEnv(production))).toThrow(/SMTP_URL is not set[\s\S]*SMS_GATEWAY_URL is not set/);
@@ -308,7 +322,7 @@ describe('security #21 sandbox transports refused in production', () => {
       checkStartup(readEnv({ ...production, SMTP_URL: 'smtp://mail.example:587', SMS_GATEWAY_URL: 'https://sms.example/send' })),
     ).not.toThrow();
     expect(() => checkStartup(readEnv({ ...production, ALLOW_SANDBOX_TRANSPORTS: '1' }))).not.toThrow();
-    expect(() => checkStartup(readEnv({ NODE_ENV: 'production' }))).not.toThrow();
+    expect(() => checkStartup(readEnv({ NODE_ENV: 'production', DATA_DIR: privateDataDir() }))).not.toThrow();
   });
 });
 

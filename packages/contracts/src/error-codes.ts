@@ -30,6 +30,7 @@ export const ERROR_CATALOGUE = {
   unknown_error: 'Unknown error, please try again later',
   // Platform conventions (decision 8.LOAD.05)
   validation_failed: 'Some of the information is not valid, please check and try again',
+  invalid_characters: 'The text contains characters that are not allowed',
   content_too_long: 'The text is too long',
   content_required: 'Please enter some text',
   not_found: 'The requested resource does not exist',
@@ -101,6 +102,7 @@ export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as [TErrorCode, ...TErro
 /** HTTP status that goes with each key when the server raises it without an explicit status. */
 export const ERROR_HTTP_STATUS: Partial<Record<TErrorCode, number>> = {
   validation_failed: 400,
+  invalid_characters: 400,
   content_too_long: 400,
   content_required: 400,
   invalid_url: 400,

@@ -31,6 +31,8 @@ export const OPS_PERMISSIONS = [
   'audit.read',
   /** replace the caller's own API token. */
   'self.rotate',
+  /** server key material: list, rotate, retire, rewrap (never the material itself; admin only). */
+  'keys.manage',
 ] as const;
 export type TOpsPermission = (typeof OPS_PERMISSIONS)[number];
 

@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { ensurePrivateDir, withPrivateFiles } from '../lib/data-dir';
 import * as schema from './schema';
 import { createTransactionRunner, type Db, type TransactionRunner } from './tx';
 
@@ -58,8 +58,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   const memory = options.dataDir === 'memory://';
-  if (!memory) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
-  const client = memory ? await PGlite.create() : await PGlite.create({ dataDir: options.dataDir });
+  if (!memory) ensurePrivateDir(path.dirname(options.dataDir));
+  // Security #8: PGlite writes its own files; they are created under umask 077 and tightened after.
+  const client = memory
+    ? await PGlite.create()
+    : await withPrivateFiles(options.dataDir, () => PGlite.create({ dataDir: options.dataDir }));
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: 'pglite',

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensurePrivateDir } from '../lib/data-dir';
 
 /**
  * PGlite is a single-process database: two processes on one data folder would corrupt it. The
@@ -39,7 +40,7 @@ export function acquireDataLock(dataDir: string, owner: string): () => void {
         'Stop it first, or use DATABASE_URL for several processes.',
     );
   }
-  fs.mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const lock: DataLock = { pid: process.pid, owner, startedAt: new Date().toISOString() };
   fs.writeFileSync(lockPath(dataDir), JSON.stringify(lock), { mode: 0o600 });
   return () => {

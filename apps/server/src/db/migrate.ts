@@ -16,22 +16,32 @@ const BOOTSTRAP_LOCK = 774_411_001;
 
 export type BootstrapResult = { seeded: boolean };
 
+export type BootstrapOptions = {
+  /** false: migrations only (default true: seed an empty database). */
+  seed?: boolean;
+  /**
+   * Also seed the demo accounts (demo, agent01, weakpw: published passwords). Required, so every
+   * caller decides: the server passes seedsDemoData(env) (embedded demo or SEED_DEMO=1); tests
+   * that log in as `demo` pass true (docs/adr/0024).
+   */
+  seedDemo: boolean;
+};
+
 /**
  * Applies the committed migrations (idempotent: drizzle records applied ones), makes the operator
- * audit log append-only (triggers, modules/ops/ops.audit.ts; idempotent) and seeds demo data
- * when the database has no configuration yet. On PostgreSQL both run under an advisory lock held on
- * one connection, so several instances can start at once.
+ * audit log append-only (triggers, modules/ops/ops.audit.ts; idempotent) and seeds the default
+ * configuration and content when the database has none yet, plus the demo accounts when
+ * `seedDemo`. On PostgreSQL both run under an advisory lock held on one connection, so several
+ * instances can start at once.
  */
-export async function migrateAndSeed(
-  database: Database,
-  options: { seed?: boolean } = {},
-): Promise<BootstrapResult> {
+export async function migrateAndSeed(database: Database, options: BootstrapOptions): Promise<BootstrapResult> {
   const wantSeed = options.seed ?? true;
+  const seedOptions = { demo: options.seedDemo };
   if (database.raw.kind === 'pglite') {
     const db = drizzlePglite({ client: database.raw.client, schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     for (const statement of APPEND_ONLY_AUDIT_SQL) await database.raw.client.exec(statement);
-    return { seeded: wantSeed ? await seedIfEmpty(db as unknown as Db) : false };
+    return { seeded: wantSeed ? await seedIfEmpty(db as unknown as Db, seedOptions) : false };
   }
   const client = await database.raw.pool.connect();
   try {
@@ -40,7 +50,7 @@ export async function migrateAndSeed(
       const db = drizzlePg({ client, schema });
       await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
       for (const statement of APPEND_ONLY_AUDIT_SQL) await client.query(statement);
-      return { seeded: wantSeed ? await seedIfEmpty(db as unknown as Db) : false };
+      return { seeded: wantSeed ? await seedIfEmpty(db as unknown as Db, seedOptions) : false };
     } finally {
       await client.query('select pg_advisory_unlock($1)', [BOOTSTRAP_LOCK]);
     }

@@ -209,11 +209,17 @@ export const serverKeys = pgTable(
     algorithm: varchar('algorithm', { length: 40 }).notNull(),
     /** SubjectPublicKeyInfo DER, base64 (null for symmetric keys). */
     publicKey: text('public_key'),
-    /** PKCS#8 DER (key pairs) or the raw key, base64. */
+    /**
+     * PKCS#8 DER (key pairs) or the raw key, wrapped under the master key (docs/adr/0023):
+     * "w1.<master key id>.<iv>.<ciphertext+tag>". Rows of earlier versions held the base64 key in
+     * clear; they are wrapped at start.
+     */
     privateKey: text('private_key').notNull(),
+    /** current: used for new work (one per purpose); previous: still decrypts until retired (enc). */
+    state: varchar('state', { length: 10 }).notNull().default('current'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('server_keys_purpose_uq').on(t.purpose)],
+  (t) => [uniqueIndex('server_keys_current_uq').on(t.purpose).where(sql`${t.state} = 'current'`)],
 );
 
 /**

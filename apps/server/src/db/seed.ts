@@ -17,18 +17,24 @@ import { DEFAULT_SITE_CONFIG } from './seed-data/site-config';
 import type { Executor, Tx } from './tx';
 
 /**
- * Demo data. Runs only when site_config is empty, in one transaction, so it is idempotent: a second
- * start (or a second instance) finds the configuration and skips. Every row is validated by the
- * same contract schemas as operator input.
+ * First-start data. Runs only when site_config is empty, in one transaction, so it is idempotent:
+ * a second start (or a second instance) finds the configuration and skips. Every row is validated
+ * by the same contract schemas as operator input.
+ *
+ * Decision (docs/adr/0024-deployment-modes-and-demo-data.md, security #2): the default site
+ * configuration and the sample content (banners, notices, help, customer-service channels,
+ * vendors) are seeded in every mode: they hold no credential, the site needs its configuration to
+ * run and operators edit the rest. The demo accounts (published passwords) are seeded only with
+ * `demo` (the embedded demo, or SEED_DEMO=1).
  */
-export async function seedIfEmpty(exec: Executor): Promise<boolean> {
+export async function seedIfEmpty(exec: Executor, options: { demo: boolean }): Promise<boolean> {
   const [row] = await exec.select({ n: count() }).from(siteConfig);
   if ((row?.n ?? 0) > 0) {
-    // A database seeded before the accounts module existed gets its demo members once.
-    await seedDemoMembersIfNone(exec);
+    // A demo database seeded before the accounts module existed gets its demo members once.
+    if (options.demo) await seedDemoMembersIfNone(exec);
     return false;
   }
-  const demoHashes = await hashDemoPasswords();
+  const demoHashes = options.demo ? await hashDemoPasswords() : null;
   await exec.transaction(async (tx) => seed(tx, demoHashes));
   return true;
 }
@@ -69,8 +75,8 @@ async function insertDemoMembers(tx: Tx, demoHashes: string[]) {
     .onConflictDoNothing();
 }
 
-async function seed(tx: Tx, demoHashes: string[]) {
-  await insertDemoMembers(tx, demoHashes);
+async function seed(tx: Tx, demoHashes: string[] | null) {
+  if (demoHashes) await insertDemoMembers(tx, demoHashes);
   await tx.insert(banners).values(SEED_BANNERS.map((b) => ZBannerInput.parse(b)));
   await tx.insert(notices).values(
     SEED_NOTICES.map((n) => {

@@ -10,3 +10,56 @@ export function sqlState(error: unknown): string | undefined {
 }
 
 export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
+
+/**
+ * A query's name for logs: its statement and first table ("insert feedback", "select members"),
+ * from the SQL text with placeholders. Never the values.
+ */
+export function queryName(sqlText: string): string {
+  const text = sqlText.trim().replace(/\s+/g, ' ').toLowerCase();
+  const op = /^(with|select|insert|update|delete|create|alter|drop|lock)\b/.exec(text)?.[1] ?? 'query';
+  const table = /\b(?:into|update|from|table)\s+(?:"?[a-z_][a-z0-9_]*"?\.)?"?([a-z_][a-z0-9_]*)"?/.exec(text)?.[1];
+  return table ? `${op} ${table}` : op;
+}
+
+/** The safe facts of a database error (security #6): what to log instead of the error itself. */
+export type DbErrorSummary = {
+  type: 'DatabaseError';
+  sqlState: string | null;
+  query: string | null;
+  constraint?: string;
+  table?: string;
+  column?: string;
+};
+
+/**
+ * Summarises an error when it comes from the database (a SQLSTATE or a Drizzle query error
+ * anywhere in its cause chain), else null. Drizzle's message holds the SQL and its parameters
+ * (hashes, emails, phone numbers, addresses), PostgreSQL's message and detail may quote values
+ * ("Key (email)=(...)", 'invalid input syntax for type integer: "..."'): none of them is kept.
+ */
+export function summarizeDbError(error: unknown): DbErrorSummary | null {
+  let current: unknown = error;
+  let query: string | null = null;
+  let found = false;
+  const out: DbErrorSummary = { type: 'DatabaseError', sqlState: null, query: null };
+  for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+    const e = current as Record<string, unknown>;
+    if (typeof e.query === 'string' && (Array.isArray(e.params) || e.name === 'DrizzleQueryError')) {
+      query ??= queryName(e.query);
+      found = true;
+    }
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && out.sqlState === null) {
+      out.sqlState = e.code;
+      found = true;
+      for (const field of ['constraint', 'table', 'column'] as const) {
+        const v = e[field];
+        if (typeof v === 'string' && /^[A-Za-z0-9_]{1,63}$/.test(v)) out[field] = v;
+      }
+    }
+    current = e.cause;
+  }
+  if (!found) return null;
+  out.query = query;
+  return out;
+}

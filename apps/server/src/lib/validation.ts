@@ -28,3 +28,36 @@ function issueKey(issue: Issue): string {
   }
   return 'validation_failed';
 }
+
+/** C0 control characters (U+0000-U+001F); the multiline set keeps tab, line feed and carriage return. */
+/* eslint-disable no-control-regex -- matching control characters is the point of these patterns */
+const C0 = /[\u0000-\u001f]/;
+const C0_EXCEPT_WHITESPACE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+const C0_ALL = /[\u0000-\u001f]/g;
+/* eslint-enable no-control-regex */
+
+/**
+ * The path of the first string (object keys included) holding a C0 control character, or null
+ * (security #6). With `multiline`, tab, LF and CR are allowed in values (free text: feedback,
+ * operator content), never NUL or the other controls, and never in keys.
+ */
+export function findControlCharacter(value: unknown, multiline = false, path: string[] = []): string[] | null {
+  const bad = multiline ? C0_EXCEPT_WHITESPACE : C0;
+  const stack: { value: unknown; path: string[] }[] = [{ value, path }];
+  let visited = 0;
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if (++visited > 100_000) return item.path; // not a real payload: refuse rather than walk on
+    if (typeof item.value === 'string') {
+      if (bad.test(item.value)) return item.path;
+    } else if (Array.isArray(item.value)) {
+      item.value.forEach((v, i) => stack.push({ value: v, path: [...item.path, String(i)] }));
+    } else if (item.value && typeof item.value === 'object') {
+      for (const [key, v] of Object.entries(item.value)) {
+        if (C0.test(key)) return [...item.path, key.replace(C0_ALL, '?')];
+        stack.push({ value: v, path: [...item.path, key] });
+      }
+    }
+  }
+  return null;
+}

@@ -13,14 +13,17 @@ import type {
 } from '@lotus/contracts/ops-operators';
 import os from 'node:os';
 import type { TOpsFailedJob } from '@lotus/contracts/ops-jobs';
+import type { TOpsRewrapResult, TOpsServerKey } from '@lotus/contracts/ops-keys';
 import type { TSiteConfigKey } from '@lotus/contracts/site-config';
 import type { z } from 'zod';
 import { openDatabase, type Database } from '../db/client';
 import { acquireDataLock } from '../db/data-lock';
 import { migrateAndSeed } from '../db/migrate';
-import type { Env } from '../env';
+import { seedsDemoData, type Env } from '../env';
 import { createRedisConfigBus, type ConfigBus } from '../lib/config-bus';
+import { logSerializers } from '../lib/log-serializers';
 import { identityOptionsFromEnv } from '../modules/identity/identity.options';
+import { resolveMasterKeys } from '../modules/identity/master-key';
 import { readOpsFile } from '../modules/ops/ops.credentials';
 import type { OpsActor, OpsAuditNote } from '../modules/ops/ops.audit';
 import { ZOpsOperatorCreate } from '@lotus/contracts/ops-operators';
@@ -60,8 +63,19 @@ export interface OpsClient {
   verifyAudit(): Promise<TOpsAuditVerify>;
   // job engine
   listFailedJobs(limit: number): Promise<TOpsFailedJob[]>;
+  // server keys (security #20)
+  listKeys(): Promise<TOpsServerKey[]>;
+  rotateKey(): Promise<TOpsServerKey>;
+  retireKey(kid: string): Promise<TOpsServerKey>;
+  rewrapKeys(): Promise<TOpsRewrapResult>;
   close(): Promise<void>;
 }
+
+/** A log object as JSON, its `err` through the app's serializer (no SQL parameters, security #6). */
+const safeJson = (obj: unknown) =>
+  JSON.stringify(
+    obj && typeof obj === 'object' && 'err' in obj ? { ...obj, err: logSerializers.err((obj as { err: unknown }).err) } : obj,
+  );
 
 /** An error meant for the operator: printed as is, exit code 1. */
 export class CliError extends Error {}
@@ -135,6 +149,10 @@ export function createApiClient(url: string, token: string): OpsClient {
     listAudit: (limit) => call('GET', `/ops/audit?limit=${limit}`),
     verifyAudit: () => call('GET', '/ops/audit/verify'),
     listFailedJobs: (limit) => call('GET', `/ops/jobs/failed?limit=${limit}`),
+    listKeys: () => call('GET', '/ops/keys'),
+    rotateKey: () => call('POST', '/ops/keys/rotate'),
+    retireKey: (kid) => call('POST', `/ops/keys/${encodeURIComponent(kid)}/retire`),
+    rewrapKeys: () => call('POST', '/ops/keys/rewrap'),
     close: async () => {},
   };
 }
@@ -148,22 +166,25 @@ export async function createDirectClient(env: Env): Promise<OpsClient> {
     database = env.DATABASE_URL
       ? await openDatabase({ url: env.DATABASE_URL, poolSize: 2 })
       : await openDatabase({ dataDir: path.join(env.DATA_DIR, 'pglite') });
-    await migrateAndSeed(database);
+    await migrateAndSeed(database, { seedDemo: seedsDemoData(env) });
   } catch (error) {
     release();
     throw error;
   }
   const log = {
-    warn: (obj: unknown, msg?: string) =>
-      process.stderr.write(`warning: ${msg ?? ''} ${JSON.stringify(obj)}\n`),
-    error: (obj: unknown, msg?: string) =>
-      process.stderr.write(`error: ${msg ?? ''} ${JSON.stringify(obj)}\n`),
+    warn: (obj: unknown, msg?: string) => process.stderr.write(`warning: ${msg ?? ''} ${safeJson(obj)}\n`),
+    error: (obj: unknown, msg?: string) => process.stderr.write(`error: ${msg ?? ''} ${safeJson(obj)}\n`),
   };
   // With Redis, running instances (PostgreSQL mode) drop their cached configuration at once.
   const bus: ConfigBus | undefined = env.REDIS_URL
     ? createRedisConfigBus(env.REDIS_URL, log as never)
     : undefined;
-  const services = createServices(database, { log: log as never, bus, identity: identityOptionsFromEnv(env) });
+  const services = createServices(database, {
+    log: log as never,
+    bus,
+    identity: identityOptionsFromEnv(env),
+    masterKeys: resolveMasterKeys(env),
+  });
   // The job engine without workers: its tables (dead letters) and sends; the server runs the jobs.
   await services.platform.jobs.start({ workers: false });
 
@@ -227,6 +248,25 @@ export async function createDirectClient(env: Env): Promise<OpsClient> {
     listAudit: (limit) => wrap(() => services.ops.audit.list(limit)),
     verifyAudit: () => wrap(() => services.ops.audit.verify()),
     listFailedJobs: (limit) => wrap(() => services.platform.jobs.failed(limit)),
+    listKeys: () => wrap(() => services.identity.keys.list()),
+    rotateKey: () =>
+      audited('keys.rotate', async (note) => {
+        const key = await services.identity.keys.rotate();
+        await note({ target: `server_key:${key.kid}`, after: key });
+        return key;
+      }),
+    retireKey: (kid) =>
+      audited('keys.retire', async (note) => {
+        const key = await services.identity.keys.retire(kid);
+        await note({ target: `server_key:${key.kid}`, before: key });
+        return key;
+      }),
+    rewrapKeys: () =>
+      audited('keys.rewrap', async (note) => {
+        const result = await services.identity.keys.rewrapAll();
+        await note({ target: 'server_keys', after: result });
+        return result;
+      }),
     close: async () => {
       await services.platform.jobs.stop();
       services.identity.close();

@@ -47,6 +47,10 @@ Usage: npm run ops -- <command>
   audit list [--limit N]                   the operator audit log, newest first
   audit verify                             recompute the audit hash chain
   jobs failed [limit]                      dead letters: jobs that failed after their last attempt
+  keys list                                server keys: kid, purpose, state, master key they are wrapped under
+  keys rotate                              a new enc key pair becomes current (previous kids still decrypt)
+  keys retire <kid>                        delete a previous enc key (bodies under it stop opening)
+  keys rewrap                              wrap every key under LOTUS_MASTER_KEY (old key in LOTUS_MASTER_KEY_PREVIOUS)
   help                                     this text
 
 It uses the running server (DATA_DIR/ops.json) when it answers, otherwise it opens the database
@@ -70,10 +74,11 @@ const COLLECTION_OF: Record<string, TOpsCollection> = {
   help: 'help',
 };
 
-const COLUMNS: Record<TOpsCollection | 'feedback' | 'members' | 'sms' | 'mail' | 'operators' | 'tokens' | 'audit' | 'jobs', string[]> = {
+const COLUMNS: Record<TOpsCollection | 'feedback' | 'members' | 'sms' | 'mail' | 'operators' | 'tokens' | 'audit' | 'jobs' | 'keys', string[]> = {
   operators: ['id', 'username', 'displayName', 'role', 'status', 'activeTokens', 'hasPassword', 'hasTotp', 'createdAt'],
   tokens: ['id', 'username', 'name', 'createdAt', 'expiresAt', 'lastUsedAt', 'revokedAt'],
   audit: ['seq', 'at', 'username', 'action', 'target', 'ip'],
+  keys: ['kid', 'purpose', 'state', 'algorithm', 'createdAt', 'wrappedUnder'],
   members: ['id', 'username', 'mobile', 'isAgent', 'type', 'status', 'locked', 'twoFactor', 'referralCode', 'lastLoginAt'],
   sms: ['id', 'createdAt', 'to', 'text'],
   mail: ['id', 'createdAt', 'to', 'subject'],
@@ -463,6 +468,31 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
       if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('limit is a number from 1 to 1000');
       out.log(formatTableWide(await client.listFailedJobs(limit), COLUMNS.jobs));
       return 0;
+    }
+    case 'keys': {
+      if (sub === 'list') {
+        out.log(formatTable(await client.listKeys(), COLUMNS.keys));
+        return 0;
+      }
+      if (sub === 'rotate') {
+        const key = await client.rotateKey();
+        out.log(formatTable([key], COLUMNS.keys));
+        out.log(`${key.kid} is now the current enc key; previous kids still decrypt until you retire them (keys retire <kid>).`);
+        return 0;
+      }
+      if (sub === 'retire') {
+        const kid = rest[0];
+        if (!kid) throw new UsageError('Use: keys retire <kid>');
+        const key = await client.retireKey(kid);
+        out.log(`${key.kid} is retired: bodies encrypted under it no longer open.`);
+        return 0;
+      }
+      if (sub === 'rewrap') {
+        const r = await client.rewrapKeys();
+        out.log(`Wrapped ${r.wrapped} key(s) stored in clear, re-wrapped ${r.rewrapped} from the previous master key; ${r.unchanged} already under the current one.`);
+        return 0;
+      }
+      throw new UsageError('Use: keys list | keys rotate | keys retire <kid> | keys rewrap');
     }
     case 'banner':
     case 'banners':

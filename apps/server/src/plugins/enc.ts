@@ -2,16 +2,18 @@ import { AppError } from '@lotus/contracts/app-error';
 import { ZEncryptedBody, type TEncryptedBody } from '@lotus/contracts/auth';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import sjp from 'secure-json-parse';
 
 /**
  * Encrypted payloads (7.CALL.03, docs/enc.md). A route marked `config: { enc: true }` accepts only
  * a ZEncryptedBody: this hook decrypts it before validation, so the route's body schema (the
  * plaintext contract) validates the decrypted payload. A plain body answers 400 enc_required;
- * a body that does not decrypt, 400 enc_invalid.
+ * a body that does not decrypt or is not JSON, 400 enc_invalid; a payload that carries __proto__ or
+ * constructor.prototype, 400 validation_failed (as a plain body would).
  */
 async function encPlugin(
   app: FastifyInstance,
-  options: { decrypt: (body: TEncryptedBody) => Promise<unknown> },
+  options: { decrypt: (body: TEncryptedBody) => Promise<string> },
 ) {
   app.addHook('preValidation', async (request) => {
     if (request.routeOptions.config?.enc !== true) return;
@@ -21,7 +23,21 @@ async function encPlugin(
     }
     const parsed = ZEncryptedBody.safeParse(body);
     if (!parsed.success) throw new AppError('enc_invalid', 400);
-    request.body = await options.decrypt(parsed.data);
+    const plain = await options.decrypt(parsed.data);
+    let payload: unknown;
+    try {
+      payload = JSON.parse(plain) as unknown;
+    } catch {
+      throw new AppError('enc_invalid', 400); // not JSON: as any body that does not open (docs/enc.md)
+    }
+    // Security #23: the prototype-poisoning guard of Fastify's plain JSON bodies (secure-json-parse,
+    // __proto__ and constructor.prototype refused): 400 validation_failed, as for a plain body.
+    try {
+      if (payload && typeof payload === 'object') sjp.scan(payload, { protoAction: 'error', constructorAction: 'error' });
+    } catch {
+      throw new AppError('validation_failed', 400);
+    }
+    request.body = payload;
   });
 }
 

@@ -3,7 +3,7 @@ import { AppError } from '@lotus/contracts/app-error';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { normalizeIp } from '../lib/ip';
+import { ipLimitKey } from '../lib/ip';
 
 /**
  * Rate limiting is registered globally OFF; a route opts in with a preset:
@@ -46,7 +46,8 @@ async function rateLimitSetup(app: FastifyInstance, options: { redisUrl?: string
     nameSpace: 'lotus:rl:',
     // A Redis outage must not take the site down: skip limiting while the store fails.
     skipOnError: true,
-    keyGenerator: (request) => normalizeIp(request.ip),
+    // Per address; an IPv6 client per /64 (security #16).
+    keyGenerator: (request) => ipLimitKey(request.ip),
     errorResponseBuilder: (_request, context) =>
       new AppError('rate_limited', 429, undefined, { retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });

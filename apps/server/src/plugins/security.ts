@@ -34,6 +34,19 @@ async function securityPlugin(app: FastifyInstance) {
     crossOriginResourcePolicy: { policy: 'same-site' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  // Security #17: API answers (login tokens, member data, TOTP secrets, recovery codes, operator
+  // views) are never stored by a browser or shared cache. onSend runs for every answer, errors and
+  // 404s included, after any handler set its own header.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}
+
+/** /wps and /ops, and everything under them (the query string ignored). */
+export function isApiPath(url: string): boolean {
+  const path = url.split('?')[0]!.toLowerCase();
+  return /^\/+(wps|ops)(\/|$)/.test(path);
 }
 
 export default fp(securityPlugin, { name: 'security' });

@@ -1,4 +1,5 @@
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './session.service';
+import { deploymentMode } from '../../env';
 import type { PhoneAuthConfig } from './phone-auth';
 
 /** Tunables of accounts and access, read from the environment once (env.ts) and passed in. */
@@ -14,8 +15,13 @@ export type IdentityOptions = {
   resetLinkTtlMs: number;
   /** Lifetime of a two-factor login ticket. */
   twoFactorTicketTtlMs: number;
-  /** Base of links in mails (reset link); null = the request's own origin when it is an allowed host. */
+  /**
+   * Base of links in mails (reset link), PUBLIC_URL; null = the site configuration's first allowed
+   * host (https), else `demoOrigin`. The request's Host is never used (security #1).
+   */
   publicUrl: string | null;
+  /** The embedded demo's own origin (http://localhost:<PORT>); null in server mode. */
+  demoOrigin: string | null;
   phoneAuth: PhoneAuthConfig;
   smtp: { url?: string | undefined; from: string };
   sms: { gatewayUrl?: string | undefined; gatewayKey?: string | undefined };
@@ -39,6 +45,7 @@ export const DEFAULT_IDENTITY_OPTIONS: IdentityOptions = {
   resetLinkTtlMs: 30 * 60_000,
   twoFactorTicketTtlMs: 5 * 60_000,
   publicUrl: null,
+  demoOrigin: null,
   phoneAuth: {},
   smtp: { from: 'Lotus <no-reply@lotus.example>' },
   sms: {},
@@ -47,6 +54,8 @@ export const DEFAULT_IDENTITY_OPTIONS: IdentityOptions = {
 
 /** Options from the environment variables documented in README.md and docs/adapters.md. */
 export function identityOptionsFromEnv(env: {
+  DATABASE_URL?: string | undefined;
+  PORT?: number | undefined;
   PUBLIC_URL?: string | undefined;
   SMTP_URL?: string | undefined;
   SMTP_FROM?: string | undefined;
@@ -74,6 +83,7 @@ export function identityOptionsFromEnv(env: {
     },
     passwordMaxAgeDays: env.PASSWORD_MAX_AGE_DAYS ?? d.passwordMaxAgeDays,
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
+    demoOrigin: deploymentMode(env) === 'embedded-demo' ? `http://localhost:${env.PORT ?? 8080}` : null,
     phoneAuth: {
       jwks: env.PHONE_AUTH_JWKS,
       jwksUrl: env.PHONE_AUTH_JWKS_URL,

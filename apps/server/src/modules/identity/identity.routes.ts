@@ -303,7 +303,7 @@ export async function identityRoutes(fastify: FastifyInstance, options: Options)
         },
       },
       async (req) =>
-        ok(await passwords.requestReset(req.body, clientOf(req), { protocol: req.protocol, host: req.host })),
+        ok(await passwords.requestReset(req.body, clientOf(req))),
     );
   });
 

@@ -1,3 +1,4 @@
+import { ipLimitKey } from '../../lib/ip';
 import { AppError } from '@lotus/contracts/app-error';
 import type { TLoginRequest, TLoginResult } from '@lotus/contracts/auth';
 import { z } from 'zod';
@@ -167,9 +168,9 @@ export function createLoginService(deps: LoginDeps) {
     await perAccountLimit(key);
 
     const t = now();
-    const fromHere = await throttles.find('login', key, client.ip);
+    const fromHere = await throttles.find('login', key, ipLimitKey(client.ip));
     const everywhere = await throttles.find('login', key, '');
-    const ipFailures = await verificationRepo.peekCounter(`loginfail:ip:${client.ip}`, new Date(t));
+    const ipFailures = await verificationRepo.peekCounter(`loginfail:ip:${ipLimitKey(client.ip)}`, new Date(t));
     // 4.CAP.02/03: a captcha after a failure for this username from this address, after any failure
     // from this address, after many failures for this username from anywhere, or always with showCaptcha.
     const captchaNeeded =
@@ -216,7 +217,7 @@ export function createLoginService(deps: LoginDeps) {
   }
 
   async function clearLoginFailures(key: string, client: Client) {
-    await throttles.clear('login', key, client.ip);
+    await throttles.clear('login', key, ipLimitKey(client.ip));
     await throttles.clear('login', key, '');
   }
 
@@ -237,13 +238,13 @@ export function createLoginService(deps: LoginDeps) {
       const source = await throttles.record(
         'login',
         key,
-        client.ip,
+        ipLimitKey(client.ip),
         at,
         LOGIN_SOURCE_POLICY.resetAfterMs,
         tx,
       );
       const account = await throttles.record('login', key, '', at, LOGIN_ACCOUNT_POLICY.resetAfterMs, tx);
-      await verificationRepo.hitCounter(`loginfail:ip:${client.ip}`, at, IP_FAILURE_WINDOW_MS, tx);
+      await verificationRepo.hitCounter(`loginfail:ip:${ipLimitKey(client.ip)}`, at, IP_FAILURE_WINDOW_MS, tx);
       await audit('login', outcome, { memberId: member?.id ?? null, username }, client, tx);
       const claimed =
         !!member &&

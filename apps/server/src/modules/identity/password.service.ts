@@ -33,7 +33,7 @@ type Deps = {
   hasher: Pick<PasswordHasher, 'hash' | 'verify'>;
   config: Pick<ConfigService, 'get'>;
   audit: Audit;
-  options: Pick<IdentityOptions, 'resetLinkTtlMs' | 'publicUrl'>;
+  options: Pick<IdentityOptions, 'resetLinkTtlMs' | 'publicUrl' | 'demoOrigin'>;
   now?: () => number;
 };
 
@@ -130,15 +130,18 @@ export function createPasswordService(deps: Deps) {
     return { done: true as const };
   }
 
-  /** Where reset links point: PUBLIC_URL, else the request's origin when the site answers for that host. */
-  async function linkBase(origin: { protocol: string; host: string }): Promise<string> {
+  /**
+   * Where links in mails point (security #1, docs/adr/0024): the configured canonical origin only:
+   * PUBLIC_URL, else the first host of the site configuration's allowed hosts (https), else in the
+   * embedded demo http://localhost:<PORT>. Never the request's Host or X-Forwarded-Host. Null when
+   * none is configured (then no link is mailed; production refuses to start without PUBLIC_URL).
+   */
+  async function linkBase(): Promise<string | null> {
     if (options.publicUrl) return options.publicUrl;
     const domains = await config.get('domains');
-    const hostname = origin.host.replace(/:\d+$/, '').toLowerCase();
-    const allowed =
-      domains.allowedHosts.length === 0 || domains.allowedHosts.some((h) => h.toLowerCase() === hostname);
-    if (!allowed) return `https://${domains.allowedHosts[0]}`;
-    return `${origin.protocol}://${origin.host}`;
+    const host = domains.allowedHosts.map((h) => h.trim().toLowerCase()).find((h) => /^[a-z0-9.-]+(:\d+)?$/.test(h));
+    if (host) return `https://${host}`;
+    return options.demoOrigin;
   }
 
   /**
@@ -148,7 +151,6 @@ export function createPasswordService(deps: Deps) {
   async function requestReset(
     input: { username: string; email: string },
     client: AuditClient & { language: string },
-    origin: { protocol: string; host: string },
   ) {
     const t = now();
     const hit = await verificationRepo.hitCounter(
@@ -172,8 +174,15 @@ export function createPasswordService(deps: Deps) {
       );
       return { done: true as const };
     }
+    const base = await linkBase();
+    if (!base) {
+      await audit('password_reset_request', 'no_public_origin', { memberId: member.id, username: member.username }, client);
+      return { done: true as const };
+    }
     const token = randomToken(32);
-    const link = `${await linkBase(origin)}/forget?resetToken=${encodeURIComponent(token)}`;
+    // Security #18: the token travels in the fragment, which browsers never send to a server (no
+    // access log, proxy or Referer sees it); the reset page reads it and posts it in the body.
+    const link = `${base}/forget#token=${encodeURIComponent(token)}`;
     const texts = client.language.startsWith('th') ? MAIL.th : MAIL.en;
     const minutes = Math.round(options.resetLinkTtlMs / 60_000);
     const text = texts.text(member.username, link, minutes);

@@ -12,28 +12,57 @@ import {
 import { AppError } from '@lotus/contracts/app-error';
 import type { TEncryptedBody, TEncryptionKey } from '@lotus/contracts/auth';
 import { ENC_ALG, ENC_IV_BYTES, ENC_KEY_BYTES, ENC_TAG_BYTES, ENC_VERSION } from '@lotus/contracts/enc';
-import { eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/tx';
 import { serverKeys } from '../../db/schema';
+import type { MasterKeys } from './master-key';
 import { sha256Hex } from './secrets';
 
 /** SQL of the server_keys table. */
 export function createServerKeyRepository(db: Db) {
   return {
-    async findByPurpose(purpose: string, tx: Executor = db) {
-      const [row] = await tx.select().from(serverKeys).where(eq(serverKeys.purpose, purpose));
+    /** The current key of a purpose (one at most: partial unique index). */
+    async findCurrent(purpose: string, tx: Executor = db) {
+      const [row] = await tx
+        .select()
+        .from(serverKeys)
+        .where(and(eq(serverKeys.purpose, purpose), eq(serverKeys.state, 'current')));
       return row ?? null;
     },
-    /** Inserts unless another instance stored a key for this purpose first (then nothing happens). */
+    /** Every key, newest first. */
+    async listAll(tx: Executor = db) {
+      return tx.select().from(serverKeys).orderBy(desc(serverKeys.createdAt), asc(serverKeys.kid));
+    },
+    /** Inserts unless another instance stored a current key for this purpose first (then nothing happens). */
     async insertIfAbsent(row: typeof serverKeys.$inferInsert, tx: Executor = db) {
       await tx.insert(serverKeys).values(row).onConflictDoNothing();
+    },
+    /** Replaces the stored (wrapped) key material when it is still `expected` (another instance may have done it). */
+    async replaceMaterial(kid: string, expected: string, privateKey: string, tx: Executor = db) {
+      await tx
+        .update(serverKeys)
+        .set({ privateKey })
+        .where(and(eq(serverKeys.kid, kid), eq(serverKeys.privateKey, expected)));
+    },
+    /** Makes `row` the current key of its purpose; the former current one becomes previous. */
+    async rotate(row: typeof serverKeys.$inferInsert & { purpose: string }, tx: Executor = db) {
+      await tx
+        .update(serverKeys)
+        .set({ state: 'previous' })
+        .where(and(eq(serverKeys.purpose, row.purpose), eq(serverKeys.state, 'current')));
+      await tx.insert(serverKeys).values({ ...row, state: 'current' });
+    },
+    async deleteByKid(kid: string, tx: Executor = db) {
+      await tx.delete(serverKeys).where(eq(serverKeys.kid, kid));
     },
   };
 }
 export type ServerKeyRepository = ReturnType<typeof createServerKeyRepository>;
+type KeyRow = Awaited<ReturnType<ServerKeyRepository['listAll']>>[number];
 
-type EncKey = { kid: string; spki: string; privateKey: KeyObject };
+type EncKey = { kid: string; spki: string; privateKey: KeyObject; current: boolean; createdAt: Date };
 type SecretKey = { kid: string; key: Buffer };
+type EncRing = { loadedAt: number; current: EncKey; byKid: Map<string, EncKey> };
 
 const B64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const b64 = (text: string) => {
@@ -41,67 +70,142 @@ const b64 = (text: string) => {
   return Buffer.from(text, 'base64');
 };
 
+/** Stored key material: "w1.<master key id>.<iv>.<ciphertext+tag>" (base64url parts). */
+const WRAP_VERSION = 'w1';
+/** A short public id of a master key (which key wrapped a row), never the key itself. */
+export const masterKeyId = (key: Buffer) => sha256Hex(Buffer.concat([Buffer.from('lotus:kek-id:'), key])).slice(0, 12);
+export const isWrapped = (stored: string) => stored.startsWith(`${WRAP_VERSION}.`);
+/** Binds a wrapped value to its row: a wrapped key copied into another row does not open. */
+const wrapAad = (row: { kid: string; purpose: string }) => Buffer.from(`lotus:server-key:${row.purpose}:${row.kid}`);
+
+function wrap(material: string, row: { kid: string; purpose: string }, kek: Buffer): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', kek, iv);
+  cipher.setAAD(wrapAad(row));
+  const ct = Buffer.concat([cipher.update(material, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  return [WRAP_VERSION, masterKeyId(kek), iv.toString('base64url'), ct.toString('base64url')].join('.');
+}
+
+/** Rotation and retirement answers (operator API and command line). */
+export type ServerKeyInfo = {
+  kid: string;
+  purpose: string;
+  algorithm: string;
+  state: string;
+  createdAt: string;
+  /** Id of the master key the row is wrapped under; null = stored in clear (wrapped at next start). */
+  wrappedUnder: string | null;
+};
+
+const ROTATION_PURPOSE = 'enc';
+/** How long a loaded key ring is trusted before it is read again (another instance may rotate). */
+const RING_TTL_MS = 60_000;
+/** An unknown kid reloads the ring at most this often (a bogus kid cannot hammer the database). */
+const UNKNOWN_KID_RELOAD_MS = 5_000;
+
 /**
- * Server keys (docs/enc.md): the RSA-OAEP-256 key pair of the enc calls and a symmetric secret,
- * each generated once and stored in the database, so every instance uses the same keys. Loaded on
- * first use and kept in memory.
+ * Server keys (docs/enc.md, docs/adr/0023-key-hierarchy.md): the RSA-OAEP-256 key pairs of the enc
+ * calls and a symmetric secret, generated once and stored in the database (every instance uses
+ * the same keys), each wrapped under the master key. The enc key rotates: a new current kid is
+ * published, previous kids still decrypt until retired. Loaded on first use and kept in memory
+ * for a minute.
  */
 export function createServerKeys({
   repo,
+  master,
+  now = Date.now,
 }: {
-  repo: Pick<ServerKeyRepository, 'findByPurpose' | 'insertIfAbsent'>;
+  repo: Pick<ServerKeyRepository, 'findCurrent' | 'listAll' | 'insertIfAbsent' | 'replaceMaterial' | 'rotate' | 'deleteByKid'>;
+  master: Pick<MasterKeys, 'current' | 'previous'>;
+  now?: () => number;
 }) {
-  let enc: Promise<EncKey> | null = null;
-  let secret: Promise<SecretKey> | null = null;
+  const keks = new Map<string, Buffer>([[masterKeyId(master.current), master.current]]);
+  if (master.previous) keks.set(masterKeyId(master.previous), master.previous);
+  const currentKekId = masterKeyId(master.current);
 
-  async function loadEnc(): Promise<EncKey> {
-    let row = await repo.findByPurpose('enc');
-    if (!row) {
-      const { publicKey, privateKey } = generateKeyPairSync('rsa', {
-        modulusLength: 2048,
-        publicExponent: 0x10001,
-      });
-      const spki = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
-      await repo.insertIfAbsent({
-        kid: `enc-${sha256Hex(spki).slice(0, 16)}`,
-        purpose: 'enc',
-        algorithm: ENC_ALG,
-        publicKey: spki,
-        privateKey: privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64'),
-      });
-      row = await repo.findByPurpose('enc');
-      if (!row) throw new Error('server key for enc could not be stored');
+  /** The key material of a row: unwrapped with whichever known master key wrapped it. */
+  function unwrap(row: Pick<KeyRow, 'kid' | 'purpose' | 'privateKey'>): string {
+    if (!isWrapped(row.privateKey)) return row.privateKey; // an earlier version's row, wrapped at start
+    const [, id, ivText, ctText] = row.privateKey.split('.');
+    const kek = id ? keks.get(id) : undefined;
+    if (!kek || !ivText || !ctText) {
+      throw new Error(
+        `Server key ${row.kid} is wrapped under master key ${id ?? '?'}, which this process does not have ` +
+          '(set LOTUS_MASTER_KEY, and LOTUS_MASTER_KEY_PREVIOUS during a master-key rotation).',
+      );
     }
+    const ct = Buffer.from(ctText, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', kek, Buffer.from(ivText, 'base64url'));
+    decipher.setAAD(wrapAad(row));
+    decipher.setAuthTag(ct.subarray(ct.length - 16));
+    return Buffer.concat([decipher.update(ct.subarray(0, ct.length - 16)), decipher.final()]).toString('utf8');
+  }
+
+  function newEncRow() {
+    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicExponent: 0x10001 });
+    const spki = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+    const kid = `enc-${sha256Hex(spki).slice(0, 16)}`;
+    const material = privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64');
     return {
-      kid: row.kid,
-      spki: row.publicKey ?? '',
-      privateKey: createPrivateKey({ key: b64(row.privateKey), format: 'der', type: 'pkcs8' }),
+      kid,
+      purpose: 'enc',
+      algorithm: ENC_ALG,
+      publicKey: spki,
+      privateKey: wrap(material, { kid, purpose: 'enc' }, master.current),
     };
   }
 
+  const toEncKey = (row: KeyRow): EncKey => ({
+    kid: row.kid,
+    spki: row.publicKey ?? '',
+    privateKey: createPrivateKey({ key: b64(unwrap(row)), format: 'der', type: 'pkcs8' }),
+    current: row.state === 'current',
+    createdAt: row.createdAt,
+  });
+
+  async function loadRing(): Promise<EncRing> {
+    if (!(await repo.findCurrent('enc'))) {
+      await repo.insertIfAbsent(newEncRow());
+    }
+    const rows = (await repo.listAll()).filter((r) => r.purpose === 'enc');
+    const keys = rows.map(toEncKey);
+    const current = keys.find((k) => k.current);
+    if (!current) throw new Error('server key for enc could not be stored');
+    return { loadedAt: now(), current, byKid: new Map(keys.map((k) => [k.kid, k])) };
+  }
+
   async function loadSecret(): Promise<SecretKey> {
-    let row = await repo.findByPurpose('secret');
+    let row = await repo.findCurrent('secret');
     if (!row) {
       const key = randomBytes(32).toString('base64');
+      const kid = `sec-${randomBytes(8).toString('hex')}`;
       await repo.insertIfAbsent({
-        kid: `sec-${sha256Hex(key).slice(0, 16)}`,
+        kid,
         purpose: 'secret',
         algorithm: 'A256GCM+HS256',
         publicKey: null,
-        privateKey: key,
+        privateKey: wrap(key, { kid, purpose: 'secret' }, master.current),
       });
-      row = await repo.findByPurpose('secret');
+      row = await repo.findCurrent('secret');
       if (!row) throw new Error('server secret could not be stored');
     }
-    return { kid: row.kid, key: b64(row.privateKey) };
+    return { kid: row.kid, key: b64(unwrap(row)) };
   }
 
-  const getEnc = () => {
-    enc ??= loadEnc().catch((error: unknown) => {
-      enc = null;
-      throw error;
+  let ring: Promise<EncRing> | null = null;
+  let secret: Promise<SecretKey> | null = null;
+  const reloadRing = () => {
+    const next = loadRing();
+    ring = next;
+    next.catch(() => {
+      if (ring === next) ring = null;
     });
-    return enc;
+    return next;
+  };
+  const getRing = async (): Promise<EncRing> => {
+    if (!ring) return reloadRing();
+    const loaded = await ring;
+    return now() - loaded.loadedAt > RING_TTL_MS ? reloadRing() : loaded;
   };
   const getSecret = () => {
     secret ??= loadSecret().catch((error: unknown) => {
@@ -111,21 +215,30 @@ export function createServerKeys({
     return secret;
   };
 
-  /** GET /wps/system/encryptionKey */
+  /** GET /wps/system/encryptionKey: the current key. */
   async function getPublicKey(): Promise<TEncryptionKey> {
-    const key = await getEnc();
-    return { kid: key.kid, alg: ENC_ALG, spki: key.spki };
+    const { current } = await getRing();
+    return { kid: current.kid, alg: ENC_ALG, spki: current.spki };
+  }
+
+  /** The key of a kid: current or previous (not retired); an unknown kid reloads the ring once in a while. */
+  async function keyOf(kid: string): Promise<EncKey | null> {
+    const loaded = await getRing();
+    const key = loaded.byKid.get(kid);
+    if (key || now() - loaded.loadedAt < UNKNOWN_KID_RELOAD_MS) return key ?? null;
+    return (await reloadRing()).byKid.get(kid) ?? null;
   }
 
   /**
-   * Opens an encrypted body (ZEncryptedBody already checked): unwraps the content key, decrypts and
-   * parses the JSON payload. Any failure is enc_invalid (an unknown kid too: the client refetches
-   * the key and retries).
+   * Opens an encrypted body (ZEncryptedBody already checked): unwraps the content key with the
+   * private key of the body's kid (the current one or a previous one not yet retired) and decrypts.
+   * Answers the plaintext; plugins/enc.ts parses it. Any failure is enc_invalid (an unknown or
+   * retired kid too: the client refetches the key and retries).
    */
-  async function decryptBody(body: TEncryptedBody): Promise<unknown> {
-    const key = await getEnc();
+  async function decryptBody(body: TEncryptedBody): Promise<string> {
+    const key = body.enc === ENC_VERSION ? await keyOf(body.kid) : null;
     try {
-      if (body.enc !== ENC_VERSION || body.kid !== key.kid) throw new Error('unknown key');
+      if (!key) throw new Error('unknown key');
       const cek = privateDecrypt(
         { key: key.privateKey, padding: cryptoConstants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
         b64(body.key),
@@ -141,7 +254,7 @@ export function createServerKeys({
         decipher.update(data.subarray(0, data.length - ENC_TAG_BYTES)),
         decipher.final(),
       ]);
-      return JSON.parse(plain.toString('utf8')) as unknown;
+      return new TextDecoder('utf-8', { fatal: true }).decode(plain);
     } catch {
       throw new AppError('enc_invalid', 400);
     }
@@ -174,7 +287,62 @@ export function createServerKeys({
     return createHmac('sha256', key).update(value, 'utf8').digest('hex');
   }
 
-  return { getPublicKey, decryptBody, seal, open, mac };
+  const info = (row: KeyRow): ServerKeyInfo => ({
+    kid: row.kid,
+    purpose: row.purpose,
+    algorithm: row.algorithm,
+    state: row.state,
+    createdAt: row.createdAt.toISOString(),
+    wrappedUnder: isWrapped(row.privateKey) ? (row.privateKey.split('.')[1] ?? null) : null,
+  });
+
+  /** Every stored key (never its material). */
+  async function list(): Promise<ServerKeyInfo[]> {
+    return (await repo.listAll()).map(info);
+  }
+
+  /**
+   * Wraps rows stored in clear (earlier versions) and re-wraps rows wrapped under the previous
+   * master key, under the current one. Idempotent: runs at every start and by `keys rewrap`.
+   * A row under a master key this process does not have stops it (the message names the key).
+   */
+  async function rewrapAll(): Promise<{ wrapped: number; rewrapped: number; unchanged: number }> {
+    const result = { wrapped: 0, rewrapped: 0, unchanged: 0 };
+    for (const row of await repo.listAll()) {
+      const underCurrent = isWrapped(row.privateKey) && row.privateKey.split('.')[1] === currentKekId;
+      if (underCurrent) {
+        result.unchanged += 1;
+        continue;
+      }
+      const stored = row.privateKey;
+      await repo.replaceMaterial(row.kid, stored, wrap(unwrap(row), row, master.current));
+      if (isWrapped(stored)) result.rewrapped += 1;
+      else result.wrapped += 1;
+    }
+    return result;
+  }
+
+  /** A new enc key pair becomes current; the former current kid still decrypts until retired. */
+  async function rotate(): Promise<ServerKeyInfo> {
+    const row = newEncRow();
+    await repo.rotate(row);
+    await reloadRing();
+    const stored = (await repo.listAll()).find((r) => r.kid === row.kid);
+    if (!stored) throw new Error('the new key was not stored');
+    return info(stored);
+  }
+
+  /** Deletes a previous enc key: bodies encrypted under it no longer open. The current key cannot be retired. */
+  async function retire(kid: string): Promise<ServerKeyInfo> {
+    const row = (await repo.listAll()).find((r) => r.kid === kid);
+    if (!row || row.purpose !== ROTATION_PURPOSE) throw new AppError('not_found', 404);
+    if (row.state === 'current') throw new AppError('conflict', 409);
+    await repo.deleteByKid(kid);
+    await reloadRing();
+    return info(row);
+  }
+
+  return { getPublicKey, decryptBody, seal, open, mac, list, rewrapAll, rotate, retire };
 }
 
 export type ServerKeys = ReturnType<typeof createServerKeys>;

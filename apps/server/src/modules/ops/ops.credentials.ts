@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DeploymentMode } from '../../env';
+import { ensurePrivateDir } from '../../lib/data-dir';
 import type { OperatorsService } from './operators.service';
 
 /** DATA_DIR/ops.json: where the local operator credential lives (outside git; mode 0600). */
@@ -19,7 +20,7 @@ export function readOpsFile(dataDir: string): OpsFile | null {
 }
 
 export function writeOpsFile(dataDir: string, content: OpsFile) {
-  fs.mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const file = opsFilePath(dataDir);
   const tmp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(tmp, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });

@@ -20,8 +20,10 @@ import { auditNote, registerOpsAuth } from '../../plugins/auth-ops';
 import type { ContentService } from '../content/content.service';
 import type { AccountsOpsService } from '../identity/identity.ops';
 import type { JobEngine } from '../../platform/jobs/engine';
+import type { ServerKeys } from '../identity/server-keys';
 import { opsAccountRoutes } from './ops-accounts.routes';
 import { opsJobRoutes } from './ops-jobs.routes';
+import { opsKeyRoutes } from './ops-keys.routes';
 import { opsOperatorRoutes } from './ops-operators.routes';
 import type { OpsAudit } from './ops.audit';
 import type { OperatorsService } from './operators.service';
@@ -32,18 +34,19 @@ type Options = {
   content: ContentService;
   accounts: AccountsOpsService;
   jobs: Pick<JobEngine, 'failed'>;
+  keys: ServerKeys;
 };
-
 /**
  * Operator API under /ops (never blocked by maintenance or region rules). Every route requires
  * `Authorization: Bearer <operator API token>` and declares its permission and, when it changes
  * something or reads a secret, its audit action (plugins/auth-ops, docs/adr/0019).
  */
-export async function opsRoutes(fastify: FastifyInstance, { ops, content, accounts, jobs }: Options) {
+export async function opsRoutes(fastify: FastifyInstance, { ops, content, accounts, jobs, keys }: Options) {
   registerOpsAuth(fastify, { operators: ops.operators, audit: ops.audit });
   await fastify.register(opsAccountRoutes, { accounts });
   await fastify.register(opsOperatorRoutes, { operators: ops.operators, audit: ops.audit });
   await fastify.register(opsJobRoutes, { jobs });
+  await fastify.register(opsKeyRoutes, { keys });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['ops'];
   const security = [{ operator: [] }];
@@ -89,7 +92,8 @@ export async function opsRoutes(fastify: FastifyInstance, { ops, content, accoun
   app.put(
     '/ops/config/:key',
     {
-      config: { ops: { permission: 'config.write', audit: 'config.set' } },
+      // Documents hold texts (maintenance notes) that may span lines.
+      config: { ops: { permission: 'config.write', audit: 'config.set' }, multiline: true },
       schema: {
         tags,
         security,
@@ -136,7 +140,8 @@ export async function opsRoutes(fastify: FastifyInstance, { ops, content, accoun
     app.post(
       `/ops/${collection}`,
       {
-        config: { ops: { permission: 'config.write', audit: `${collection}.add` } },
+        // Notices, help articles and banners carry rich text that may span lines.
+        config: { ops: { permission: 'config.write', audit: `${collection}.add` }, multiline: true },
         schema: {
           tags,
           security,

@@ -155,7 +155,8 @@ export async function systemRoutes(fastify: FastifyInstance, { system, content }
     {
       // A logged-in member's feedback carries the member id; visitors stay anonymous.
       preHandler: app.identifyMember,
-      config: { rateLimit: rateLimit.feedback },
+      // Feedback is free text: line breaks and tabs allowed (other control characters are not).
+      config: { rateLimit: rateLimit.feedback, multiline: true },
       schema: {
         tags: ['feedback'],
         summary: 'Leave feedback, 5 to 140 characters (7.SYS.06)',

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { AppError } from '@lotus/contracts/app-error';
 import type { TSliderChallenge } from '@lotus/contracts/auth';
 import { z } from 'zod';
+import { ipLimitKey } from '../../lib/ip';
 import type { ServerKeys } from '../identity/server-keys';
 import type { ThrottleRepository } from '../identity/throttle.repository';
 import { liveFailures, SLIDER_POLICY, toSeconds, waitMs } from '../identity/throttle.rules';
@@ -101,7 +102,7 @@ export function createChallengeService({ repo, keys, throttles, now = Date.now }
     client: ClientRef,
   ): Promise<{ sliderToken: string }> {
     const t = now();
-    const state = await throttles.find('slider', client.ip);
+    const state = await throttles.find('slider', ipLimitKey(client.ip));
     const captchaNeeded = liveFailures(state, SLIDER_POLICY, t) >= SLIDER_POLICY.captchaAt;
     const wait = waitMs(state, SLIDER_POLICY, t);
     if (wait > 0) {
@@ -128,7 +129,7 @@ export function createChallengeService({ repo, keys, throttles, now = Date.now }
       const at = now();
       const recorded = await throttles.record(
         'slider',
-        client.ip,
+        ipLimitKey(client.ip),
         '',
         new Date(at),
         SLIDER_POLICY.resetAfterMs,

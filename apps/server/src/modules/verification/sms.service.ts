@@ -6,6 +6,7 @@ import type { SmsBudget } from '../identity/identity.options';
 import { normalizeMobile } from '../identity/identity.rules';
 import type { ServerKeys } from '../identity/server-keys';
 import { randomDigits, sameHex } from '../identity/secrets';
+import { ipLimitKey } from '../../lib/ip';
 import type { VerificationRepository } from './verification.repository';
 
 /**
@@ -141,7 +142,7 @@ export function createSmsService(deps: Deps) {
       await repo.lockKey('sms:budget', tx);
       // Every send counts, whatever was (or was not) delivered, so limits reveal nothing either.
       for (const limit of SMS_LIMITS.perNumber) await enforce({ e164: mobile.e164 }, limit, t, tx);
-      for (const limit of SMS_LIMITS.perIp) await enforce({ ip: client.ip }, limit, t, tx);
+      for (const limit of SMS_LIMITS.perIp) await enforce({ ip: ipLimitKey(client.ip) }, limit, t, tx);
       const exceeded = await overBudget(mobile.dial, t, tx);
       if (exceeded) return exceeded;
       await repo.insertSmsCode(
@@ -150,7 +151,8 @@ export function createSmsService(deps: Deps) {
           dial: mobile.dial,
           purpose,
           codeHash,
-          ip: client.ip,
+          // The limit key (an IPv6 sender's /64, security #16): what the per-address limit counts.
+          ip: ipLimitKey(client.ip),
           expiresAt: new Date(t + SMS_CODE_TTL_MINUTES * MINUTE),
           createdAt: new Date(t),
         },

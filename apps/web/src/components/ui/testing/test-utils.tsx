@@ -32,7 +32,7 @@ export function createTestQueryClient(): QueryClient {
 /** Shows the current location, so a test can assert in-app navigation. */
 export function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+  return <output data-testid="location">{`${location.pathname}${location.search}${location.hash}`}</output>;
 }
 
 type ProviderOptions = Omit<RenderOptions, 'wrapper'> & {

@@ -227,7 +227,7 @@ describe('forgot by phone (3.LOG.08, 4.PWR.01/02, 5.FGP.01-03)', () => {
   });
 });
 
-describe('the mailed link (/forget?resetToken=...)', () => {
+describe('the mailed link (/forget#token=...)', () => {
   it('sets a new password meeting the rule, then goes to /login', async () => {
     const calls = setup();
     renderWithProviders(
@@ -235,9 +235,11 @@ describe('the mailed link (/forget?resetToken=...)', () => {
         <ForgotPage />
         <DialogHost />
       </>,
-      { route: '/forget?resetToken=tok123456789abcdef' },
+      { route: '/forget#token=tok123456789abcdef' },
     );
     await screen.findByTestId('reset-password-form');
+    // Security #18: the token leaves the address bar at once; the form keeps it.
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/forget'));
     fireEvent.change(screen.getByTestId('reset-input-newPassword'), { target: { value: 'abcdef' } });
     fireEvent.change(screen.getByTestId('reset-input-confirmPassword'), { target: { value: 'abcdef' } });
     await click('reset-submit');
@@ -251,7 +253,7 @@ describe('the mailed link (/forget?resetToken=...)', () => {
 
   it('a used or expired link says so and offers a new request', async () => {
     setup();
-    renderWithProviders(<ForgotPage />, { route: '/forget?resetToken=used' });
+    renderWithProviders(<ForgotPage />, { route: '/forget#token=used' });
     await screen.findByTestId('reset-password-form');
     fireEvent.change(screen.getByTestId('reset-input-newPassword'), { target: { value: 'lotus1234' } });
     fireEvent.change(screen.getByTestId('reset-input-confirmPassword'), { target: { value: 'lotus1234' } });

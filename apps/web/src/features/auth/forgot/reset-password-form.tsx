@@ -16,7 +16,7 @@ import { getPasswordRule, passwordHint, validateResetForm, type ResetForm } from
 import '../register/accounts-form.css';
 
 /**
- * The page the mailed reset link opens (/forget?resetToken=<token>): a new password, twice, meeting
+ * The page the mailed reset link opens (/forget#token=<token>): a new password, twice, meeting
  * the password rule; success -> a toast and /login. A used or expired link says so and offers a new
  * request.
  */

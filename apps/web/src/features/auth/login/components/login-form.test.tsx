@@ -63,6 +63,16 @@ const fill = (username: string, password: string) => {
 };
 
 describe('login form options (2.LGN.06-08)', () => {
+  it('security #19 the fields carry the autocomplete the password manager needs (username, current-password, one-time-code)', async () => {
+    api(flags({ MOBILEVERCODELOGIN3: true }));
+    renderWithProviders(<LoginForm />);
+    await waitFor(() => expect(screen.getByTestId('login-username')).toBeTruthy());
+    expect(screen.getByTestId('login-username').getAttribute('autocomplete')).toBe('username');
+    expect(screen.getByTestId('login-password').getAttribute('autocomplete')).toBe('current-password');
+    fireEvent.click(within(await screen.findByTestId('login-tabs')).getByText('SMS code'));
+    expect(screen.getByTestId('login-sms-code').getAttribute('autocomplete')).toBe('one-time-code');
+  });
+
   it('2.LGN.06 without MOBILEVERCODELOGIN3 only the username form shows, no tabs', async () => {
     api(flags());
     renderWithProviders(<LoginForm />);

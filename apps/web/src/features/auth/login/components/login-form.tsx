@@ -51,10 +51,16 @@ export function LoginForm({ portal = 'member', initial = null, onFinished, onLea
   const actions = useLoginActions();
   const modes = getLoginModes(flags);
 
+  // 4.REM.03: refill from the remembered values (not when the header handed values over). The
+  // username only (security #19): the browser's password manager fills the password.
+  const [remembered] = useState(() => (initial ? null : readRememberedLogin()));
   const [values, setValues] = useState<TLoginValues>(() => ({
     ...EMPTY_LOGIN_VALUES,
-    username: initial?.username ?? '',
+    username: initial?.username ?? remembered?.username ?? '',
     password: initial?.password ?? '',
+    ...(remembered?.mobile ? { countryDialingCode: remembered.mobile.countryDialingCode, mobileNum: remembered.mobile.mobileNum } : {}),
+    // Remembered from an SMS login only: open on the SMS tab.
+    ...(remembered?.mobile && !remembered.username ? { mode: 'sms' as const } : {}),
   }));
   const mode: TLoginMode = modes.includes(values.mode) ? values.mode : (modes[0] ?? 'username');
   const [errors, setErrors] = useState<TLoginErrors>({});
@@ -63,7 +69,7 @@ export function LoginForm({ portal = 'member', initial = null, onFinished, onLea
   const captchaShown = captchaByFailure || flags?.showCaptcha === true;
   const [captchaId, setCaptchaId] = useState<string | null>(null);
   const [captchaRefresh, setCaptchaRefresh] = useState(0);
-  const [remember, setRemember] = useState(false);
+  const [remember, setRemember] = useState(remembered !== null);
   /** The full-page loader: shown during the login call only (4.LOGIN.17: it stops on failure). */
   const [pending, setPending] = useState(false);
   /** The form is working (call, forced change, member info): the buttons wait. */
@@ -81,27 +87,6 @@ export function LoginForm({ portal = 'member', initial = null, onFinished, onLea
     };
   }, []);
 
-  // 4.REM.03: refill from the remembered values (not when the header handed values over).
-  useEffect(() => {
-    if (initial) return;
-    let cancelled = false;
-    void readRememberedLogin().then((remembered) => {
-      if (cancelled || !remembered) return;
-      setRemember(true);
-      setValues((v) => ({
-        ...v,
-        username: v.username || remembered.username,
-        password: v.password || remembered.password,
-        ...(remembered.mobile ? { countryDialingCode: remembered.mobile.countryDialingCode, mobileNum: remembered.mobile.mobileNum } : {}),
-        // Remembered from an SMS login only: open on the SMS tab.
-        ...(remembered.mobile && !remembered.username ? { mode: 'sms' as const } : {}),
-      }));
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [initial]);
-
   const set = (field: keyof TLoginValues) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
@@ -110,18 +95,18 @@ export function LoginForm({ portal = 'member', initial = null, onFinished, onLea
   const onRememberChange = (checked: boolean) => {
     setRemember(checked);
     // 4.REM.02: off clears what was remembered, at once.
-    if (!checked) void clearRememberedLogin();
+    if (!checked) clearRememberedLogin();
   };
 
-  const applyRemember = async (used: TLoginValues) => {
+  const applyRemember = (used: TLoginValues) => {
     if (!remember) {
-      await clearRememberedLogin();
+      clearRememberedLogin();
       return;
     }
     if (used.mode === 'sms') {
-      await saveRememberedLogin({ mode: 'sms', mobile: { countryDialingCode: used.countryDialingCode, mobileNum: used.mobileNum } });
+      saveRememberedLogin({ mode: 'sms', mobile: { countryDialingCode: used.countryDialingCode, mobileNum: used.mobileNum } });
     } else {
-      await saveRememberedLogin({ mode: 'username', username: used.username, password: used.password });
+      saveRememberedLogin({ mode: 'username', username: used.username });
     }
   };
 
@@ -163,7 +148,7 @@ export function LoginForm({ portal = 'member', initial = null, onFinished, onLea
         return;
       case 'two-factor':
         setPending(false);
-        await applyRemember(outcome.values);
+        applyRemember(outcome.values);
         setTwoFactor({
           ticket: outcome.ticket,
           username: outcome.values.username,
@@ -173,7 +158,7 @@ export function LoginForm({ portal = 'member', initial = null, onFinished, onLea
         return;
       case 'success':
         setPending(false);
-        await applyRemember(outcome.values);
+        applyRemember(outcome.values);
         await finish(outcome.result, {
           username: outcome.values.username,
           password: outcome.values.mode === 'username' ? outcome.values.password : null,

@@ -1,58 +1,61 @@
 import { cookies, ONE_DAY_MS } from '@/lib/storage';
-import { forgetKey, getDefaultKeyStore, openText, sealText, type KeyStore } from './secret-box';
 
 /**
- * Remember me (4.REM, 3.STO.01-04): cookies for the last username, the remembered password, the
- * remember flag and, for SMS login, the mobile number with its dialling code — each kept 1 day.
- * Turning it off clears them all. Decision 3.STO.04: the password cookie holds only a ciphertext
- * sealed with a non-extractable key kept in IndexedDB (secret-box.ts); clearing also destroys that
- * key. Nothing here is sent anywhere: the cookies are read by this page only.
+ * Remember me (4.REM, 3.STO.01-03; security #19): cookies for the last username, the remember flag
+ * and, for SMS login, the mobile number with its dialling code, each kept 1 day. Turning it off
+ * clears them all. No password is kept, in clear or sealed: the login form's autocomplete
+ * attributes (username, current-password) let the browser's password manager offer it, under the
+ * browser's own protection. The cookies are read by this page only.
+ *
+ * Earlier versions kept a sealed password cookie and its key in IndexedDB (database
+ * "lotus-secrets"): both are deleted the first time this code runs in a browser.
  */
 export const REMEMBER_COOKIES = {
   username: 'rememberUsername',
-  password: 'rememberPassword',
   flag: 'rememberMe',
   mobile: 'rememberMobile',
 } as const;
+
+/** What earlier versions stored and this one deletes. */
+export const LEGACY_PASSWORD_COOKIE = 'rememberPassword';
+export const LEGACY_KEY_DATABASE = 'lotus-secrets';
 
 /** 1 day (86 400 000 ms, spec 4 / 9) as the cookies' Max-Age in seconds. */
 export const REMEMBER_MAX_AGE_SECONDS = ONE_DAY_MS / 1000;
 
 export type RememberedMobile = { countryDialingCode: string; mobileNum: string };
 
-export type RememberedLogin = {
-  username: string;
-  password: string;
-  mobile: RememberedMobile | null;
-};
+export type RememberedLogin = { username: string; mobile: RememberedMobile | null };
 
-export type RememberInput =
-  | { mode: 'username'; username: string; password: string }
-  | { mode: 'sms'; mobile: RememberedMobile };
+export type RememberInput = { mode: 'username'; username: string } | { mode: 'sms'; mobile: RememberedMobile };
 
 const cookieOptions = { maxAgeSeconds: REMEMBER_MAX_AGE_SECONDS, sameSite: 'Strict' as const };
 
-/** Remember me on: stores the values of this login for 1 day (4.REM.01). */
-export async function saveRememberedLogin(input: RememberInput, store: KeyStore | null = getDefaultKeyStore()): Promise<void> {
-  cookies.set(REMEMBER_COOKIES.flag, '1', cookieOptions);
-  if (input.mode === 'username') {
-    cookies.set(REMEMBER_COOKIES.username, input.username, cookieOptions);
-    const sealed = await sealText(input.password, store);
-    if (sealed) cookies.set(REMEMBER_COOKIES.password, sealed, cookieOptions);
-    else cookies.remove(REMEMBER_COOKIES.password);
-  } else {
-    cookies.set(
-      REMEMBER_COOKIES.mobile,
-      `${input.mobile.countryDialingCode} ${input.mobile.mobileNum}`,
-      cookieOptions,
-    );
+/** Deletes a remembered password of an earlier version: its cookie and the IndexedDB key store. */
+export function forgetLegacyPassword(): void {
+  cookies.remove(LEGACY_PASSWORD_COOKIE);
+  try {
+    if (typeof indexedDB !== 'undefined' && indexedDB) indexedDB.deleteDatabase(LEGACY_KEY_DATABASE);
+  } catch {
+    // no IndexedDB here: nothing was stored
   }
 }
 
-/** Remember me off: clears every remembered value and destroys the sealing key (4.REM.02). */
-export async function clearRememberedLogin(store: KeyStore | null = getDefaultKeyStore()): Promise<void> {
+/** Remember me on: stores the username (or the mobile number) of this login for 1 day (4.REM.01). */
+export function saveRememberedLogin(input: RememberInput): void {
+  forgetLegacyPassword();
+  cookies.set(REMEMBER_COOKIES.flag, '1', cookieOptions);
+  if (input.mode === 'username') {
+    cookies.set(REMEMBER_COOKIES.username, input.username, cookieOptions);
+  } else {
+    cookies.set(REMEMBER_COOKIES.mobile, `${input.mobile.countryDialingCode} ${input.mobile.mobileNum}`, cookieOptions);
+  }
+}
+
+/** Remember me off: clears every remembered value (4.REM.02). */
+export function clearRememberedLogin(): void {
   for (const name of Object.values(REMEMBER_COOKIES)) cookies.remove(name);
-  await forgetKey(store);
+  forgetLegacyPassword();
 }
 
 function parseMobile(value: string | null): RememberedMobile | null {
@@ -61,13 +64,11 @@ function parseMobile(value: string | null): RememberedMobile | null {
 }
 
 /** What the login form refills from (4.REM.03), or null when remember me is off or expired. */
-export async function readRememberedLogin(store: KeyStore | null = getDefaultKeyStore()): Promise<RememberedLogin | null> {
+export function readRememberedLogin(): RememberedLogin | null {
+  forgetLegacyPassword();
   if (cookies.get(REMEMBER_COOKIES.flag) !== '1') return null;
-  const sealed = cookies.get(REMEMBER_COOKIES.password);
-  const password = sealed ? ((await openText(sealed, store)) ?? '') : '';
   return {
     username: cookies.get(REMEMBER_COOKIES.username) ?? '',
-    password,
     mobile: parseMobile(cookies.get(REMEMBER_COOKIES.mobile)),
   };
 }
