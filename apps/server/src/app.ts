@@ -147,6 +147,8 @@ export async function buildApp({ db, env, logger = true, now, jobs, logStream, m
     await opsApp.register(errors);
     await opsApp.register(requestContext, { trust, countryHeader: env.COUNTRY_HEADER });
     await opsApp.register(security);
+    // (no enc bodies on the operator API; the plugin is registered for the order control-characters expects)
+    await opsApp.register(enc, { decrypt: (body) => services.identity.keys.decryptBody(body) });
     await opsApp.register(controlCharacters);
     await opsApp.register(opsRoutes, opsOptions);
     app.decorate('opsApp', opsApp);

@@ -30,7 +30,7 @@ describe('transactional outbox (issue 7)', () => {
     await t.app.services.identity.drain();
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(1);
-    const token = /resetToken=([A-Za-z0-9_-]+)/.exec(mails[0]!.text)?.[1];
+    const token = /#token=([A-Za-z0-9_-]+)/.exec(mails[0]!.text)?.[1];
     expect(token).toBeTruthy();
     // The outbox row is processed, and its payload never held the link in clear.
     const rows = await t.db.database.db.select().from(outboxTable).where(eq(outboxTable.kind, 'mail'));

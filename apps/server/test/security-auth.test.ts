@@ -438,8 +438,8 @@ describe('security: second factor, login throttling and restricted sessions (iss
       url: '/wps/member/password/email',
       payload: { username: m.username, email: m.email },
     });
-    const resetMail = (await mailsTo(m.email!)).find((x) => /resetToken=/.test(x.text))!;
-    const token = /resetToken=([A-Za-z0-9_-]+)/.exec(resetMail.text)![1]!;
+    const resetMail = (await mailsTo(m.email!)).find((x) => /#token=/.test(x.text))!;
+    const token = /#token=([A-Za-z0-9_-]+)/.exec(resetMail.text)![1]!;
     const reset = await t.client().inject({
       method: 'POST',
       url: '/wps/member/password/reset',

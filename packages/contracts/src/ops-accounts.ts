@@ -28,7 +28,8 @@ export type TOpsMemberRow = z.infer<typeof ZOpsMemberRow>;
 export const ZOpsMemberList = z.array(ZOpsMemberRow).max(1000);
 export const ZOpsListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100),
-  to: str(20)
+  /** A number (+E.164 digits) or an email address (up to 254 characters, RFC 5321). */
+  to: str(254)
     .regex(/^\+?[0-9]{6,15}$|^[^\s@]+@[^\s@]+$/)
     .optional(),
 });
