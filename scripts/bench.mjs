@@ -18,6 +18,20 @@ const { default: autocannon } = await import('autocannon');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const results = { date: new Date().toISOString(), machine: `${cpus().length} cores (${cpus()[0]?.model?.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}` };
 
+/**
+ * A production server on PostgreSQL needs what a real deployment has (docs/security.md): a canonical
+ * origin, a master key, and real transports; the bench sends no mail or SMS, so it allows the
+ * sandbox ones explicitly (ALLOW_SANDBOX_TRANSPORTS=1) rather than pointing at a gateway.
+ */
+function productionServerEnv(databaseUrl) {
+  return {
+    DATABASE_URL: databaseUrl,
+    PUBLIC_URL: 'http://127.0.0.1',
+    LOTUS_MASTER_KEY: randomBytes(32).toString('base64'),
+    ALLOW_SANDBOX_TRANSPORTS: '1',
+  };
+}
+
 async function startServer(env) {
   const port = 19000 + Math.floor(Math.random() * 1000);
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
@@ -109,13 +123,7 @@ try {
   u.pathname = `/${db}`;
   log('Starting the server on PostgreSQL...');
   const pgDir = mkdtempSync(join(tmpdir(), 'lotus-bench-pg-'));
-  // Production server mode: a canonical origin and a master key are required (docs/adr/0023, 0024).
-  server = await startServer({
-    DATABASE_URL: u.toString(),
-    DATA_DIR: pgDir,
-    PUBLIC_URL: 'http://127.0.0.1',
-    LOTUS_MASTER_KEY: randomBytes(32).toString('base64'),
-  });
+  server = await startServer({ ...productionServerEnv(u.toString()), DATA_DIR: pgDir });
   log(`Load test on PostgreSQL (${duration} s, 50 connections)...`);
   results.statusPostgres = await load(server.url);
   await server.stop();
@@ -295,7 +303,7 @@ if (process.argv.includes('--write')) {
     const u = new URL(baseUrl);
     u.pathname = `/${db}`;
     try {
-      results.logins.push(await benchLogins('PostgreSQL', { DATABASE_URL: u.toString() }));
+      results.logins.push(await benchLogins('PostgreSQL', productionServerEnv(u.toString())));
     } finally {
       await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
       await admin.end();
