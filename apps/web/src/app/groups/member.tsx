@@ -1,9 +1,9 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { RequireMemberCentre } from '@/features/auth/guards/route-guards';
-import { useRealMoneyAction } from '@/features/auth/guards/use-guards';
+import { RequireMemberCentre } from '@/lib/session/route-guards';
+import { useRealMoneyAction } from '@/lib/session/use-guards';
 import { ChangePasswordButton } from '@/features/auth/password/components/change-password-button';
-import { useMemberInfo } from '@/features/auth/session/api/get-member-info';
+import { useMemberInfo } from '@/lib/session/get-member-info';
 import { SessionsList } from '@/features/auth/session/components/sessions-list';
 import { TwoFactorSettings } from '@/features/auth/two-factor/components/two-factor-settings';
 import { MemberCentre } from '@/features/member-centre/components/member-centre';

@@ -7,7 +7,7 @@ import { notify } from '@/lib/notify';
 import { Button } from '@/components/ui/button/button';
 import { showDialog } from '@/components/ui/dialog/dialog-store';
 import { Skeleton } from '@/components/ui/skeleton/skeleton';
-import { escapeHtml, getErrorText } from '../verification/error-text';
+import { escapeHtml, getErrorText } from '@/lib/error-text';
 import { useRegisterSettings } from '../register/api/get-register-settings';
 import { describedBy, FormField } from '../register/form-field';
 import { fieldErrorText, type FieldError } from '../register/register-rules';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { showDialog } from '@/components/ui/dialog/dialog-store';
 import { notify } from '@/lib/notify';
-import { endSession } from './end-session';
+import { endSession } from '@/lib/session/end-session';
 
 /**
  * Logout (4.OUT.01-05): asks for confirmation (cancel keeps the session), calls logout, clears the

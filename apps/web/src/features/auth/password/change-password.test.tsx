@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { REGISTER_FIELDS } from '@lotus/contracts/system';
 import { ApiError } from '@/lib/api-client';
-import { mockApi, renderWithProviders, setTestLanguage } from '@/components/ui/testing/test-utils';
+import { mockApi, renderWithProviders, setTestLanguage } from '@/test/render';
 import { putPassword } from './api/put-password';
 import { ChangePasswordForm } from './components/change-password-form';
 

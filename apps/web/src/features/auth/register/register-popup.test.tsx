@@ -1,13 +1,13 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders, setTestLanguage } from '@/components/ui/testing/test-utils';
-import { useSession } from '../session/session-store';
-import { FLAGS, RULES } from './register-fixtures.test-data';
+import { mockApi, renderWithProviders, setTestLanguage } from '@/test/render';
+import { useSession } from '@/lib/session/session-store';
+import { FLAGS, RULES } from '@/test/fixtures';
 import { REGISTER_POPUP_DELAY_MS, REGISTER_POPUP_MIN_SIZE, RegisterPopup } from './register-popup';
 import { RegisterPopupSlot } from './register-popup-slot';
 import { closeRegisterPopup, openRegisterPopup, useRegisterPopup } from './register-popup-store';
 
-vi.mock('../session/api/post-enc', () => ({ postEnc: vi.fn() }));
+vi.mock('@/lib/session/post-enc', () => ({ postEnc: vi.fn() }));
 
 beforeAll(() => setTestLanguage('en'));
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { ZPhoneResetResult } from '@lotus/contracts/auth';
-import { postEnc } from '../../session/api/post-enc';
+import { postEnc } from '@/lib/session/post-enc';
 
 /**
  * POST /wps/member/password/verification (7.AUTH.14, enc; 3.LOG.08, decision 3.LOG.09: the dialling

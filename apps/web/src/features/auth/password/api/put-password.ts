@@ -1,5 +1,5 @@
 import { ZDone } from '@lotus/contracts/auth';
-import { postEnc } from '../../session/api/post-enc';
+import { postEnc } from '@/lib/session/post-enc';
 
 export type TChangePasswordInput = { oldPassword: string; newPassword: string; confirmNewPassword: string };
 

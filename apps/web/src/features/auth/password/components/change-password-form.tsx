@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button/button';
-import { getErrorText } from '../../verification/error-text';
+import { getErrorText } from '@/lib/error-text';
 import { Field } from '../../login/components/field';
 import { useRegisterSettings } from '../../register/api/get-register-settings';
 import { putPassword } from '../api/put-password';

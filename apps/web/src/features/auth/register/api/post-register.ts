@@ -1,5 +1,5 @@
 import { ZLoginResult, type TLoginResult, type TRegisterRequest } from '@lotus/contracts/auth';
-import { postEnc } from '../../session/api/post-enc';
+import { postEnc } from '@/lib/session/post-enc';
 import type { RegisterTab } from '../register-rules';
 
 /** The payload before the schema's defaults (registerMethod, login). */

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button/button';
 import { Skeleton } from '@/components/ui/skeleton/skeleton';
 import { notify } from '@/lib/notify';
-import { getErrorText } from '../../verification/error-text';
+import { getErrorText } from '@/lib/error-text';
 import { deleteSession } from '../api/delete-session';
 import { useSessions, type TSessionView } from '../api/get-sessions';
-import { MEMBER_QUERY_ROOT } from '../api/get-member-info';
+import { MEMBER_QUERY_ROOT } from '@/lib/session/get-member-info';
 import '../../login/login.css';
 
 /** A short, readable name of a browser from its user agent ("Chrome on Windows"). */
