@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ZDone } from '@lotus/contracts/auth';
 import { api } from '@/lib/api-client';
 import { MEMBER_QUERY_ROOT } from './get-member-info';
@@ -31,4 +31,10 @@ export async function endSession(queryClient: QueryClient | null): Promise<void>
   useSession.getState().clear();
   emitSessionEnd();
   if (queryClient) queryClient.removeQueries({ queryKey: MEMBER_QUERY_ROOT });
+}
+
+/** Logout as a mutation (the confirmation is the caller's): the member's cache goes with the session. */
+export function useEndSessionMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: () => endSession(queryClient) });
 }
