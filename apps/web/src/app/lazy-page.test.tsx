@@ -5,8 +5,6 @@ import { renderWithProviders } from '@/test/render';
 import { createChunkLoader } from '@/lib/lazy-chunk';
 import { LazyPage } from './lazy-page';
 
-// Suspense retries run inside act() in this test environment.
-const settle = (ms = 20) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 
 describe('lazy page', () => {
   it('8.LOAD.02/03 a failed group shows the load error with Retry, and Retry loads it again', async () => {
@@ -19,13 +17,11 @@ describe('lazy page', () => {
     await act(async () => {
       renderWithProviders(<LazyPage loader={loader} render={(m) => <m.Page />} />);
     });
-    await settle();
-    expect(screen.getByTestId('chunk-error').textContent).toMatch(/ไม่สามารถโหลดหน้านี้ได้/);
+    expect((await screen.findByTestId('chunk-error')).textContent).toMatch(/ไม่สามารถโหลดหน้านี้ได้/);
     await act(async () => {
       fireEvent.click(screen.getByTestId('chunk-retry'));
     });
-    await settle();
-    expect(screen.getByTestId('loaded')).toBeTruthy();
+    expect(await screen.findByTestId('loaded')).toBeTruthy();
     expect(importer).toHaveBeenCalledTimes(2);
   });
 
@@ -37,8 +33,7 @@ describe('lazy page', () => {
       renderWithProviders(<LazyPage loader={slow} render={() => null} />);
     });
     expect(screen.getByTestId('page-skeleton')).toBeTruthy();
-    await settle(100);
-    expect(screen.getByTestId('chunk-error').textContent).toMatch(/หน้าเว็บใช้เวลาโหลดนานเกินไป/);
+    expect((await screen.findByTestId('chunk-error')).textContent).toMatch(/หน้าเว็บใช้เวลาโหลดนานเกินไป/);
     expect(screen.getByTestId('chunk-retry')).toBeTruthy();
   });
 });

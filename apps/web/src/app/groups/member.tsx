@@ -1,23 +1,21 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { RequireMemberCentre } from '@/features/auth/guards/route-guards';
-import { useRealMoneyAction } from '@/features/auth/guards/use-guards';
-import { ChangePasswordButton } from '@/features/auth/password/components/change-password-button';
-import { useMemberInfo } from '@/features/auth/session/api/get-member-info';
-import { SessionsList } from '@/features/auth/session/components/sessions-list';
-import { TwoFactorSettings } from '@/features/auth/two-factor/components/two-factor-settings';
+import { RequireMemberCentre } from '@/lib/session/route-guards';
+import { useRealMoneyAction } from '@/lib/session/use-guards';
+import { useMemberInfo } from '@/lib/session/get-member-info';
 import { MemberCentre } from '@/features/member-centre/components/member-centre';
-import { SecurityCenter } from '@/features/member-centre/components/security-center';
 import { parseMemberCentrePage, REAL_MONEY_PAGES, type TMemberCentrePage } from '@/features/member-centre/member-centre-pages';
+import { MEMBER_CENTRE_PAGE_TABLE, MemberCentrePageSlot } from '../member-centre/page-table';
 
-// Page group "member" (project group, decision 4.CHK.02): /member?page=<pageKey> (2.MC). The app
-// composes the member-centre panel with the accounts feature's guards and security sections.
+// Page group "member" (project group, decision 4.CHK.02): /member?page=<pageKey> (2.MC). The panel
+// shows the page of the page table for the chosen key (coming soon for keys not in it yet).
 function MemberCentreRoute() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const page = parseMemberCentrePage(params.get('page'));
   const { data: member, isSuccess } = useMemberInfo();
   const realMoney = useRealMoneyAction();
+  const loader = MEMBER_CENTRE_PAGE_TABLE[page];
 
   const onSelect = (key: TMemberCentrePage) => {
     const open = () => setParams({ page: key });
@@ -33,16 +31,7 @@ function MemberCentreRoute() {
       counts={{ unreadMessage: member?.unreadMessage ?? 0, availablePromoCount: member?.availablePromoCount ?? 0, missions: 0 }}
       onSelect={onSelect}
       onClose={() => void navigate(paths.home.getHref())}
-      pages={{
-        securityCenter: (
-          <SecurityCenter
-            member={member}
-            password={<ChangePasswordButton />}
-            sessions={<SessionsList />}
-            twoFactor={<TwoFactorSettings enabled={member?.twoFactorEnabled ?? false} />}
-          />
-        ),
-      }}
+      pages={loader ? { [page]: <MemberCentrePageSlot loader={loader} /> } : {}}
     />
   );
 }

@@ -8,7 +8,7 @@ import { Footer } from '@/features/shell/components/footer';
 import { SideMenu } from '@/features/shell/components/side-menu';
 import { HeaderAuth } from '@/features/auth/login/components/header-auth';
 import { AfterLoginNotice, AuthHosts } from '@/features/auth/login/components/auth-hosts';
-import { useSession } from '@/features/auth/session/session-store';
+import { useSession } from '@/lib/session/session-store';
 import { RegisterPopupSlot } from '@/features/auth/register/register-popup-slot';
 import { ForgotModalSlot } from '@/features/auth/forgot/forgot-modal-slot';
 import { LazySlot } from '../lazy-slot';

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TCsEntry } from '@lotus/contracts/system';
-import { mockApi, renderWithProviders, setTestLanguage } from '@/components/ui/testing/test-utils';
+import { mockApi, renderWithProviders, setTestLanguage } from '@/test/render';
 import { ContactList } from './contact-list';
 import { CustomerServiceBar, selectRightBarEntries } from './customer-service-bar';
 

@@ -1,7 +1,7 @@
 import { encryptCsPath } from '@lotus/contracts/cs-crypto';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { errorResponse, mockApi, setTestLanguage } from '@/components/ui/testing/test-utils';
+import { errorResponse, mockApi, setTestLanguage } from '@/test/render';
 import {
   CS_WINDOW_SIZES,
   isAllowedCsUrl,

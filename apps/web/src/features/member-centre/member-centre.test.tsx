@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, setTestLanguage } from '@/components/ui/testing/test-utils';
+import { renderWithProviders, setTestLanguage } from '@/test/render';
 import { MemberCentre } from './components/member-centre';
 import { getBadgeCount, MEMBER_CENTRE_PAGES, parseMemberCentrePage, REAL_MONEY_PAGES } from './member-centre-pages';
 

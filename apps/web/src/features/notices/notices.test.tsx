@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TAnnouncement } from '@lotus/contracts/relay';
-import { errorResponse, mockApi, renderWithProviders, setTestLanguage } from '@/components/ui/testing/test-utils';
+import { errorResponse, mockApi, renderWithProviders, setTestLanguage } from '@/test/render';
 import { session } from '@/lib/storage';
 import { NEWS_POPUP_SHOWN_KEY, NewsPopup } from './news-popup';
 import { NoticeBar } from './notice-bar';

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setTestLanguage, i18n } from '../testing/test-utils';
+import { setTestLanguage, i18n } from '@/test/render';
 import { COUNTRIES, getFlagEmoji, normalizeDialingCode } from './countries';
 import { COUNTRY_DROPDOWN_CLOSE_DELAY_MS, CountryCodePicker } from './country-code-picker';
 import { resolveCurrentCountry } from './current-country';

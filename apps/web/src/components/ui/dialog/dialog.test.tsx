@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setTestLanguage } from '../testing/test-utils';
+import { setTestLanguage } from '@/test/render';
 import { Dialog, DIALOG_DEFAULT_WIDTH } from './dialog';
 import { DialogHost } from './dialog-host';
 import { showDialog, useDialogStore } from './dialog-store';

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { setTestLanguage } from '../testing/test-utils';
+import { setTestLanguage } from '@/test/render';
 import { FullPageLoader } from './full-page-loader';
 
 describe('FullPageLoader', () => {

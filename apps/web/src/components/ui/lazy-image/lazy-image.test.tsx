@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../testing/test-utils';
+import '@/test/render';
 import { LAZY_IMAGE_THRESHOLD, LazyImage } from './lazy-image';
 
 type Callback = (entries: Partial<IntersectionObserverEntry>[]) => void;

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setTestLanguage } from '../testing/test-utils';
+import { setTestLanguage } from '@/test/render';
 import { Modal, MODAL_DEFAULT_HEIGHT, MODAL_DEFAULT_WIDTH, type ModalProps } from './modal';
 
 function Harness(props: Partial<ModalProps> & { onClose?: () => void }) {

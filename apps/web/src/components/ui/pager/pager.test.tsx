@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { setTestLanguage } from '../testing/test-utils';
+import { setTestLanguage } from '@/test/render';
 import { getPageItems } from './get-page-items';
 import { Pager } from './pager';
 

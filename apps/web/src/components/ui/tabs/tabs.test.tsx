@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import '../testing/test-utils';
+import '@/test/render';
 import { TabPanel, Tabs } from './tabs';
 
 function Harness() {

@@ -16,12 +16,12 @@ import { postLogin } from '../login/api/post-login';
 import { useLoginActions } from '../login/use-login-actions';
 import { verifyWithSlider } from '../verification/slider-store';
 import { SmsCodeButton } from '../verification/sms-code-button';
-import { escapeHtml, getErrorText } from '../verification/error-text';
+import { escapeHtml, getErrorText } from '@/lib/error-text';
 import { useRegisterSettings } from '../register/api/get-register-settings';
 import { describedBy, FormField } from '../register/form-field';
 import { fieldErrorText, patternText, type FieldError } from '../register/register-rules';
-import { postForgotByEmail } from './api/post-forgot-by-email';
-import { postForgotByPhone } from './api/post-forgot-by-phone';
+import { useForgotByEmailMutation } from './api/post-forgot-by-email';
+import { useResetByPhoneMutation } from './api/post-forgot-by-phone';
 import {
   getDefaultForgotTab,
   getForgotTabs,
@@ -130,6 +130,7 @@ function EmailTab({ onSent }: { onSent?: () => void }) {
   const [errors, setErrors] = useState<Errors<keyof EmailForm>>({});
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
+  const forgotByEmail = useForgotByEmailMutation();
 
   const label = (field: keyof EmailForm) => t(`fields.${field}`);
   const errorText = (field: keyof EmailForm) => {
@@ -152,7 +153,7 @@ function EmailTab({ onSent }: { onSent?: () => void }) {
     }
     setBusy(true);
     try {
-      await postForgotByEmail(values);
+      await forgotByEmail.mutateAsync(values);
       setSent(true);
       notify.success(t('email_sent'));
       onSent?.();
@@ -216,6 +217,7 @@ function PhoneTab({ rules, onLoggedIn }: { rules: TRegisterSettings; onLoggedIn?
   const [errors, setErrors] = useState<Errors<keyof PhoneForm>>({});
   const [busy, setBusy] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const resetByPhone = useResetByPhoneMutation();
 
   const label = (field: keyof PhoneForm) => t(`fields.${field}`);
   const errorText = (field: keyof PhoneForm) => {
@@ -252,7 +254,7 @@ function PhoneTab({ rules, onLoggedIn }: { rules: TRegisterSettings; onLoggedIn?
       const sliderToken = await verifyWithSlider();
       if (!sliderToken) return;
       setSubmitting(true);
-      const username = await postForgotByPhone({
+      const username = await resetByPhone.mutateAsync({
         mobileNum: values.mobileNum.trim(),
         countryDialingCode: values.countryDialingCode.trim(),
         verificationCode: values.verificationCode.trim(),

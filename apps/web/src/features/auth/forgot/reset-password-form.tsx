@@ -7,11 +7,11 @@ import { notify } from '@/lib/notify';
 import { Button } from '@/components/ui/button/button';
 import { showDialog } from '@/components/ui/dialog/dialog-store';
 import { Skeleton } from '@/components/ui/skeleton/skeleton';
-import { escapeHtml, getErrorText } from '../verification/error-text';
+import { escapeHtml, getErrorText } from '@/lib/error-text';
 import { useRegisterSettings } from '../register/api/get-register-settings';
 import { describedBy, FormField } from '../register/form-field';
 import { fieldErrorText, type FieldError } from '../register/register-rules';
-import { postResetByLink } from './api/post-reset-by-link';
+import { useResetByLinkMutation } from './api/post-reset-by-link';
 import { getPasswordRule, passwordHint, validateResetForm, type ResetForm } from './forgot-rules';
 import '../register/accounts-form.css';
 
@@ -29,6 +29,7 @@ export function ResetPasswordForm({ token, onRestart }: { token: string; onResta
   const [values, setValues] = useState<ResetForm>({ newPassword: '', confirmPassword: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof ResetForm, FieldError>>>({});
   const [busy, setBusy] = useState(false);
+  const resetByLink = useResetByLinkMutation();
   const [linkInvalid, setLinkInvalid] = useState(false);
 
   if (rules.isError) {
@@ -71,7 +72,7 @@ export function ResetPasswordForm({ token, onRestart }: { token: string; onResta
     }
     setBusy(true);
     try {
-      await postResetByLink({ token, newPassword: values.newPassword, confirmNewPassword: values.confirmPassword });
+      await resetByLink.mutateAsync({ token, newPassword: values.newPassword, confirmNewPassword: values.confirmPassword });
       notify.success(t('reset_done'));
       void navigate(paths.login.getHref(), { replace: true });
     } catch (error) {

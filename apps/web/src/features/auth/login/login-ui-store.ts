@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { onSessionEnd } from '@/lib/session/session-events';
 import { closeChangePassword } from '../password/change-password-store';
 import { cancelSlider } from '../verification/slider-store';
 
@@ -40,3 +41,6 @@ export function resetLoginUi(): void {
   cancelSlider();
   closeChangePassword();
 }
+
+// 4.OUT.05: a logout closes the login UI.
+onSessionEnd(resetLoginUi);

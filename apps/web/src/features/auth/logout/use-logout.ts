@@ -1,10 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { showDialog } from '@/components/ui/dialog/dialog-store';
 import { notify } from '@/lib/notify';
-import { endSession } from './end-session';
+import { useEndSessionMutation } from '@/lib/session/end-session';
 
 /**
  * Logout (4.OUT.01-05): asks for confirmation (cancel keeps the session), calls logout, clears the
@@ -14,7 +13,7 @@ import { endSession } from './end-session';
 export function useLogout() {
   const { t } = useTranslation('auth-login');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const endSession = useEndSessionMutation();
   return async (): Promise<boolean> => {
     const choice = await showDialog({
       icon: 'warning',
@@ -26,7 +25,7 @@ export function useLogout() {
       ],
     });
     if (choice !== 1) return false;
-    await endSession(queryClient);
+    await endSession.mutateAsync();
     void navigate(paths.home.getHref());
     notify.success(t('logout.done'));
     return true;

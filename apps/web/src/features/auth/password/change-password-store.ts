@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { session } from '@/lib/storage';
+import { onSessionEnd } from '@/lib/session/session-events';
 
 /**
  * The change-password modal (2.MOD.01), opened from the member centre or forced at login
@@ -57,3 +58,6 @@ export function closeChangePassword(): void {
 
 /** Whether a forced change was left open in this tab (re-opened after a reload). */
 export const hasPendingForcedChange = () => session.get(FORCED_CHANGE_KEY) === '1';
+
+// 4.OUT.05: a logout closes any password change, forced or not.
+onSessionEnd(closeChangePassword);

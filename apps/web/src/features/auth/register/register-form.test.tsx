@@ -2,17 +2,17 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TLoginResult } from '@lotus/contracts/auth';
 import type { TRegisterSettings, TWhitelabel } from '@lotus/contracts/system';
-import { errorResponse, jsonResponse, mockApi, renderWithProviders, setTestLanguage } from '@/components/ui/testing/test-utils';
+import { errorResponse, jsonResponse, mockApi, renderWithProviders, setTestLanguage } from '@/test/render';
 import { DialogHost } from '@/components/ui/dialog/dialog-host';
 import { closeAllDialogs } from '@/components/ui/dialog/dialog-store';
 import { ApiError } from '@/lib/api-client';
-import { postEnc } from '../session/api/post-enc';
-import { useSession } from '../session/session-store';
+import { postEnc } from '@/lib/session/post-enc';
+import { useSession } from '@/lib/session/session-store';
 import { verifyWithSlider } from '../verification/slider-store';
 import { RegisterForm } from './register-form';
-import { FLAGS, MEMBER, RULES, rule } from './register-fixtures.test-data';
+import { FLAGS, MEMBER, RULES, rule } from '@/test/fixtures';
 
-vi.mock('../session/api/post-enc', () => ({ postEnc: vi.fn() }));
+vi.mock('@/lib/session/post-enc', () => ({ postEnc: vi.fn() }));
 vi.mock('../verification/slider-store', () => ({ verifyWithSlider: vi.fn() }));
 
 const postEncMock = vi.mocked(postEnc);

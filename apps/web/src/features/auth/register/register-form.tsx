@@ -1,7 +1,6 @@
 import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
 import type { TLoginResult } from '@lotus/contracts/auth';
 import type { TRegisterField, TRegisterSettings, TWhitelabel } from '@lotus/contracts/system';
 import { paths } from '@/config/paths';
@@ -14,14 +13,12 @@ import { showDialog } from '@/components/ui/dialog/dialog-store';
 import { FullPageLoader } from '@/components/ui/full-page-loader/full-page-loader';
 import { Skeleton } from '@/components/ui/skeleton/skeleton';
 import { TabPanel, Tabs } from '@/components/ui/tabs/tabs';
-import { useSession } from '../session/session-store';
-import { getMemberInfoQueryOptions } from '../session/api/get-member-info';
 import { verifyWithSlider } from '../verification/slider-store';
 import { SmsCodeButton } from '../verification/sms-code-button';
-import { escapeHtml, getErrorText } from '../verification/error-text';
+import { escapeHtml, getErrorText } from '@/lib/error-text';
 import { checkAffiliate, useAffiliateCheck } from './api/check-affiliate';
 import { useRegisterSettings } from './api/get-register-settings';
-import { postRegister, type TRegisterInput } from './api/post-register';
+import { useRegisterMutation, type TRegisterInput } from './api/post-register';
 import { describedBy, FormField } from './form-field';
 import {
   fieldErrorText,
@@ -106,8 +103,7 @@ function RegisterFormBody({
   rules,
 }: RegisterFormProps & { flags: TWhitelabel; rules: TRegisterSettings }) {
   const { t } = useTranslation(['auth-register', 'errors', 'ui']);
-  const queryClient = useQueryClient();
-  const setLogin = useSession((s) => s.setLogin);
+  const register = useRegisterMutation();
   const idBase = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const domain = typeof window === 'undefined' ? '' : window.location.hostname;
@@ -234,9 +230,7 @@ function RegisterFormBody({
       if (!sliderToken) return;
       // 4.REG.07: the account, logged in at once.
       setSubmitting(true);
-      const result = await postRegister(tab, buildPayload(v, affiliate, sliderToken));
-      setLogin(result);
-      await queryClient.fetchQuery(getMemberInfoQueryOptions(result.token)).catch(() => undefined);
+      const result = await register.mutateAsync({ tab, input: buildPayload(v, affiliate, sliderToken) });
       notify.success(t('success'));
       onRegistered(result);
     } catch (error) {

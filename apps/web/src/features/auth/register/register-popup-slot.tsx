@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { findPathKey } from '@/config/paths';
-import { useSession } from '../session/session-store';
+import { useSession } from '@/lib/session/session-store';
 import { QuietBoundary } from '../verification/quiet-boundary';
 import { closeRegisterPopup, openRegisterPopup, useRegisterPopup } from './register-popup-store';
 

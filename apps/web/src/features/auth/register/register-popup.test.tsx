@@ -1,15 +1,20 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders, setTestLanguage } from '@/components/ui/testing/test-utils';
-import { useSession } from '../session/session-store';
-import { FLAGS, RULES } from './register-fixtures.test-data';
+import { mockApi, renderWithProviders, setTestLanguage } from '@/test/render';
+import { useSession } from '@/lib/session/session-store';
+import { FLAGS, RULES } from '@/test/fixtures';
 import { REGISTER_POPUP_DELAY_MS, REGISTER_POPUP_MIN_SIZE, RegisterPopup } from './register-popup';
 import { RegisterPopupSlot } from './register-popup-slot';
 import { closeRegisterPopup, openRegisterPopup, useRegisterPopup } from './register-popup-store';
 
-vi.mock('../session/api/post-enc', () => ({ postEnc: vi.fn() }));
+vi.mock('@/lib/session/post-enc', () => ({ postEnc: vi.fn() }));
 
-beforeAll(() => setTestLanguage('en'));
+beforeAll(async () => {
+  await setTestLanguage('en');
+  // The slot loads the popup lazily: load its module once here, so the tests wait on the popup's own
+  // 100 ms delay (fake timers) and not on how fast a busy machine transforms the form.
+  await import('./register-popup');
+});
 afterEach(() => {
   act(() => closeRegisterPopup());
   vi.useRealTimers();
@@ -38,13 +43,19 @@ describe('registration popup (2.RGP)', () => {
   });
 
   it('2.RGP.03 locks the body scroll while open and gives it back on close', async () => {
+    vi.useFakeTimers();
     api();
     act(() => openRegisterPopup());
     renderWithProviders(<RegisterPopupSlot />);
-    await screen.findByTestId('register-popup');
+    // Each check moves the fake clock past the opening delay inside act(), which also runs the
+    // popup's effects (the scroll lock): the condition is the popup itself, not elapsed real time.
+    await vi.waitFor(async () => {
+      await act(() => vi.advanceTimersByTimeAsync(REGISTER_POPUP_DELAY_MS));
+      expect(screen.getByTestId('register-popup')).toBeTruthy();
+    });
     expect(document.body.style.overflow).toBe('hidden');
     fireEvent.click(screen.getByTestId('register-popup-close'));
-    await waitFor(() => expect(screen.queryByTestId('register-popup')).toBeNull());
+    expect(screen.queryByTestId('register-popup')).toBeNull();
     expect(document.body.style.overflow).toBe('');
     expect(useRegisterPopup.getState().open).toBe(false);
   });
@@ -81,13 +92,12 @@ describe('registration popup (2.RGP)', () => {
     expect(await screen.findByTestId('register-popup')).toBeTruthy();
     act(() => closeRegisterPopup());
 
+    // The slot decides in an effect, which render() runs before it returns: nothing to wait for.
     renderWithProviders(<RegisterPopupSlot />, { route: '/vip?register=1' });
-    await new Promise((r) => setTimeout(r, 150));
     expect(useRegisterPopup.getState().open).toBe(false);
 
     act(() => useSession.setState({ token: 'member-token' }));
     renderWithProviders(<RegisterPopupSlot />, { route: '/?register=1' });
-    await new Promise((r) => setTimeout(r, 150));
     expect(useRegisterPopup.getState().open).toBe(false);
     act(() => useSession.setState({ token: null }));
   });

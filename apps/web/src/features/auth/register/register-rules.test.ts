@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { i18n, setTestLanguage } from '@/components/ui/testing/test-utils';
-import { FLAGS, RULES, rule } from './register-fixtures.test-data';
+import { i18n, setTestLanguage } from '@/test/render';
+import { FLAGS, RULES, rule } from '@/test/fixtures';
 import {
   fieldErrorText,
   fromServerFields,

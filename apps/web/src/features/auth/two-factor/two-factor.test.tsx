@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { mockApi, renderWithProviders, setTestLanguage } from '@/components/ui/testing/test-utils';
+import { mockApi, renderWithProviders, setTestLanguage } from '@/test/render';
 import { TwoFactorSettings } from './components/two-factor-settings';
 import { TwoFactorStep } from './components/two-factor-step';
-import { loginResult } from '../test-fixtures';
+import { loginResult } from '@/test/fixtures';
 
 beforeEach(() => setTestLanguage('en'));
 

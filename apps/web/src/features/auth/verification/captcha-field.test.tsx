@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setTestLanguage } from '@/components/ui/testing/test-utils';
+import { setTestLanguage } from '@/test/render';
 import { CAPTCHA_REFRESH_INTERVAL_MS, CaptchaField } from './captcha-field';
 
 beforeAll(() => setTestLanguage('en'));

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getCaptcha, type Captcha } from './api/get-captcha';
-import { getErrorText } from './error-text';
+import { getErrorText } from '@/lib/error-text';
 import './captcha.css';
 
 /** 4.CAP.01 / 9: a click fetches a new captcha at most once per second. */

@@ -13,7 +13,7 @@ import { isApiError } from '@/lib/api-client';
 import { answerSlider } from './api/answer-slider';
 import { CaptchaField } from './captcha-field';
 import { getSliderChallenge } from './api/get-slider-challenge';
-import { getErrorText } from './error-text';
+import { getErrorText } from '@/lib/error-text';
 import { clamp, createTraceRecorder, getMaxX, getScale, toDisplayX, toImageX, type TracePoint } from './slider-math';
 import './slider.css';
 

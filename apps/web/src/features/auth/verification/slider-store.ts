@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { onSessionEnd } from '@/lib/session/session-events';
 
 type SliderRequest = { id: number; promise: Promise<string | null>; resolve: (token: string | null) => void };
 
@@ -41,3 +42,6 @@ export function cancelSlider(): void {
   const { request, finish } = useSliderStore.getState();
   if (request) finish(request.id, null);
 }
+
+// 4.OUT.05: a logout closes an open puzzle as cancelled.
+onSessionEnd(cancelSlider);

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, jsonResponse, mockApi, setTestLanguage } from '@/components/ui/testing/test-utils';
+import { errorResponse, jsonResponse, mockApi, setTestLanguage } from '@/test/render';
 import { SliderHost } from './slider-host';
 import { SliderPuzzle } from './slider-puzzle';
 import { cancelSlider, verifyWithSlider } from './slider-store';

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { errorResponse, mockApi, setTestLanguage } from '@/components/ui/testing/test-utils';
+import { errorResponse, mockApi, setTestLanguage } from '@/test/render';
 import { DialogHost } from '@/components/ui/dialog/dialog-host';
 import { closeAllDialogs } from '@/components/ui/dialog/dialog-store';
 import { getCountdownSeconds, SmsCodeButton, THIRD_PARTY_COUNTDOWN_SECONDS, type SmsCodeButtonProps } from './sms-code-button';

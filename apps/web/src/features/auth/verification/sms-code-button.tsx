@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showDialog } from '@/components/ui/dialog/dialog-store';
 import { sendSmsCode, type SmsEndpoint } from './api/send-sms-code';
-import { escapeHtml, getErrorText } from './error-text';
+import { escapeHtml, getErrorText } from '@/lib/error-text';
 import { verifyWithSlider } from './slider-store';
 
 /** 4.SMS.03 / 9: SMS requests are throttled to one per second. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TVendorCard } from '@lotus/contracts/relay';
-import { mockFetch, ok, renderWithProviders } from '@/test/render';
+import { errorResponse, mockApi, renderWithProviders } from '@/test/render';
 import { useAppStore } from '@/lib/app-store';
 import { NavBar } from './nav-bar';
 
@@ -25,7 +25,7 @@ afterEach(() => {
 });
 
 function setup() {
-  const fetchMock = mockFetch((url) => (url.pathname === '/wps/relay/GCSGAME_newGameVendor' ? ok(cards) : undefined));
+  const fetchMock = mockApi({ '/wps/relay/GCSGAME_newGameVendor': () => cards });
   const view = renderWithProviders(<NavBar id="main-nav" open compact={false} onNavigate={() => undefined} />);
   return { fetchMock, ...view };
 }
@@ -111,7 +111,7 @@ describe('nav bar', () => {
   });
 
   it('8.LOAD.04 a failed vendor fetch rejects quietly: no dropdown, no message', async () => {
-    mockFetch(() => ({ status: 500, body: { success: false, message: 'unknown_error', value: null } }));
+    mockApi({ '/wps/relay/GCSGAME_newGameVendor': () => errorResponse('unknown_error', 500) });
     renderWithProviders(<NavBar id="main-nav" open compact={false} onNavigate={() => undefined} />);
     await waitFor(() => expect(screen.queryByTestId('nav-toggle-RNG')).toBeNull());
     fireEvent.mouseEnter(screen.getByTestId('nav-category-RNG').closest('li')!);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { mockFetch, ok } from '@/test/render';
+import { errorResponse, mockApi } from '@/test/render';
 import { SystemStatusGate } from './system-status-gate';
 
 vi.mock('@/lib/notify', () => ({ notify: { error: vi.fn() } }));
@@ -11,13 +11,7 @@ afterEach(() => {
 });
 
 function renderGate(status: unknown, httpStatus = 200) {
-  mockFetch((url) =>
-    url.pathname === '/wps/system/status'
-      ? httpStatus === 200
-        ? ok(status)
-        : { status: httpStatus, body: { success: false, message: 'unknown_error', value: null } }
-      : undefined,
-  );
+  mockApi({ '/wps/system/status': () => (httpStatus === 200 ? status : errorResponse('unknown_error', httpStatus)) });
   const onContactSupport = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { ZDone } from '@lotus/contracts/auth';
 import { api } from '@/lib/api-client';
 
@@ -9,4 +10,9 @@ import { api } from '@/lib/api-client';
 export async function postForgotByEmail(input: { username: string; email: string }): Promise<void> {
   const body = new URLSearchParams({ username: input.username.trim(), email: input.email.trim() });
   await api.post('/wps/member/password/email', body, { schema: ZDone });
+}
+
+/** Asks for the reset mail (nothing cached changes). */
+export function useForgotByEmailMutation() {
+  return useMutation({ mutationFn: postForgotByEmail });
 }

@@ -1,5 +1,6 @@
+import { useMutation } from '@tanstack/react-query';
 import { ZPhoneResetResult } from '@lotus/contracts/auth';
-import { postEnc } from '../../session/api/post-enc';
+import { postEnc } from '@/lib/session/post-enc';
 
 /**
  * POST /wps/member/password/verification (7.AUTH.14, enc; 3.LOG.08, decision 3.LOG.09: the dialling
@@ -14,4 +15,9 @@ export async function postForgotByPhone(input: {
 }): Promise<string> {
   const { username } = await postEnc('/wps/member/password/verification', input, ZPhoneResetResult);
   return username;
+}
+
+/** Resets the password with the SMS code (nothing cached changes; the login that follows stores the session). */
+export function useResetByPhoneMutation() {
+  return useMutation({ mutationFn: postForgotByPhone });
 }

@@ -1,5 +1,5 @@
 import { ZLoginResult, type TLoginRequest, type TLoginResult } from '@lotus/contracts/auth';
-import { postEnc } from '../../session/api/post-enc';
+import { postEnc } from '@/lib/session/post-enc';
 
 /** The login call's input before defaults: what the form sends. */
 export type TLoginInput = Omit<TLoginRequest, 'type' | 'portal'> & Partial<Pick<TLoginRequest, 'type' | 'portal'>>;

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { PageFrame } from '@/components/page-frame/page-frame';
-import { useSession } from '../../session/session-store';
-import { useCanOpenAgentCentre } from '../../guards/route-guards';
+import { useSession } from '@/lib/session/session-store';
+import { useCanOpenAgentCentre } from '@/lib/session/route-guards';
 import { LoginPage } from './login-page';
 
 /**

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/notify';
 import { session } from '@/lib/storage';
 import { ChangePasswordHost } from '../../password/components/change-password-host';
-import { useSession } from '../../session/session-store';
+import { useSession } from '@/lib/session/session-store';
 import { AFTER_LOGIN_KEY, useLoginUi } from '../login-ui-store';
 
 const LoginPopupHost = lazy(() => import('./login-popup').then((m) => ({ default: m.LoginPopupHost })));

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { jsonResponse, mockApi, renderWithProviders, setTestLanguage } from '@/components/ui/testing/test-utils';
-import { useSession } from '../../session/session-store';
-import { loginResult, memberInfo } from '../../test-fixtures';
+import { jsonResponse, mockApi, renderWithProviders, setTestLanguage } from '@/test/render';
+import { useSession } from '@/lib/session/session-store';
+import { loginResult, memberInfo } from '@/test/fixtures';
 import { BALANCE_HIDDEN_KEY } from './header-member-bar';
 import { HeaderAuth } from './header-auth';
 import { postLogin } from '../api/post-login';

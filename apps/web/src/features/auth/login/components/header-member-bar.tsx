@@ -3,13 +3,13 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { local } from '@/lib/storage';
-import { useMemberInfo } from '../../session/api/get-member-info';
-import { useSession } from '../../session/session-store';
+import { useMemberInfo } from '@/lib/session/get-member-info';
+import { useSession } from '@/lib/session/session-store';
 import { useLogout } from '../../logout/use-logout';
-import { useRealMoneyAction, useTrialWarning } from '../../guards/use-guards';
-import { canOpenMemberCentre, isTrialAccount } from '../../guards/roles';
-import { useCanOpenAgentCentre } from '../../guards/route-guards';
-import { formatBalance, HIDDEN_BALANCE } from '../lib/format-balance';
+import { useRealMoneyAction, useTrialWarning } from '@/lib/session/use-guards';
+import { canOpenMemberCentre, isTrialAccount } from '@/lib/session/roles';
+import { useCanOpenAgentCentre } from '@/lib/session/route-guards';
+import { formatBalance, HIDDEN_BALANCE } from '@/lib/money';
 
 /** localStorage: the member chose to hide the balance (4.BAL.02); remembered on this device. */
 export const BALANCE_HIDDEN_KEY = 'balanceHidden';

@@ -1,14 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { WHITELABEL_FLAGS, type TWhitelabel } from '@lotus/contracts/system';
+import type { TWhitelabel } from '@lotus/contracts/system';
 import { ApiError } from '@/lib/api-client';
 import { DialogHost } from '@/components/ui/dialog/dialog-host';
 import { closeAllDialogs } from '@/components/ui/dialog/dialog-store';
-import { jsonResponse, mockApi, renderWithProviders, setTestLanguage } from '@/components/ui/testing/test-utils';
-import { useSession } from '../../session/session-store';
+import { jsonResponse, mockApi, renderWithProviders, setTestLanguage } from '@/test/render';
+import { useSession } from '@/lib/session/session-store';
 import { closeChangePassword } from '../../password/change-password-store';
 import { ChangePasswordHost } from '../../password/components/change-password-host';
-import { loginResult, memberInfo } from '../../test-fixtures';
+import { loginResult, memberInfo, whitelabelFlags } from '@/test/fixtures';
 import { postLogin } from '../api/post-login';
 import { verifyWithSlider } from '../../verification/slider-store';
 import { LoginForm } from './login-form';
@@ -19,11 +19,7 @@ vi.mock('../../verification/slider-store', () => ({
 }));
 vi.mock('../api/post-login', () => ({ postLogin: vi.fn() }));
 
-const flags = (over: Partial<TWhitelabel> = {}): TWhitelabel => ({
-  ...(Object.fromEntries(WHITELABEL_FLAGS.map((f) => [f, false])) as TWhitelabel),
-  PWDLOGIN3: true,
-  ...over,
-});
+const flags = (over: Partial<TWhitelabel> = {}): TWhitelabel => whitelabelFlags({ PWDLOGIN3: true, ...over });
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 

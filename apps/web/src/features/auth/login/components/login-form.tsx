@@ -10,7 +10,7 @@ import { TabPanel, Tabs } from '@/components/ui/tabs/tabs';
 import { notify } from '@/lib/notify';
 import { CaptchaField } from '../../verification/captcha-field';
 import { SmsCodeButton } from '../../verification/sms-code-button';
-import { getErrorText } from '../../verification/error-text';
+import { getErrorText } from '@/lib/error-text';
 import { TwoFactorStep } from '../../two-factor/components/two-factor-step';
 import type { TPortal } from '../lib/login-flow';
 import { clearRememberedLogin, readRememberedLogin, saveRememberedLogin } from '../lib/remember-me';

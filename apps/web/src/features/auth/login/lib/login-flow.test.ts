@@ -1,19 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { TLoginResult } from '@lotus/contracts/auth';
 import { ApiError } from '@/lib/api-client';
+import { loginResult } from '@/test/fixtures';
 import { completeLogin, getLandingPath, isCaptchaRequired, submitLogin, type TCompleteDeps } from './login-flow';
 import { EMPTY_LOGIN_VALUES, type TLoginValues } from './validate-login';
 
-const result = (over: Partial<TLoginResult> = {}): TLoginResult => ({
-  token: 'tok-1',
-  firstTimeLogin: false,
-  passwordExpired: false,
-  forceChangePassword: false,
-  twoFactorRequired: false,
-  twoFactorTicket: null,
-  userInfo: null,
-  ...over,
-});
+const result = (over: Partial<TLoginResult> = {}): TLoginResult => loginResult({ userInfo: null, ...over });
 
 const values = (over: Partial<TLoginValues> = {}): TLoginValues => ({ ...EMPTY_LOGIN_VALUES, username: 'demo', password: 'Demo1234', ...over });
 const ctx = { captchaShown: false, captchaId: null, portal: 'member' as const };

@@ -1,10 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button/button';
-import { getErrorText } from '../../verification/error-text';
+import { getErrorText } from '@/lib/error-text';
 import { Field } from '../../login/components/field';
 import { useRegisterSettings } from '../../register/api/get-register-settings';
-import { putPassword } from '../api/put-password';
+import { useChangePasswordMutation } from '../api/put-password';
 import { getPasswordRule, validatePasswordChange, type TFieldMessage, type TPasswordErrors } from '../password-rule';
 
 export type ChangePasswordFormProps = {
@@ -29,6 +29,7 @@ export function ChangePasswordForm({ knownOldPassword, onChanged, secondaryActio
   const [errors, setErrors] = useState<TPasswordErrors>({});
   const [message, setMessage] = useState('');
   const [pending, setPending] = useState(false);
+  const changePassword = useChangePasswordMutation();
 
   const text = (m: TFieldMessage | undefined) => (m ? t(m.key, m.values) : undefined);
   const set = (field: keyof typeof values) => (value: string) => {
@@ -45,7 +46,7 @@ export function ChangePasswordForm({ knownOldPassword, onChanged, secondaryActio
     if (Object.keys(next).length > 0) return;
     setPending(true);
     try {
-      await putPassword({
+      await changePassword.mutateAsync({
         oldPassword: knownOldPassword ?? values.oldPassword,
         newPassword: values.newPassword,
         confirmNewPassword: values.confirmNewPassword,

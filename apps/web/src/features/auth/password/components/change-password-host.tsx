@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useSession } from '../../session/session-store';
+import { useSession } from '@/lib/session/session-store';
 import { hasPendingForcedChange, openChangePassword, useChangePasswordStore } from '../change-password-store';
 
 const ChangePasswordModal = lazy(() => import('./change-password-modal').then((m) => ({ default: m.ChangePasswordModal })));

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button/button';
 import { Modal } from '@/components/ui/modal/modal';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
-import { endSession } from '../../logout/end-session';
+import { endSession } from '@/lib/session/end-session';
 import { useChangePasswordStore } from '../change-password-store';
 import { ChangePasswordForm } from './change-password-form';
 

@@ -1,5 +1,8 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZLoginResult, type TLoginResult, type TRegisterRequest } from '@lotus/contracts/auth';
-import { postEnc } from '../../session/api/post-enc';
+import { postEnc } from '@/lib/session/post-enc';
+import { getMemberInfoQueryOptions } from '@/lib/session/get-member-info';
+import { useSession } from '@/lib/session/session-store';
 import type { RegisterTab } from '../register-rules';
 
 /** The payload before the schema's defaults (registerMethod, login). */
@@ -13,4 +16,20 @@ export type TRegisterInput = Omit<TRegisterRequest, 'registerMethod' | 'login'> 
 export function postRegister(tab: RegisterTab, input: TRegisterInput): Promise<TLoginResult> {
   const path = tab === 'mobile' ? '/wps/member/register/mobile' : '/wps/member/register';
   return postEnc(path, { ...input, registerMethod: 'WEB', login: true }, ZLoginResult);
+}
+
+/**
+ * Registers and logs the new member in (4.REG.07/08): the session is stored and member info loaded
+ * before the mutation resolves (a failed member info load does not undo the registration: the
+ * header shows "balance updating" and retries).
+ */
+export function useRegisterMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ tab, input }: { tab: RegisterTab; input: TRegisterInput }) => postRegister(tab, input),
+    onSuccess: async (result) => {
+      useSession.getState().setLogin(result);
+      await queryClient.fetchQuery(getMemberInfoQueryOptions(result.token)).catch(() => undefined);
+    },
+  });
 }

@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZSessionList } from '@lotus/contracts/auth';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { useSession } from '../session-store';
-import { MEMBER_QUERY_ROOT } from './get-member-info';
+import { useSession } from '@/lib/session/session-store';
+import { MEMBER_QUERY_ROOT } from '@/lib/session/get-member-info';
 
 export type TSessionView = z.infer<typeof ZSessionList>[number];
 

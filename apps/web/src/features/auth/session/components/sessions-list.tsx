@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button/button';
 import { Skeleton } from '@/components/ui/skeleton/skeleton';
 import { notify } from '@/lib/notify';
-import { getErrorText } from '../../verification/error-text';
-import { deleteSession } from '../api/delete-session';
+import { getErrorText } from '@/lib/error-text';
+import { useRevokeSessionMutation } from '../api/revoke-session';
 import { useSessions, type TSessionView } from '../api/get-sessions';
-import { MEMBER_QUERY_ROOT } from '../api/get-member-info';
 import '../../login/login.css';
 
 /** A short, readable name of a browser from its user agent ("Chrome on Windows"). */
@@ -52,16 +50,15 @@ function formatDateTime(iso: string, language: string): string {
 /** The member's sessions with a revoke button for every other device (member centre, security). */
 export function SessionsList() {
   const { t, i18n } = useTranslation('auth-login');
-  const queryClient = useQueryClient();
   const { data, isPending, isError, refetch } = useSessions();
+  const revokeSession = useRevokeSessionMutation();
   const [revoking, setRevoking] = useState<string | null>(null);
 
   const revoke = async (session: TSessionView) => {
     setRevoking(session.id);
     try {
-      await deleteSession(session.id);
+      await revokeSession.mutateAsync(session.id);
       notify.success(t('security.sessions_revoked'));
-      await queryClient.invalidateQueries({ queryKey: [...MEMBER_QUERY_ROOT, 'sessions'] });
     } catch (error) {
       notify.error(getErrorText(error));
     } finally {

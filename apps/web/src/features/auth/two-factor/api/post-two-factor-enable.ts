@@ -1,5 +1,7 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZRecoveryCodes } from '@lotus/contracts/auth';
 import { api } from '@/lib/api-client';
+import { invalidateMemberInfo } from '@/lib/session/refresh-balance';
 
 /**
  * POST /wps/member/2fa/enable: confirms enrolment with the current password and a code; answers
@@ -8,4 +10,13 @@ import { api } from '@/lib/api-client';
 export async function postTwoFactorEnable(input: { code: string; password: string }): Promise<string[]> {
   const { recoveryCodes } = await api.post('/wps/member/2fa/enable', input, { schema: ZRecoveryCodes });
   return recoveryCodes;
+}
+
+/** Enables two-factor login; member info (its twoFactorEnabled) is fetched again in the background. */
+export function useEnableTwoFactorMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postTwoFactorEnable,
+    onSuccess: () => void invalidateMemberInfo(queryClient),
+  });
 }

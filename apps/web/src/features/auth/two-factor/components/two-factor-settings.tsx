@@ -1,15 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button/button';
 import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
-import { getErrorText } from '../../verification/error-text';
+import { getErrorText } from '@/lib/error-text';
 import { Field } from '../../login/components/field';
-import { MEMBER_QUERY_ROOT } from '../../session/api/get-member-info';
-import { postTwoFactorSetup, type TTotpSetup } from '../api/post-two-factor-setup';
-import { postTwoFactorEnable } from '../api/post-two-factor-enable';
-import { deleteTwoFactor } from '../api/delete-two-factor';
+import { useTwoFactorSetupMutation, type TTotpSetup } from '../api/post-two-factor-setup';
+import { useEnableTwoFactorMutation } from '../api/post-two-factor-enable';
+import { useDisableTwoFactorMutation } from '../api/delete-two-factor';
 import { normalizeSecondFactorCode } from './two-factor-step';
 import '../../login/login.css';
 
@@ -27,15 +25,15 @@ type Stage =
  */
 export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation('auth-login');
-  const queryClient = useQueryClient();
+  const setupTwoFactor = useTwoFactorSetupMutation();
+  const enableTwoFactor = useEnableTwoFactorMutation();
+  const disableTwoFactor = useDisableTwoFactorMutation();
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState('');
   const [error, setError] = useState('');
   const [pending, setPending] = useState(false);
-
-  const refreshMember = () => queryClient.invalidateQueries({ queryKey: [...MEMBER_QUERY_ROOT, 'info'] });
 
   const run = async (work: () => Promise<void>) => {
     if (pending) return;
@@ -60,7 +58,7 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
 
   const start = () =>
     run(async () => {
-      const setup = await postTwoFactorSetup();
+      const setup = await setupTwoFactor.mutateAsync();
       reset();
       setStage({ kind: 'enrolling', setup });
     });
@@ -83,11 +81,10 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
     const input = checkInput();
     if (!input) return;
     void run(async () => {
-      const codes = await postTwoFactorEnable(input);
+      const codes = await enableTwoFactor.mutateAsync(input);
       reset();
       setStage({ kind: 'codes', codes });
       notify.success(t('two_factor.enabled_toast'));
-      await refreshMember();
     });
   };
 
@@ -96,11 +93,10 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
     const input = checkInput();
     if (!input) return;
     void run(async () => {
-      await deleteTwoFactor(input);
+      await disableTwoFactor.mutateAsync(input);
       reset();
       setStage({ kind: 'idle' });
       notify.success(t('two_factor.disabled_toast'));
-      await refreshMember();
     });
   };
 

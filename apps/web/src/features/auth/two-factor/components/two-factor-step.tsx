@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TLoginResult } from '@lotus/contracts/auth';
 import { Button } from '@/components/ui/button/button';
-import { getErrorText } from '../../verification/error-text';
+import { getErrorText } from '@/lib/error-text';
 import { Field } from '../../login/components/field';
 import { postLoginSecondFactor } from '../../login/api/post-login-2fa';
 

@@ -1,9 +1,9 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ZDone } from '@lotus/contracts/auth';
 import { api } from '@/lib/api-client';
-import { MEMBER_QUERY_ROOT } from '../session/api/get-member-info';
-import { useSession } from '../session/session-store';
-import { resetLoginUi } from '../login/login-ui-store';
+import { MEMBER_QUERY_ROOT } from './get-member-info';
+import { useSession } from './session-store';
+import { emitSessionEnd } from './session-events';
 
 /** DELETE /wps/session/logout (7.AUTH.03): revokes the current session on the server. */
 export async function deleteSession(): Promise<void> {
@@ -17,7 +17,8 @@ export async function deleteSession(): Promise<void> {
  * - agent state: the agent-portal mark (part of the session store);
  * - vip-service state: it follows the member's rank, which is gone with the member info, and every
  *   member query (balance, sessions, two-factor...) is dropped from the cache;
- * - open login popups, 2FA steps and forced password changes are closed.
+ * - open login popups, 2FA steps, slider puzzles and forced password changes are closed (the
+ *   features that own them register with `onSessionEnd`).
  */
 export async function endSession(queryClient: QueryClient | null): Promise<void> {
   if (useSession.getState().token) {
@@ -28,6 +29,12 @@ export async function endSession(queryClient: QueryClient | null): Promise<void>
     }
   }
   useSession.getState().clear();
-  resetLoginUi();
+  emitSessionEnd();
   if (queryClient) queryClient.removeQueries({ queryKey: MEMBER_QUERY_ROOT });
+}
+
+/** Logout as a mutation (the confirmation is the caller's): the member's cache goes with the session. */
+export function useEndSessionMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: () => endSession(queryClient) });
 }

@@ -1,18 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TLoginResult } from '@lotus/contracts/auth';
-import { memberInfo } from '../test-fixtures';
+import { loginResult, memberInfo } from '@/test/fixtures';
 import { useSession } from './session-store';
 
-const login = (over: Partial<TLoginResult> = {}): TLoginResult => ({
-  token: 'tok-1',
-  firstTimeLogin: false,
-  passwordExpired: false,
-  forceChangePassword: false,
-  twoFactorRequired: false,
-  twoFactorTicket: null,
-  userInfo: memberInfo({ isAgent: 1 }),
-  ...over,
-});
+const login = (over: Partial<TLoginResult> = {}): TLoginResult => loginResult({ userInfo: memberInfo({ isAgent: 1 }), ...over });
 
 beforeEach(() => useSession.getState().clear());
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { useSession } from '../session/session-store';
+import { useSession } from './session-store';
 import { isMember, isTrialAccount } from './roles';
 import { showTrialWarning } from './trial-warning';
 

@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DialogHost } from '@/components/ui/dialog/dialog-host';
 import { closeAllDialogs } from '@/components/ui/dialog/dialog-store';
-import { mockApi, renderWithProviders, setTestLanguage } from '@/components/ui/testing/test-utils';
-import { useSession } from '../session/session-store';
-import { loginResult, memberInfo } from '../test-fixtures';
+import { mockApi, renderWithProviders, setTestLanguage } from '@/test/render';
+import { useSession } from './session-store';
+import { loginResult, memberInfo } from '@/test/fixtures';
 import { RequireMember, RequireMemberCentre } from './route-guards';
 import { useMemberAction, useRealMoneyAction } from './use-guards';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CURRENCY_SYMBOL, formatAmount, formatBalance } from './format-balance';
+import { DEFAULT_CURRENCY_SYMBOL, formatAmount, formatBalance } from './money';
 
 describe('balance format (9.C.04-06)', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { setTestLanguage } from '@/components/ui/testing/test-utils';
+import { setTestLanguage } from '@/test/render';
 import { ApiError } from '@/lib/api-client';
 import { escapeHtml, getErrorText } from './error-text';
 

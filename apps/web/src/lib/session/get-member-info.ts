@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZMemberInfo, type TMemberInfo } from '@lotus/contracts/auth';
 import { api, isApiError } from '@/lib/api-client';
-import { useSession } from '../session-store';
+import { useSession } from './session-store';
 
 /** Query key prefix of everything that belongs to the logged-in member (dropped on logout). */
 export const MEMBER_QUERY_ROOT = ['member'] as const;

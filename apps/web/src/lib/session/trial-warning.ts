@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import { ERROR_CATALOGUE } from '@lotus/contracts/error-codes';
 import { paths } from '@/config/paths';
 import { showDialog } from '@/components/ui/dialog/dialog-store';
-import { endSession } from '../logout/end-session';
+import { endSession } from './end-session';
 
 /**
  * The trial-account warning (5.GATE.03, 6.ROLE.09): `in_need_true_account` with the confirm button

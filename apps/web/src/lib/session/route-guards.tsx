@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { useSession } from '../session/session-store';
+import { useSession } from './session-store';
 import { canOpenAgentCentre, canOpenMemberCentre, isMember, isTrialAccount } from './roles';
 import { useTrialWarning } from './use-guards';
 

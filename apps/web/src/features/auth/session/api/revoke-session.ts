@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZDone } from '@lotus/contracts/auth';
+import { api } from '@/lib/api-client';
+import { MEMBER_QUERY_ROOT } from '@/lib/session/get-member-info';
+
+/** DELETE /wps/member/sessions/:id: ends one of the member's other sessions (a device logged out). */
+export async function revokeSession(id: string): Promise<void> {
+  await api.delete(`/wps/member/sessions/${encodeURIComponent(id)}`, { schema: ZDone });
+}
+
+/** Revokes a session; the sessions list is fetched again once it is gone. */
+export function useRevokeSessionMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeSession,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...MEMBER_QUERY_ROOT, 'sessions'] }),
+  });
+}

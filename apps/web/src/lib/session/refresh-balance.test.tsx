@@ -1,0 +1,35 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { loginResult, memberInfo } from '@/test/fixtures';
+import { mockApi, renderWithProviders } from '@/test/render';
+import { formatBalance } from '../money';
+import { useMemberInfo } from './get-member-info';
+import { useRefreshBalance } from './refresh-balance';
+import { useSession } from './session-store';
+
+function BalanceProbe() {
+  const { data } = useMemberInfo();
+  const refreshBalance = useRefreshBalance();
+  return (
+    <>
+      <output data-testid="balance">{data ? formatBalance(data.balance, data.currencySymbol) : 'loading'}</output>
+      <button type="button" data-testid="after-money-action" onClick={() => void refreshBalance()} />
+    </>
+  );
+}
+
+beforeEach(() => useSession.getState().clear());
+
+describe('balance refresh after a money-moving action (4.BAL)', () => {
+  it('4.BAL.03 useRefreshBalance fetches member info again and the new balance shows', async () => {
+    useSession.getState().setLogin(loginResult());
+    const balances = ['1000', '750.5'];
+    let calls = 0;
+    mockApi({ '/wps/member/info': () => memberInfo({ balance: balances[Math.min(calls++, 1)]!, currencySymbol: '฿' }) });
+    renderWithProviders(<BalanceProbe />);
+    expect((await screen.findByText('฿1,000.00')).getAttribute('data-testid')).toBe('balance');
+    fireEvent.click(screen.getByTestId('after-money-action'));
+    expect(await screen.findByText('฿750.50')).toBeTruthy();
+    expect(calls).toBe(2);
+  });
+});

@@ -1,0 +1,109 @@
+import type { TLoginResult, TMemberInfo } from '@lotus/contracts/auth';
+import type { TFieldRule } from '@lotus/contracts/register-patterns';
+import { WHITELABEL_FLAGS, type TRegisterSettings, type TWhitelabel } from '@lotus/contracts/system';
+
+/**
+ * The one module of web test data (imported by *.test.ts(x) only): member info and login answers
+ * with overrides, the demo site's registration rules and whitelabel flags (server seed). Take a
+ * builder and override what the test is about: `memberInfo({ isAgent: 4 })`.
+ */
+
+export const memberInfo = (over: Partial<TMemberInfo> = {}): TMemberInfo => ({
+  id: 1001,
+  account: 'demo',
+  nickname: 'DEMO MEMBER',
+  customerId: '1001',
+  type: 1,
+  isAgent: 0,
+  toUpline: false,
+  clubLabel: { labelName: 'VIP 0', rankLevel: 0 },
+  memberLabel: [],
+  balance: '1234.50',
+  currencySymbol: '฿',
+  unreadMessage: 2,
+  availablePromoCount: 1,
+  vipRankLevel: 0,
+  twoFactorEnabled: false,
+  mobileNum: null,
+  email: null,
+  lastLoginAt: null,
+  ...over,
+});
+
+export const loginResult = (over: Partial<TLoginResult> = {}): TLoginResult => ({
+  token: 'tok-1',
+  firstTimeLogin: false,
+  passwordExpired: false,
+  forceChangePassword: false,
+  twoFactorRequired: false,
+  twoFactorTicket: null,
+  userInfo: memberInfo(),
+  ...over,
+});
+
+/** A registration field rule (decision 4.REG, 24 patterns). */
+export const rule = (enabled: boolean, required: boolean, patternId: number, minLength: number, maxLength: number, acceptedPattern = ''): TFieldRule => ({
+  enabled,
+  required,
+  patternId,
+  minLength,
+  maxLength,
+  acceptedPattern,
+});
+
+export const RULES: TRegisterSettings = {
+  username: rule(true, true, 2, 2, 15),
+  password: rule(true, true, 12, 6, 20),
+  confirmPassword: rule(true, true, 12, 6, 20),
+  payeeName: rule(true, false, 13, 2, 50),
+  email: rule(true, false, 17, 5, 100),
+  qqNum: rule(false, false, 3, 5, 12),
+  mobileNum: rule(true, false, 18, 8, 15),
+  line: rule(true, false, 23, 3, 30),
+  whatsapp: rule(false, false, 18, 8, 15),
+  facebook: rule(false, false, 23, 3, 50),
+  wechat: rule(false, false, 19, 6, 20),
+  idNumber: rule(false, false, 3, 13, 13),
+  paymentPassword: rule(false, false, 3, 6, 6),
+  birthday: rule(false, false, 6, 10, 10),
+  affiliateCode: rule(true, false, 19, 4, 20),
+  referralCode: rule(true, false, 19, 4, 20),
+  recommenderId: rule(false, false, 19, 2, 20),
+};
+
+/** The demo site's whitelabel flags (site configuration). */
+export const FLAGS: TWhitelabel = {
+  USERNAMEREG3: true,
+  MOBILENUMREG3: true,
+  MOBILENUMPASSREG3: true,
+  REGMOBVERF3: true,
+  FREEPLAY3: true,
+  PWDEXPFORCECHANGE3: true,
+  MOBILEVERCODELOGIN3: true,
+  CHNGPASSVERIF3: true,
+  showCaptcha: false,
+  LOGINREQHOME3: false,
+  REGBUTTON3: true,
+  PWDLOGIN3: true,
+  GOOGLELOGIN3: false,
+  FACEBOOKLOGIN3: false,
+};
+
+
+/** Whitelabel flags all off, then the given ones (a login form with only what the test turns on). */
+export const whitelabelFlags = (over: Partial<TWhitelabel> = {}): TWhitelabel => ({
+  ...(Object.fromEntries(WHITELABEL_FLAGS.map((f) => [f, false])) as TWhitelabel),
+  ...over,
+});
+
+/** The member info answer of the registration and recovery tests (3.MEM). */
+export const MEMBER: TMemberInfo = memberInfo({
+  id: 7,
+  account: 'alice01',
+  nickname: 'alice01',
+  customerId: 'C7',
+  clubLabel: { labelName: '', rankLevel: 0 },
+  balance: '0.00',
+  unreadMessage: 0,
+  availablePromoCount: 0,
+});
