@@ -8,7 +8,7 @@ import type { Env } from './env';
 import { createRedisConfigBus } from './lib/config-bus';
 import { logSerializers } from './lib/log-serializers';
 import { createTrustFn } from './lib/trust-proxy';
-import { resolveMasterKeys, type MasterKeys } from './modules/identity/master-key';
+import { resolveMasterKeys, type MasterKeys } from './platform/keys/master-key';
 import { opsRoutes } from './modules/ops/ops.routes';
 import { createRelayRegistry } from './modules/relay/relay.registry';
 import { relayRoutes } from './modules/relay/relay.routes';

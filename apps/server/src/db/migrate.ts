@@ -6,7 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { Database } from './client';
 import * as schema from './schema';
-import { APPEND_ONLY_AUDIT_SQL } from '../modules/ops/ops.audit';
+import { APPEND_ONLY_AUDIT_SQL } from '../platform/audit/ops.audit';
 import { seedIfEmpty } from './seed';
 import type { Db } from './tx';
 

@@ -1,7 +1,7 @@
 import { AppError } from '@lotus/contracts/app-error';
 import { roleAllows, type TOpsPermission } from '@lotus/contracts/ops-operators';
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import type { OpsActor, OpsAudit, OpsAuditNote } from '../modules/ops/ops.audit';
+import type { OpsActor, OpsAudit, OpsAuditNote } from '../platform/audit/ops.audit';
 import type { AuthenticatedOperator, OperatorsService } from '../modules/ops/operators.service';
 
 /**

@@ -4,15 +4,15 @@ import { AppError } from '@lotus/contracts/app-error';
 import { DEMO_MEMBERS } from '../../db/seed-data/members';
 import type { DemoAccountLine } from '../../startup';
 import type { MailRepository } from '../mail/mail.repository';
-import type { MemberRepository } from './member.repository';
-import type { PasswordHasher } from './password-hasher';
+import type { MemberRepository } from './members/member.repository';
+import type { PasswordHasher } from '../../platform/password-hasher';
 import type { ChallengeService } from '../verification/challenge.service';
 import type { SmsService } from '../verification/sms.service';
 import type { VerificationRepository } from '../verification/verification.repository';
-import type { MemberService } from './member.service';
-import type { RegisterService } from './register.service';
-import type { OpsAuditNote } from '../ops/ops.audit';
-import type { ServerKeys } from './server-keys';
+import type { MemberService } from './members/member.service';
+import type { RegisterService } from './registration/register.service';
+import type { OpsAuditNote } from '../../platform/audit/ops.audit';
+import type { ServerKeys } from '../../platform/keys/server-keys';
 
 /** Operators act from the ops API or the command line: audit rows name them this way. */
 const OPERATOR_CLIENT = { ip: '0.0.0.0', userAgent: 'operator' };

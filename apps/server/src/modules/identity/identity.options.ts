@@ -1,6 +1,6 @@
-import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './session.service';
+import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './sessions/session.service';
 import { deploymentMode } from '../../env';
-import type { PhoneAuthConfig } from './phone-auth';
+import type { PhoneAuthConfig } from './login/phone-auth';
 
 /** Tunables of accounts and access, read from the environment once (env.ts) and passed in. */
 export type IdentityOptions = {

@@ -29,12 +29,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../lib/http';
 import { memberOf } from '../../plugins/member-auth';
 import { rateLimit } from '../../plugins/rate-limit';
-import type { Client, LoginService } from './login.service';
-import type { MemberService } from './member.service';
-import type { PasswordService } from './password.service';
-import type { RegisterService } from './register.service';
-import type { ServerKeys } from './server-keys';
-import type { TotpService } from './totp.service';
+import type { Client, LoginService } from './login/login.service';
+import type { MemberService } from './members/member.service';
+import type { PasswordService } from './passwords/password.service';
+import type { RegisterService } from './registration/register.service';
+import type { ServerKeys } from '../../platform/keys/server-keys';
+import type { TotpService } from './second-factor/totp.service';
 
 type Options = {
   keys: Pick<ServerKeys, 'getPublicKey'>;

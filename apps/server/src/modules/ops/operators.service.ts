@@ -11,9 +11,9 @@ import type { z } from 'zod';
 import type { ZOpsTokenRow } from '@lotus/contracts/ops-operators';
 import type { Database } from '../../db/client';
 import type { Tx } from '../../db/tx';
-import type { PasswordHasher } from '../identity/password-hasher';
-import type { ServerKeys } from '../identity/server-keys';
-import type { OpsActor, OpsAudit, OpsAuditNote } from './ops.audit';
+import type { PasswordHasher } from '../../platform/password-hasher';
+import type { ServerKeys } from '../../platform/keys/server-keys';
+import type { OpsActor, OpsAudit, OpsAuditNote } from '../../platform/audit/ops.audit';
 import type { OperatorRow, OpsRepository } from './ops.repository';
 
 export const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');

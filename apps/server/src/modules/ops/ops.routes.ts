@@ -20,12 +20,12 @@ import { auditNote, registerOpsAuth } from '../../plugins/auth-ops';
 import type { ContentService } from '../content/content.service';
 import type { AccountsOpsService } from '../identity/identity.ops';
 import type { JobEngine } from '../../platform/jobs/engine';
-import type { ServerKeys } from '../identity/server-keys';
+import type { ServerKeys } from '../../platform/keys/server-keys';
 import { opsAccountRoutes } from './ops-accounts.routes';
 import { opsJobRoutes } from './ops-jobs.routes';
 import { opsKeyRoutes } from './ops-keys.routes';
 import { opsOperatorRoutes } from './ops-operators.routes';
-import type { OpsAudit } from './ops.audit';
+import type { OpsAudit } from '../../platform/audit/ops.audit';
 import type { OperatorsService } from './operators.service';
 import type { OpsService } from './ops.service';
 

@@ -15,7 +15,7 @@ import type { Database } from '../../db/client';
 import { pickLocalized } from '../../lib/language';
 import { issuesToFields } from '../../lib/validation';
 import type { ContentService } from '../content/content.service';
-import type { ConfigService } from './config.service';
+import type { ConfigService } from '../../platform/config/config.service';
 import type { SystemRepository } from './system.repository';
 import { isMaintenanceActive, isRegionBlocked, resolveCountry } from './system.rules';
 

@@ -4,8 +4,8 @@ import type { Database } from '../../db/client';
 import type { Outbox } from '../../platform/outbox/outbox';
 import type { SmsBudget } from '../identity/identity.options';
 import { normalizeMobile } from '../identity/identity.rules';
-import type { ServerKeys } from '../identity/server-keys';
-import { randomDigits, sameHex } from '../identity/secrets';
+import type { ServerKeys } from '../../platform/keys/server-keys';
+import { randomDigits, sameHex } from '../../platform/keys/secrets';
 import { ipLimitKey } from '../../lib/ip';
 import type { VerificationRepository } from './verification.repository';
 

@@ -4,16 +4,16 @@ import type { TOpsMemberRow } from '@lotus/contracts/ops-accounts';
 import type { TSiteConfig } from '@lotus/contracts/site-config';
 import type { z } from 'zod';
 import type { ZMemberIcon } from '@lotus/contracts/auth';
-import type { Database } from '../../db/client';
-import type { ConfigService } from '../system/config.service';
-import type { Audit, AuditClient } from './audit';
-import { formatMinor, isTrial, usernameKey } from './identity.rules';
+import type { Database } from '../../../db/client';
+import type { ConfigService } from '../../../platform/config/config.service';
+import type { Audit, AuditClient } from '../audit';
+import { formatMinor, isTrial, usernameKey } from '../identity.rules';
 import type { MemberRepository, MemberRow } from './member.repository';
-import type { PasswordHasher } from './password-hasher';
-import type { ConfirmPassword } from './reauth';
-import type { SessionService } from './session.service';
-import type { ThrottleRepository } from './throttle.repository';
-import { isLocked, SECOND_FACTOR_POLICY } from './throttle.rules';
+import type { PasswordHasher } from '../../../platform/password-hasher';
+import type { ConfirmPassword } from '../passwords/reauth';
+import type { SessionService } from '../sessions/session.service';
+import type { ThrottleRepository } from '../../../platform/throttles/throttle.repository';
+import { isLocked, SECOND_FACTOR_POLICY } from '../../../platform/throttles/throttle.rules';
 
 /** The default avatar (the avatar relay call MCSFE_getPlayerAvatar belongs to the member issue). */
 export const DEFAULT_ICON_URL = '/media/avatars/default.svg';

@@ -11,7 +11,7 @@ import { DEFAULT_SITE_CONFIG } from '../../db/seed-data/site-config';
 import type { ConfigBus } from '../../lib/config-bus';
 import { parseCidr } from '../../lib/ip';
 import { issuesToFields } from '../../lib/validation';
-import type { SystemRepository } from './system.repository';
+import type { SystemRepository } from '../../modules/system/system.repository';
 
 /** In-process cache lifetime of the configuration snapshot (at most 1 s, see decision in README). */
 export const CONFIG_TTL_MS = 1000;
