@@ -3,12 +3,12 @@ import type { ZOpsMailRow, ZOpsMemberCreate, ZOpsSmsRow } from '@lotus/contracts
 import { AppError } from '@lotus/contracts/app-error';
 import { DEMO_MEMBERS } from '../../db/seed-data/members';
 import type { DemoAccountLine } from '../../startup';
-import type { MailRepository } from '../mail/mail.repository';
+import type { MailOutboxReader } from '../mail/mail.module';
 import type { MemberRepository } from './members/member.repository';
 import type { PasswordHasher } from '../../platform/password-hasher';
 import type { ChallengeService } from '../verification/challenge.service';
 import type { SmsService } from '../verification/sms.service';
-import type { VerificationRepository } from '../verification/verification.repository';
+import type { SmsOutboxReader } from '../verification/verification.module';
 import type { MemberService } from './members/member.service';
 import type { RegisterService } from './registration/register.service';
 import type { OpsAuditNote } from '../../platform/audit/ops.audit';
@@ -23,8 +23,8 @@ type Deps = {
   challenges: Pick<ChallengeService, 'peek'>;
   members: Pick<MemberService, 'listForOps' | 'getForOps' | 'unlock' | 'setStatus'>;
   register: Pick<RegisterService, 'createForSomeone'>;
-  verificationRepo: Pick<VerificationRepository, 'listSmsOutbox'>;
-  mailRepo: Pick<MailRepository, 'list'>;
+  verificationRepo: SmsOutboxReader;
+  mailRepo: MailOutboxReader;
   keys: Pick<ServerKeys, 'open'>;
   sms: Pick<SmsService, 'budgetView'>;
 };

@@ -24,12 +24,13 @@ import {
   ZTwoFactorLogin,
   ZUpdateLanguage,
 } from '@lotus/contracts/auth';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../lib/http';
 import { memberOf } from '../../plugins/member-auth';
 import { rateLimit } from '../../plugins/rate-limit';
-import type { Client, LoginService } from './login/login.service';
+import { clientOf } from '../../platform/client-info';
+import type { LoginService } from './login/login.service';
 import type { MemberService } from './members/member.service';
 import type { PasswordService } from './passwords/password.service';
 import type { RegisterService } from './registration/register.service';
@@ -45,15 +46,6 @@ type Options = {
   totp: TotpService;
 };
 
-/** What the services know about the caller: address (behind the trusted proxy), user agent, language. */
-export function clientOf(request: FastifyRequest): Client {
-  const ua = request.headers['user-agent'];
-  return {
-    ip: request.ctx.ip,
-    userAgent: (Array.isArray(ua) ? ua[0] : (ua ?? '')).slice(0, 300),
-    language: request.ctx.language,
-  };
-}
 
 const ENC = ' (enc: the body is a ZEncryptedBody of this payload, docs/enc.md)';
 

@@ -6,7 +6,8 @@ import type { Database } from '../../../db/client';
 import type { ConfigService } from '../../../platform/config/config.service';
 import type { ChallengeService } from '../../verification/challenge.service';
 import type { SmsService } from '../../verification/sms.service';
-import type { VerificationRepository } from '../../verification/verification.repository';
+import type { TicketStore } from '../../verification/verification.module';
+import type { MemberBalance } from '../../wallet/wallet.module';
 import type { Audit } from '../audit';
 import {
   isAgentLevel,
@@ -39,9 +40,10 @@ import {
   waitMs,
 } from '../../../platform/throttles/throttle.rules';
 import type { TotpService } from '../second-factor/totp.service';
+import type { Client } from '../../../platform/client-info';
 
 /** What the services know about the caller. */
-export type Client = { ip: string; userAgent: string; language: string };
+export type { Client };
 type LoginType = 'username' | 'sms' | 'firebase';
 
 /** Failed logins from one address within this window make the next login from it ask for a captcha. */
@@ -61,7 +63,7 @@ export type LoginDeps = {
   members: Pick<MemberRepository, 'findById' | 'findByUsername' | 'findByE164' | 'insert' | 'update'>;
   throttles: Pick<ThrottleRepository, 'find' | 'record' | 'clear' | 'claimNotification'>;
   verificationRepo: Pick<
-    VerificationRepository,
+    TicketStore,
     'hitCounter' | 'peekCounter' | 'insertTicket' | 'findTicket' | 'consumeTicket' | 'addTicketAttempt'
   >;
   sessions: Pick<SessionService, 'create' | 'peek' | 'revoke'>;
@@ -73,6 +75,8 @@ export type LoginDeps = {
   hasher: PasswordHasher;
   config: Pick<ConfigService, 'get'>;
   audit: Audit;
+  /** The balance of the login answer's member info (modules/wallet). */
+  memberBalance: MemberBalance;
   options: Pick<
     IdentityOptions,
     'loginPerAccountPerMinute' | 'passwordMaxAgeDays' | 'trialCreditMinor' | 'twoFactorTicketTtlMs'
@@ -378,7 +382,11 @@ export function createLoginService(deps: LoginDeps) {
       forceChangePassword,
       twoFactorRequired: false,
       twoFactorTicket: null,
-      userInfo: toMemberInfo({ ...member, lastLoginAt: new Date(t), lastLoginIp: client.ip }, brand),
+      userInfo: toMemberInfo(
+        { ...member, lastLoginAt: new Date(t), lastLoginIp: client.ip },
+        brand,
+        await deps.memberBalance(member.id),
+      ),
     };
   }
 

@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client';
 import type { ConfigService } from '../../../platform/config/config.service';
 import type { Outbox } from '../../../platform/outbox/outbox';
 import type { SmsService } from '../../verification/sms.service';
-import type { VerificationRepository } from '../../verification/verification.repository';
+import type { TicketStore } from '../../verification/verification.module';
 import type { Audit, AuditClient } from '../audit';
 import { isTrial, normalizeMobile, usernameKey } from '../identity.rules';
 import type { IdentityOptions } from '../identity.options';
@@ -21,7 +21,7 @@ type Deps = {
   members: Pick<MemberRepository, 'findById' | 'findByUsername' | 'findByE164' | 'update'>;
   throttles: Pick<ThrottleRepository, 'clear'>;
   verificationRepo: Pick<
-    VerificationRepository,
+    TicketStore,
     'insertTicket' | 'consumeTicket' | 'deleteTicketsOfMember' | 'hitCounter'
   >;
   sessions: Pick<SessionService, 'revokeAll' | 'liftRestriction'>;
