@@ -46,48 +46,52 @@ export function createServices(
   const idOptions = options.identity ?? DEFAULT_IDENTITY_OPTIONS;
 
   // ---------- platform: what several modules share ----------
-  const config = createConfigService({ database, repo: createSiteConfigStore(database), bus: options.bus, log });
+  const config = createConfigService({
+    database,
+    repo: createSiteConfigStore(database),
+    bus: options.bus,
+    log,
+  });
   const jobs = createJobEngine({ database, log, now, options: options.jobs });
-  const keys = createServerKeys({ repo: createServerKeyRepository(database.db), master: options.masterKeys, now });
+  const keys = createServerKeys({
+    repo: createServerKeyRepository(database.db),
+    master: options.masterKeys,
+    now,
+  });
   const outbox = createOutbox({ db: database.db, jobs, keys, log, now });
   outbox.register();
   const throttles = createThrottleRepository(database.db);
   const hasher = createPasswordHasher();
   const opsAudit = createOpsAudit({ database, now });
+  // What every module may ask for; each factory's parameter type narrows what it sees.
+  const shared = { database, config, keys, throttles, hasher, outbox, jobs, log, now };
 
   // ---------- modules, each after what it depends on ----------
-  const content = createContentModule({ database, config });
-  const system = createSystemModule({ database, config, content: content.service });
+  const content = createContentModule(shared);
+  const system = createSystemModule({ ...shared, content: content.service });
   const relay = createRelayModule({ content: content.service });
-  const wallet = createWalletModule({ database });
-  const mail = createMailModule({ database, keys, outbox, smtp: idOptions.smtp, now });
+  const wallet = createWalletModule(shared);
+  const mail = createMailModule({ ...shared, smtp: idOptions.smtp });
   const verification = createVerificationModule({
-    database,
-    keys,
-    throttles,
-    outbox,
-    config,
-    log,
-    now,
+    ...shared,
     sms: idOptions.sms,
     smsBudget: idOptions.smsBudget,
     // Identity is built next; the lookup only runs at request time.
     findMemberIdByE164: (e164) => identity.findMemberIdByE164(e164),
   });
   const identity = createIdentityModule({
-    database,
-    config,
-    keys,
-    throttles,
-    hasher,
-    outbox,
+    ...shared,
     verification,
-    now,
     mail: { mailer: mail.mailer, outbox: mail.repo },
     memberBalance: wallet.memberBalance,
     options: idOptions,
   });
-  const ops = createOpsModule({ database, config, content: content.service, feedback: system.feedback, audit: opsAudit, hasher, keys, jobs, now });
+  const ops = createOpsModule({
+    ...shared,
+    content: content.service,
+    feedback: system.feedback,
+    audit: opsAudit,
+  });
 
   /** What app.ts registers, in this order: route plugins and operator route plugins. */
   const parts: ModuleParts[] = [system, relay, ops, identity, verification];
@@ -105,8 +109,18 @@ export function createServices(
       challenges: verification.challenges,
       sms: verification.sms,
       /** Repositories the operator views and tests read (outboxes, audit trail). */
-      repos: { members: identity.memberRepo, sessions: identity.sessionRepo, verification: verification.repo, mail: mail.repo, throttles },
-      transports: { mailer: mail.mailer, smsProvider: verification.smsProvider, phoneAuth: identity.phoneAuth },
+      repos: {
+        members: identity.memberRepo,
+        sessions: identity.sessionRepo,
+        verification: verification.repo,
+        mail: mail.repo,
+        throttles,
+      },
+      transports: {
+        mailer: mail.mailer,
+        smsProvider: verification.smsProvider,
+        phoneAuth: identity.phoneAuth,
+      },
       /** Closes the mail transport (app close, after the job engine stopped). */
       close: () => mail.close(),
       /** Waits until the mail and SMS this process enqueued are delivered (tests read them then). */

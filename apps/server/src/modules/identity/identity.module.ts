@@ -63,7 +63,13 @@ export function createIdentityModule(deps: {
   const audit = createAudit(sessionRepo, now);
   const sessions = createSessionService({ repo: sessionRepo, policy: options.session, now });
   // Security notices to members (docs/adr/0020), delivered through the outbox.
-  const notifier = createNotifier({ database, members: memberRepo, mailer: deps.mail.mailer, sms: verification.smsProvider, outbox });
+  const notifier = createNotifier({
+    database,
+    members: memberRepo,
+    mailer: deps.mail.mailer,
+    sms: verification.smsProvider,
+    outbox,
+  });
   const confirmPassword = createPasswordConfirmation({ database, hasher, throttles, sessions, audit, now });
   const common = { database, members: memberRepo, config, audit, now };
   const totp = createTotpService({ ...common, keys, throttles, sessions, confirmPassword, notifier });
@@ -94,7 +100,14 @@ export function createIdentityModule(deps: {
     hasher,
     options,
   });
-  const members = createMemberService({ ...common, throttles, sessions, confirmPassword, hasher, memberBalance: deps.memberBalance });
+  const members = createMemberService({
+    ...common,
+    throttles,
+    sessions,
+    confirmPassword,
+    hasher,
+    memberBalance: deps.memberBalance,
+  });
   const ops = createAccountsOpsService({
     memberRepo,
     hasher,
@@ -134,7 +147,14 @@ export function createIdentityModule(deps: {
     housekeeping,
     /** Whether a member owns this phone (E.164 digits): verification's SMS rules ask. */
     findMemberIdByE164: (e164: string) => memberRepo.findIdByE164(e164),
-    jobs: [{ name: 'identity-housekeeping', handler: housekeeping, retryLimit: 2, schedule: { everyMs: 10 * 60_000 } }],
+    jobs: [
+      {
+        name: 'identity-housekeeping',
+        handler: housekeeping,
+        retryLimit: 2,
+        schedule: { everyMs: 10 * 60_000 },
+      },
+    ],
     routes: (app) => identityRoutes(app, { keys, login, register, members, passwords, totp }),
     opsRoutes: (app) => opsAccountRoutes(app, { accounts: ops }),
   } satisfies ModuleParts & Record<string, unknown>;

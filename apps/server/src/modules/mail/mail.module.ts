@@ -21,7 +21,10 @@ export function createMailModule(deps: {
   now: Clock;
 }) {
   const repo = createMailRepository(deps.database.db);
-  const mailer = createMailer({ smtpUrl: deps.smtp.url, from: deps.smtp.from }, { repo, keys: deps.keys, now: deps.now });
+  const mailer = createMailer(
+    { smtpUrl: deps.smtp.url, from: deps.smtp.from },
+    { repo, keys: deps.keys, now: deps.now },
+  );
   // The outbox id travels along so a repeated delivery can be recognised.
   deps.outbox.handle('mail', (payload, { id }) => mailer.send({ ...(payload as Mail), id }));
   return {
@@ -30,7 +33,11 @@ export function createMailModule(deps: {
     /** Seals sandbox mail written in clear before security finding 21 (run at start; idempotent). */
     async sealPlaintext() {
       for (const row of await repo.listUnsealed()) {
-        await repo.setBody(row.id, await deps.keys.seal(row.text), row.html === null ? null : await deps.keys.seal(row.html));
+        await repo.setBody(
+          row.id,
+          await deps.keys.seal(row.text),
+          row.html === null ? null : await deps.keys.seal(row.html),
+        );
       }
     },
     /** Closes the mail transport (app close, after the job engine stopped). */

@@ -31,7 +31,12 @@ export function createOpsModule(deps: {
 }) {
   const { database, audit, keys, now } = deps;
   const repo = createOpsRepository(database.db);
-  const base = createOpsService({ database, systemRepo: deps.feedback, config: deps.config, content: deps.content });
+  const base = createOpsService({
+    database,
+    systemRepo: deps.feedback,
+    config: deps.config,
+    content: deps.content,
+  });
   const operators = createOperatorsService({ database, repo, audit, hasher: deps.hasher, keys, now });
   const service = {
     ...base,

@@ -24,7 +24,12 @@ export function createSystemModule(deps: {
   content: ContentService;
 }) {
   const repo = createSystemRepository(deps.database.db);
-  const service = createSystemService({ database: deps.database, repo, config: deps.config, content: deps.content });
+  const service = createSystemService({
+    database: deps.database,
+    repo,
+    config: deps.config,
+    content: deps.content,
+  });
   const feedback: FeedbackReader = repo;
   return {
     service,
