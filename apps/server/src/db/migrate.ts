@@ -29,7 +29,7 @@ export type BootstrapOptions = {
 
 /**
  * Applies the committed migrations (idempotent: drizzle records applied ones), makes the operator
- * audit log append-only (triggers, modules/ops/ops.audit.ts; idempotent) and seeds the default
+ * audit log append-only (triggers, platform/audit/ops.audit.ts; idempotent) and seeds the default
  * configuration and content when the database has none yet, plus the demo accounts when
  * `seedDemo`. On PostgreSQL both run under an advisory lock held on one connection, so several
  * instances can start at once.
