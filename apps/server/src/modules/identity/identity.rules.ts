@@ -2,6 +2,7 @@ import type { TRegisterRequest } from '@lotus/contracts/auth';
 import { checkPasswordFloor } from '@lotus/contracts/password-floor';
 import { FIELD_PATTERNS, checkField, type TFieldRule } from '@lotus/contracts/register-patterns';
 import type { TRegisterField, TRegisterSettings, TWhitelabel } from '@lotus/contracts/system';
+import { normalizeMobile, type Mobile } from '../../lib/mobile';
 
 /**
  * Pure rules of accounts and access (no I/O): registration field validation from the server rules,
@@ -23,8 +24,6 @@ export type RegisterTab = 'username' | 'mobile';
 
 // ---------- mobile numbers (decision 5.LOGIN.05) ----------
 // Shared with verification (SMS codes): lib/mobile.ts.
-import { normalizeMobile, type Mobile } from '../../lib/mobile';
-
 export { normalizeMobile, type Mobile };
 
 /** E.164 digits from a '+66812345678' phone claim (phone-auth ID tokens); null when malformed. */
