@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
+import { serverStructure } from './eslint-rules/server-structure.js';
 
 // Import boundaries of the web app (conventions: components/lib -> features -> app, no imports between
 // features). Expressed with ESLint's core rule on the `@/` alias every web import uses, so no resolver
@@ -23,7 +24,10 @@ const featureBoundaries = webFeatures.map((feature) => ({
             message: 'Features must not import each other: move shared code to components/, lib/ or api/.',
           },
           { group: ['@/app', '@/app/*'], message: 'Features must not import the app layer.' },
-          { group: ['**/apps/server/**', '@lotus/server*'], message: 'The web app never imports server code.' },
+          {
+            group: ['**/apps/server/**', '@lotus/server*'],
+            message: 'The web app never imports server code.',
+          },
         ],
       },
     ],
@@ -32,7 +36,16 @@ const featureBoundaries = webFeatures.map((feature) => ({
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'apps/server/drizzle/**', 'test-results/**', 'playwright-report/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.data/**',
+      'apps/server/drizzle/**',
+      'test-results/**',
+      'playwright-report/**',
+      // Fixtures that break the module rules on purpose (eslint-rules/module-boundaries.test.ts lints them).
+      'eslint-rules/fixtures/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -49,14 +62,24 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/config/**/*.{ts,tsx}'],
+    files: [
+      'apps/web/src/components/**/*.{ts,tsx}',
+      'apps/web/src/lib/**/*.{ts,tsx}',
+      'apps/web/src/config/**/*.{ts,tsx}',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['@/features', '@/features/*', '@/app', '@/app/*'], message: 'Shared code must not import features or the app layer.' },
-            { group: ['**/apps/server/**', '@lotus/server*'], message: 'The web app never imports server code.' },
+            {
+              group: ['@/features', '@/features/*', '@/app', '@/app/*'],
+              message: 'Shared code must not import features or the app layer.',
+            },
+            {
+              group: ['**/apps/server/**', '@lotus/server*'],
+              message: 'The web app never imports server code.',
+            },
           ],
         },
       ],
@@ -69,6 +92,35 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: ['**/apps/web/**', '@lotus/web*', 'react', 'react-dom'] },
+      ],
+    },
+  },
+  // Server module structure (docs/ARCHITECTURE.md, "Dependency rules"): no import of another
+  // module's routes or repository files, no import cycle between modules (local rules), no import
+  // cycle between files (import-x with the TypeScript resolver).
+  ...serverStructure(['apps/server/src/**/*.ts']),
+  {
+    files: [
+      'apps/server/src/platform/**/*.ts',
+      'apps/server/src/plugins/**/*.ts',
+      'apps/server/src/lib/**/*.ts',
+      'apps/server/src/db/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**'],
+              message: 'The platform, plugins, lib and db never import a module: modules depend on them.',
+            },
+            {
+              group: ['**/apps/web/**', '@lotus/web*', 'react', 'react-dom'],
+              message: 'The server never imports web code.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -8,14 +8,9 @@ import type { Env } from './env';
 import { createRedisConfigBus } from './lib/config-bus';
 import { logSerializers } from './lib/log-serializers';
 import { createTrustFn } from './lib/trust-proxy';
-import { resolveMasterKeys, type MasterKeys } from './modules/identity/master-key';
-import { opsRoutes } from './modules/ops/ops.routes';
-import { createRelayRegistry } from './modules/relay/relay.registry';
-import { relayRoutes } from './modules/relay/relay.routes';
-import { systemRoutes } from './modules/system/system.routes';
+import { resolveMasterKeys, type MasterKeys } from './platform/keys/master-key';
 import { identityOptionsFromEnv } from './modules/identity/identity.options';
-import { identityRoutes } from './modules/identity/identity.routes';
-import { verificationRoutes } from './modules/verification/verification.routes';
+import { registerOpsAuth } from './plugins/auth-ops';
 import controlCharacters from './plugins/control-characters';
 import enc from './plugins/enc';
 import errors from './plugins/errors';
@@ -125,21 +120,17 @@ export async function buildApp({ db, env, logger = true, now, jobs, logStream, m
   await app.register(security);
   await app.register(rateLimit, { redisUrl: env.REDIS_URL });
   await app.register(openapi);
-  await app.register(siteAccess, { system: services.system });
+  await app.register(siteAccess, { getAccess: (client) => services.system.getAccess(client) });
   await app.register(enc, { decrypt: (body) => services.identity.keys.decryptBody(body) });
   await app.register(controlCharacters);
   await app.register(memberAuth, {
     authenticate: (header, options) => services.identity.sessions.authenticate(header, options),
   });
 
-  await app.register(systemRoutes, { system: services.system, content: services.content });
-  await app.register(relayRoutes, { registry: createRelayRegistry({ content: services.content }) });
-  const opsOptions = {
-    ops: services.ops,
-    content: services.content,
-    accounts: services.identity.ops,
-    jobs: services.platform.jobs,
-    keys: services.identity.keys,
+  // The operator scope: the /ops credential and audit hooks, then every module's operator routes.
+  const opsRoutes = async (scope: FastifyInstance) => {
+    registerOpsAuth(scope, { operators: services.ops.operators, audit: services.ops.audit });
+    for (const part of services.parts) if (part.opsRoutes) await part.opsRoutes(scope);
   };
   if (hasSeparateOpsListener(env)) {
     const opsApp = newFastify(env, logger, trust, logStream);
@@ -150,15 +141,15 @@ export async function buildApp({ db, env, logger = true, now, jobs, logStream, m
     // (no enc bodies on the operator API; the plugin is registered for the order control-characters expects)
     await opsApp.register(enc, { decrypt: (body) => services.identity.keys.decryptBody(body) });
     await opsApp.register(controlCharacters);
-    await opsApp.register(opsRoutes, opsOptions);
+    await opsApp.register(opsRoutes);
     app.decorate('opsApp', opsApp);
     app.addHook('onClose', async () => opsApp.close());
   } else {
-    await app.register(opsRoutes, opsOptions);
+    await app.register(opsRoutes);
     app.decorate('opsApp', app);
   }
-  await app.register(identityRoutes, services.identity);
-  await app.register(verificationRoutes, { challenges: services.identity.challenges, sms: services.identity.sms });
+  // Every module's public routes, in the composition root's order.
+  for (const part of services.parts) if (part.routes) await app.register(part.routes);
 
   await app.register(staticSpa, { webDist: env.WEB_DIST, mediaDir: MEDIA_DIR });
   return app;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { members, siteConfig } from '../src/db/schema';
 import { readEnv, seedsDemoData } from '../src/env';
-import { resolveMasterKeys } from '../src/modules/identity/master-key';
+import { resolveMasterKeys } from '../src/platform/keys/master-key';
 import { formatStartupBanner } from '../src/startup';
 import { checkStartup } from '../src/startup-checks';
 import { ipLimitKey } from '../src/lib/ip';

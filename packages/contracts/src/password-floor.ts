@@ -9,7 +9,7 @@ import type { TFieldRule } from './register-patterns';
  * - any printable Unicode, spaces included; no composition rules;
  * - no control characters (C0, DEL, C1) and no lone surrogates;
  * - not a common or breached password (checked by the server against a maintained list; the list
- *   never ships to the browser, see apps/server/src/modules/identity/password-policy.ts).
+ *   never ships to the browser, see apps/server/src/modules/identity/passwords/password-policy.ts).
  *
  * Characters are counted as code points of the text as typed (what the person sees and what the
  * forms count; NFKC can lengthen Thai: SARA AM becomes two code points). The NFKC form is what is

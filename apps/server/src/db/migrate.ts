@@ -6,7 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { Database } from './client';
 import * as schema from './schema';
-import { APPEND_ONLY_AUDIT_SQL } from '../modules/ops/ops.audit';
+import { APPEND_ONLY_AUDIT_SQL } from '../platform/audit/ops.audit';
 import { seedIfEmpty } from './seed';
 import type { Db } from './tx';
 
@@ -29,7 +29,7 @@ export type BootstrapOptions = {
 
 /**
  * Applies the committed migrations (idempotent: drizzle records applied ones), makes the operator
- * audit log append-only (triggers, modules/ops/ops.audit.ts; idempotent) and seeds the default
+ * audit log append-only (triggers, platform/audit/ops.audit.ts; idempotent) and seeds the default
  * configuration and content when the database has none yet, plus the demo accounts when
  * `seedDemo`. On PostgreSQL both run under an advisory lock held on one connection, so several
  * instances can start at once.

@@ -8,7 +8,7 @@ import {
   ZVendorInput,
 } from '@lotus/contracts/ops';
 import { sanitizeRichText } from '../lib/sanitize';
-import { createPasswordHasher } from '../modules/identity/password-hasher';
+import { createPasswordHasher } from '../platform/password-hasher';
 import { banners, csChannels, helpArticles, members, notices, siteConfig, vendors } from './schema';
 import { DEMO_MEMBERS } from './seed-data/members';
 import { SEED_BANNERS, SEED_CS, SEED_NOTICES, SEED_VENDORS } from './seed-data/content';

@@ -23,9 +23,9 @@ import { seedsDemoData, type Env } from '../env';
 import { createRedisConfigBus, type ConfigBus } from '../lib/config-bus';
 import { logSerializers } from '../lib/log-serializers';
 import { identityOptionsFromEnv } from '../modules/identity/identity.options';
-import { resolveMasterKeys } from '../modules/identity/master-key';
+import { resolveMasterKeys } from '../platform/keys/master-key';
 import { readOpsFile } from '../modules/ops/ops.credentials';
-import type { OpsActor, OpsAuditNote } from '../modules/ops/ops.audit';
+import type { OpsActor, OpsAuditNote } from '../platform/audit/ops.audit';
 import { ZOpsOperatorCreate } from '@lotus/contracts/ops-operators';
 import { createServices } from '../services';
 

@@ -1,8 +1,7 @@
 import { AppError } from '@lotus/contracts/app-error';
 import { roleAllows, type TOpsPermission } from '@lotus/contracts/ops-operators';
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import type { OpsActor, OpsAudit, OpsAuditNote } from '../modules/ops/ops.audit';
-import type { AuthenticatedOperator, OperatorsService } from '../modules/ops/operators.service';
+import type { AuthenticatedOperator, OpsActor, OpsAudit, OpsAuditNote } from '../platform/audit/ops.audit';
 
 /**
  * What every /ops route declares in its `config.ops`:
@@ -46,7 +45,7 @@ export function auditNote(request: FastifyRequest): OpsAuditNote {
  */
 export function registerOpsAuth(
   app: FastifyInstance,
-  { operators, audit }: { operators: Pick<OperatorsService, 'authenticate'>; audit: Pick<OpsAudit, 'audited' | 'append'> },
+  { operators, audit }: { operators: { authenticate(token: string): Promise<AuthenticatedOperator | null> }; audit: Pick<OpsAudit, 'audited' | 'append'> },
 ) {
   app.decorateRequest('operator', null);
   app.decorateRequest('opsAuditNote', null);

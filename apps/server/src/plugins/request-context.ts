@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { normalizeIp } from '../lib/ip';
 import { normalizeLanguage } from '../lib/language';
 import type { TrustFn } from '../lib/trust-proxy';
-import type { ClientInfo } from '../modules/system/system.service';
+import type { ClientInfo } from '../platform/client-info';
 
 /** What every handler may know about the request (headers of this platform family, 7.CALL.03). */
 export type RequestContext = ClientInfo & {

@@ -1,7 +1,7 @@
 import { AppError } from '@lotus/contracts/app-error';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { SystemService } from '../modules/system/system.service';
+import type { ClientInfo } from '../platform/client-info';
 
 /**
  * The site-access guard (2.R.29/30, 4.SYS.01): while the maintenance window is active every
@@ -9,12 +9,12 @@ import type { SystemService } from '../modules/system/system.service';
  * region-blocked they answer 403 access_restricted. /wps/system/* stays open so the site can show
  * its maintenance or region page; /ops, /docs and static files are never blocked.
  */
-async function siteAccessPlugin(app: FastifyInstance, options: { system: Pick<SystemService, 'getAccess'> }) {
+async function siteAccessPlugin(app: FastifyInstance, options: { getAccess: (client: ClientInfo) => Promise<{ status: 0 | 1 | 2 }> }) {
   app.addHook('onRequest', async (request) => {
     // The matched route pattern, not the raw URL: encoded or odd spellings cannot slip past.
     const route = request.routeOptions.url ?? '';
     if (!route.startsWith('/wps/') || route.startsWith('/wps/system/')) return;
-    const access = await options.system.getAccess(request.ctx);
+    const access = await options.getAccess(request.ctx);
     if (access.status === 1) throw new AppError('system_maintenance', 503);
     if (access.status === 2) throw new AppError('access_restricted', 403);
   });

@@ -10,7 +10,7 @@ import { languageChain } from '../../lib/language';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { issuesToFields } from '../../lib/validation';
-import type { ConfigService } from '../system/config.service';
+import type { ConfigService } from '../../platform/config/config.service';
 import type { ContentRepository } from './content.repository';
 
 type Deps = {

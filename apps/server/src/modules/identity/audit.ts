@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/tx';
-import type { SessionRepository } from './session.repository';
+import type { SessionRepository } from './sessions/session.repository';
 
 /** Events written to auth_events (the audit trail of accounts and access). */
 export type AuthEventName =

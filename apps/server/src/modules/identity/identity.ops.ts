@@ -3,16 +3,16 @@ import type { ZOpsMailRow, ZOpsMemberCreate, ZOpsSmsRow } from '@lotus/contracts
 import { AppError } from '@lotus/contracts/app-error';
 import { DEMO_MEMBERS } from '../../db/seed-data/members';
 import type { DemoAccountLine } from '../../startup';
-import type { MailRepository } from '../mail/mail.repository';
-import type { MemberRepository } from './member.repository';
-import type { PasswordHasher } from './password-hasher';
+import type { MailOutboxReader } from '../mail/mail.module';
+import type { MemberRepository } from './members/member.repository';
+import type { PasswordHasher } from '../../platform/password-hasher';
 import type { ChallengeService } from '../verification/challenge.service';
 import type { SmsService } from '../verification/sms.service';
-import type { VerificationRepository } from '../verification/verification.repository';
-import type { MemberService } from './member.service';
-import type { RegisterService } from './register.service';
-import type { OpsAuditNote } from '../ops/ops.audit';
-import type { ServerKeys } from './server-keys';
+import type { SmsOutboxReader } from '../verification/verification.module';
+import type { MemberService } from './members/member.service';
+import type { RegisterService } from './registration/register.service';
+import type { OpsAuditNote } from '../../platform/audit/ops.audit';
+import type { ServerKeys } from '../../platform/keys/server-keys';
 
 /** Operators act from the ops API or the command line: audit rows name them this way. */
 const OPERATOR_CLIENT = { ip: '0.0.0.0', userAgent: 'operator' };
@@ -23,8 +23,8 @@ type Deps = {
   challenges: Pick<ChallengeService, 'peek'>;
   members: Pick<MemberService, 'listForOps' | 'getForOps' | 'unlock' | 'setStatus'>;
   register: Pick<RegisterService, 'createForSomeone'>;
-  verificationRepo: Pick<VerificationRepository, 'listSmsOutbox'>;
-  mailRepo: Pick<MailRepository, 'list'>;
+  verificationRepo: SmsOutboxReader;
+  mailRepo: MailOutboxReader;
   keys: Pick<ServerKeys, 'open'>;
   sms: Pick<SmsService, 'budgetView'>;
 };

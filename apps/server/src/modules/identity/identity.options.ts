@@ -1,6 +1,7 @@
-import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './session.service';
+import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './sessions/session.service';
 import { deploymentMode } from '../../env';
-import type { PhoneAuthConfig } from './phone-auth';
+import type { PhoneAuthConfig } from './login/phone-auth';
+import type { SmsBudget } from '../verification/sms.service';
 
 /** Tunables of accounts and access, read from the environment once (env.ts) and passed in. */
 export type IdentityOptions = {
@@ -29,11 +30,8 @@ export type IdentityOptions = {
   smsBudget: SmsBudget;
 };
 
-/**
- * Global and per-country SMS budgets: at most `dailyMax` sends in any 24 hours, and per country
- * calling code at most `perDialHourlyMax` sends in any hour (`perDial` overrides it per code).
- */
-export type SmsBudget = { dailyMax: number; perDialHourlyMax: number; perDial: Record<string, number> };
+/** SMS budgets: defined by verification (sms.service.ts), tuned here from env. */
+export type { SmsBudget };
 
 export const DEFAULT_SMS_BUDGET: SmsBudget = { dailyMax: 2000, perDialHourlyMax: 200, perDial: {} };
 

@@ -24,17 +24,18 @@ import {
   ZTwoFactorLogin,
   ZUpdateLanguage,
 } from '@lotus/contracts/auth';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../lib/http';
 import { memberOf } from '../../plugins/member-auth';
 import { rateLimit } from '../../plugins/rate-limit';
-import type { Client, LoginService } from './login.service';
-import type { MemberService } from './member.service';
-import type { PasswordService } from './password.service';
-import type { RegisterService } from './register.service';
-import type { ServerKeys } from './server-keys';
-import type { TotpService } from './totp.service';
+import { clientOf } from '../../platform/client-info';
+import type { LoginService } from './login/login.service';
+import type { MemberService } from './members/member.service';
+import type { PasswordService } from './passwords/password.service';
+import type { RegisterService } from './registration/register.service';
+import type { ServerKeys } from '../../platform/keys/server-keys';
+import type { TotpService } from './second-factor/totp.service';
 
 type Options = {
   keys: Pick<ServerKeys, 'getPublicKey'>;
@@ -44,16 +45,6 @@ type Options = {
   passwords: PasswordService;
   totp: TotpService;
 };
-
-/** What the services know about the caller: address (behind the trusted proxy), user agent, language. */
-export function clientOf(request: FastifyRequest): Client {
-  const ua = request.headers['user-agent'];
-  return {
-    ip: request.ctx.ip,
-    userAgent: (Array.isArray(ua) ? ua[0] : (ua ?? '')).slice(0, 300),
-    language: request.ctx.language,
-  };
-}
 
 const ENC = ' (enc: the body is a ZEncryptedBody of this payload, docs/enc.md)';
 
@@ -65,7 +56,6 @@ export async function identityRoutes(fastify: FastifyInstance, options: Options)
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { keys, login, register, members, passwords, totp } = options;
   const member = [{ member: [] }];
-
   app.get(
     '/wps/system/encryptionKey',
     {
@@ -121,22 +111,6 @@ export async function identityRoutes(fastify: FastifyInstance, options: Options)
     async (req) => ok(await login.freePlay(clientOf(req))),
   );
 
-  app.delete(
-    '/wps/session/logout',
-    {
-      onRequest: app.requireMember,
-      // A restricted session (forced password change) may log out.
-      config: { allowRestrictedSession: true },
-      schema: {
-        tags: ['session'],
-        security: member,
-        summary: 'Log out: revokes the current session (7.AUTH.03)',
-        response: responses(ZDone),
-      },
-    },
-    async (req) => ok(await login.logout(memberOf(req), clientOf(req))),
-  );
-
   // ---------- registration ----------
   for (const [path, tab, summary] of [
     ['/wps/member/register', 'username', 'Register on the username tab (7.AUTH.07, decision 7.AUTH.09)'],
@@ -175,113 +149,6 @@ export async function identityRoutes(fastify: FastifyInstance, options: Options)
     async (req) => ok(await register.checkAffiliate(req.query.code)),
   );
 
-  // ---------- member ----------
-  app.get(
-    '/wps/member/info',
-    {
-      onRequest: app.requireMember,
-      schema: {
-        tags: ['member'],
-        security: member,
-        summary: 'Member info (7.AUTH.10, 3.MEM)',
-        response: responses(ZMemberInfo),
-      },
-    },
-    async (req) => ok(await members.getInfo(memberOf(req).id)),
-  );
-
-  app.get(
-    '/wps/member/info/icon',
-    {
-      onRequest: app.requireMember,
-      schema: {
-        tags: ['member'],
-        security: member,
-        summary: 'The header view of the member (7.AUTH.11)',
-        response: responses(ZMemberIcon),
-      },
-    },
-    async (req) => ok(await members.getIcon(memberOf(req).id)),
-  );
-
-  app.put(
-    '/wps/member/language',
-    {
-      onRequest: app.requireMember,
-      schema: {
-        tags: ['member'],
-        security: member,
-        summary: 'Update the member language (7.PAR.20)',
-        body: ZUpdateLanguage,
-        response: responses(ZUpdateLanguage),
-      },
-    },
-    async (req) => ok(await members.setLanguage(memberOf(req).id, req.body.language)),
-  );
-
-  app.get(
-    '/wps/member/sessions',
-    {
-      onRequest: app.requireMember,
-      schema: {
-        tags: ['member'],
-        security: member,
-        summary: "The member's live sessions (docs/sessions.md)",
-        response: responses(ZSessionList),
-      },
-    },
-    async (req) => ok(await members.listSessions(memberOf(req).id, memberOf(req).sessionId)),
-  );
-
-  app.delete(
-    '/wps/member/sessions/:id',
-    {
-      onRequest: app.requireMember,
-      schema: {
-        tags: ['member'],
-        security: member,
-        summary: 'Revoke one of the member sessions',
-        params: ZSessionIdParam,
-        response: responses(ZDone),
-      },
-    },
-    async (req) => ok(await members.revokeSession(memberOf(req).id, req.params.id, clientOf(req))),
-  );
-
-  // ---------- passwords ----------
-  app.put(
-    '/wps/member/password',
-    {
-      onRequest: app.requireRealMember,
-      // The one call besides logout a restricted session may make (docs/adr/0020).
-      config: { enc: true, rateLimit: rateLimit.password, allowRestrictedSession: true },
-      schema: {
-        tags: ['member'],
-        security: member,
-        summary: `Change the password; ends the other sessions, lifts a forced change (7.AUTH.12)${ENC}`,
-        body: ZChangePassword,
-        response: responses(ZDone),
-      },
-    },
-    async (req) => ok(await passwords.change(memberOf(req), req.body, clientOf(req))),
-  );
-
-  app.put(
-    '/wps/member/password/payment',
-    {
-      onRequest: app.requireRealMember,
-      config: { enc: true, rateLimit: rateLimit.password },
-      schema: {
-        tags: ['member'],
-        security: member,
-        summary: `Set or change the withdrawal (payment) password; real accounts only${ENC}`,
-        body: ZChangePaymentPassword,
-        response: responses(ZDone),
-      },
-    },
-    async (req) => ok(await members.changePaymentPassword(memberOf(req), req.body, clientOf(req))),
-  );
-
   await app.register(async (scope) => {
     // 3.LOG.07: forgot-by-email is form-encoded (a JSON body works too).
     scope.addContentTypeParser(
@@ -302,8 +169,7 @@ export async function identityRoutes(fastify: FastifyInstance, options: Options)
           response: responses(ZDone),
         },
       },
-      async (req) =>
-        ok(await passwords.requestReset(req.body, clientOf(req))),
+      async (req) => ok(await passwords.requestReset(req.body, clientOf(req))),
     );
   });
 
@@ -335,54 +201,179 @@ export async function identityRoutes(fastify: FastifyInstance, options: Options)
     async (req) => ok(await passwords.resetWithPhone(req.body, clientOf(req))),
   );
 
-  // ---------- two-factor ----------
-  app.post(
-    '/wps/member/2fa/setup',
-    {
-      onRequest: app.requireRealMember,
-      schema: {
-        tags: ['member'],
-        security: member,
-        summary: 'Start TOTP enrolment: secret, otpauth URL and QR code (decision 2.OTH.07)',
-        response: responses(ZTotpSetup),
-      },
-    },
-    async (req) => ok(await totp.setup(memberOf(req).id)),
-  );
+  // ---------- a member's own calls: one guard for the whole subtree (a scope hook), not one per route ----------
+  // A restricted session passes only where the route's config says allowRestrictedSession (plugins/member-auth).
+  await fastify.register(async (scope) => {
+    scope.addHook('onRequest', scope.requireMember);
+    const app = scope.withTypeProvider<ZodTypeProvider>();
 
-  app.post(
-    '/wps/member/2fa/enable',
-    {
-      onRequest: app.requireRealMember,
-      config: { rateLimit: rateLimit.login },
-      schema: {
-        tags: ['member'],
-        security: member,
-        summary:
-          'Confirm enrolment with the current password and a code; answers the 10 recovery codes once; ends the other sessions',
-        body: ZTotpChange,
-        response: responses(ZRecoveryCodes),
+    app.delete(
+      '/wps/session/logout',
+      {
+        // A restricted session (forced password change) may log out.
+        config: { allowRestrictedSession: true },
+        schema: {
+          tags: ['session'],
+          security: member,
+          summary: 'Log out: revokes the current session (7.AUTH.03)',
+          response: responses(ZDone),
+        },
       },
-    },
-    async (req) => ok(await totp.enable(memberOf(req), req.body, clientOf(req))),
-  );
+      async (req) => ok(await login.logout(memberOf(req), clientOf(req))),
+    );
 
-  app.delete(
-    '/wps/member/2fa',
-    {
-      onRequest: app.requireRealMember,
-      config: { rateLimit: rateLimit.login },
-      schema: {
-        tags: ['member'],
-        security: member,
-        summary:
-          'Turn two-factor login off with the current password and a code or a recovery code; ends the other sessions',
-        body: ZTotpChange,
-        response: responses(ZDone),
+    // ---------- member ----------
+    app.get(
+      '/wps/member/info',
+      {
+        schema: {
+          tags: ['member'],
+          security: member,
+          summary: 'Member info (7.AUTH.10, 3.MEM)',
+          response: responses(ZMemberInfo),
+        },
       },
-    },
-    async (req) => ok(await totp.disable(memberOf(req), req.body, clientOf(req))),
-  );
+      async (req) => ok(await members.getInfo(memberOf(req).id)),
+    );
+
+    app.get(
+      '/wps/member/info/icon',
+      {
+        schema: {
+          tags: ['member'],
+          security: member,
+          summary: 'The header view of the member (7.AUTH.11)',
+          response: responses(ZMemberIcon),
+        },
+      },
+      async (req) => ok(await members.getIcon(memberOf(req).id)),
+    );
+
+    app.put(
+      '/wps/member/language',
+      {
+        schema: {
+          tags: ['member'],
+          security: member,
+          summary: 'Update the member language (7.PAR.20)',
+          body: ZUpdateLanguage,
+          response: responses(ZUpdateLanguage),
+        },
+      },
+      async (req) => ok(await members.setLanguage(memberOf(req).id, req.body.language)),
+    );
+
+    app.get(
+      '/wps/member/sessions',
+      {
+        schema: {
+          tags: ['member'],
+          security: member,
+          summary: "The member's live sessions (docs/sessions.md)",
+          response: responses(ZSessionList),
+        },
+      },
+      async (req) => ok(await members.listSessions(memberOf(req).id, memberOf(req).sessionId)),
+    );
+
+    app.delete(
+      '/wps/member/sessions/:id',
+      {
+        schema: {
+          tags: ['member'],
+          security: member,
+          summary: 'Revoke one of the member sessions',
+          params: ZSessionIdParam,
+          response: responses(ZDone),
+        },
+      },
+      async (req) => ok(await members.revokeSession(memberOf(req).id, req.params.id, clientOf(req))),
+    );
+  });
+
+  // ---------- real members only: trial accounts answer 403 in_need_true_account (5.GATE.03) ----------
+  await fastify.register(async (scope) => {
+    scope.addHook('onRequest', scope.requireRealMember);
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+
+    // ---------- passwords ----------
+    app.put(
+      '/wps/member/password',
+      {
+        // The one call besides logout a restricted session may make (docs/adr/0020).
+        config: { enc: true, rateLimit: rateLimit.password, allowRestrictedSession: true },
+        schema: {
+          tags: ['member'],
+          security: member,
+          summary: `Change the password; ends the other sessions, lifts a forced change (7.AUTH.12)${ENC}`,
+          body: ZChangePassword,
+          response: responses(ZDone),
+        },
+      },
+      async (req) => ok(await passwords.change(memberOf(req), req.body, clientOf(req))),
+    );
+
+    app.put(
+      '/wps/member/password/payment',
+      {
+        config: { enc: true, rateLimit: rateLimit.password },
+        schema: {
+          tags: ['member'],
+          security: member,
+          summary: `Set or change the withdrawal (payment) password; real accounts only${ENC}`,
+          body: ZChangePaymentPassword,
+          response: responses(ZDone),
+        },
+      },
+      async (req) => ok(await members.changePaymentPassword(memberOf(req), req.body, clientOf(req))),
+    );
+
+    // ---------- two-factor ----------
+    app.post(
+      '/wps/member/2fa/setup',
+      {
+        schema: {
+          tags: ['member'],
+          security: member,
+          summary: 'Start TOTP enrolment: secret, otpauth URL and QR code (decision 2.OTH.07)',
+          response: responses(ZTotpSetup),
+        },
+      },
+      async (req) => ok(await totp.setup(memberOf(req).id)),
+    );
+
+    app.post(
+      '/wps/member/2fa/enable',
+      {
+        config: { rateLimit: rateLimit.login },
+        schema: {
+          tags: ['member'],
+          security: member,
+          summary:
+            'Confirm enrolment with the current password and a code; answers the 10 recovery codes once; ends the other sessions',
+          body: ZTotpChange,
+          response: responses(ZRecoveryCodes),
+        },
+      },
+      async (req) => ok(await totp.enable(memberOf(req), req.body, clientOf(req))),
+    );
+
+    app.delete(
+      '/wps/member/2fa',
+      {
+        config: { rateLimit: rateLimit.login },
+        schema: {
+          tags: ['member'],
+          security: member,
+          summary:
+            'Turn two-factor login off with the current password and a code or a recovery code; ends the other sessions',
+          body: ZTotpChange,
+          response: responses(ZDone),
+        },
+      },
+      async (req) => ok(await totp.disable(memberOf(req), req.body, clientOf(req))),
+    );
+  });
 }
 
 /** 4.REG.02: an unticked terms box is terms_required; any other schema failure, validation_failed. */

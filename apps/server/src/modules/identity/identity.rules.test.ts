@@ -5,7 +5,6 @@ import {
   ageInYears,
   checkRegistration,
   e164FromPhoneClaim,
-  formatMinor,
   isAgentLevel,
   isFirstTimeLogin,
   isPasswordChangeForced,
@@ -190,11 +189,5 @@ describe('identity rules', () => {
     expect(isTrial({ type: 4, isAgent: 0 })).toBe(true);
     expect(isTrial({ type: 1, isAgent: 4 })).toBe(true);
     expect(isTrial({ type: 1, isAgent: 0 })).toBe(false);
-  });
-
-  it('balances are formatted from minor units without floats', () => {
-    expect(formatMinor(0n)).toBe('0.00');
-    expect(formatMinor(200000n)).toBe('2000.00');
-    expect(formatMinor(123405n)).toBe('1234.05');
   });
 });

@@ -2,6 +2,7 @@ import type { TRegisterRequest } from '@lotus/contracts/auth';
 import { checkPasswordFloor } from '@lotus/contracts/password-floor';
 import { FIELD_PATTERNS, checkField, type TFieldRule } from '@lotus/contracts/register-patterns';
 import type { TRegisterField, TRegisterSettings, TWhitelabel } from '@lotus/contracts/system';
+import { normalizeMobile, type Mobile } from '../../lib/mobile';
 
 /**
  * Pure rules of accounts and access (no I/O): registration field validation from the server rules,
@@ -22,21 +23,8 @@ export const MIN_AGE_YEARS = 18;
 export type RegisterTab = 'username' | 'mobile';
 
 // ---------- mobile numbers (decision 5.LOGIN.05) ----------
-export type Mobile = { dial: string; national: string; e164: string };
-
-/**
- * A phone as stored: dialling code without '+', national number without leading zeros (Thai
- * numbers are often typed 0812345678), and the E.164 digits (66812345678) that make it unique.
- * Null when the result is not a plausible number (6..15 digits in all).
- */
-export function normalizeMobile(dialingCode: string, mobileNum: string): Mobile | null {
-  const dial = dialingCode.trim().replace(/^\+/, '');
-  const national = mobileNum.trim().replace(/[\s-]/g, '').replace(/^0+/, '');
-  if (!/^[1-9][0-9]{0,3}$/.test(dial) || !/^[1-9][0-9]{3,13}$/.test(national)) return null;
-  const e164 = `${dial}${national}`;
-  if (e164.length < 7 || e164.length > 15) return null;
-  return { dial, national, e164 };
-}
+// Shared with verification (SMS codes): lib/mobile.ts.
+export { normalizeMobile, type Mobile };
 
 /** E.164 digits from a '+66812345678' phone claim (phone-auth ID tokens); null when malformed. */
 export function e164FromPhoneClaim(phone: unknown): string | null {
@@ -259,13 +247,6 @@ export const isFirstTimeLogin = (m: {
   // A password the member chose since (a reset by email or phone) is not the creator's any more.
   m.passwordChangedAt.getTime() - m.createdAt.getTime() < FIRST_PASSWORD_WINDOW_MS;
 
-/** Minor units (bigint) to the two-decimal string of member info, e.g. 123450n -> "1234.50". */
-export function formatMinor(minor: bigint): string {
-  const negative = minor < 0n;
-  const abs = negative ? -minor : minor;
-  const s = `${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
-  return negative ? `-${s}` : s;
-}
 
 /** Username key for case-insensitive lookups and per-account counters. */
 export const usernameKey = (username: string) => username.trim().toLowerCase().slice(0, 60);

@@ -3,7 +3,7 @@ import type { SmsProvider } from '../verification/sms.providers';
 import type { Database } from '../../db/client';
 import type { Tx } from '../../db/tx';
 import type { Outbox } from '../../platform/outbox/outbox';
-import type { MemberRepository } from './member.repository';
+import type { MemberRepository } from './members/member.repository';
 
 /**
  * Security notifications to the member (ASVS 2.2.3, docs/adr/0020): a mail when the member has an

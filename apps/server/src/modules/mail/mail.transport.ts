@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { ServerKeys } from '../identity/server-keys';
+import type { ServerKeys } from '../../platform/keys/server-keys';
 import type { MailRepository } from './mail.repository';
 
 /**

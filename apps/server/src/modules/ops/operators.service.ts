@@ -11,9 +11,9 @@ import type { z } from 'zod';
 import type { ZOpsTokenRow } from '@lotus/contracts/ops-operators';
 import type { Database } from '../../db/client';
 import type { Tx } from '../../db/tx';
-import type { PasswordHasher } from '../identity/password-hasher';
-import type { ServerKeys } from '../identity/server-keys';
-import type { OpsActor, OpsAudit, OpsAuditNote } from './ops.audit';
+import type { PasswordHasher } from '../../platform/password-hasher';
+import type { ServerKeys } from '../../platform/keys/server-keys';
+import type { AuthenticatedOperator, OpsActor, OpsAudit, OpsAuditNote } from '../../platform/audit/ops.audit';
 import type { OperatorRow, OpsRepository } from './ops.repository';
 
 export const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
@@ -21,7 +21,7 @@ export const hashToken = (token: string) => createHash('sha256').update(token, '
 export const newToken = () => `lop_${randomBytes(32).toString('base64url')}`;
 
 /** The operator an API token belongs to (what the /ops auth hook puts on the request). */
-export type AuthenticatedOperator = { id: number; username: string; role: TOpsRole; tokenId: number };
+export type { AuthenticatedOperator };
 
 /** Rows the server writes on its own (bootstrap at start, test set-up). */
 export const SYSTEM_ACTOR: OpsActor = {

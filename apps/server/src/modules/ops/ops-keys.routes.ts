@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../lib/http';
 import { auditNote } from '../../plugins/auth-ops';
-import type { ServerKeys } from '../identity/server-keys';
+import type { ServerKeys } from '../../platform/keys/server-keys';
 
 /**
  * Operator API of the server keys (security #20, docs/adr/0023); registered inside the /ops scope

@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, responses } from '../../lib/http';
 import { auditNote } from '../../plugins/auth-ops';
-import type { OpsAudit } from './ops.audit';
+import type { OpsAudit } from '../../platform/audit/ops.audit';
 import type { OperatorsService } from './operators.service';
 
 /**

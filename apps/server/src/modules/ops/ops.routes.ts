@@ -16,34 +16,30 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, responses } from '../../lib/http';
-import { auditNote, registerOpsAuth } from '../../plugins/auth-ops';
+import { auditNote } from '../../plugins/auth-ops';
 import type { ContentService } from '../content/content.service';
-import type { AccountsOpsService } from '../identity/identity.ops';
 import type { JobEngine } from '../../platform/jobs/engine';
-import type { ServerKeys } from '../identity/server-keys';
-import { opsAccountRoutes } from './ops-accounts.routes';
+import type { ServerKeys } from '../../platform/keys/server-keys';
 import { opsJobRoutes } from './ops-jobs.routes';
 import { opsKeyRoutes } from './ops-keys.routes';
 import { opsOperatorRoutes } from './ops-operators.routes';
-import type { OpsAudit } from './ops.audit';
+import type { OpsAudit } from '../../platform/audit/ops.audit';
 import type { OperatorsService } from './operators.service';
 import type { OpsService } from './ops.service';
 
 type Options = {
   ops: OpsService & { operators: OperatorsService; audit: OpsAudit };
   content: ContentService;
-  accounts: AccountsOpsService;
   jobs: Pick<JobEngine, 'failed'>;
   keys: ServerKeys;
 };
 /**
- * Operator API under /ops (never blocked by maintenance or region rules). Every route requires
+ * Operator API under /ops (never blocked by maintenance or region rules), registered with every
+ * module's operator routes inside the operator scope (app.ts): every route requires
  * `Authorization: Bearer <operator API token>` and declares its permission and, when it changes
  * something or reads a secret, its audit action (plugins/auth-ops, docs/adr/0019).
  */
-export async function opsRoutes(fastify: FastifyInstance, { ops, content, accounts, jobs, keys }: Options) {
-  registerOpsAuth(fastify, { operators: ops.operators, audit: ops.audit });
-  await fastify.register(opsAccountRoutes, { accounts });
+export async function opsRoutes(fastify: FastifyInstance, { ops, content, jobs, keys }: Options) {
   await fastify.register(opsOperatorRoutes, { operators: ops.operators, audit: ops.audit });
   await fastify.register(opsJobRoutes, { jobs });
   await fastify.register(opsKeyRoutes, { keys });

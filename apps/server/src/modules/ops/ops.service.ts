@@ -3,14 +3,14 @@ import type { TSiteConfig, TSiteConfigKey } from '@lotus/contracts/site-config';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { ContentService } from '../content/content.service';
-import type { ConfigService } from '../system/config.service';
-import type { SystemRepository } from '../system/system.repository';
+import type { ConfigService } from '../../platform/config/config.service';
+import type { FeedbackReader } from '../system/system.module';
 import { isMaintenanceActive } from '../system/system.rules';
-import type { OpsAuditNote } from './ops.audit';
+import type { OpsAuditNote } from '../../platform/audit/ops.audit';
 
 type Deps = {
   database: Pick<Database, 'tx' | 'label'>;
-  systemRepo: Pick<SystemRepository, 'listFeedback' | 'countFeedback'>;
+  systemRepo: FeedbackReader;
   config: Pick<ConfigService, 'getAll' | 'get' | 'set'>;
   content: Pick<ContentService, 'counts' | 'listCollection' | 'addToCollection' | 'removeFromCollection'>;
   startedAt?: number;

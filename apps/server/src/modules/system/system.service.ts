@@ -15,18 +15,12 @@ import type { Database } from '../../db/client';
 import { pickLocalized } from '../../lib/language';
 import { issuesToFields } from '../../lib/validation';
 import type { ContentService } from '../content/content.service';
-import type { ConfigService } from './config.service';
+import type { ConfigService } from '../../platform/config/config.service';
 import type { SystemRepository } from './system.repository';
 import { isMaintenanceActive, isRegionBlocked, resolveCountry } from './system.rules';
+import type { ClientInfo } from '../../platform/client-info';
 
-/** What the service knows about the caller (built by the request-context plugin, never the raw request). */
-export type ClientInfo = {
-  ip: string;
-  /** Country from the trusted proxy header (COUNTRY_HEADER), null when absent or untrusted. */
-  headerCountry: string | null;
-  language: string;
-  memberId?: number | null;
-};
+export type { ClientInfo };
 
 /** The site-access decision for a caller: status 0/1/2 and its details (decision 3.SITE.04). */
 export type AccessDecision = {

@@ -1,4 +1,4 @@
-import type { ServerKeys } from '../identity/server-keys';
+import type { ServerKeys } from '../../platform/keys/server-keys';
 import type { VerificationRepository } from './verification.repository';
 
 /**

@@ -2,10 +2,9 @@ import { AppError } from '@lotus/contracts/app-error';
 import type { TWhitelabel } from '@lotus/contracts/system';
 import type { Database } from '../../db/client';
 import type { Outbox } from '../../platform/outbox/outbox';
-import type { SmsBudget } from '../identity/identity.options';
-import { normalizeMobile } from '../identity/identity.rules';
-import type { ServerKeys } from '../identity/server-keys';
-import { randomDigits, sameHex } from '../identity/secrets';
+import { normalizeMobile } from '../../lib/mobile';
+import type { ServerKeys } from '../../platform/keys/server-keys';
+import { randomDigits, sameHex } from '../../platform/keys/secrets';
 import { ipLimitKey } from '../../lib/ip';
 import type { VerificationRepository } from './verification.repository';
 
@@ -62,6 +61,12 @@ type Deps = {
 };
 
 /** Operator view of the SMS budget (GET /ops/sms/budget, `npm run ops -- sms budget`). */
+/**
+ * Global and per-country SMS budgets: at most `dailyMax` sends in any 24 hours, and per country
+ * calling code at most `perDialHourlyMax` sends in any hour (`perDial` overrides it per code).
+ */
+export type SmsBudget = { dailyMax: number; perDialHourlyMax: number; perDial: Record<string, number> };
+
 export type SmsBudgetView = {
   daily: { sent: number; limit: number };
   perDialHourlyLimit: number;

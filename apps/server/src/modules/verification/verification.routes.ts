@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../lib/http';
 import { rateLimit } from '../../plugins/rate-limit';
-import { clientOf } from '../identity/identity.routes';
+import { clientOf } from '../../platform/client-info';
 import type { ChallengeService } from './challenge.service';
 import type { SmsService } from './sms.service';
 

@@ -1,12 +1,12 @@
 import { AppError } from '@lotus/contracts/app-error';
 import type { TLoginResult, TRegisterRequest } from '@lotus/contracts/auth';
 import type { TRegisterSettings } from '@lotus/contracts/system';
-import type { Database } from '../../db/client';
-import type { Outbox } from '../../platform/outbox/outbox';
-import type { ConfigService } from '../system/config.service';
-import type { ChallengeService } from '../verification/challenge.service';
-import type { SmsService } from '../verification/sms.service';
-import type { Audit } from './audit';
+import type { Database } from '../../../db/client';
+import type { Outbox } from '../../../platform/outbox/outbox';
+import type { ConfigService } from '../../../platform/config/config.service';
+import type { ChallengeService } from '../../verification/challenge.service';
+import type { SmsService } from '../../verification/sms.service';
+import type { Audit } from '../audit';
 import {
   ageInYears,
   checkRegistration,
@@ -15,14 +15,14 @@ import {
   normalizeMobile,
   storedValue,
   type RegisterTab,
-} from './identity.rules';
-import type { Client, LoginService } from './login.service';
-import { insertMember } from './member-factory';
-import type { MemberRepository, MemberRow } from './member.repository';
-import type { PasswordHasher } from './password-hasher';
-import { assertPassword, isCommonPassword } from './password-policy';
-import type { PhoneAuthVerifier } from './phone-auth';
-import { randomFrom, randomToken } from './secrets';
+} from '../identity.rules';
+import type { Client, LoginService } from '../login/login.service';
+import { insertMember } from '../members/member-factory';
+import type { MemberRepository, MemberRow } from '../members/member.repository';
+import type { PasswordHasher } from '../../../platform/password-hasher';
+import { assertPassword, isCommonPassword } from '../passwords/password-policy';
+import type { PhoneAuthVerifier } from '../login/phone-auth';
+import { randomFrom, randomToken } from '../../../platform/keys/secrets';
 
 type Deps = {
   database: Pick<Database, 'tx'>;

@@ -7,18 +7,25 @@ import {
 } from '@lotus/contracts/site-config';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import type { Executor } from '../../db/tx';
 import { DEFAULT_SITE_CONFIG } from '../../db/seed-data/site-config';
 import type { ConfigBus } from '../../lib/config-bus';
 import { parseCidr } from '../../lib/ip';
 import { issuesToFields } from '../../lib/validation';
-import type { SystemRepository } from './system.repository';
+
+
+/** Where the documents are stored (table site_config; the system module's repository provides it). */
+export type ConfigStore = {
+  listConfig(tx?: Executor): Promise<{ key: string; value: unknown }[]>;
+  upsertConfig(key: string, value: unknown, tx?: Executor): Promise<void>;
+};
 
 /** In-process cache lifetime of the configuration snapshot (at most 1 s, see decision in README). */
 export const CONFIG_TTL_MS = 1000;
 
 type Deps = {
   database: Pick<Database, 'tx'>;
-  repo: Pick<SystemRepository, 'listConfig' | 'upsertConfig'>;
+  repo: ConfigStore;
   bus?: ConfigBus | undefined;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   now?: () => number;

@@ -1,12 +1,12 @@
 import { AppError } from '@lotus/contracts/app-error';
 import type { TErrorCode } from '@lotus/contracts/errors';
-import type { Database } from '../../db/client';
-import type { Audit, AuditClient, AuthEventName } from './audit';
-import { usernameKey } from './identity.rules';
-import type { PasswordHasher } from './password-hasher';
-import type { SessionService } from './session.service';
-import type { ThrottleRepository } from './throttle.repository';
-import { CURRENT_PASSWORD_POLICY, LOGIN_ACCOUNT_POLICY } from './throttle.rules';
+import type { Database } from '../../../db/client';
+import type { Audit, AuditClient, AuthEventName } from '../audit';
+import { usernameKey } from '../identity.rules';
+import type { PasswordHasher } from '../../../platform/password-hasher';
+import type { SessionService } from '../sessions/session.service';
+import type { ThrottleRepository } from '../../../platform/throttles/throttle.repository';
+import { CURRENT_PASSWORD_POLICY, LOGIN_ACCOUNT_POLICY } from '../../../platform/throttles/throttle.rules';
 
 type Deps = {
   database: Pick<Database, 'tx'>;

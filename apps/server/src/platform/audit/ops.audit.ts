@@ -1,3 +1,4 @@
+import type { TOpsRole } from '@lotus/contracts/ops-operators';
 import { createHash } from 'node:crypto';
 import type { TOpsAuditRow, TOpsAuditVerify } from '@lotus/contracts/ops-operators';
 import canonicalize from 'canonicalize';
@@ -5,6 +6,9 @@ import { asc, desc, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { opsAuditLog } from '../../db/schema';
 import type { Db, Executor } from '../../db/tx';
+
+/** An operator behind a valid API token (the /ops auth hook puts it on the request). */
+export type AuthenticatedOperator = { id: number; username: string; role: TOpsRole; tokenId: number };
 
 /** Advisory lock of the chain head: appends take it for their transaction, so seq never forks. */
 const AUDIT_CHAIN_LOCK = 774_411_019;

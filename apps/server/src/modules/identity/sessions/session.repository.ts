@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/tx';
-import { authEvents, members, sessions } from '../../db/schema';
+import type { Db, Executor } from '../../../db/tx';
+import { authEvents, members, sessions } from '../../../db/schema';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type AuthEvent = Omit<typeof authEvents.$inferInsert, 'id'>;

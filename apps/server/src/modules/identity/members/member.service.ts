@@ -4,22 +4,24 @@ import type { TOpsMemberRow } from '@lotus/contracts/ops-accounts';
 import type { TSiteConfig } from '@lotus/contracts/site-config';
 import type { z } from 'zod';
 import type { ZMemberIcon } from '@lotus/contracts/auth';
-import type { Database } from '../../db/client';
-import type { ConfigService } from '../system/config.service';
-import type { Audit, AuditClient } from './audit';
-import { formatMinor, isTrial, usernameKey } from './identity.rules';
+import type { Database } from '../../../db/client';
+import type { ConfigService } from '../../../platform/config/config.service';
+import type { Audit, AuditClient } from '../audit';
+import { formatMinor } from '@lotus/contracts/money';
+import type { MemberBalance } from '../../wallet/wallet.module';
+import { usernameKey } from '../identity.rules';
 import type { MemberRepository, MemberRow } from './member.repository';
-import type { PasswordHasher } from './password-hasher';
-import type { ConfirmPassword } from './reauth';
-import type { SessionService } from './session.service';
-import type { ThrottleRepository } from './throttle.repository';
-import { isLocked, SECOND_FACTOR_POLICY } from './throttle.rules';
+import type { PasswordHasher } from '../../../platform/password-hasher';
+import type { ConfirmPassword } from '../passwords/reauth';
+import type { SessionService } from '../sessions/session.service';
+import type { ThrottleRepository } from '../../../platform/throttles/throttle.repository';
+import { isLocked, SECOND_FACTOR_POLICY } from '../../../platform/throttles/throttle.rules';
 
 /** The default avatar (the avatar relay call MCSFE_getPlayerAvatar belongs to the member issue). */
 export const DEFAULT_ICON_URL = '/media/avatars/default.svg';
 
 /** Member info (3.MEM) from the member row; fields owned by later issues are zero until their tables exist. */
-export function toMemberInfo(m: MemberRow, brand: TSiteConfig['brand']): TMemberInfo {
+export function toMemberInfo(m: MemberRow, brand: TSiteConfig['brand'], balanceMinor: bigint): TMemberInfo {
   return {
     id: m.id,
     account: m.username,
@@ -31,7 +33,8 @@ export function toMemberInfo(m: MemberRow, brand: TSiteConfig['brand']): TMember
     // VIP club and labels: the vip issue owns them; a new member is rank 0 with no labels.
     clubLabel: { labelName: '', rankLevel: 0 },
     memberLabel: [],
-    balance: memberBalance(m),
+    // The wallet module's memberBalance (a trial account's demo credit until the wallet exists).
+    balance: formatMinor(balanceMinor),
     currencySymbol: brand.currencySymbol,
     // Messages and promotions: their modules do not exist yet, so there is nothing unread or available.
     unreadMessage: 0,
@@ -44,16 +47,6 @@ export function toMemberInfo(m: MemberRow, brand: TSiteConfig['brand']): TMember
   };
 }
 
-/**
- * The balance shown in member info. A trial account shows its demo credit (stored on the member);
- * a real member's money lives in the wallet, which the wallet issue builds: until then there is no
- * wallet account, so the balance is zero.
- */
-function memberBalance(m: MemberRow): string {
-  if (isTrial(m)) return formatMinor(m.trialCredit);
-  return formatMinor(0n);
-}
-
 type Deps = {
   database: Pick<Database, 'tx'>;
   members: Pick<MemberRepository, 'findById' | 'findByUsername' | 'update' | 'list'>;
@@ -63,6 +56,8 @@ type Deps = {
   config: Pick<ConfigService, 'get'>;
   hasher: Pick<PasswordHasher, 'verify' | 'hash'>;
   audit: Audit;
+  /** The balance of member info (modules/wallet: the seam the wallet module fills). */
+  memberBalance: MemberBalance;
   now?: () => number;
 };
 
@@ -76,6 +71,7 @@ export function createMemberService({
   config,
   hasher,
   audit,
+  memberBalance,
   now = Date.now,
 }: Deps) {
   async function load(memberId: number): Promise<MemberRow> {
@@ -85,7 +81,7 @@ export function createMemberService({
   }
 
   async function getInfo(memberId: number): Promise<TMemberInfo> {
-    return toMemberInfo(await load(memberId), await config.get('brand'));
+    return toMemberInfo(await load(memberId), await config.get('brand'), await memberBalance(memberId));
   }
 
   async function getIcon(memberId: number): Promise<z.infer<typeof ZMemberIcon>> {

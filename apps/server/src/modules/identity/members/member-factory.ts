@@ -1,8 +1,8 @@
 import { AppError } from '@lotus/contracts/app-error';
-import type { Executor } from '../../db/tx';
-import { isUniqueViolation } from '../../lib/pg-errors';
+import type { Executor } from '../../../db/tx';
+import { isUniqueViolation } from '../../../lib/pg-errors';
 import type { MemberRepository, MemberRow, NewMember } from './member.repository';
-import { randomFrom, UNAMBIGUOUS } from './secrets';
+import { randomFrom, UNAMBIGUOUS } from '../../../platform/keys/secrets';
 
 /** The name of the constraint a database error is about (node-postgres and PGlite alike). */
 export function constraintOf(error: unknown): string | undefined {

@@ -8,7 +8,7 @@ import {
   type JSONWebKeySet,
   type JWTVerifyGetKey,
 } from 'jose';
-import { e164FromPhoneClaim } from './identity.rules';
+import { e164FromPhoneClaim } from '../identity.rules';
 
 /**
  * Third-party phone auth (the spec's Firebase path, docs/adapters.md): the client verifies the phone

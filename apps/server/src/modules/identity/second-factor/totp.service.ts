@@ -1,17 +1,17 @@
 import { AppError } from '@lotus/contracts/app-error';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import type { Database } from '../../db/client';
-import type { ConfigService } from '../system/config.service';
-import type { Audit, AuditClient } from './audit';
-import type { MemberRepository, MemberRow } from './member.repository';
-import type { Notifier } from './notifications';
-import type { ConfirmPassword } from './reauth';
-import type { ServerKeys } from './server-keys';
-import { randomFrom, sha256Hex, UNAMBIGUOUS } from './secrets';
-import type { SessionService } from './session.service';
-import type { ThrottleRepository } from './throttle.repository';
-import { isLocked, NOTIFY_EVERY_MS, SECOND_FACTOR_POLICY, toSeconds, waitMs } from './throttle.rules';
+import type { Database } from '../../../db/client';
+import type { ConfigService } from '../../../platform/config/config.service';
+import type { Audit, AuditClient } from '../audit';
+import type { MemberRepository, MemberRow } from '../members/member.repository';
+import type { Notifier } from '../notifications';
+import type { ConfirmPassword } from '../passwords/reauth';
+import type { ServerKeys } from '../../../platform/keys/server-keys';
+import { randomFrom, sha256Hex, UNAMBIGUOUS } from '../../../platform/keys/secrets';
+import type { SessionService } from '../sessions/session.service';
+import type { ThrottleRepository } from '../../../platform/throttles/throttle.repository';
+import { isLocked, NOTIFY_EVERY_MS, SECOND_FACTOR_POLICY, toSeconds, waitMs } from '../../../platform/throttles/throttle.rules';
 
 export const TOTP_PERIOD_S = 30;
 export const RECOVERY_CODE_COUNT = 10;

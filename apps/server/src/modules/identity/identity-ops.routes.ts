@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../lib/http';
 import { auditNote } from '../../plugins/auth-ops';
-import type { AccountsOpsService } from '../identity/identity.ops';
+import type { AccountsOpsService } from './identity.ops';
 
 /**
  * Operator API of accounts and access; registered inside the /ops scope (operator credential).

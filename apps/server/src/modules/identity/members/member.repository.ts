@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/tx';
-import { members, totpRecoveryCodes } from '../../db/schema';
+import type { Db, Executor } from '../../../db/tx';
+import { members, totpRecoveryCodes } from '../../../db/schema';
 
 export type MemberRow = typeof members.$inferSelect;
 export type NewMember = typeof members.$inferInsert;

@@ -1,6 +1,6 @@
 import { AppError } from '@lotus/contracts/app-error';
-import type { Executor } from '../../db/tx';
-import { randomToken, sha256Hex } from './secrets';
+import type { Executor } from '../../../db/tx';
+import { randomToken, sha256Hex } from '../../../platform/keys/secrets';
 import type { SessionRepository } from './session.repository';
 
 /**

@@ -1,27 +1,27 @@
 import { AppError } from '@lotus/contracts/app-error';
-import type { Database } from '../../db/client';
-import type { ConfigService } from '../system/config.service';
-import type { Outbox } from '../../platform/outbox/outbox';
-import type { SmsService } from '../verification/sms.service';
-import type { VerificationRepository } from '../verification/verification.repository';
-import type { Audit, AuditClient } from './audit';
-import { isTrial, normalizeMobile, usernameKey } from './identity.rules';
-import type { IdentityOptions } from './identity.options';
-import type { MemberRepository, MemberRow } from './member.repository';
-import type { PasswordHasher } from './password-hasher';
+import type { Database } from '../../../db/client';
+import type { ConfigService } from '../../../platform/config/config.service';
+import type { Outbox } from '../../../platform/outbox/outbox';
+import type { SmsService } from '../../verification/sms.service';
+import type { TicketStore } from '../../verification/verification.module';
+import type { Audit, AuditClient } from '../audit';
+import { isTrial, normalizeMobile, usernameKey } from '../identity.rules';
+import type { IdentityOptions } from '../identity.options';
+import type { MemberRepository, MemberRow } from '../members/member.repository';
+import type { PasswordHasher } from '../../../platform/password-hasher';
 import { assertPassword } from './password-policy';
-import { randomToken, sha256Hex } from './secrets';
-import type { Notifier } from './notifications';
+import { randomToken, sha256Hex } from '../../../platform/keys/secrets';
+import type { Notifier } from '../notifications';
 import type { ConfirmPassword } from './reauth';
-import type { SessionService } from './session.service';
-import type { ThrottleRepository } from './throttle.repository';
+import type { SessionService } from '../sessions/session.service';
+import type { ThrottleRepository } from '../../../platform/throttles/throttle.repository';
 
 type Deps = {
   database: Pick<Database, 'tx'>;
   members: Pick<MemberRepository, 'findById' | 'findByUsername' | 'findByE164' | 'update'>;
   throttles: Pick<ThrottleRepository, 'clear'>;
   verificationRepo: Pick<
-    VerificationRepository,
+    TicketStore,
     'insertTicket' | 'consumeTicket' | 'deleteTicketsOfMember' | 'hitCounter'
   >;
   sessions: Pick<SessionService, 'revokeAll' | 'liftRestriction'>;

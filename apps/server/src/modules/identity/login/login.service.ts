@@ -1,13 +1,14 @@
-import { ipLimitKey } from '../../lib/ip';
+import { ipLimitKey } from '../../../lib/ip';
 import { AppError } from '@lotus/contracts/app-error';
 import type { TLoginRequest, TLoginResult } from '@lotus/contracts/auth';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
-import type { ConfigService } from '../system/config.service';
-import type { ChallengeService } from '../verification/challenge.service';
-import type { SmsService } from '../verification/sms.service';
-import type { VerificationRepository } from '../verification/verification.repository';
-import type { Audit } from './audit';
+import type { Database } from '../../../db/client';
+import type { ConfigService } from '../../../platform/config/config.service';
+import type { ChallengeService } from '../../verification/challenge.service';
+import type { SmsService } from '../../verification/sms.service';
+import type { TicketStore } from '../../verification/verification.module';
+import type { MemberBalance } from '../../wallet/wallet.module';
+import type { Audit } from '../audit';
 import {
   isAgentLevel,
   isFirstTimeLogin,
@@ -16,18 +17,18 @@ import {
   normalizeMobile,
   TRIAL,
   usernameKey,
-} from './identity.rules';
-import type { IdentityOptions } from './identity.options';
-import { insertMember } from './member-factory';
-import type { MemberRepository, MemberRow } from './member.repository';
-import { toMemberInfo } from './member.service';
-import type { PasswordHasher } from './password-hasher';
-import { failsPasswordFloor } from './password-policy';
+} from '../identity.rules';
+import type { IdentityOptions } from '../identity.options';
+import { insertMember } from '../members/member-factory';
+import type { MemberRepository, MemberRow } from '../members/member.repository';
+import { toMemberInfo } from '../members/member.service';
+import type { PasswordHasher } from '../../../platform/password-hasher';
+import { failsPasswordFloor } from '../passwords/password-policy';
 import type { PhoneAuthVerifier } from './phone-auth';
-import { clientHash, randomFrom, randomToken, sha256Hex } from './secrets';
-import type { SessionService } from './session.service';
-import type { Notifier } from './notifications';
-import type { ThrottleRepository } from './throttle.repository';
+import { clientHash, randomFrom, randomToken, sha256Hex } from '../../../platform/keys/secrets';
+import type { SessionService } from '../sessions/session.service';
+import type { Notifier } from '../notifications';
+import type { ThrottleRepository } from '../../../platform/throttles/throttle.repository';
 import {
   ACCOUNT_CAPTCHA_AT,
   ACCOUNT_NOTIFY_AT,
@@ -37,11 +38,12 @@ import {
   NOTIFY_EVERY_MS,
   toSeconds,
   waitMs,
-} from './throttle.rules';
-import type { TotpService } from './totp.service';
+} from '../../../platform/throttles/throttle.rules';
+import type { TotpService } from '../second-factor/totp.service';
+import type { Client } from '../../../platform/client-info';
 
 /** What the services know about the caller. */
-export type Client = { ip: string; userAgent: string; language: string };
+export type { Client };
 type LoginType = 'username' | 'sms' | 'firebase';
 
 /** Failed logins from one address within this window make the next login from it ask for a captcha. */
@@ -61,7 +63,7 @@ export type LoginDeps = {
   members: Pick<MemberRepository, 'findById' | 'findByUsername' | 'findByE164' | 'insert' | 'update'>;
   throttles: Pick<ThrottleRepository, 'find' | 'record' | 'clear' | 'claimNotification'>;
   verificationRepo: Pick<
-    VerificationRepository,
+    TicketStore,
     'hitCounter' | 'peekCounter' | 'insertTicket' | 'findTicket' | 'consumeTicket' | 'addTicketAttempt'
   >;
   sessions: Pick<SessionService, 'create' | 'peek' | 'revoke'>;
@@ -73,6 +75,8 @@ export type LoginDeps = {
   hasher: PasswordHasher;
   config: Pick<ConfigService, 'get'>;
   audit: Audit;
+  /** The balance of the login answer's member info (modules/wallet). */
+  memberBalance: MemberBalance;
   options: Pick<
     IdentityOptions,
     'loginPerAccountPerMinute' | 'passwordMaxAgeDays' | 'trialCreditMinor' | 'twoFactorTicketTtlMs'
@@ -378,7 +382,11 @@ export function createLoginService(deps: LoginDeps) {
       forceChangePassword,
       twoFactorRequired: false,
       twoFactorTicket: null,
-      userInfo: toMemberInfo({ ...member, lastLoginAt: new Date(t), lastLoginIp: client.ip }, brand),
+      userInfo: toMemberInfo(
+        { ...member, lastLoginAt: new Date(t), lastLoginIp: client.ip },
+        brand,
+        await deps.memberBalance(member.id),
+      ),
     };
   }
 

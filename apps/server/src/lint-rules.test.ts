@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+import { serverStructure } from '../../../eslint-rules/server-structure.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const FIXTURES = path.join(ROOT, 'eslint-rules/fixtures/modules');
+
+/**
+ * The server's structure rules (eslint-rules/server-structure.js, used by eslint.config.js) on fixture modules that break
+ * them on purpose (eslint-rules/fixtures, ignored by the normal lint; docs/CODE_STYLE.md).
+ */
+async function lint(file: string) {
+  const eslint = new ESLint({
+    cwd: ROOT,
+    overrideConfigFile: true,
+    overrideConfig: [
+      { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser, sourceType: 'module' } },
+      ...serverStructure(['eslint-rules/fixtures/**/*.ts']),
+    ],
+  });
+  const [result] = await eslint.lintFiles([path.join(FIXTURES, file)]);
+  return (result?.messages ?? []).map((m) => ({ rule: m.ruleId, line: m.line }));
+}
+
+describe('issue 7 lint rules keep the module structure', () => {
+  it("issue 7 an import of another module's repository is an error; the module's own is not", async () => {
+    const messages = await lint('alpha/alpha.service.ts');
+    expect(messages).toContainEqual({ rule: 'lotus-modules/no-foreign-internals', line: 3 });
+    expect(messages.filter((m) => m.line === 2)).toEqual([]);
+  });
+
+  it('issue 7 an import cycle is an error at module level and at file level', async () => {
+    const messages = await lint('alpha/alpha.service.ts');
+    expect(messages).toContainEqual({ rule: 'lotus-modules/no-module-cycles', line: 4 });
+    expect(messages).toContainEqual({ rule: 'import-x/no-cycle', line: 4 });
+    const back = await lint('beta/beta.service.ts');
+    expect(back).toContainEqual({ rule: 'import-x/no-cycle', line: 2 });
+    expect(back).toContainEqual({ rule: 'lotus-modules/no-module-cycles', line: 2 });
+  });
+});

@@ -1,0 +1,161 @@
+import type { Database } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import type { ConfigService } from '../../platform/config/config.service';
+import type { ServerKeys } from '../../platform/keys/server-keys';
+import type { ModuleParts } from '../../platform/module';
+import type { Outbox } from '../../platform/outbox/outbox';
+import type { PasswordHasher } from '../../platform/password-hasher';
+import type { ThrottleRepository } from '../../platform/throttles/throttle.repository';
+import type { MailOutboxReader } from '../mail/mail.module';
+import type { Mailer } from '../mail/mail.transport';
+import type { ChallengeService } from '../verification/challenge.service';
+import type { SmsProvider } from '../verification/sms.providers';
+import type { SmsService } from '../verification/sms.service';
+import type { SmsOutboxReader, TicketStore } from '../verification/verification.module';
+import type { MemberBalance } from '../wallet/wallet.module';
+import { createAudit } from './audit';
+import { opsAccountRoutes } from './identity-ops.routes';
+import { createAccountsOpsService } from './identity.ops';
+import type { IdentityOptions } from './identity.options';
+import { identityRoutes } from './identity.routes';
+import { createLoginService } from './login/login.service';
+import { createPhoneAuthVerifier } from './login/phone-auth';
+import { createMemberRepository } from './members/member.repository';
+import { createMemberService } from './members/member.service';
+import { createNotifier } from './notifications';
+import { createPasswordService } from './passwords/password.service';
+import { createPasswordConfirmation } from './passwords/reauth';
+import { createRegisterService } from './registration/register.service';
+import { createTotpService } from './second-factor/totp.service';
+import { createSessionRepository } from './sessions/session.repository';
+import { createSessionService } from './sessions/session.service';
+
+/**
+ * Accounts and access (spec 3, 4.LOGIN, 4.REG, 7.AUTH): sessions, members, login, registration,
+ * passwords, the second factor, security notices, and their operator routes.
+ */
+export function createIdentityModule(deps: {
+  database: Database;
+  config: ConfigService;
+  keys: ServerKeys;
+  throttles: ThrottleRepository;
+  hasher: PasswordHasher;
+  outbox: Outbox;
+  verification: {
+    challenges: ChallengeService;
+    sms: SmsService;
+    smsProvider: SmsProvider;
+    tickets: TicketStore;
+    smsOutbox: SmsOutboxReader;
+    /** Purges used or expired tickets, counters and SMS codes (part of this module's housekeeping). */
+    housekeeping: (t: number) => Promise<void>;
+  };
+  mail: { mailer: Mailer; outbox: MailOutboxReader };
+  memberBalance: MemberBalance;
+  options: IdentityOptions;
+  now: Clock;
+}) {
+  const { database, config, keys, throttles, hasher, outbox, verification, options, now } = deps;
+  const memberRepo = createMemberRepository(database.db);
+  const sessionRepo = createSessionRepository(database.db);
+  const { challenges, sms, tickets: verificationRepo } = verification;
+  const phoneAuth = createPhoneAuthVerifier(options.phoneAuth, now);
+  const audit = createAudit(sessionRepo, now);
+  const sessions = createSessionService({ repo: sessionRepo, policy: options.session, now });
+  // Security notices to members (docs/adr/0020), delivered through the outbox.
+  const notifier = createNotifier({
+    database,
+    members: memberRepo,
+    mailer: deps.mail.mailer,
+    sms: verification.smsProvider,
+    outbox,
+  });
+  const confirmPassword = createPasswordConfirmation({ database, hasher, throttles, sessions, audit, now });
+  const common = { database, members: memberRepo, config, audit, now };
+  const totp = createTotpService({ ...common, keys, throttles, sessions, confirmPassword, notifier });
+  const login = createLoginService({
+    ...common,
+    throttles,
+    verificationRepo,
+    sessions,
+    challenges,
+    sms,
+    phoneAuth,
+    totp,
+    notifier,
+    hasher,
+    memberBalance: deps.memberBalance,
+    options,
+  });
+  const register = createRegisterService({ ...common, challenges, sms, phoneAuth, hasher, login, outbox });
+  const passwords = createPasswordService({
+    ...common,
+    throttles,
+    verificationRepo,
+    sessions,
+    confirmPassword,
+    notifier,
+    sms,
+    outbox,
+    hasher,
+    options,
+  });
+  const members = createMemberService({
+    ...common,
+    throttles,
+    sessions,
+    confirmPassword,
+    hasher,
+    memberBalance: deps.memberBalance,
+  });
+  const ops = createAccountsOpsService({
+    memberRepo,
+    hasher,
+    challenges,
+    members,
+    register,
+    verificationRepo: verification.smsOutbox,
+    mailRepo: deps.mail.outbox,
+    keys,
+    sms,
+  });
+
+  /**
+   * Removes what no rule needs any more: used or expired tickets and counters, SMS codes older than
+   * the daily limit window, sessions ended 30 days ago, old failure throttles. Run every 10 minutes
+   * by the job `identity-housekeeping` (once per period across instances; the deletes are idempotent).
+   */
+  async function housekeeping() {
+    const t = now();
+    await verification.housekeeping(t);
+    await sessionRepo.purgeOldSessions(new Date(t - 30 * 86_400_000));
+    // Throttles restart after at most a day without failures (throttle.rules.ts).
+    await throttles.purge(new Date(t - 2 * 86_400_000));
+  }
+
+  return {
+    ops,
+    sessions,
+    login,
+    register,
+    passwords,
+    members,
+    totp,
+    phoneAuth,
+    memberRepo,
+    sessionRepo,
+    housekeeping,
+    /** Whether a member owns this phone (E.164 digits): verification's SMS rules ask. */
+    findMemberIdByE164: (e164: string) => memberRepo.findIdByE164(e164),
+    jobs: [
+      {
+        name: 'identity-housekeeping',
+        handler: housekeeping,
+        retryLimit: 2,
+        schedule: { everyMs: 10 * 60_000 },
+      },
+    ],
+    routes: (app) => identityRoutes(app, { keys, login, register, members, passwords, totp }),
+    opsRoutes: (app) => opsAccountRoutes(app, { accounts: ops }),
+  } satisfies ModuleParts & Record<string, unknown>;
+}
