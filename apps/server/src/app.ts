@@ -16,6 +16,7 @@ import { systemRoutes } from './modules/system/system.routes';
 import { identityOptionsFromEnv } from './modules/identity/identity.options';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
+import type { InProcessOps } from './plugins/auth-ops';
 import controlCharacters from './plugins/control-characters';
 import enc from './plugins/enc';
 import errors from './plugins/errors';
@@ -52,6 +53,11 @@ export type BuildAppOptions = {
   logStream?: DestinationStream;
   /** The master key(s); default: resolved from env (LOTUS_MASTER_KEY or DATA_DIR/master.key). */
   masterKeys?: MasterKeys;
+  /**
+   * Only the command line's direct mode: the in-process caller of the /ops routes (an app built
+   * with it must never listen; plugins/auth-ops InProcessOperator).
+   */
+  opsInProcess?: InProcessOps;
 };
 
 function newFastify(
@@ -95,7 +101,16 @@ export const hasSeparateOpsListener = (env: Pick<Env, 'OPS_PORT'>) => env.OPS_PO
  * external plugins (security headers, rate limit, OpenAPI), then the guard, then routes, then the
  * static files and SPA fallback.
  */
-export async function buildApp({ db, env, logger = true, now, jobs, logStream, masterKeys }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  env,
+  logger = true,
+  now,
+  jobs,
+  logStream,
+  masterKeys,
+  opsInProcess,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const trust = createTrustFn(env.TRUST_PROXY);
   const app = newFastify(env, logger, trust, logStream);
 
@@ -140,6 +155,7 @@ export async function buildApp({ db, env, logger = true, now, jobs, logStream, m
     accounts: services.identity.ops,
     jobs: services.platform.jobs,
     keys: services.identity.keys,
+    inProcess: opsInProcess,
   };
   if (hasSeparateOpsListener(env)) {
     const opsApp = newFastify(env, logger, trust, logStream);

@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, responses } from '../../lib/http';
-import { auditNote, registerOpsAuth } from '../../plugins/auth-ops';
+import { auditNote, registerOpsAuth, type InProcessOps } from '../../plugins/auth-ops';
 import type { ContentService } from '../content/content.service';
 import type { AccountsOpsService } from '../identity/identity.ops';
 import type { JobEngine } from '../../platform/jobs/engine';
@@ -35,14 +35,16 @@ type Options = {
   accounts: AccountsOpsService;
   jobs: Pick<JobEngine, 'failed'>;
   keys: ServerKeys;
+  /** The command line's direct mode (plugins/auth-ops InProcessOperator). */
+  inProcess?: InProcessOps | undefined;
 };
 /**
  * Operator API under /ops (never blocked by maintenance or region rules). Every route requires
  * `Authorization: Bearer <operator API token>` and declares its permission and, when it changes
  * something or reads a secret, its audit action (plugins/auth-ops, docs/adr/0019).
  */
-export async function opsRoutes(fastify: FastifyInstance, { ops, content, accounts, jobs, keys }: Options) {
-  registerOpsAuth(fastify, { operators: ops.operators, audit: ops.audit });
+export async function opsRoutes(fastify: FastifyInstance, { ops, content, accounts, jobs, keys, inProcess }: Options) {
+  registerOpsAuth(fastify, { operators: ops.operators, audit: ops.audit, inProcess });
   await fastify.register(opsAccountRoutes, { accounts });
   await fastify.register(opsOperatorRoutes, { operators: ops.operators, audit: ops.audit });
   await fastify.register(opsJobRoutes, { jobs });
@@ -57,7 +59,7 @@ export async function opsRoutes(fastify: FastifyInstance, { ops, content, accoun
       config: { ops: { permission: 'read' } },
       schema: { tags, security, summary: 'Platform status for operators', response: responses(ZOpsStatus) },
     },
-    async () => ok(await ops.getStatus('api')),
+    async (req) => ok(await ops.getStatus(req.operator && 'inProcess' in req.operator ? 'direct' : 'api')),
   );
 
   app.get(
