@@ -76,7 +76,7 @@ export function createServices(
   const verificationRepo = createVerificationRepository(database.db);
   const mailRepo = createMailRepository(database.db);
   const throttles = createThrottleRepository(database.db);
-  const keys = createServerKeys({ repo: createServerKeyRepository(database.db), master: options.masterKeys, now });
+  const keys = createServerKeys({ database, repo: createServerKeyRepository(database.db), master: options.masterKeys, now });
   const hasher = createPasswordHasher();
 
   // ---------- operators (issue 6 finding 9, docs/adr/0019) ----------
@@ -91,18 +91,18 @@ export function createServices(
     /** An operator (admin unless told) with a fresh API token: bootstrap at start, tests. */
     createOperator: operators.createOperator,
   };
-  const audit = createAudit(sessionRepo, now);
+  const audit = createAudit(database, sessionRepo, now);
   const outbox = createOutbox({ db: database.db, jobs, keys, log: options.log, now });
   outbox.register();
-  const mailer = createMailer({ smtpUrl: identityOptions.smtp.url, from: identityOptions.smtp.from }, { repo: mailRepo, keys, now });
-  const smsProvider = createSmsProvider(identityOptions.sms, { repo: verificationRepo, keys, now });
+  const mailer = createMailer({ smtpUrl: identityOptions.smtp.url, from: identityOptions.smtp.from }, { database, repo: mailRepo, keys, now });
+  const smsProvider = createSmsProvider(identityOptions.sms, { database, repo: verificationRepo, keys, now });
   const phoneAuth = createPhoneAuthVerifier(identityOptions.phoneAuth, now);
   // Deliveries of the outbox; the outbox id travels along so a repeated delivery can be recognised.
   outbox.handle('mail', (payload, { id }) => mailer.send({ ...(payload as Mail), id }));
   outbox.handle('sms', (payload, { id }) => smsProvider.send({ ...(payload as SmsMessage), id }));
 
-  const sessions = createSessionService({ repo: sessionRepo, policy: identityOptions.session, now });
-  const challenges = createChallengeService({ repo: verificationRepo, keys, throttles, now });
+  const sessions = createSessionService({ database, repo: sessionRepo, policy: identityOptions.session, now });
+  const challenges = createChallengeService({ database, repo: verificationRepo, keys, throttles, now });
   // Security notices to members (docs/adr/0020): the one function to move onto an outbox.
   const notifier = createNotifier({ database, members: memberRepo, mailer, sms: smsProvider, outbox });
   const confirmPassword = createPasswordConfirmation({ database, hasher, throttles, sessions, audit, now });
@@ -204,10 +204,13 @@ export function createServices(
      */
     async sealPlaintextOutboxes() {
       for (const row of await verificationRepo.listUnsealedSmsOutbox()) {
-        await verificationRepo.setSmsOutboxText(row.id, await keys.seal(row.text));
+        const text = await keys.seal(row.text);
+        await database.tx((tx) => verificationRepo.setSmsOutboxText(row.id, text, tx));
       }
       for (const row of await mailRepo.listUnsealed()) {
-        await mailRepo.setBody(row.id, await keys.seal(row.text), row.html === null ? null : await keys.seal(row.html));
+        const text = await keys.seal(row.text);
+        const html = row.html === null ? null : await keys.seal(row.html);
+        await database.tx((tx) => mailRepo.setBody(row.id, text, html, tx));
       }
     },
     /**
@@ -218,12 +221,15 @@ export function createServices(
      */
     async housekeeping() {
       const t = now();
-      await verificationRepo.purgeExpiredTickets(new Date(t - 60_000));
-      await verificationRepo.purgeExpiredCounters(new Date(t));
-      await verificationRepo.purgeSmsCodes(new Date(t - 2 * 86_400_000));
-      await sessionRepo.purgeOldSessions(new Date(t - 30 * 86_400_000));
-      // Throttles restart after at most a day without failures (throttle.rules.ts).
-      await throttles.purge(new Date(t - 2 * 86_400_000));
+      // One unit of work: the deletes commit together (and are retried together).
+      await database.tx(async (tx) => {
+        await verificationRepo.purgeExpiredTickets(new Date(t - 60_000), tx);
+        await verificationRepo.purgeExpiredCounters(new Date(t), tx);
+        await verificationRepo.purgeSmsCodes(new Date(t - 2 * 86_400_000), tx);
+        await sessionRepo.purgeOldSessions(new Date(t - 30 * 86_400_000), tx);
+        // Throttles restart after at most a day without failures (throttle.rules.ts).
+        await throttles.purge(new Date(t - 2 * 86_400_000), tx);
+      });
     },
   };
 

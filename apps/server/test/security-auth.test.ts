@@ -30,11 +30,11 @@ async function newMember(options: { email?: boolean; mobile?: boolean; language?
   const row = await t.app.services.identity.repos.members.findByUsername(username);
   const email = options.email ? `${username}@example.com` : null;
   const national = options.mobile ? uniqueMobile() : null;
-  await t.app.services.identity.repos.members.update(row!.id, {
+  await t.db.database.tx((tx) => t.app.services.identity.repos.members.update(row!.id, {
     email,
     language: options.language === undefined ? 'en' : options.language,
     ...(national ? { mobileNum: national, countryDialingCode: '66', mobileE164: `66${national}` } : {}),
-  });
+  }, tx));
   return { username, email, id: row!.id, c, mobile: national ? `+66${national}` : null };
 }
 
@@ -432,7 +432,7 @@ describe('security: second factor, login throttling and restricted sessions (iss
     );
 
     // Reset through the mailed link.
-    await t.app.services.identity.repos.members.update(m.id, { language: 'en' });
+    await t.db.database.tx((tx) => t.app.services.identity.repos.members.update(m.id, { language: 'en' }, tx));
     await t.client().inject({
       method: 'POST',
       url: '/wps/member/password/email',

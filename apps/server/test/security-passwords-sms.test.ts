@@ -122,14 +122,15 @@ describe('security #4 the password floor', () => {
     // Accounts from before the floor: hashed as typed by the old code (no normalisation).
     const legacy = async (password: string) => {
       const username = uniqueName('l');
-      await members.insert({
+      const row = {
         username,
         passwordHash: await hash(password, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 }),
         passwordChangedAt: new Date(t.clock.now()),
         referralCode: `L${Math.random().toString(36).slice(2, 10).toUpperCase()}`,
         createdBy: 'self',
         createdAt: new Date(t.clock.now()),
-      });
+      };
+      await t.db.database.tx((tx) => members.insert(row, tx));
       return username;
     };
     for (const weak of ['abc123', 'password1', '123456']) {
