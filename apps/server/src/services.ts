@@ -62,7 +62,7 @@ export function createServices(
   const contentRepo = createContentRepository(database.db);
   const opsRepo = createOpsRepository(database.db);
 
-  const config = createConfigService({ database, repo: systemRepo, bus: options.bus, log: options.log });
+  const config = createConfigService({ database, repo: systemRepo, bus: options.bus, log: options.log, now });
   const content = createContentService({ database, repo: contentRepo, config });
   const system = createSystemService({ database, repo: systemRepo, config, content });
   const opsBase = createOpsService({ database, systemRepo, config, content });

@@ -200,13 +200,19 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
 }
 
 /**
- * A movable clock: real time plus an offset the test moves (`advance`), or a fixed start. The app
- * reads it for every time-dependent rule (expiries, windows, lockouts, job schedules).
+ * A movable clock the app reads for every time-dependent rule (expiries, windows, lockouts, cache
+ * lifetimes, job schedules): real time plus an offset the test moves (`advance`), or, given a
+ * `frozen` start, a time that stands still until the test moves it (nothing expires on its own,
+ * however slow the machine).
  */
 export type Clock = { now: () => number; advance(ms: number): void };
-export function createClock(): Clock {
+export function createClock(options: { frozen?: number } = {}): Clock {
   let offset = 0;
-  return { now: () => Date.now() + offset, advance: (ms) => void (offset += ms) };
+  const frozen = options.frozen;
+  return {
+    now: frozen === undefined ? () => Date.now() + offset : () => frozen + offset,
+    advance: (ms) => void (offset += ms),
+  };
 }
 
 export type Envelope<T = unknown> = {
