@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { humanTrace } from '../src/modules/verification/slider.rules';
 import {
   body,
+  createClock,
   uniqueName,
   useTestApp,
   type Envelope,
@@ -16,7 +17,9 @@ import { createMember } from './factories';
  * performs the attack through the real app and shows it now fails. Windows and delays run on the
  * app's movable clock. Mail lands in the sandbox outbox (no SMTP_URL), SMS in the SMS outbox.
  */
-const t = useTestApp();
+// Time stands still unless a test moves it: the waits the server announces (retryAfterSeconds) are
+// then exactly what the rules say, however long the machine takes between two requests.
+const t = useTestApp({ clock: createClock({ frozen: Date.now() }) });
 
 const PASSWORD = 'Sturdy7Mango42';
 const NEW_PASSWORD = 'Fresh8Papaya31';
