@@ -5,6 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   body,
+  createClock,
   localPhoneAuth,
   uniqueMobile,
   uniqueName,
@@ -17,7 +18,9 @@ import { createMember } from './factories';
 const phone = localPhoneAuth();
 // Instances of one deployment share the master key that wraps the server keys (docs/adr/0023).
 const MASTER_KEY = randomBytes(32).toString('base64');
-const t = useTestApp({ env: { ...phone.env, LOTUS_MASTER_KEY: MASTER_KEY } });
+// Time stands still unless a test moves it: throttle waits and windows do not run out while a busy
+// machine takes seconds between two requests.
+const t = useTestApp({ env: { ...phone.env, LOTUS_MASTER_KEY: MASTER_KEY }, clock: createClock({ frozen: Date.now() }) });
 
 afterEach(async () => {
   await t.resetConfig();
