@@ -153,11 +153,9 @@ export function createPasswordService(deps: Deps) {
     client: AuditClient & { language: string },
   ) {
     const t = now();
-    const hit = await database.tx((tx) => verificationRepo.hitCounter(
-      `reset:acct:${usernameKey(input.username)}`,
-      new Date(t),
-      3_600_000, tx
-    ));
+    const hit = await database.tx((tx) =>
+      verificationRepo.hitCounter(`reset:acct:${usernameKey(input.username)}`, new Date(t), 3_600_000, tx),
+    );
     const member = await members.findByUsername(input.username);
     const matches =
       !!member &&

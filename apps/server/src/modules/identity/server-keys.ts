@@ -167,10 +167,14 @@ export function createServerKeys({
   });
 
   async function loadRing(): Promise<EncRing> {
-    if (!(await repo.findCurrent('enc'))) {
-      await database.tx((tx) => repo.insertIfAbsent(newEncRow(), tx));
-    }
-    const rows = (await repo.listAll()).filter((r) => r.purpose === 'enc');
+    // A missing key is stored and read back in one unit of work (also when it joins a caller's transaction).
+    const all = (await repo.findCurrent('enc'))
+      ? await repo.listAll()
+      : await database.tx(async (tx) => {
+          await repo.insertIfAbsent(newEncRow(), tx);
+          return repo.listAll(tx);
+        });
+    const rows = all.filter((r) => r.purpose === 'enc');
     const keys = rows.map(toEncKey);
     const current = keys.find((k) => k.current);
     if (!current) throw new Error('server key for enc could not be stored');
@@ -182,14 +186,14 @@ export function createServerKeys({
     if (!row) {
       const key = randomBytes(32).toString('base64');
       const kid = `sec-${randomBytes(8).toString('hex')}`;
-      await database.tx((tx) => repo.insertIfAbsent({
-        kid,
-        purpose: 'secret',
-        algorithm: 'A256GCM+HS256',
-        publicKey: null,
-        privateKey: wrap(key, { kid, purpose: 'secret' }, master.current),
-      }, tx));
-      row = await repo.findCurrent('secret');
+      // Stored and read back in one unit of work (also when it joins a caller's transaction).
+      row = await database.tx(async (tx) => {
+        await repo.insertIfAbsent(
+          { kid, purpose: 'secret', algorithm: 'A256GCM+HS256', publicKey: null, privateKey: wrap(key, { kid, purpose: 'secret' }, master.current) },
+          tx,
+        );
+        return repo.findCurrent('secret', tx);
+      });
       if (!row) throw new Error('server secret could not be stored');
     }
     return { kid: row.kid, key: b64(unwrap(row)) };

@@ -130,13 +130,9 @@ export function createChallengeService({ database, repo, keys, throttles, now = 
       checkSliderAnswer(answer.x, answer.trace, data.data.gapX).ok;
     if (!good) {
       const at = now();
-      const recorded = await database.tx((tx) => throttles.record(
-        'slider',
-        ipLimitKey(client.ip),
-        '',
-        new Date(at),
-        SLIDER_POLICY.resetAfterMs, tx
-      ));
+      const recorded = await database.tx((tx) =>
+        throttles.record('slider', ipLimitKey(client.ip), '', new Date(at), SLIDER_POLICY.resetAfterMs, tx),
+      );
       const next = waitMs(recorded, SLIDER_POLICY, at);
       const captchaNext = recorded.failures >= SLIDER_POLICY.captchaAt;
       throw new AppError('slider_invalid', 400, undefined, {
