@@ -10,7 +10,7 @@ import { logSerializers } from './lib/log-serializers';
 import { createTrustFn } from './lib/trust-proxy';
 import { resolveMasterKeys, type MasterKeys } from './platform/keys/master-key';
 import { identityOptionsFromEnv } from './modules/identity/identity.options';
-import { registerOpsAuth } from './plugins/auth-ops';
+import { registerOpsAuth, type InProcessOps } from './plugins/auth-ops';
 import controlCharacters from './plugins/control-characters';
 import enc from './plugins/enc';
 import errors from './plugins/errors';
@@ -47,6 +47,11 @@ export type BuildAppOptions = {
   logStream?: DestinationStream;
   /** The master key(s); default: resolved from env (LOTUS_MASTER_KEY or DATA_DIR/master.key). */
   masterKeys?: MasterKeys;
+  /**
+   * Only the command line's direct mode: the in-process caller of the /ops routes (an app built
+   * with it must never listen; plugins/auth-ops InProcessOperator).
+   */
+  opsInProcess?: InProcessOps;
 };
 
 function newFastify(
@@ -90,7 +95,16 @@ export const hasSeparateOpsListener = (env: Pick<Env, 'OPS_PORT'>) => env.OPS_PO
  * external plugins (security headers, rate limit, OpenAPI), then the guard, then routes, then the
  * static files and SPA fallback.
  */
-export async function buildApp({ db, env, logger = true, now, jobs, logStream, masterKeys }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  env,
+  logger = true,
+  now,
+  jobs,
+  logStream,
+  masterKeys,
+  opsInProcess,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const trust = createTrustFn(env.TRUST_PROXY);
   const app = newFastify(env, logger, trust, logStream);
 
@@ -129,7 +143,7 @@ export async function buildApp({ db, env, logger = true, now, jobs, logStream, m
 
   // The operator scope: the /ops credential and audit hooks, then every module's operator routes.
   const opsRoutes = async (scope: FastifyInstance) => {
-    registerOpsAuth(scope, { operators: services.ops.operators, audit: services.ops.audit });
+    registerOpsAuth(scope, { operators: services.ops.operators, audit: services.ops.audit, inProcess: opsInProcess });
     for (const part of services.parts) if (part.opsRoutes) await part.opsRoutes(scope);
   };
   if (hasSeparateOpsListener(env)) {

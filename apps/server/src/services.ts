@@ -51,9 +51,11 @@ export function createServices(
     repo: createSiteConfigStore(database),
     bus: options.bus,
     log,
+    now,
   });
   const jobs = createJobEngine({ database, log, now, options: options.jobs });
   const keys = createServerKeys({
+    database,
     repo: createServerKeyRepository(database.db),
     master: options.masterKeys,
     now,

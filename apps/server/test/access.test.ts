@@ -6,7 +6,7 @@ import { useTestApp } from './helper';
 
 // The proxy at 127.0.0.1 (app.inject's default peer) is trusted and forwards the visitor's
 // address and country (cf-ipcountry).
-const t = useTestApp({ TRUST_PROXY: '127.0.0.1', COUNTRY_HEADER: 'cf-ipcountry' });
+const t = useTestApp({ env: { TRUST_PROXY: '127.0.0.1', COUNTRY_HEADER: 'cf-ipcountry' } });
 afterEach(() => t.resetConfig());
 
 const status = async (headers: Record<string, string> = {}, remoteAddress?: string) => {

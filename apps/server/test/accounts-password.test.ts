@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { body, uniqueMobile, uniqueName, useAccountsApp, type Envelope } from './accounts-helper';
+import { body, uniqueMobile, uniqueName, useTestApp, type Envelope } from './helper';
+import { createMember } from './factories';
 
 /** A real SMTP server: every mail the platform sends lands in `inbox`. */
 type Received = { to: string[]; raw: string };
@@ -28,19 +29,18 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-const t = useAccountsApp(() => ({
-  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-  SMTP_FROM: 'Lotus <no-reply@lotus.test>',
-}));
+const t = useTestApp({
+  env: () => ({
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SMTP_FROM: 'Lotus <no-reply@lotus.test>',
+  }),
+});
 
 const pw = { password: 'abc12345xyz', confirmPassword: 'abc12345xyz' };
-async function memberWithEmail() {
-  const username = uniqueName('pw');
-  const email = `${username}@example.com`;
-  const res = await t.client().register({ username, ...pw, email });
-  if (!res.body.success) throw new Error(res.body.message);
-  return { username, email };
-}
+const memberWithEmail = async () => {
+  const m = await createMember(t, { prefix: 'pw', password: pw.password, email: true });
+  return { username: m.username, email: m.email! };
+};
 const forgot = (username: string, email: string, c = t.client()) =>
   c.inject({
     method: 'POST',

@@ -3,10 +3,10 @@ import { FIELD_PATTERNS } from '@lotus/contracts/register-patterns';
 import { PATTERN_SAMPLES } from '@lotus/contracts/register-patterns.samples';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_REGISTER } from '../src/db/seed-data/site-config';
-import { body, localPhoneAuth, uniqueMobile, uniqueName, useAccountsApp } from './accounts-helper';
+import { body, localPhoneAuth, uniqueMobile, uniqueName, useTestApp } from './helper';
 
 const phone = localPhoneAuth();
-const t = useAccountsApp(phone.env);
+const t = useTestApp({ env: phone.env });
 
 afterEach(async () => {
   await t.resetConfig();

@@ -1,21 +1,16 @@
 import type { TLoginResult, TMemberInfo } from '@lotus/contracts/auth';
 import { afterEach, describe, expect, it } from 'vitest';
-import { body, uniqueName, useAccountsApp } from './accounts-helper';
+import { body, useTestApp } from './helper';
+import { createMember } from './factories';
 
-const t = useAccountsApp();
+const t = useTestApp();
 
 afterEach(async () => {
   await t.resetConfig();
 });
 
 const pw = { password: 'abc12345xyz', confirmPassword: 'abc12345xyz' };
-async function loggedIn() {
-  const username = uniqueName('ss');
-  const c = t.client();
-  const res = await c.register({ username, ...pw });
-  if (!res.body.success) throw new Error(res.body.message);
-  return { c, username };
-}
+const loggedIn = () => createMember(t, { prefix: 'ss', password: pw.password });
 type SessionView = {
   id: string;
   current: boolean;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { humanTrace } from '../src/modules/verification/slider.rules';
-import { body, uniqueMobile, useAccountsApp } from './accounts-helper';
+import { body, uniqueMobile, useTestApp } from './helper';
 
-const t = useAccountsApp();
+const t = useTestApp();
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 describe('captcha (7.AUTH.15, 4.CAP)', () => {

@@ -1,12 +1,12 @@
 import { SITE_CONFIG_KEYS } from '@lotus/contracts/site-config';
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { migrateAndSeed } from '../src/db/migrate';
 import { banners, siteConfig, vendors } from '../src/db/schema';
 import { DEFAULT_SITE_CONFIG } from '../src/db/seed-data/site-config';
 import { waitForRedis } from '../src/lib/config-bus';
-import { createTestDatabase, testEnv, usePostgres, type TestDatabase } from './helper';
+import { createClock, createTestDatabase, testEnv, usePostgres, type TestDatabase } from './helper';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisAvailable = process.env.REQUIRE_REDIS === '1' || (await waitForRedis(REDIS_URL));
@@ -125,15 +125,17 @@ describe('transactions', () => {
 describe('configuration cache', () => {
 
   it('3.FLAG.01 another instance sees a change within the 1 s cache lifetime (no Redis)', async () => {
-    const a = await buildApp({ db: db.database, env: testEnv() });
-    const b = await buildApp({ db: db.database, env: testEnv() });
+    // A clock that stands still: the cache lifetime passes when the test moves it, not while it sleeps.
+    const clock = createClock({ frozen: Date.now() });
+    const a = await buildApp({ db: db.database, env: testEnv(), now: clock.now });
+    const b = await buildApp({ db: db.database, env: testEnv(), now: clock.now });
     try {
       const flags = async () => (await b.inject('/wps/system/whitelabel')).json().value.FREEPLAY3 as boolean;
       expect(await flags()).toBe(true); // b caches the snapshot
       await a.services.config.set('whitelabel', { ...DEFAULT_SITE_CONFIG.whitelabel, FREEPLAY3: false });
       // The writing instance sees it at once.
       expect((await a.inject('/wps/system/whitelabel')).json().value.FREEPLAY3).toBe(false);
-      await new Promise((r) => setTimeout(r, 1100));
+      clock.advance(1001); // the cache lifetime (1 s) has passed
       expect(await flags()).toBe(false);
     } finally {
       await a.services.config.set('whitelabel', DEFAULT_SITE_CONFIG.whitelabel);
@@ -145,17 +147,18 @@ describe('configuration cache', () => {
   // Runs when Redis answers, and always in CI (REQUIRE_REDIS=1), where a missing Redis is a failure.
   if (redisAvailable) it('3.FLAG.01 with REDIS_URL other instances drop their cache at once', async () => {
     const env = { REDIS_URL };
-    const a = await buildApp({ db: db.database, env: testEnv(env) });
-    const b = await buildApp({ db: db.database, env: testEnv(env) });
+    // Time stands still, so b's cached snapshot never expires: only the invalidation over Redis can
+    // make b see the change (no wall-clock bound that a busy machine would break).
+    const clock = createClock({ frozen: Date.now() });
+    const a = await buildApp({ db: db.database, env: testEnv(env), now: clock.now });
+    const b = await buildApp({ db: db.database, env: testEnv(env), now: clock.now });
     try {
       const flags = async () => (await b.inject('/wps/system/whitelabel')).json().value.PWDLOGIN3 as boolean;
       expect(await flags()).toBe(true);
       await a.services.config.set('whitelabel', { ...DEFAULT_SITE_CONFIG.whitelabel, PWDLOGIN3: false });
-      const started = Date.now();
-      while ((await flags()) !== false && Date.now() - started < 900)
-        await new Promise((r) => setTimeout(r, 10));
-      expect(await flags()).toBe(false);
-      expect(Date.now() - started).toBeLessThan(900);
+      // The wait is a guard against a hang, not the assertion: with the clock standing still no
+      // cache lifetime passes, so only the bus can make b answer false.
+      await vi.waitFor(async () => expect(await flags()).toBe(false), { timeout: 10_000, interval: 10 });
     } finally {
       await a.services.config.set('whitelabel', DEFAULT_SITE_CONFIG.whitelabel);
       await a.close();

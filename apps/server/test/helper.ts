@@ -1,17 +1,21 @@
-import crypto from 'node:crypto';
+import crypto, { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SITE_CONFIG_KEYS } from '@lotus/contracts/site-config';
+import type { TEncryptionKey, TLoginResult } from '@lotus/contracts/auth';
+import { encryptPayload, importEncryptionKey, type TCryptoKey } from '@lotus/contracts/enc';
+import type { TOpsRole } from '@lotus/contracts/ops-operators';
+import { SITE_CONFIG_KEYS, type TSiteConfig } from '@lotus/contracts/site-config';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { SignJWT } from 'jose';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
 import { migrateAndSeed } from '../src/db/migrate';
 import { DEFAULT_SITE_CONFIG } from '../src/db/seed-data/site-config';
 import { readEnv, type Env } from '../src/env';
-import type { TOpsRole } from '@lotus/contracts/ops-operators';
+import { humanTrace } from '../src/modules/verification/slider.rules';
 
 let operatorCounter = 0;
 /** An operator with an API token on `app`, and a caller of its operator API (opsApp) with that token. */
@@ -90,44 +94,101 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
 export type TestApp = {
   app: FastifyInstance;
   db: TestDatabase;
+  /** The app's clock (services take `now()`): move it instead of waiting. */
+  clock: Clock;
   /** A valid API token of an admin operator. */
   opsToken: string;
   /**
    * A new operator of `role` (admin, finance, support, read_only) with an API token, and a caller
    * of the operator API with it (role tests).
    */
-  operator(role: TOpsRole, username?: string): Promise<{ id: number; username: string; token: string; ops: TestApp['ops'] }>;
+  operator(role: TOpsRole, username?: string): ReturnType<typeof createTestOperator>;
+  /** A new client that behaves like a browser, with its own address. */
+  client(options?: { ip?: string; userAgent?: string }): TestClient;
   inject(options: InjectOptions | string): Promise<LightMyRequestResponse>;
-  /** Calls the operator API with the credential. */
-  ops(
-    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
-    url: string,
-    payload?: unknown,
-  ): Promise<LightMyRequestResponse>;
+  /** Calls the operator API with the admin credential. */
+  ops(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  setConfig<K extends keyof TSiteConfig>(key: K, change: (doc: TSiteConfig[K]) => TSiteConfig[K]): Promise<void>;
   /** Puts every configuration document back to the seeded defaults. */
   resetConfig(): Promise<void>;
+  /** The newest SMS text sent to a number (+E.164), after pending deliveries finished. */
+  lastSms(to: string): Promise<string | null>;
+  /** The 6-digit code of the newest SMS to a number. */
+  smsCode(to: string): Promise<string>;
+  /** SMS sent to a number, newest first (after pending deliveries), read through the audited operator view. */
+  sms(to: string, options?: { limit?: number }): Promise<{ to: string; text: string }[]>;
+  /**
+   * Mail sent to an address, newest first, read through the audited operator view (the sandbox
+   * outbox is sealed at rest). Waits for pending deliveries first unless `drain: false`.
+   */
+  mails(to: string, options?: { limit?: number; drain?: boolean }): Promise<{ to: string; subject: string; text: string }[]>;
+};
+
+export type TestAppOptions = {
+  /** Environment overrides (or a function called when the app is built, e.g. for a port known late). */
+  env?: Record<string, string> | (() => Record<string, string>);
+  /** The clock the app's services read; default a movable clock starting at the real time. */
+  clock?: Clock;
 };
 
 /**
- * Builds the app against a fresh database for one test file (beforeAll/afterAll). Returns a
- * holder filled in before the first test runs.
+ * The one server test app builder: the app against a fresh database for one test file
+ * (beforeAll/afterAll), with a controllable clock, an admin operator, browser-like clients and the
+ * operator views (SMS, mail) tests read. Returns a holder filled in before the first test runs.
  */
-export function useTestApp(envOverrides: Record<string, string> = {}): TestApp {
+export function useTestApp(options: TestAppOptions = {}): TestApp {
   const holder = {} as TestApp;
+  const clock = options.clock ?? createClock();
   beforeAll(async () => {
     const db = await createTestDatabase();
-    const app = await buildApp({ db: db.database, env: testEnv(envOverrides) });
+    const env = typeof options.env === 'function' ? options.env() : (options.env ?? {});
+    const app = await buildApp({ db: db.database, env: testEnv(env), now: clock.now });
     await app.ready();
     const admin = await createTestOperator(app, 'admin', 'test_operator');
+    const ops: TestApp['ops'] = admin.ops;
+    const sms: TestApp['sms'] = async (to, { limit = 100 } = {}) => {
+      await app.services.identity.drain();
+      const res = await ops('GET', `/ops/sms?${new URLSearchParams({ to, limit: String(limit) })}`);
+      const rows = (res.json() as Envelope<{ to: string; text: string }[]>).value;
+      if (!Array.isArray(rows)) throw new Error(`ops sms list failed: ${res.body}`);
+      return rows;
+    };
+    const lastSms = async (to: string) => (await sms(to, { limit: 1 }))[0]?.text ?? null;
     Object.assign(holder, {
       app,
       db,
+      clock,
       opsToken: admin.token,
       operator: (role: TOpsRole, username?: string) => createTestOperator(app, role, username),
-      inject: (options: InjectOptions | string) => app.inject(options),
-      ops: admin.ops,
+      client: (o: { ip?: string; userAgent?: string } = {}) =>
+        new TestClient(holder, o.ip ?? nextIp(), o.userAgent ?? 'Mozilla/5.0 (vitest)'),
+      inject: (o: InjectOptions | string) => app.inject(o),
+      ops,
+      async setConfig(key, change) {
+        const current = await app.services.config.get(key);
+        await app.services.config.set(key, change(structuredClone(current)));
+      },
       resetConfig: async () => {
         for (const key of SITE_CONFIG_KEYS) await app.services.config.set(key, DEFAULT_SITE_CONFIG[key]);
+      },
+      lastSms,
+      sms,
+      async smsCode(to: string) {
+        const text = await vi.waitFor(async () => {
+          const last = await lastSms(to);
+          if (!last) throw new Error(`no SMS to ${to}`);
+          return last;
+        });
+        const code = /\b(\d{6})\b/.exec(text)?.[1];
+        if (!code) throw new Error(`no code in SMS: ${text}`);
+        return code;
+      },
+      async mails(to, { limit = 100, drain = true } = {}) {
+        if (drain) await app.services.identity.drain();
+        const res = await ops('GET', `/ops/mail?${new URLSearchParams({ to, limit: String(limit) })}`);
+        const rows = (res.json() as Envelope<{ to: string; subject: string; text: string }[]>).value;
+        if (!Array.isArray(rows)) throw new Error(`ops mail list failed: ${res.body}`);
+        return rows;
       },
     } satisfies TestApp);
   });
@@ -136,6 +197,214 @@ export function useTestApp(envOverrides: Record<string, string> = {}): TestApp {
     await holder.db?.drop();
   });
   return holder;
+}
+
+/**
+ * A movable clock the app reads for every time-dependent rule (expiries, windows, lockouts, cache
+ * lifetimes, job schedules): real time plus an offset the test moves (`advance`), or, given a
+ * `frozen` start, a time that stands still until the test moves it (nothing expires on its own,
+ * however slow the machine).
+ */
+export type Clock = { now: () => number; advance(ms: number): void };
+export function createClock(options: { frozen?: number } = {}): Clock {
+  let offset = 0;
+  const frozen = options.frozen;
+  return {
+    now: frozen === undefined ? () => Date.now() + offset : () => frozen + offset,
+    advance: (ms) => void (offset += ms),
+  };
+}
+
+export type Envelope<T = unknown> = {
+  success: boolean;
+  message: string;
+  value: T;
+  requestId?: string;
+  fields?: Record<string, string>;
+  details?: { captchaRequired?: boolean; retryAfterSeconds?: number };
+};
+
+
+let ipCounter = 0;
+/** A fresh address for each client, so per-address limits of one test do not touch another. */
+export const nextIp = () => {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+};
+
+export const body = <T = unknown>(res: LightMyRequestResponse) => res.json() as Envelope<T>;
+
+export class TestClient {
+  token: string | null = null;
+  #key: { kid: string; key: TCryptoKey } | null = null;
+
+  constructor(
+    readonly t: TestApp,
+    readonly ip: string,
+    readonly userAgent: string,
+  ) {}
+
+  headers(extra: Record<string, string> = {}): Record<string, string> {
+    return { 'user-agent': this.userAgent, ...(this.token ? { authorization: this.token } : {}), ...extra };
+  }
+
+  inject(options: InjectOptions & { headers?: Record<string, string> }) {
+    return this.t.app.inject({
+      ...options,
+      remoteAddress: this.ip,
+      headers: this.headers(options.headers ?? {}),
+    });
+  }
+
+  async serverKey() {
+    if (!this.#key) {
+      const res = await this.inject({ method: 'GET', url: '/wps/system/encryptionKey' });
+      this.#key = await importEncryptionKey(body<TEncryptionKey>(res).value);
+    }
+    return this.#key;
+  }
+
+  /** An enc call: the payload encrypted exactly as the web app does (contracts/enc). */
+  async enc(method: 'POST' | 'PUT', url: string, payload: unknown, headers: Record<string, string> = {}) {
+    const encrypted = await encryptPayload(await this.serverKey(), payload);
+    return this.inject({ method, url, payload: encrypted, headers });
+  }
+
+  /** Solves a slider puzzle through the API: the gap from the operator view, a human drag. */
+  async sliderToken(): Promise<string> {
+    const challenge = body<{ challengeId: string }>(
+      await this.inject({ method: 'GET', url: '/wps/verification/slider' }),
+    ).value;
+    const gapX = await this.peekGap(challenge.challengeId);
+    const res = await this.inject({
+      method: 'POST',
+      url: '/wps/verification/slider',
+      payload: { challengeId: challenge.challengeId, x: gapX + 2, trace: humanTrace(gapX + 2) },
+    });
+    const answer = body<{ sliderToken: string }>(res);
+    if (!answer.success) throw new Error(`slider failed: ${answer.message}`);
+    return answer.value.sliderToken;
+  }
+
+  async peekGap(challengeId: string): Promise<number> {
+    const peek = await this.t.ops('GET', `/ops/challenges/${challengeId}`);
+    return body<{ gapX: number }>(peek).value.gapX;
+  }
+
+  /** A captcha and its answer (read through the operator view). */
+  async captcha(): Promise<{ captchaId: string; captcha: string }> {
+    const res = await this.inject({ method: 'GET', url: '/wps/captcha' });
+    const captchaId = String(res.headers['captcha-id']);
+    const peek = body<{ answer: string }>(await this.t.ops('GET', `/ops/challenges/${captchaId}`));
+    return { captchaId, captcha: peek.value.answer };
+  }
+
+  /** Password login with a fresh slider token; adds a captcha when asked to. */
+  async login(username: string, password: string, extra: Record<string, unknown> = {}) {
+    const res = await this.enc('POST', '/wps/session/login', {
+      username,
+      password,
+      sliderToken: await this.sliderToken(),
+      ...extra,
+    });
+    const b = body<TLoginResult>(res);
+    if (b.success && b.value.token) this.token = b.value.token;
+    return { res, body: b };
+  }
+
+  /** Login that must succeed (solving a captcha first when the site asks for one). */
+  async loginOk(
+    username: string,
+    password: string,
+    extra: Record<string, unknown> = {},
+  ): Promise<TLoginResult> {
+    let result = await this.login(username, password, extra);
+    if (!result.body.success && result.body.details?.captchaRequired) {
+      result = await this.login(username, password, { ...extra, ...(await this.captcha()) });
+    }
+    if (!result.body.success)
+      throw new Error(`login failed: ${result.body.message} ${JSON.stringify(result.body.fields ?? {})}`);
+    return result.body.value;
+  }
+
+  async register(payload: Record<string, unknown>, tab: 'username' | 'mobile' = 'username') {
+    const url = tab === 'username' ? '/wps/member/register' : '/wps/member/register/mobile';
+    const res = await this.enc('POST', url, {
+      acceptTerms: true,
+      sliderToken: await this.sliderToken(),
+      ...payload,
+    });
+    const b = body<TLoginResult>(res);
+    if (b.success && b.value.token) this.token = b.value.token;
+    return { res, body: b };
+  }
+
+  /**
+   * POST /wps/verification/sms/<endpoint> as the web app sends it: a slider solved first (issue 6
+   * finding 5), unless the payload brings its own `sliderToken` (or explicitly none: `sliderToken: undefined`).
+   */
+  async sms(endpoint: 'register' | 'noLogin', payload: Record<string, unknown>, headers: Record<string, string> = {}) {
+    const withToken = 'sliderToken' in payload ? payload : { ...payload, sliderToken: await this.sliderToken() };
+    return this.inject({ method: 'POST', url: `/wps/verification/sms/${endpoint}`, payload: withToken, headers });
+  }
+
+  get(url: string) {
+    return this.inject({ method: 'GET', url });
+  }
+}
+
+let memberCounter = 0;
+/** A username no other test uses. */
+export const uniqueName = (prefix = 'u') => {
+  memberCounter += 1;
+  return `${prefix}${Date.now().toString(36).slice(-4)}${memberCounter}`.slice(0, 15);
+};
+
+/** A unique Thai-style mobile number (national part, without the leading zero). */
+let mobileCounter = 0;
+const mobileBase = 10_000 + Math.floor(Math.random() * 90_000);
+export const uniqueMobile = () => {
+  mobileCounter += 1;
+  return `8${mobileBase}${String(mobileCounter).padStart(3, '0')}`;
+};
+
+/**
+ * A local phone-auth provider: an RSA key pair whose public half is configured as the server's
+ * PHONE_AUTH_JWKS, and a signer for ID tokens shaped like Firebase's.
+ */
+export function localPhoneAuth() {
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const kid = 'test-key-1';
+  const jwk = { ...publicKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' };
+  const issuer = 'https://securetoken.google.com/lotus-test';
+  const audience = 'lotus-test';
+  return {
+    env: {
+      PHONE_AUTH_JWKS: JSON.stringify({ keys: [jwk] }),
+      PHONE_AUTH_ISSUER: issuer,
+      PHONE_AUTH_AUDIENCE: audience,
+    },
+    async sign(
+      claims: Record<string, unknown>,
+      options: {
+        lifetimeSeconds?: number;
+        issuer?: string;
+        audience?: string;
+        key?: typeof privateKey;
+        now?: number;
+      } = {},
+    ) {
+      const iat = Math.floor((options.now ?? Date.now()) / 1000);
+      const jwt = new SignJWT(claims)
+        .setProtectedHeader({ alg: 'RS256', kid })
+        .setIssuer(options.issuer ?? issuer)
+        .setAudience(options.audience ?? audience)
+        .setSubject('firebase-uid-1');
+      jwt.setIssuedAt(iat).setExpirationTime(iat + (options.lifetimeSeconds ?? 3600));
+      return jwt.sign(options.key ?? privateKey);
+    },
+    otherKey: () => generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey,
+  };
 }
 
 /** Parses a JSON response body. */

@@ -1,34 +1,27 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { readEnv } from '../src/env';
 import { createDirectClient } from '../src/ops/client';
 import { runCommand } from '../src/ops/commands';
 import { runInTransaction } from '../src/platform/tx';
-import { createTestDatabase, tempDir, testEnv, usePostgres, type TestDatabase } from './helper';
+import { createClock, tempDir, testEnv, usePostgres, useTestApp, type TestDatabase } from './helper';
 
 /**
  * Issue 7 (house shape): the job engine. Scheduled jobs run once per period across instances,
  * failing jobs are retried with backoff and end as dead letters the operator sees; transactions
  * are run again after a serialization failure or a deadlock (PostgreSQL).
  */
-let offset = 0;
-const clock = { now: () => Date.now() + offset, advance: (ms: number) => void (offset += ms) };
+const clock = createClock();
 const MINUTE = 60_000;
 
+const t = useTestApp({ clock });
 let db: TestDatabase;
 let app: FastifyInstance;
 let opsToken: string;
-beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await buildApp({ db: db.database, env: testEnv(), now: clock.now });
-  await app.ready();
-  opsToken = (await app.services.ops.createOperator('jobs test')).token;
-});
-afterAll(async () => {
-  await app?.close();
-  await db?.drop();
+beforeAll(() => {
+  ({ db, app, opsToken } = t);
 });
 
 /** Rows of a raw query (both drivers answer `{ rows }`). */

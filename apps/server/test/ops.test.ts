@@ -7,7 +7,11 @@ import { DEFAULT_SITE_CONFIG } from '../src/db/seed-data/site-config';
 import { hashToken } from '../src/modules/ops/operators.service';
 import { opsApiTokens } from '../src/db/schema';
 import { eq } from 'drizzle-orm';
-import { useTestApp } from './helper';
+import os from 'node:os';
+import path from 'node:path';
+import { readEnv } from '../src/env';
+import { createDirectClient } from '../src/ops/client';
+import { tempDir, useTestApp } from './helper';
 
 const t = useTestApp();
 afterEach(() => t.resetConfig());
@@ -162,5 +166,29 @@ describe('collections', () => {
     expect(status.counts.feedback).toBeGreaterThanOrEqual(2);
     expect(status.counts.vendors).toBeGreaterThan(30);
     expect(status.maintenance.active).toBe(false);
+  });
+});
+
+// The command line's direct mode (no server): the same /ops routes, in process through app.inject.
+// PGlite in a data folder of its own (the PostgreSQL run covers DATABASE_URL in jobs.test.ts).
+describe('npm run ops direct mode (issue 7)', () => {
+  it('issue 7 direct mode calls the operator API in process: audited as direct:<system user> from local, no token rotation', async () => {
+    const dataDir = path.join(tempDir(), 'data');
+    const client = await createDirectClient(readEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+    try {
+      expect(client.mode).toBe('direct');
+      expect((await client.status()).mode).toBe('direct');
+      const created = await client.createOperator({ username: 'direct_made', role: 'support' });
+      expect(created).toMatchObject({ username: 'direct_made', role: 'support', status: 'active' });
+      // A refused input answers like the API: the error key and the field.
+      await expect(client.createOperator({ username: 'x', role: 'nope' as never })).rejects.toThrow(/validation_failed/);
+      const [row] = await client.listAudit(1);
+      expect(row).toMatchObject({ action: 'operator.create', operatorId: null, ip: 'local', userAgent: 'npm run ops (direct mode)' });
+      expect(row!.username).toBe(`direct:${os.userInfo().username}`.slice(0, 80));
+      expect((await client.verifyAudit()).ok).toBe(true);
+      await expect(client.rotateToken()).rejects.toThrow(/not in direct mode/);
+    } finally {
+      await client.close();
+    }
   });
 });

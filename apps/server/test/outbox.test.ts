@@ -1,18 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, outbox as outboxTable } from '../src/db/schema';
-import { body, uniqueName, useAccountsApp } from './accounts-helper';
+import { body, uniqueName, useTestApp } from './helper';
 
 /**
  * Issue 7 (house shape): the transactional outbox. A side effect (here a mail, through the sandbox
  * transport, which stores what it sends) is recorded in the transaction of the change and
  * performed after commit; a rolled back transaction sends nothing.
  */
-const t = useAccountsApp();
+const t = useTestApp();
 
 /** The sandbox mail outbox is sealed at rest: read it as support staff would, through the audited operator view. */
-const mailsTo = async (to: string) =>
-  body<{ to: string; subject: string; text: string }[]>(await t.ops('GET', `/ops/mail?to=${encodeURIComponent(to)}&limit=10`)).value;
+const mailsTo = (to: string) => t.mails(to, { limit: 10, drain: false });
 
 describe('transactional outbox (issue 7)', () => {
   it('issue 7 the password-reset mail is enqueued with the reset and sent after commit; its link is not stored in clear', async () => {

@@ -4,50 +4,39 @@ import { describe, expect, it } from 'vitest';
 import { humanTrace } from '../src/modules/verification/slider.rules';
 import {
   body,
-  uniqueMobile,
+  createClock,
   uniqueName,
-  useAccountsApp,
+  useTestApp,
   type Envelope,
   type TestClient,
-} from './accounts-helper';
+} from './helper';
+import { createMember } from './factories';
 
 /**
  * Security hardening of accounts (issue 6, findings 3, 10-15 and 24; docs/adr/0020): each test
  * performs the attack through the real app and shows it now fails. Windows and delays run on the
  * app's movable clock. Mail lands in the sandbox outbox (no SMTP_URL), SMS in the SMS outbox.
  */
-const t = useAccountsApp();
+// Time stands still unless a test moves it: the waits the server announces (retryAfterSeconds) are
+// then exactly what the rules say, however long the machine takes between two requests.
+const t = useTestApp({ clock: createClock({ frozen: Date.now() }) });
 
 const PASSWORD = 'Sturdy7Mango42';
 const NEW_PASSWORD = 'Fresh8Papaya31';
 
 /** A self-registered member; with `email` the address is on the account (mail notices). */
-async function newMember(options: { email?: boolean; mobile?: boolean; language?: string | null } = {}) {
-  const username = uniqueName('sec');
-  const c = t.client();
-  const res = await c.register({ username, password: PASSWORD, confirmPassword: PASSWORD });
-  if (!res.body.success) throw new Error(`register failed: ${res.body.message}`);
-  const row = await t.app.services.identity.repos.members.findByUsername(username);
-  const email = options.email ? `${username}@example.com` : null;
-  const national = options.mobile ? uniqueMobile() : null;
-  await t.app.services.identity.repos.members.update(row!.id, {
-    email,
+const newMember = (options: { email?: boolean; mobile?: boolean; language?: string | null } = {}) =>
+  createMember(t, {
+    prefix: 'sec',
+    password: PASSWORD,
+    ...(options.email ? { accountEmail: true as const } : {}),
+    ...(options.mobile ? { mobile: true as const } : {}),
     language: options.language === undefined ? 'en' : options.language,
-    ...(national ? { mobileNum: national, countryDialingCode: '66', mobileE164: `66${national}` } : {}),
   });
-  return { username, email, id: row!.id, c, mobile: national ? `+66${national}` : null };
-}
 
-/** Mail sent to an address so far (after pending deliveries). */
-async function mailsTo(email: string) {
-  await t.app.services.identity.drain();
-  // The sandbox outboxes are sealed at rest: read through the audited operator view.
-  return body<{ to: string; subject: string; text: string }[]>(await t.ops('GET', `/ops/mail?to=${encodeURIComponent(email)}&limit=100`)).value;
-}
-async function smsTo(to: string) {
-  await t.app.services.identity.drain();
-  return body<{ to: string; text: string }[]>(await t.ops('GET', `/ops/sms?to=${encodeURIComponent(to)}&limit=100`)).value;
-}
+/** Mail sent to an address so far (after pending deliveries), through the audited operator view. */
+const mailsTo = (email: string) => t.mails(email);
+const smsTo = (to: string) => t.sms(to);
 
 const totpAt = (secret: string, at: number) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
@@ -432,7 +421,7 @@ describe('security: second factor, login throttling and restricted sessions (iss
     );
 
     // Reset through the mailed link.
-    await t.app.services.identity.repos.members.update(m.id, { language: 'en' });
+    await t.db.database.tx((tx) => t.app.services.identity.repos.members.update(m.id, { language: 'en' }, tx));
     await t.client().inject({
       method: 'POST',
       url: '/wps/member/password/email',

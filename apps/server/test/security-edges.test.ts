@@ -7,26 +7,21 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { serverKeys } from '../src/db/schema';
-import { body, uniqueName, useAccountsApp, type TestClient } from './accounts-helper';
-import { createTestDatabase, testEnv, type TestDatabase } from './helper';
+import { createMember } from './factories';
+import { body, createTestDatabase, testEnv, useTestApp, type TestClient, type TestDatabase } from './helper';
 
 // Issue 6, the platform's edges: each test performs the attack of a finding and shows it fails.
-const t = useAccountsApp({ PUBLIC_URL: 'https://www.lotus.example' });
+const t = useTestApp({ env: { PUBLIC_URL: 'https://www.lotus.example' } });
 
 const strongPw = { password: 'Edge2026pass', confirmPassword: 'Edge2026pass' };
 
-async function memberWithEmail() {
-  const username = uniqueName('edge');
-  const email = `${username}@example.com`;
-  const res = await t.client().register({ username, ...strongPw, email });
-  expect(body(res.res).success, JSON.stringify(body(res.res))).toBe(true);
-  return { username, email };
-}
+const memberWithEmail = async () => {
+  const m = await createMember(t, { prefix: 'edge', password: strongPw.password, email: true });
+  return { username: m.username, email: m.email! };
+};
 
 async function newestMailTo(email: string) {
-  await t.app.services.identity.drain();
-  // The sandbox mail outbox is sealed at rest: read through the audited operator view.
-  const [mail] = body<{ text: string }[]>(await t.ops('GET', `/ops/mail?to=${encodeURIComponent(email)}&limit=1`)).value;
+  const [mail] = await t.mails(email, { limit: 1 });
   if (!mail) throw new Error(`no mail to ${email}`);
   return mail.text;
 }

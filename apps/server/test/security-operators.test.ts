@@ -9,10 +9,10 @@ import { mailOutbox, opsApiTokens, opsAuditLog, smsOutbox } from '../src/db/sche
 import { readEnv } from '../src/env';
 import { ensureOperatorCredential, readOpsFile } from '../src/modules/ops/ops.credentials';
 import { checkStartup } from '../src/startup-checks';
-import { body, uniqueMobile, useAccountsApp } from './accounts-helper';
+import { body, uniqueMobile, useTestApp } from './helper';
 import { createTestDatabase, createTestOperator, tempDir, testEnv } from './helper';
 
-const t = useAccountsApp();
+const t = useTestApp();
 const db = () => t.db.database.db;
 
 const status = (token: string) =>

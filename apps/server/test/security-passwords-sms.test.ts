@@ -1,7 +1,7 @@
 import type { TLoginResult } from '@lotus/contracts/auth';
 import { hash } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
-import { body, uniqueMobile, uniqueName, useAccountsApp, type AccountsApp } from './accounts-helper';
+import { body, uniqueMobile, uniqueName, useTestApp, type TestApp } from './helper';
 
 /**
  * Issue 6, findings 4 (password floor), 5 (SMS pumping) and 22 (registration enumeration): each
@@ -15,15 +15,10 @@ const PASSPHRASE_64 = 'ดอกบัว บาน ที่ริมน้ำ 
 
 const strip = (b: ReturnType<typeof body>) => ({ ...b, requestId: undefined });
 
-async function mailsTo(t: AccountsApp, to: string) {
-  await t.app.services.identity.drain();
-  // The sandbox mail outbox is sealed at rest: read through the audited operator view.
-  const res = await t.ops('GET', `/ops/mail?to=${encodeURIComponent(to)}&limit=10`);
-  return body<{ to: string; subject: string; text: string }[]>(res).value;
-}
+const mailsTo = (t: TestApp, to: string) => t.mails(to, { limit: 10 });
 
 describe('security #4 the password floor', () => {
-  const t = useAccountsApp();
+  const t = useTestApp();
 
   it('security #4 abc123 and password1 are refused; a 64-character passphrase with spaces and Thai letters is accepted', async () => {
     expect([...PASSPHRASE_64].length).toBe(64);
@@ -122,14 +117,15 @@ describe('security #4 the password floor', () => {
     // Accounts from before the floor: hashed as typed by the old code (no normalisation).
     const legacy = async (password: string) => {
       const username = uniqueName('l');
-      await members.insert({
+      const row = {
         username,
         passwordHash: await hash(password, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 }),
         passwordChangedAt: new Date(t.clock.now()),
         referralCode: `L${Math.random().toString(36).slice(2, 10).toUpperCase()}`,
         createdBy: 'self',
         createdAt: new Date(t.clock.now()),
-      });
+      };
+      await t.db.database.tx((tx) => members.insert(row, tx));
       return username;
     };
     for (const weak of ['abc123', 'password1', '123456']) {
@@ -157,7 +153,7 @@ describe('security #4 the password floor', () => {
 });
 
 describe('security #5 SMS pumping', () => {
-  const t = useAccountsApp({ SMS_DAILY_BUDGET: '6', SMS_PREFIX_HOURLY_LIMITS: '855=2' });
+  const t = useTestApp({ env: { SMS_DAILY_BUDGET: '6', SMS_PREFIX_HOURLY_LIMITS: '855=2' } });
 
   it('security #5 an SMS send without a solved challenge is refused and sends nothing', async () => {
     for (const endpoint of ['register', 'noLogin'] as const) {
@@ -228,7 +224,7 @@ describe('security #5 SMS pumping', () => {
 });
 
 describe('security #22 registration does not tell whether an email or mobile is taken', () => {
-  const t = useAccountsApp();
+  const t = useTestApp();
 
   it('security #22 registering a taken mobile answers like a new one and messages the owner', async () => {
     const attempt = async (mobileNum: string) => {

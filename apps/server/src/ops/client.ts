@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
-import { isAppError } from '@lotus/contracts/app-error';
 import { ERROR_CATALOGUE, isErrorCode } from '@lotus/contracts/errors';
 import type { TOpsCollection, TOpsStatus, TSiteConfigAll } from '@lotus/contracts/ops';
-import { ZOpsMemberCreate, type TOpsMemberRow, type TOpsSmsBudget } from '@lotus/contracts/ops-accounts';
+import type { ZOpsMemberCreate, TOpsMemberRow, TOpsSmsBudget } from '@lotus/contracts/ops-accounts';
 import type {
   TOpsAuditRow,
   TOpsAuditVerify,
@@ -11,23 +12,17 @@ import type {
   TOpsTokenCreated,
   ZOpsTokenRow,
 } from '@lotus/contracts/ops-operators';
-import os from 'node:os';
 import type { TOpsFailedJob } from '@lotus/contracts/ops-jobs';
 import type { TOpsRewrapResult, TOpsServerKey } from '@lotus/contracts/ops-keys';
 import type { TSiteConfigKey } from '@lotus/contracts/site-config';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { z } from 'zod';
+import { buildApp } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import { acquireDataLock } from '../db/data-lock';
 import { migrateAndSeed } from '../db/migrate';
 import { seedsDemoData, type Env } from '../env';
-import { createRedisConfigBus, type ConfigBus } from '../lib/config-bus';
-import { logSerializers } from '../lib/log-serializers';
-import { identityOptionsFromEnv } from '../modules/identity/identity.options';
-import { resolveMasterKeys } from '../platform/keys/master-key';
 import { readOpsFile } from '../modules/ops/ops.credentials';
-import type { OpsActor, OpsAuditNote } from '../platform/audit/ops.audit';
-import { ZOpsOperatorCreate } from '@lotus/contracts/ops-operators';
-import { createServices } from '../services';
 
 /** What the command line needs from the platform, whether through the API or the database. */
 export interface OpsClient {
@@ -71,12 +66,6 @@ export interface OpsClient {
   close(): Promise<void>;
 }
 
-/** A log object as JSON, its `err` through the app's serializer (no SQL parameters, security #6). */
-const safeJson = (obj: unknown) =>
-  JSON.stringify(
-    obj && typeof obj === 'object' && 'err' in obj ? { ...obj, err: logSerializers.err((obj as { err: unknown }).err) } : obj,
-  );
-
 /** An error meant for the operator: printed as is, exit code 1. */
 export class CliError extends Error {}
 
@@ -92,26 +81,43 @@ function describeError(code: string, fields?: Record<string, string>): string {
 
 type Envelope = { success: boolean; message: string; value: unknown; fields?: Record<string, string> };
 
-/** API mode: the running server's /ops API with the credential from ops.json. */
-export function createApiClient(url: string, token: string): OpsClient {
-  const base = url.replace(/\/+$/, '');
-  async function call<T>(method: string, pathname: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${base}${pathname}`, {
+/** One HTTP call to the operator API: over the network (API mode) or in process (direct mode). */
+type Transport = (request: {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}) => Promise<{ status: number; text: string }>;
+
+/**
+ * The operator API client: every command is one `call(method, url, body)` to the /ops routes, the
+ * same in both modes, so an operator action is written once (in its route and service).
+ */
+function createClient(
+  mode: OpsClient['mode'],
+  target: string,
+  token: string,
+  transport: Transport,
+  close: () => Promise<void>,
+): OpsClient {
+  async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
+    const res = await transport({
       method,
+      url,
       headers: {
         authorization: `Bearer ${token}`,
+        ...(mode === 'direct' ? { 'user-agent': 'npm run ops (direct mode)' } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
     });
     let envelope: Envelope;
     try {
-      envelope = (await res.json()) as Envelope;
+      envelope = JSON.parse(res.text) as Envelope;
     } catch {
       throw new CliError(`The server answered ${res.status} without a JSON envelope.`);
     }
-    if (res.status === 401) {
+    if (res.status === 401 && mode === 'api') {
       throw new CliError(
         'The operator API token in ops.json was not accepted (unknown, expired or revoked, or the operator is disabled). ' +
           'The embedded demo renews it at the next start; otherwise create one in direct mode: ' +
@@ -122,8 +128,8 @@ export function createApiClient(url: string, token: string): OpsClient {
     return envelope.value as T;
   }
   return {
-    mode: 'api',
-    target: base,
+    mode,
+    target,
     status: () => call('GET', '/ops/status'),
     getConfig: () => call('GET', '/ops/config'),
     getConfigDocument: (key) => call('GET', `/ops/config/${key}`),
@@ -145,7 +151,12 @@ export function createApiClient(url: string, token: string): OpsClient {
     listTokens: () => call('GET', '/ops/tokens'),
     createToken: (username, days) => call('POST', `/ops/operators/${encodeURIComponent(username)}/tokens`, { days }),
     revokeToken: (id) => call('DELETE', `/ops/tokens/${id}`),
-    rotateToken: (days) => call('POST', '/ops/tokens/rotate', days === undefined ? {} : { days }),
+    rotateToken: async (days) => {
+      if (mode === 'direct') {
+        throw new CliError('operator rotate replaces the token of the API caller: run it against the running server (not in direct mode).');
+      }
+      return call('POST', '/ops/tokens/rotate', days === undefined ? {} : { days });
+    },
     listAudit: (limit) => call('GET', `/ops/audit?limit=${limit}`),
     verifyAudit: () => call('GET', '/ops/audit/verify'),
     listFailedJobs: (limit) => call('GET', `/ops/jobs/failed?limit=${limit}`),
@@ -153,128 +164,104 @@ export function createApiClient(url: string, token: string): OpsClient {
     rotateKey: () => call('POST', '/ops/keys/rotate'),
     retireKey: (kid) => call('POST', `/ops/keys/${encodeURIComponent(kid)}/retire`),
     rewrapKeys: () => call('POST', '/ops/keys/rewrap'),
-    close: async () => {},
+    close,
   };
 }
 
-/** Direct mode: opens the database itself and runs the same service functions as the server. */
-export async function createDirectClient(env: Env): Promise<OpsClient> {
-  let release = () => {};
-  if (!env.DATABASE_URL) release = acquireDataLock(env.DATA_DIR, 'npm run ops (direct mode)');
-  let database: Database;
-  try {
-    database = env.DATABASE_URL
-      ? await openDatabase({ url: env.DATABASE_URL, poolSize: 2 })
-      : await openDatabase({ dataDir: path.join(env.DATA_DIR, 'pglite') });
-    await migrateAndSeed(database, { seedDemo: seedsDemoData(env) });
-  } catch (error) {
-    release();
-    throw error;
-  }
-  const log = {
-    warn: (obj: unknown, msg?: string) => process.stderr.write(`warning: ${msg ?? ''} ${safeJson(obj)}\n`),
-    error: (obj: unknown, msg?: string) => process.stderr.write(`error: ${msg ?? ''} ${safeJson(obj)}\n`),
-  };
-  // With Redis, running instances (PostgreSQL mode) drop their cached configuration at once.
-  const bus: ConfigBus | undefined = env.REDIS_URL
-    ? createRedisConfigBus(env.REDIS_URL, log as never)
-    : undefined;
-  const services = createServices(database, {
-    log: log as never,
-    bus,
-    identity: identityOptionsFromEnv(env),
-    masterKeys: resolveMasterKeys(env),
-  });
-  // The job engine without workers: its tables (dead letters) and sends; the server runs the jobs.
-  await services.platform.jobs.start({ workers: false });
+/** API mode: the running server's /ops API with the credential from ops.json. */
+export function createApiClient(url: string, token: string): OpsClient {
+  const base = url.replace(/\/+$/, '');
+  return createClient(
+    'api',
+    base,
+    token,
+    async ({ method, url: pathname, headers, body }) => {
+      const res = await fetch(`${base}${pathname}`, { method, headers, body, signal: AbortSignal.timeout(10_000) });
+      return { status: res.status, text: await res.text() };
+    },
+    async () => {},
+  );
+}
 
-  // Direct mode has full access (it holds the database); its audit rows name the system user.
+/** The direct-mode caller's name in the audit log: `direct:<system user>`. */
+function directUsername(): string {
   let systemUser = 'unknown';
   try {
     systemUser = os.userInfo().username;
   } catch {
     // no user name (containers): keep "unknown"
   }
-  const actor: OpsActor = {
-    operatorId: null,
-    username: `direct:${systemUser}`.slice(0, 80),
-    ip: 'local',
-    userAgent: 'npm run ops (direct mode)',
-    requestId: `direct-${process.pid}-${Date.now()}`,
-  };
-  const audited = <T>(action: string, fn: (note: OpsAuditNote) => Promise<T>) =>
-    wrap(() => services.ops.audit.audited(actor, action, fn));
+  return `direct:${systemUser}`.slice(0, 80);
+}
 
-  const wrap = async <T>(fn: () => Promise<T>): Promise<T> => {
-    try {
-      return await fn();
-    } catch (error) {
-      if (isAppError(error)) throw new CliError(describeError(error.code, error.fields));
-      throw error;
-    }
-  };
-  return {
-    mode: 'direct',
-    target: database.label,
-    status: () => wrap(() => services.ops.getStatus('direct')),
-    getConfig: () => wrap(() => services.ops.getConfig()),
-    getConfigDocument: (key) => wrap(() => services.ops.getConfigDocument(key)),
-    setConfigDocument: (key, value) => audited('config.set', (note) => services.ops.setConfigDocument(key, value, note)),
-    list: (collection) =>
-      wrap(() => services.content.listCollection(collection)) as Promise<Record<string, unknown>[]>,
-    add: (collection, input) =>
-      audited(`${collection}.add`, (note) => services.ops.addToCollection(collection, input, note)) as Promise<Record<string, unknown>>,
-    remove: (collection, id) => audited(`${collection}.remove`, (note) => services.ops.removeFromCollection(collection, id, note)),
-    listFeedback: (limit) => wrap(() => services.ops.listFeedback(limit)),
-    listMembers: (limit) => wrap(() => services.identity.ops.listMembers(limit)),
-    createMember: (input) => audited('member.create', (note) => services.identity.ops.createMember(ZOpsMemberCreate.parse(input), note)),
-    unlockMember: (username) => audited('member.unlock', (note) => services.identity.ops.unlock(username, note)),
-    setMemberStatus: (username, status) => audited('member.status', (note) => services.identity.ops.setStatus(username, status, note)),
-    listSms: (options) => audited('secret.sms_outbox.read', (note) => services.identity.ops.listSms(options, note)),
-    smsBudget: () => wrap(() => services.identity.ops.smsBudget()),
-    listMail: (options) => audited('secret.mail_outbox.read', (note) => services.identity.ops.listMail(options, note)),
-    listOperators: () => wrap(() => services.ops.operators.listOperators()),
-    createOperator: (input) =>
-      audited('operator.create', (note) => services.ops.operators.addOperator(ZOpsOperatorCreate.parse(input), note)),
-    setOperatorStatus: (username, status) =>
-      audited('operator.status', (note) => services.ops.operators.setStatus(username, status, note)),
-    listTokens: () => wrap(() => services.ops.operators.listTokens()),
-    createToken: (username, days) =>
-      audited('operator.token.create', (note) => services.ops.operators.issueToken(username, { days, name: 'cli' }, note)),
-    revokeToken: (id) => audited('operator.token.revoke', (note) => services.ops.operators.revokeToken(id, note)),
-    rotateToken: () => {
-      throw new CliError('operator rotate replaces the token of the API caller: run it against the running server (not in direct mode).');
+/**
+ * Direct mode (no server running): opens the database itself, builds the same app without
+ * listening, and sends the same /ops calls to it in process (`app.inject`). The calls are
+ * authenticated as the in-process operator (plugins/auth-ops): a random token that exists only in
+ * this process, with full access (it holds the database anyway) and audit rows that name the
+ * system user, as before.
+ */
+export async function createDirectClient(env: Env): Promise<OpsClient> {
+  let release = () => {};
+  if (!env.DATABASE_URL) release = acquireDataLock(env.DATA_DIR, 'npm run ops (direct mode)');
+  let database: Database;
+  let app: FastifyInstance;
+  try {
+    database = env.DATABASE_URL
+      ? await openDatabase({ url: env.DATABASE_URL, poolSize: 2 })
+      : await openDatabase({ dataDir: path.join(env.DATA_DIR, 'pglite') });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const token = randomBytes(32).toString('base64url');
+  try {
+    await migrateAndSeed(database, { seedDemo: seedsDemoData(env) });
+    app = await buildApp({
+      db: database,
+      // Warnings and errors go to stderr; stdout is the command's output.
+      env: { ...env, LOG_LEVEL: env.LOG_LEVEL === 'silent' ? 'silent' : 'warn' },
+      logStream: process.stderr,
+      // The job engine without workers: its tables (dead letters) and sends; the server runs the jobs.
+      jobs: { workers: false },
+      opsInProcess: {
+        token,
+        operator: {
+          id: null,
+          tokenId: null,
+          username: directUsername(),
+          role: 'admin',
+          inProcess: true,
+          ip: 'local',
+          userAgent: 'npm run ops (direct mode)',
+        },
+      },
+    });
+  } catch (error) {
+    await database.close();
+    release();
+    throw error;
+  }
+  const opsApp = app.opsApp;
+  return createClient(
+    'direct',
+    database.label,
+    token,
+    async ({ method, url, headers, body }) => {
+      const res = await opsApp.inject({
+        method: method as InjectOptions['method'],
+        url,
+        headers,
+        ...(body === undefined ? {} : { payload: body }),
+      });
+      return { status: res.statusCode, text: res.body };
     },
-    listAudit: (limit) => wrap(() => services.ops.audit.list(limit)),
-    verifyAudit: () => wrap(() => services.ops.audit.verify()),
-    listFailedJobs: (limit) => wrap(() => services.platform.jobs.failed(limit)),
-    listKeys: () => wrap(() => services.identity.keys.list()),
-    rotateKey: () =>
-      audited('keys.rotate', async (note) => {
-        const key = await services.identity.keys.rotate();
-        await note({ target: `server_key:${key.kid}`, after: key });
-        return key;
-      }),
-    retireKey: (kid) =>
-      audited('keys.retire', async (note) => {
-        const key = await services.identity.keys.retire(kid);
-        await note({ target: `server_key:${key.kid}`, before: key });
-        return key;
-      }),
-    rewrapKeys: () =>
-      audited('keys.rewrap', async (note) => {
-        const result = await services.identity.keys.rewrapAll();
-        await note({ target: 'server_keys', after: result });
-        return result;
-      }),
-    close: async () => {
-      await services.platform.jobs.stop();
-      services.identity.close();
-      await bus?.close();
+    async () => {
+      await app.close();
       await database.close();
       release();
     },
-  };
+  );
 }
 
 const isConnectionRefused = (error: unknown): boolean => {

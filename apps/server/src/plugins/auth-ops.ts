@@ -1,5 +1,6 @@
 import { AppError } from '@lotus/contracts/app-error';
 import { roleAllows, type TOpsPermission } from '@lotus/contracts/ops-operators';
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { AuthenticatedOperator, OpsActor, OpsAudit, OpsAuditNote } from '../platform/audit/ops.audit';
 
@@ -14,10 +15,40 @@ export type OpsRouteConfig = { permission: TOpsPermission; audit?: string };
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
+/**
+ * The caller of the command line's direct mode (`npm run ops -- --direct`, no server running): the
+ * same /ops routes run in process through `app.inject`, authenticated by a random token that lives
+ * only in that process's memory (the app never listens). It has no operator row and no stored
+ * token: it holds the database anyway. Its audit rows name the system user (`direct:<user>`).
+ */
+export type InProcessOperator = {
+  id: null;
+  tokenId: null;
+  username: string;
+  role: 'admin';
+  inProcess: true;
+  /** What the audit rows record as the caller's address and agent. */
+  ip: string;
+  userAgent: string;
+};
+/** Who called an /ops route: an operator with an API token, or the direct-mode command line. */
+export type OpsCaller = AuthenticatedOperator | InProcessOperator;
+/** Options of the in-process caller: its token (random, per process) and identity. */
+export type InProcessOps = { token: string; operator: InProcessOperator };
+
+const sameToken = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
 /** The actor of an audit row: the authenticated operator and where the call came from. */
 export function actorOf(request: FastifyRequest): OpsActor {
   const op = request.operator;
   const ua = request.headers['user-agent'];
+  if (op && 'inProcess' in op) {
+    return { operatorId: null, username: op.username, ip: op.ip, userAgent: op.userAgent, requestId: request.id };
+  }
   return {
     operatorId: op?.id ?? null,
     username: op?.username ?? 'anonymous',
@@ -45,7 +76,16 @@ export function auditNote(request: FastifyRequest): OpsAuditNote {
  */
 export function registerOpsAuth(
   app: FastifyInstance,
-  { operators, audit }: { operators: { authenticate(token: string): Promise<AuthenticatedOperator | null> }; audit: Pick<OpsAudit, 'audited' | 'append'> },
+  {
+    operators,
+    audit,
+    inProcess,
+  }: {
+    operators: { authenticate(token: string): Promise<AuthenticatedOperator | null> };
+    audit: Pick<OpsAudit, 'audited' | 'append'>;
+    /** Only for an app built by the command line's direct mode (never one that listens). */
+    inProcess?: InProcessOps | undefined;
+  },
 ) {
   app.decorateRequest('operator', null);
   app.decorateRequest('opsAuditNote', null);
@@ -74,7 +114,12 @@ export function registerOpsAuth(
     const header = request.headers.authorization;
     const match =
       typeof header === 'string' ? /^Bearer ([A-Za-z0-9._~+/=-]{1,200})$/.exec(header.trim()) : null;
-    const operator = match?.[1] ? await operators.authenticate(match[1]) : null;
+    const token = match?.[1];
+    const operator: OpsCaller | null = !token
+      ? null
+      : inProcess && sameToken(token, inProcess.token)
+        ? inProcess.operator
+        : await operators.authenticate(token);
     if (!operator) throw new AppError('unauthorized', 401);
     request.operator = operator;
     const declared = request.routeOptions.config?.ops;
@@ -91,7 +136,7 @@ export function registerOpsAuth(
 declare module 'fastify' {
   interface FastifyRequest {
     /** The authenticated operator (only inside the /ops scope). */
-    operator: AuthenticatedOperator | null;
+    operator: OpsCaller | null;
     /** The audit note of an audited /ops route (auditNote(request)). */
     opsAuditNote: OpsAuditNote | null;
   }

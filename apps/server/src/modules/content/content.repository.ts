@@ -27,11 +27,11 @@ export function createContentRepository(db: Db) {
     listBanners(tx: Executor = db) {
       return tx.select().from(banners).orderBy(asc(banners.groupName), asc(banners.sort), asc(banners.id));
     },
-    async insertBanner(row: BannerInsert, tx: Executor = db) {
+    async insertBanner(row: BannerInsert, tx: Executor) {
       const [created] = await tx.insert(banners).values(row).returning();
       return created!;
     },
-    async deleteBanner(id: number, tx: Executor = db) {
+    async deleteBanner(id: number, tx: Executor) {
       const rows = await tx.delete(banners).where(eq(banners.id, id)).returning({ id: banners.id });
       return rows.length > 0;
     },
@@ -53,11 +53,11 @@ export function createContentRepository(db: Db) {
     listNotices(tx: Executor = db) {
       return tx.select().from(notices).orderBy(asc(notices.type), asc(notices.sort), asc(notices.id));
     },
-    async insertNotice(row: NoticeInsert, tx: Executor = db) {
+    async insertNotice(row: NoticeInsert, tx: Executor) {
       const [created] = await tx.insert(notices).values(row).returning();
       return created!;
     },
-    async deleteNotice(id: number, tx: Executor = db) {
+    async deleteNotice(id: number, tx: Executor) {
       const rows = await tx.delete(notices).where(eq(notices.id, id)).returning({ id: notices.id });
       return rows.length > 0;
     },
@@ -66,11 +66,11 @@ export function createContentRepository(db: Db) {
     listCsChannels(tx: Executor = db) {
       return tx.select().from(csChannels).orderBy(asc(csChannels.sort), asc(csChannels.id));
     },
-    async insertCsChannel(row: CsInsert, tx: Executor = db) {
+    async insertCsChannel(row: CsInsert, tx: Executor) {
       const [created] = await tx.insert(csChannels).values(row).returning();
       return created!;
     },
-    async deleteCsChannel(id: number, tx: Executor = db) {
+    async deleteCsChannel(id: number, tx: Executor) {
       const rows = await tx.delete(csChannels).where(eq(csChannels.id, id)).returning({ id: csChannels.id });
       return rows.length > 0;
     },
@@ -83,11 +83,11 @@ export function createContentRepository(db: Db) {
         asc(helpArticles.id),
       );
     },
-    async insertHelpArticle(row: HelpInsert, tx: Executor = db) {
+    async insertHelpArticle(row: HelpInsert, tx: Executor) {
       const [created] = await tx.insert(helpArticles).values(row).returning();
       return created!;
     },
-    async deleteHelpArticle(id: number, tx: Executor = db) {
+    async deleteHelpArticle(id: number, tx: Executor) {
       const rows = await tx
         .delete(helpArticles)
         .where(eq(helpArticles.id, id))
@@ -104,11 +104,11 @@ export function createContentRepository(db: Db) {
         asc(vendors.id),
       );
     },
-    async insertVendor(row: VendorInsert, tx: Executor = db) {
+    async insertVendor(row: VendorInsert, tx: Executor) {
       const [created] = await tx.insert(vendors).values(row).returning();
       return created!;
     },
-    async deleteVendor(id: number, tx: Executor = db) {
+    async deleteVendor(id: number, tx: Executor) {
       const rows = await tx.delete(vendors).where(eq(vendors.id, id)).returning({ id: vendors.id });
       return rows.length > 0;
     },

@@ -1,4 +1,6 @@
+import type { Database } from '../../db/client';
 import type { Executor } from '../../db/tx';
+import { withTransaction } from '../../platform/tx';
 import type { SessionRepository } from './sessions/session.repository';
 
 /** Events written to auth_events (the audit trail of accounts and access). */
@@ -28,11 +30,14 @@ export type Audit = (
 ) => Promise<void>;
 
 export function createAudit(
+  database: Pick<Database, 'tx'>,
   repo: Pick<SessionRepository, 'insertAuthEvent'>,
   now: () => number = Date.now,
 ): Audit {
+  // Written in the caller's transaction when it has one (the event commits with the change).
   return (event, outcome, who, client, tx) =>
-    repo.insertAuthEvent(
+    withTransaction(database, tx, (tx) =>
+      repo.insertAuthEvent(
       {
         event,
         outcome: outcome.slice(0, 60),
@@ -43,5 +48,5 @@ export function createAudit(
         createdAt: new Date(now()),
       },
       tx,
-    );
+    ));
 }

@@ -1,3 +1,4 @@
+import type { Executor } from '../../db/tx';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { ConfigService } from '../../platform/config/config.service';
@@ -48,7 +49,7 @@ export function createIdentityModule(deps: {
     tickets: TicketStore;
     smsOutbox: SmsOutboxReader;
     /** Purges used or expired tickets, counters and SMS codes (part of this module's housekeeping). */
-    housekeeping: (t: number) => Promise<void>;
+    housekeeping: (t: number, tx: Executor) => Promise<void>;
   };
   mail: { mailer: Mailer; outbox: MailOutboxReader };
   memberBalance: MemberBalance;
@@ -60,8 +61,8 @@ export function createIdentityModule(deps: {
   const sessionRepo = createSessionRepository(database.db);
   const { challenges, sms, tickets: verificationRepo } = verification;
   const phoneAuth = createPhoneAuthVerifier(options.phoneAuth, now);
-  const audit = createAudit(sessionRepo, now);
-  const sessions = createSessionService({ repo: sessionRepo, policy: options.session, now });
+  const audit = createAudit(database, sessionRepo, now);
+  const sessions = createSessionService({ database, repo: sessionRepo, policy: options.session, now });
   // Security notices to members (docs/adr/0020), delivered through the outbox.
   const notifier = createNotifier({
     database,
@@ -127,10 +128,13 @@ export function createIdentityModule(deps: {
    */
   async function housekeeping() {
     const t = now();
-    await verification.housekeeping(t);
-    await sessionRepo.purgeOldSessions(new Date(t - 30 * 86_400_000));
-    // Throttles restart after at most a day without failures (throttle.rules.ts).
-    await throttles.purge(new Date(t - 2 * 86_400_000));
+    // One unit of work: the deletes commit together (and are retried together).
+    await database.tx(async (tx) => {
+      await verification.housekeeping(t, tx);
+      await sessionRepo.purgeOldSessions(new Date(t - 30 * 86_400_000), tx);
+      // Throttles restart after at most a day without failures (throttle.rules.ts).
+      await throttles.purge(new Date(t - 2 * 86_400_000), tx);
+    });
   }
 
   return {

@@ -23,7 +23,7 @@ export function createMailModule(deps: {
   const repo = createMailRepository(deps.database.db);
   const mailer = createMailer(
     { smtpUrl: deps.smtp.url, from: deps.smtp.from },
-    { repo, keys: deps.keys, now: deps.now },
+    { database: deps.database, repo, keys: deps.keys, now: deps.now },
   );
   // The outbox id travels along so a repeated delivery can be recognised.
   deps.outbox.handle('mail', (payload, { id }) => mailer.send({ ...(payload as Mail), id }));
@@ -33,11 +33,10 @@ export function createMailModule(deps: {
     /** Seals sandbox mail written in clear before security finding 21 (run at start; idempotent). */
     async sealPlaintext() {
       for (const row of await repo.listUnsealed()) {
-        await repo.setBody(
-          row.id,
-          await deps.keys.seal(row.text),
-          row.html === null ? null : await deps.keys.seal(row.html),
-        );
+        // Sealed before the unit of work (sealing may read the key from the database).
+        const text = await deps.keys.seal(row.text);
+        const html = row.html === null ? null : await deps.keys.seal(row.html);
+        await deps.database.tx((tx) => repo.setBody(row.id, text, html, tx));
       }
     },
     /** Closes the mail transport (app close, after the job engine stopped). */

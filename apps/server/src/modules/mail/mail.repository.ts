@@ -7,7 +7,7 @@ export function createMailRepository(db: Db) {
   return {
     async insert(
       row: { to: string; subject: string; text: string; html: string | null; createdAt: Date },
-      tx: Executor = db,
+      tx: Executor,
     ) {
       await tx.insert(mailOutbox).values(row);
     },
@@ -16,7 +16,7 @@ export function createMailRepository(db: Db) {
     async listUnsealed(tx: Executor = db) {
       return tx.select().from(mailOutbox).where(notLike(mailOutbox.text, 'v1.%')).limit(10_000);
     },
-    async setBody(id: number, text: string, html: string | null, tx: Executor = db) {
+    async setBody(id: number, text: string, html: string | null, tx: Executor) {
       await tx.update(mailOutbox).set({ text, html }).where(eq(mailOutbox.id, id));
     },
 

@@ -1,3 +1,4 @@
+import type { Database } from '../../db/client';
 import nodemailer from 'nodemailer';
 import type { ServerKeys } from '../../platform/keys/server-keys';
 import type { MailRepository } from './mail.repository';
@@ -44,20 +45,27 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
   };
 }
 
-type SandboxDeps = { repo: Pick<MailRepository, 'insert'>; keys: Pick<ServerKeys, 'seal'>; now?: () => number };
+type SandboxDeps = {
+  database: Pick<Database, 'tx'>;
+  repo: Pick<MailRepository, 'insert'>;
+  keys: Pick<ServerKeys, 'seal'>;
+  now?: () => number;
+};
 
 export function createSandboxMailer(deps: SandboxDeps): Mailer {
   const now = deps.now ?? Date.now;
   return {
     transport: 'sandbox',
     async send(mail) {
-      await deps.repo.insert({
+      // Sealed before the transaction opens (sealing may load the server secret).
+      const row = {
         to: mail.to.toLowerCase(),
         subject: mail.subject,
         text: await deps.keys.seal(mail.text),
         html: mail.html === undefined ? null : await deps.keys.seal(mail.html),
         createdAt: new Date(now()),
-      });
+      };
+      await deps.database.tx((tx) => deps.repo.insert(row, tx));
     },
     close: () => {},
   };

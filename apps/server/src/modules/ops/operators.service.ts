@@ -74,7 +74,7 @@ export function createOperatorsService({ database, repo, audit, hasher, keys, no
     if (!found) return null;
     const at = new Date(now());
     if (found.token.revokedAt || found.token.expiresAt <= at || found.operator.status !== 'active') return null;
-    await repo.touchToken(found.token.id, at);
+    await database.tx((tx) => repo.touchToken(found.token.id, at, tx));
     return {
       id: found.operator.id,
       username: found.operator.username,
@@ -192,7 +192,7 @@ export function createOperatorsService({ database, repo, audit, hasher, keys, no
     if (password.length < 12 || password.length > 128) throw new AppError('invalid_password_format', 400);
     const o = await findOrFail(username);
     const passwordHash = await hasher.hash(password);
-    await repo.updateOperator(o.id, { passwordHash, updatedAt: new Date(now()) });
+    await database.tx((tx) => repo.updateOperator(o.id, { passwordHash, updatedAt: new Date(now()) }, tx));
     await note({ target: `operator:${o.username}`, before: { hasPassword: o.passwordHash !== null }, after: { hasPassword: true } });
   }
 
@@ -204,7 +204,8 @@ export function createOperatorsService({ database, repo, audit, hasher, keys, no
     const o = await findOrFail(username);
     const secret = new Secret({ size: 20 });
     const totp = new TOTP({ issuer: 'Lotus operators', label: o.username, algorithm: 'SHA1', digits: 6, period: 30, secret });
-    await repo.updateOperator(o.id, { totpSecret: await keys.seal(secret.base32), updatedAt: new Date(now()) });
+    const totpSecret = await keys.seal(secret.base32);
+    await database.tx((tx) => repo.updateOperator(o.id, { totpSecret, updatedAt: new Date(now()) }, tx));
     await note({ target: `operator:${o.username}`, before: { hasTotp: o.totpSecret !== null }, after: { hasTotp: true } });
     return { otpauthUri: totp.toString() };
   }

@@ -116,6 +116,8 @@ export async function opsOperatorRoutes(
     },
     async (req) => {
       if (!req.operator) throw new AppError('unauthorized', 401);
+      // The direct-mode caller has no token to replace.
+      if ('inProcess' in req.operator) throw new AppError('ops_permission_denied', 403);
       return ok(await operators.rotateToken(req.operator, { days: req.body?.days }, auditNote(req)));
     },
   );

@@ -19,7 +19,7 @@ export function createOpsRepository(db: Db) {
       return row ?? null;
     },
     /** Records a use, at most once a minute per token (no write on every call). */
-    async touchToken(id: number, at: Date, tx: Executor = db) {
+    async touchToken(id: number, at: Date, tx: Executor) {
       await tx
         .update(opsApiTokens)
         .set({ lastUsedAt: at })
@@ -30,7 +30,7 @@ export function createOpsRepository(db: Db) {
           ),
         );
     },
-    async insertToken(row: typeof opsApiTokens.$inferInsert, tx: Executor = db) {
+    async insertToken(row: typeof opsApiTokens.$inferInsert, tx: Executor) {
       const [created] = await tx.insert(opsApiTokens).values(row).returning();
       return created!;
     },
@@ -38,7 +38,7 @@ export function createOpsRepository(db: Db) {
       const [row] = await tx.select().from(opsApiTokens).where(eq(opsApiTokens.id, id)).limit(1);
       return row ?? null;
     },
-    async revokeToken(id: number, at: Date, tx: Executor = db) {
+    async revokeToken(id: number, at: Date, tx: Executor) {
       const rows = await tx
         .update(opsApiTokens)
         .set({ revokedAt: at })
@@ -63,11 +63,11 @@ export function createOpsRepository(db: Db) {
       const [row] = await tx.select().from(opsOperators).where(eq(opsOperators.id, id)).limit(1);
       return row ?? null;
     },
-    async insertOperator(row: typeof opsOperators.$inferInsert, tx: Executor = db) {
+    async insertOperator(row: typeof opsOperators.$inferInsert, tx: Executor) {
       const [created] = await tx.insert(opsOperators).values(row).onConflictDoNothing().returning();
       return created ?? null;
     },
-    async updateOperator(id: number, change: Partial<typeof opsOperators.$inferInsert>, tx: Executor = db) {
+    async updateOperator(id: number, change: Partial<typeof opsOperators.$inferInsert>, tx: Executor) {
       const [row] = await tx.update(opsOperators).set(change).where(eq(opsOperators.id, id)).returning();
       return row ?? null;
     },

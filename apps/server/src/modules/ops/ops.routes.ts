@@ -53,7 +53,7 @@ export async function opsRoutes(fastify: FastifyInstance, { ops, content, jobs, 
       config: { ops: { permission: 'read' } },
       schema: { tags, security, summary: 'Platform status for operators', response: responses(ZOpsStatus) },
     },
-    async () => ok(await ops.getStatus('api')),
+    async (req) => ok(await ops.getStatus(req.operator && 'inProcess' in req.operator ? 'direct' : 'api')),
   );
 
   app.get(

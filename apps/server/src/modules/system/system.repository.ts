@@ -9,7 +9,7 @@ export function createSystemRepository(db: Db) {
       return tx.select({ key: siteConfig.key, value: siteConfig.value }).from(siteConfig);
     },
 
-    async upsertConfig(key: string, value: unknown, tx: Executor = db) {
+    async upsertConfig(key: string, value: unknown, tx: Executor) {
       await tx
         .insert(siteConfig)
         .values({ key, value, updatedAt: new Date() })
@@ -23,7 +23,7 @@ export function createSystemRepository(db: Db) {
 
     async insertFeedback(
       row: { type: string; content: string; memberId: number | null; ip: string },
-      tx: Executor = db,
+      tx: Executor,
     ) {
       const [created] = await tx.insert(feedback).values(row).returning({ id: feedback.id });
       if (!created) throw new Error('insert feedback returned no row');

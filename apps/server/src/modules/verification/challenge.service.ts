@@ -1,3 +1,4 @@
+import type { Database } from '../../db/client';
 import { randomInt } from 'node:crypto';
 import { AppError } from '@lotus/contracts/app-error';
 import type { TSliderChallenge } from '@lotus/contracts/auth';
@@ -22,6 +23,7 @@ const ZSliderData = z.object({ gapX: z.number(), pieceY: z.number() });
 const ZCaptchaData = z.object({ answer: z.string() });
 
 type Deps = {
+  database: Pick<Database, 'tx'>;
   repo: Pick<VerificationRepository, 'insertTicket' | 'consumeTicket' | 'findTicket'>;
   keys: Pick<ServerKeys, 'seal' | 'open'>;
   throttles: Pick<ThrottleRepository, 'find' | 'record'>;
@@ -33,21 +35,22 @@ type Deps = {
  * one_time_tickets (the captcha text encrypted with the server secret), every ticket single use (a
  * wrong answer burns it), expiring after 2 minutes, and bound to the client that asked.
  */
-export function createChallengeService({ repo, keys, throttles, now = Date.now }: Deps) {
+export function createChallengeService({ database, repo, keys, throttles, now = Date.now }: Deps) {
   /** GET /wps/captcha: the PNG (base64) and the id for the captcha-id header. */
   async function createCaptcha(client: ClientRef): Promise<{ id: string; image: string }> {
     const text = randomFrom(UNAMBIGUOUS, randomInt(4, 6));
     const png = await drawCaptcha(text);
     const id = randomToken(18);
     const t = now();
-    await repo.insertTicket({
+    const answer = await keys.seal(text);
+    await database.tx((tx) => repo.insertTicket({
       id,
       kind: 'captcha',
-      data: { answer: await keys.seal(text) },
+      data: { answer },
       clientHash: clientHash(client),
       expiresAt: new Date(t + CAPTCHA_TTL_MS),
       createdAt: new Date(t),
-    });
+    }, tx));
     return { id, image: png.toString('base64') };
   }
 
@@ -58,7 +61,7 @@ export function createChallengeService({ repo, keys, throttles, now = Date.now }
     client: ClientRef,
   ): Promise<boolean> {
     if (!id || !answer) return false;
-    const row = await repo.consumeTicket(id, 'captcha');
+    const row = await database.tx((tx) => repo.consumeTicket(id, 'captcha', tx));
     const data = ZCaptchaData.safeParse(row?.data);
     if (!row || !data.success || row.expiresAt.getTime() <= now() || row.clientHash !== clientHash(client))
       return false;
@@ -71,14 +74,14 @@ export function createChallengeService({ repo, keys, throttles, now = Date.now }
     const images = await drawSlider();
     const challengeId = randomToken(18);
     const t = now();
-    await repo.insertTicket({
+    await database.tx((tx) => repo.insertTicket({
       id: challengeId,
       kind: 'slider',
       clientHash: clientHash(client),
       data: { gapX: images.gapX, pieceY: images.pieceY },
       expiresAt: new Date(t + SLIDER_TTL_MS),
       createdAt: new Date(t),
-    });
+    }, tx));
     return {
       challengeId,
       background: images.background.toString('base64'),
@@ -117,7 +120,7 @@ export function createChallengeService({ repo, keys, throttles, now = Date.now }
       if (!(await checkCaptcha(answer.captchaId, answer.captcha, client)))
         throw new AppError('captcha_invalid', 400, undefined, { captchaRequired: true });
     }
-    const row = await repo.consumeTicket(answer.challengeId, 'slider');
+    const row = await database.tx((tx) => repo.consumeTicket(answer.challengeId, 'slider', tx));
     const data = ZSliderData.safeParse(row?.data);
     const good =
       !!row &&
@@ -127,12 +130,8 @@ export function createChallengeService({ repo, keys, throttles, now = Date.now }
       checkSliderAnswer(answer.x, answer.trace, data.data.gapX).ok;
     if (!good) {
       const at = now();
-      const recorded = await throttles.record(
-        'slider',
-        ipLimitKey(client.ip),
-        '',
-        new Date(at),
-        SLIDER_POLICY.resetAfterMs,
+      const recorded = await database.tx((tx) =>
+        throttles.record('slider', ipLimitKey(client.ip), '', new Date(at), SLIDER_POLICY.resetAfterMs, tx),
       );
       const next = waitMs(recorded, SLIDER_POLICY, at);
       const captchaNext = recorded.failures >= SLIDER_POLICY.captchaAt;
@@ -147,20 +146,20 @@ export function createChallengeService({ repo, keys, throttles, now = Date.now }
   async function issueSliderToken(client: ClientRef): Promise<string> {
     const token = randomToken(32);
     const t = now();
-    await repo.insertTicket({
+    await database.tx((tx) => repo.insertTicket({
       id: sha256Hex(token),
       kind: 'slider_token',
       clientHash: clientHash(client),
       expiresAt: new Date(t + SLIDER_TOKEN_TTL_MS),
       createdAt: new Date(t),
-    });
+    }, tx));
     return token;
   }
 
   /** Uses a slider token (login, registration): true once, in time, for the client it was issued to. */
   async function consumeSliderToken(token: string | undefined, client: ClientRef): Promise<boolean> {
     if (!token) return false;
-    const row = await repo.consumeTicket(sha256Hex(token), 'slider_token');
+    const row = await database.tx((tx) => repo.consumeTicket(sha256Hex(token), 'slider_token', tx));
     return !!row && row.expiresAt.getTime() > now() && row.clientHash === clientHash(client);
   }
 

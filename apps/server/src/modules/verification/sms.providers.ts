@@ -1,3 +1,4 @@
+import type { Database } from '../../db/client';
 import type { ServerKeys } from '../../platform/keys/server-keys';
 import type { VerificationRepository } from './verification.repository';
 
@@ -23,6 +24,7 @@ export interface SmsProvider {
 }
 
 type OutboxDeps = {
+  database: Pick<Database, 'tx'>;
   repo: Pick<VerificationRepository, 'insertSmsOutbox'>;
   keys: Pick<ServerKeys, 'seal'>;
   now?: () => number;
@@ -33,11 +35,9 @@ export function createOutboxSmsProvider(deps: OutboxDeps): SmsProvider {
   return {
     name: 'outbox',
     async send(message) {
-      await deps.repo.insertSmsOutbox({
-        to: message.to,
-        text: await deps.keys.seal(message.text.slice(0, 500)),
-        createdAt: new Date(now()),
-      });
+      // Sealed before the transaction opens (sealing may load the server secret).
+      const row = { to: message.to, text: await deps.keys.seal(message.text.slice(0, 500)), createdAt: new Date(now()) };
+      await deps.database.tx((tx) => deps.repo.insertSmsOutbox(row, tx));
     },
   };
 }

@@ -168,7 +168,7 @@ export function createSmsService(deps: Deps) {
     });
     if (alarm) {
       // Outside the transaction that counted: the alarm row stays whatever the answer.
-      const first = await repo.raiseSmsAlarm({ ...alarm, raisedAt: new Date(t) });
+      const first = await database.tx((tx) => repo.raiseSmsAlarm({ ...alarm, raisedAt: new Date(t) }, tx));
       if (first) deps.log.warn({ smsAlarm: alarm.scope, sent: alarm.sent, limit: alarm.limit }, 'SMS budget exhausted: sends are refused');
       throw new AppError('sms_unavailable', 429, undefined, { retryAfterSeconds: alarm.retryAfterSeconds });
     }
@@ -244,10 +244,10 @@ export function createSmsService(deps: Deps) {
     const row = await repo.findLiveSmsCode(e164, purpose, t);
     if (!row?.codeHash || row.attempts >= SMS_MAX_ATTEMPTS) return false;
     if (!sameHex(row.codeHash, await codeMac(purpose, e164, code.trim()))) {
-      await repo.addSmsAttempt(row.id);
+      await database.tx((tx) => repo.addSmsAttempt(row.id, tx));
       return false;
     }
-    return repo.useSmsCode(row.id, t);
+    return database.tx((tx) => repo.useSmsCode(row.id, t, tx));
   }
 
   return { send, verify, budgetView };

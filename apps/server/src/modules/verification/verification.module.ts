@@ -1,3 +1,4 @@
+import type { Executor } from '../../db/tx';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
@@ -46,8 +47,8 @@ export function createVerificationModule(deps: {
 }) {
   const { database, keys, now } = deps;
   const repo = createVerificationRepository(database.db);
-  const challenges = createChallengeService({ repo, keys, throttles: deps.throttles, now });
-  const smsProvider = createSmsProvider(deps.sms, { repo, keys, now });
+  const challenges = createChallengeService({ database, repo, keys, throttles: deps.throttles, now });
+  const smsProvider = createSmsProvider(deps.sms, { database, repo, keys, now });
   deps.outbox.handle('sms', (payload, { id }) => smsProvider.send({ ...(payload as SmsMessage), id }));
   const sms = createSmsService({
     database,
@@ -72,15 +73,16 @@ export function createVerificationModule(deps: {
     repo,
     routes: (app) => verificationRoutes(app, { challenges, sms }),
     /** Used or expired tickets and counters, SMS codes older than the daily limit window. */
-    async housekeeping(t: number) {
-      await repo.purgeExpiredTickets(new Date(t - 60_000));
-      await repo.purgeExpiredCounters(new Date(t));
-      await repo.purgeSmsCodes(new Date(t - 2 * 86_400_000));
+    async housekeeping(t: number, tx: Executor) {
+      await repo.purgeExpiredTickets(new Date(t - 60_000), tx);
+      await repo.purgeExpiredCounters(new Date(t), tx);
+      await repo.purgeSmsCodes(new Date(t - 2 * 86_400_000), tx);
     },
     /** Seals SMS outbox rows written in clear before security finding 21 (run at start; idempotent). */
     async sealPlaintext() {
       for (const row of await repo.listUnsealedSmsOutbox()) {
-        await repo.setSmsOutboxText(row.id, await keys.seal(row.text));
+        const text = await keys.seal(row.text);
+        await database.tx((tx) => repo.setSmsOutboxText(row.id, text, tx));
       }
     },
   } satisfies ModuleParts & Record<string, unknown>;

@@ -8,12 +8,12 @@ export type TicketRow = typeof oneTimeTickets.$inferSelect;
 export function createVerificationRepository(db: Db) {
   return {
     // ---------- one-time tickets ----------
-    async insertTicket(row: typeof oneTimeTickets.$inferInsert, tx: Executor = db) {
+    async insertTicket(row: typeof oneTimeTickets.$inferInsert, tx: Executor) {
       await tx.insert(oneTimeTickets).values(row);
     },
 
     /** Removes and returns a ticket: whoever deletes it owns it, so it is used at most once. */
-    async consumeTicket(id: string, kind: string, tx: Executor = db): Promise<TicketRow | null> {
+    async consumeTicket(id: string, kind: string, tx: Executor): Promise<TicketRow | null> {
       const [row] = await tx
         .delete(oneTimeTickets)
         .where(and(eq(oneTimeTickets.id, id), eq(oneTimeTickets.kind, kind)))
@@ -30,7 +30,7 @@ export function createVerificationRepository(db: Db) {
     },
 
     /** Adds one failed attempt; returns the new count (null when the ticket is gone). */
-    async addTicketAttempt(id: string, tx: Executor = db): Promise<number | null> {
+    async addTicketAttempt(id: string, tx: Executor): Promise<number | null> {
       const [row] = await tx
         .update(oneTimeTickets)
         .set({ attempts: sql`${oneTimeTickets.attempts} + 1` })
@@ -39,13 +39,13 @@ export function createVerificationRepository(db: Db) {
       return row?.attempts ?? null;
     },
 
-    async deleteTicketsOfMember(memberId: number, kind: string, tx: Executor = db) {
+    async deleteTicketsOfMember(memberId: number, kind: string, tx: Executor) {
       await tx
         .delete(oneTimeTickets)
         .where(and(eq(oneTimeTickets.memberId, memberId), eq(oneTimeTickets.kind, kind)));
     },
 
-    async purgeExpiredTickets(before: Date, tx: Executor = db) {
+    async purgeExpiredTickets(before: Date, tx: Executor) {
       await tx.delete(oneTimeTickets).where(lt(oneTimeTickets.expiresAt, before));
     },
 
@@ -55,7 +55,7 @@ export function createVerificationRepository(db: Db) {
     },
 
     // ---------- SMS codes ----------
-    async insertSmsCode(row: typeof smsCodes.$inferInsert, tx: Executor = db) {
+    async insertSmsCode(row: typeof smsCodes.$inferInsert, tx: Executor) {
       await tx.insert(smsCodes).values(row);
     },
 
@@ -98,11 +98,11 @@ export function createVerificationRepository(db: Db) {
       return row ?? null;
     },
 
-    async purgeSmsCodes(before: Date, tx: Executor = db) {
+    async purgeSmsCodes(before: Date, tx: Executor) {
       await tx.delete(smsCodes).where(lt(smsCodes.createdAt, before));
     },
 
-    async addSmsAttempt(id: number, tx: Executor = db) {
+    async addSmsAttempt(id: number, tx: Executor) {
       await tx
         .update(smsCodes)
         .set({ attempts: sql`${smsCodes.attempts} + 1` })
@@ -110,7 +110,7 @@ export function createVerificationRepository(db: Db) {
     },
 
     /** Marks a code used; false when somebody else used it first. */
-    async useSmsCode(id: number, at: Date, tx: Executor = db): Promise<boolean> {
+    async useSmsCode(id: number, at: Date, tx: Executor): Promise<boolean> {
       const rows = await tx
         .update(smsCodes)
         .set({ usedAt: at })
@@ -133,7 +133,7 @@ export function createVerificationRepository(db: Db) {
 
     // ---------- SMS pumping alarms ----------
     /** Raises an alarm; true only for the first caller of a scope and window (log it once). */
-    async raiseSmsAlarm(row: typeof smsAlarms.$inferInsert, tx: Executor = db): Promise<boolean> {
+    async raiseSmsAlarm(row: typeof smsAlarms.$inferInsert, tx: Executor): Promise<boolean> {
       const inserted = await tx
         .insert(smsAlarms)
         .values(row)
@@ -152,7 +152,7 @@ export function createVerificationRepository(db: Db) {
     },
 
     // ---------- SMS outbox (the default provider) ----------
-    async insertSmsOutbox(row: { to: string; text: string; createdAt: Date }, tx: Executor = db) {
+    async insertSmsOutbox(row: { to: string; text: string; createdAt: Date }, tx: Executor) {
       await tx.insert(smsOutbox).values(row);
     },
 
@@ -160,7 +160,7 @@ export function createVerificationRepository(db: Db) {
     async listUnsealedSmsOutbox(tx: Executor = db) {
       return tx.select().from(smsOutbox).where(notLike(smsOutbox.text, 'v1.%')).limit(10_000);
     },
-    async setSmsOutboxText(id: number, text: string, tx: Executor = db) {
+    async setSmsOutboxText(id: number, text: string, tx: Executor) {
       await tx.update(smsOutbox).set({ text }).where(eq(smsOutbox.id, id));
     },
 
@@ -175,7 +175,7 @@ export function createVerificationRepository(db: Db) {
 
     // ---------- shared counters (fixed windows) ----------
     /** Counts one hit of `key` in its window; returns the count and when the window ends. */
-    async hitCounter(key: string, now: Date, windowMs: number, tx: Executor = db) {
+    async hitCounter(key: string, now: Date, windowMs: number, tx: Executor) {
       const ends = new Date(now.getTime() + windowMs);
       const [row] = await tx
         .insert(rateCounters)
@@ -200,11 +200,11 @@ export function createVerificationRepository(db: Db) {
       return row?.count ?? 0;
     },
 
-    async deleteCounter(key: string, tx: Executor = db) {
+    async deleteCounter(key: string, tx: Executor) {
       await tx.delete(rateCounters).where(eq(rateCounters.key, key));
     },
 
-    async purgeExpiredCounters(before: Date, tx: Executor = db) {
+    async purgeExpiredCounters(before: Date, tx: Executor) {
       await tx.delete(rateCounters).where(lt(rateCounters.windowEndsAt, before));
     },
   };

@@ -14,6 +14,9 @@ type Row = {
 };
 
 /** An in-memory stand-in for the server_keys table (one current key per purpose, like the partial unique index). */
+/** The memory repository needs no transaction: the unit of work runs with a placeholder handle. */
+const noDatabase = { tx: Object.assign(<T>(fn: (tx: never) => Promise<T>) => fn(null as never), { active: () => false }) };
+
 function memoryRepo() {
   const rows = new Map<string, Row>();
   let tick = 0;
@@ -44,8 +47,8 @@ describe('server keys (docs/enc.md)', () => {
   it('7.CALL.03 a body encrypted with the published key decrypts; the key is created once and shared', async () => {
     const repo = memoryRepo();
     const m = master();
-    const a = createServerKeys({ repo, master: m });
-    const b = createServerKeys({ repo, master: m });
+    const a = createServerKeys({ database: noDatabase, repo, master: m });
+    const b = createServerKeys({ database: noDatabase, repo, master: m });
     const key = await a.getPublicKey();
     expect(await b.getPublicKey()).toEqual(key);
     const body = await encryptPayload(key, { hello: 'world' });
@@ -55,19 +58,19 @@ describe('server keys (docs/enc.md)', () => {
   });
 
   it('seals secrets at rest and keys short-code hashes with the server secret', async () => {
-    const keys = createServerKeys({ repo: memoryRepo(), master: master() });
+    const keys = createServerKeys({ database: noDatabase, repo: memoryRepo(), master: master() });
     const sealed = await keys.seal('JBSWY3DPEHPK3PXP');
     expect(sealed).toMatch(/^v1\./);
     expect(sealed).not.toContain('JBSWY3DPEHPK3PXP');
     expect(await keys.open(sealed)).toBe('JBSWY3DPEHPK3PXP');
     expect(await keys.mac('123456')).toBe(await keys.mac('123456'));
-    expect(await keys.mac('123456')).not.toBe(await createServerKeys({ repo: memoryRepo(), master: master() }).mac('123456'));
+    expect(await keys.mac('123456')).not.toBe(await createServerKeys({ database: noDatabase, repo: memoryRepo(), master: master() }).mac('123456'));
   });
 
   it('security #20 stored keys are wrapped under the master key; an old clear row is wrapped by rewrapAll; another master key cannot open them', async () => {
     const repo = memoryRepo();
     const m = master();
-    const keys = createServerKeys({ repo, master: m });
+    const keys = createServerKeys({ database: noDatabase, repo, master: m });
     const sealed = await keys.seal('JBSWY3DPEHPK3PXP');
     await keys.getPublicKey();
     for (const row of repo.rows.values()) expect(row.privateKey).toMatch(/^w1\./);
@@ -76,12 +79,12 @@ describe('server keys (docs/enc.md)', () => {
     expect(await keys.rewrapAll()).toEqual({ wrapped: 1, rewrapped: 0, unchanged: 2 });
     expect(await keys.rewrapAll()).toEqual({ wrapped: 0, rewrapped: 0, unchanged: 3 });
     // A process with another master key cannot open the sealed values.
-    const stranger = createServerKeys({ repo, master: master() });
+    const stranger = createServerKeys({ database: noDatabase, repo, master: master() });
     await expect(stranger.open(sealed)).rejects.toThrow(/master key/);
     // Master-key rotation: the new key with the old one as previous re-wraps every row.
     const next = { current: randomBytes(32), previous: m.current };
-    const rotated = createServerKeys({ repo, master: next });
+    const rotated = createServerKeys({ database: noDatabase, repo, master: next });
     expect((await rotated.rewrapAll()).rewrapped).toBe(3);
-    expect(await createServerKeys({ repo, master: { current: next.current, previous: null } }).open(sealed)).toBe('JBSWY3DPEHPK3PXP');
+    expect(await createServerKeys({ database: noDatabase, repo, master: { current: next.current, previous: null } }).open(sealed)).toBe('JBSWY3DPEHPK3PXP');
   });
 });

@@ -1,3 +1,4 @@
+import type { Database } from '../../db/client';
 import {
   createCipheriv,
   createDecipheriv,
@@ -34,25 +35,25 @@ export function createServerKeyRepository(db: Db) {
       return tx.select().from(serverKeys).orderBy(desc(serverKeys.createdAt), asc(serverKeys.kid));
     },
     /** Inserts unless another instance stored a current key for this purpose first (then nothing happens). */
-    async insertIfAbsent(row: typeof serverKeys.$inferInsert, tx: Executor = db) {
+    async insertIfAbsent(row: typeof serverKeys.$inferInsert, tx: Executor) {
       await tx.insert(serverKeys).values(row).onConflictDoNothing();
     },
     /** Replaces the stored (wrapped) key material when it is still `expected` (another instance may have done it). */
-    async replaceMaterial(kid: string, expected: string, privateKey: string, tx: Executor = db) {
+    async replaceMaterial(kid: string, expected: string, privateKey: string, tx: Executor) {
       await tx
         .update(serverKeys)
         .set({ privateKey })
         .where(and(eq(serverKeys.kid, kid), eq(serverKeys.privateKey, expected)));
     },
     /** Makes `row` the current key of its purpose; the former current one becomes previous. */
-    async rotate(row: typeof serverKeys.$inferInsert & { purpose: string }, tx: Executor = db) {
+    async rotate(row: typeof serverKeys.$inferInsert & { purpose: string }, tx: Executor) {
       await tx
         .update(serverKeys)
         .set({ state: 'previous' })
         .where(and(eq(serverKeys.purpose, row.purpose), eq(serverKeys.state, 'current')));
       await tx.insert(serverKeys).values({ ...row, state: 'current' });
     },
-    async deleteByKid(kid: string, tx: Executor = db) {
+    async deleteByKid(kid: string, tx: Executor) {
       await tx.delete(serverKeys).where(eq(serverKeys.kid, kid));
     },
   };
@@ -111,10 +112,12 @@ const UNKNOWN_KID_RELOAD_MS = 5_000;
  * for a minute.
  */
 export function createServerKeys({
+  database,
   repo,
   master,
   now = Date.now,
 }: {
+  database: Pick<Database, 'tx'>;
   repo: Pick<ServerKeyRepository, 'findCurrent' | 'listAll' | 'insertIfAbsent' | 'replaceMaterial' | 'rotate' | 'deleteByKid'>;
   master: Pick<MasterKeys, 'current' | 'previous'>;
   now?: () => number;
@@ -164,10 +167,14 @@ export function createServerKeys({
   });
 
   async function loadRing(): Promise<EncRing> {
-    if (!(await repo.findCurrent('enc'))) {
-      await repo.insertIfAbsent(newEncRow());
-    }
-    const rows = (await repo.listAll()).filter((r) => r.purpose === 'enc');
+    // A missing key is stored and read back in one unit of work (also when it joins a caller's transaction).
+    const all = (await repo.findCurrent('enc'))
+      ? await repo.listAll()
+      : await database.tx(async (tx) => {
+          await repo.insertIfAbsent(newEncRow(), tx);
+          return repo.listAll(tx);
+        });
+    const rows = all.filter((r) => r.purpose === 'enc');
     const keys = rows.map(toEncKey);
     const current = keys.find((k) => k.current);
     if (!current) throw new Error('server key for enc could not be stored');
@@ -179,14 +186,14 @@ export function createServerKeys({
     if (!row) {
       const key = randomBytes(32).toString('base64');
       const kid = `sec-${randomBytes(8).toString('hex')}`;
-      await repo.insertIfAbsent({
-        kid,
-        purpose: 'secret',
-        algorithm: 'A256GCM+HS256',
-        publicKey: null,
-        privateKey: wrap(key, { kid, purpose: 'secret' }, master.current),
+      // Stored and read back in one unit of work (also when it joins a caller's transaction).
+      row = await database.tx(async (tx) => {
+        await repo.insertIfAbsent(
+          { kid, purpose: 'secret', algorithm: 'A256GCM+HS256', publicKey: null, privateKey: wrap(key, { kid, purpose: 'secret' }, master.current) },
+          tx,
+        );
+        return repo.findCurrent('secret', tx);
       });
-      row = await repo.findCurrent('secret');
       if (!row) throw new Error('server secret could not be stored');
     }
     return { kid: row.kid, key: b64(unwrap(row)) };
@@ -315,7 +322,7 @@ export function createServerKeys({
         continue;
       }
       const stored = row.privateKey;
-      await repo.replaceMaterial(row.kid, stored, wrap(unwrap(row), row, master.current));
+      await database.tx((tx) => repo.replaceMaterial(row.kid, stored, wrap(unwrap(row), row, master.current), tx));
       if (isWrapped(stored)) result.rewrapped += 1;
       else result.wrapped += 1;
     }
@@ -325,7 +332,7 @@ export function createServerKeys({
   /** A new enc key pair becomes current; the former current kid still decrypts until retired. */
   async function rotate(): Promise<ServerKeyInfo> {
     const row = newEncRow();
-    await repo.rotate(row);
+    await database.tx((tx) => repo.rotate(row, tx));
     await reloadRing();
     const stored = (await repo.listAll()).find((r) => r.kid === row.kid);
     if (!stored) throw new Error('the new key was not stored');
@@ -337,7 +344,7 @@ export function createServerKeys({
     const row = (await repo.listAll()).find((r) => r.kid === kid);
     if (!row || row.purpose !== ROTATION_PURPOSE) throw new AppError('not_found', 404);
     if (row.state === 'current') throw new AppError('conflict', 409);
-    await repo.deleteByKid(kid);
+    await database.tx((tx) => repo.deleteByKid(kid, tx));
     await reloadRing();
     return info(row);
   }

@@ -26,7 +26,7 @@ export function createThrottleRepository(db: Db) {
       source: string,
       at: Date,
       resetAfterMs: number,
-      tx: Executor = db,
+      tx: Executor,
     ): Promise<ThrottleRow> {
       const quietSince = new Date(at.getTime() - resetAfterMs).toISOString();
       const fresh = sql`(${authThrottles.lastFailureAt} <= ${quietSince}::timestamptz)`;
@@ -57,7 +57,7 @@ export function createThrottleRepository(db: Db) {
       source: string,
       at: Date,
       notBefore: Date,
-      tx: Executor = db,
+      tx: Executor,
     ): Promise<boolean> {
       const rows = await tx
         .update(authThrottles)
@@ -73,7 +73,7 @@ export function createThrottleRepository(db: Db) {
     },
 
     /** Forgets a subject's failures: one source, or every source when `source` is undefined. */
-    async clear(kind: ThrottleKind, subject: string, source?: string, tx: Executor = db): Promise<number> {
+    async clear(kind: ThrottleKind, subject: string, source: string | undefined, tx: Executor): Promise<number> {
       const rows = await tx
         .delete(authThrottles)
         .where(
@@ -85,7 +85,7 @@ export function createThrottleRepository(db: Db) {
       return rows.length;
     },
 
-    async purge(before: Date, tx: Executor = db) {
+    async purge(before: Date, tx: Executor) {
       await tx.delete(authThrottles).where(lt(authThrottles.lastFailureAt, before));
     },
   };

@@ -130,7 +130,7 @@ export function createLoginService(deps: LoginDeps) {
   }
 
   async function perAccountLimit(key: string) {
-    const hit = await verificationRepo.hitCounter(`login:acct:${key}`, new Date(now()), 60_000);
+    const hit = await database.tx((tx) => verificationRepo.hitCounter(`login:acct:${key}`, new Date(now()), 60_000, tx));
     if (hit.count > options.loginPerAccountPerMinute) {
       const retryAfterSeconds = Math.max(1, Math.ceil((hit.windowEndsAt.getTime() - now()) / 1000));
       throw new AppError('rate_limited', 429, undefined, { retryAfterSeconds });
@@ -221,8 +221,8 @@ export function createLoginService(deps: LoginDeps) {
   }
 
   async function clearLoginFailures(key: string, client: Client) {
-    await throttles.clear('login', key, ipLimitKey(client.ip));
-    await throttles.clear('login', key, '');
+    await database.tx((tx) => throttles.clear('login', key, ipLimitKey(client.ip), tx));
+    await database.tx((tx) => throttles.clear('login', key, '', tx));
   }
 
   /**
@@ -412,13 +412,13 @@ export function createLoginService(deps: LoginDeps) {
     // #3: throttled per member across tickets (delays, then a lock that tells the owner). A wrong
     // code also spends the ticket (5 at most) and the login allowance like a wrong password does.
     await deps.totp.checkSecondFactor(member, input.code, client, 'login_2fa', async () => {
-      const attempts = await verificationRepo.addTicketAttempt(id);
-      if (attempts === null || attempts >= MAX_2FA_ATTEMPTS) await verificationRepo.consumeTicket(id, '2fa');
+      const attempts = await database.tx((tx) => verificationRepo.addTicketAttempt(id, tx));
+      if (attempts === null || attempts >= MAX_2FA_ATTEMPTS) await database.tx((tx) => verificationRepo.consumeTicket(id, '2fa', tx));
       const key = usernameKey(member.username);
-      await verificationRepo.hitCounter(`login:acct:${key}`, new Date(now()), 60_000);
+      await database.tx((tx) => verificationRepo.hitCounter(`login:acct:${key}`, new Date(now()), 60_000, tx));
       await recordLoginFailure(key, member.username, member, client, '2fa:bad_code');
     });
-    if (!(await verificationRepo.consumeTicket(id, '2fa'))) throw new AppError('session_expired', 401);
+    if (!(await database.tx((tx) => verificationRepo.consumeTicket(id, '2fa', tx)))) throw new AppError('session_expired', 401);
     await clearLoginFailures(usernameKey(member.username), client);
     return issue(member, data.data.loginType, data.data.usedWeakPassword, client, 'login_2fa');
   }

@@ -8,7 +8,7 @@ export type NewMember = typeof members.$inferInsert;
 /** SQL of members and their recovery codes. No rules here. */
 export function createMemberRepository(db: Db) {
   return {
-    async insert(row: NewMember, tx: Executor = db): Promise<MemberRow> {
+    async insert(row: NewMember, tx: Executor): Promise<MemberRow> {
       const [created] = await tx.insert(members).values(row).returning();
       if (!created) throw new Error('insert member returned no row');
       return created;
@@ -58,12 +58,12 @@ export function createMemberRepository(db: Db) {
       return row ?? null;
     },
 
-    async update(id: number, set: Partial<NewMember>, tx: Executor = db) {
+    async update(id: number, set: Partial<NewMember>, tx: Executor) {
       await tx.update(members).set(set).where(eq(members.id, id));
     },
 
     /** Records a TOTP step as used; false when that step (or a later one) was used already. */
-    async advanceTotpStep(id: number, step: number, tx: Executor = db): Promise<boolean> {
+    async advanceTotpStep(id: number, step: number, tx: Executor): Promise<boolean> {
       const rows = await tx
         .update(members)
         .set({ totpLastStep: step })
@@ -87,14 +87,14 @@ export function createMemberRepository(db: Db) {
     },
 
     // ---------- recovery codes ----------
-    async replaceRecoveryCodes(memberId: number, hashes: string[], tx: Executor = db) {
+    async replaceRecoveryCodes(memberId: number, hashes: string[], tx: Executor) {
       await tx.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.memberId, memberId));
       if (hashes.length > 0)
         await tx.insert(totpRecoveryCodes).values(hashes.map((codeHash) => ({ memberId, codeHash })));
     },
 
     /** Spends a recovery code; false when unknown or already used. */
-    async useRecoveryCode(memberId: number, codeHash: string, at: Date, tx: Executor = db): Promise<boolean> {
+    async useRecoveryCode(memberId: number, codeHash: string, at: Date, tx: Executor): Promise<boolean> {
       const rows = await tx
         .update(totpRecoveryCodes)
         .set({ usedAt: at })

@@ -153,10 +153,8 @@ export function createPasswordService(deps: Deps) {
     client: AuditClient & { language: string },
   ) {
     const t = now();
-    const hit = await verificationRepo.hitCounter(
-      `reset:acct:${usernameKey(input.username)}`,
-      new Date(t),
-      3_600_000,
+    const hit = await database.tx((tx) =>
+      verificationRepo.hitCounter(`reset:acct:${usernameKey(input.username)}`, new Date(t), 3_600_000, tx),
     );
     const member = await members.findByUsername(input.username);
     const matches =
@@ -224,7 +222,7 @@ export function createPasswordService(deps: Deps) {
       throw new AppError('incorrect_confirmation', 400, { confirmNewPassword: 'incorrect_confirmation' });
     }
     await ruleCheck('newPassword', input.newPassword);
-    const row = await verificationRepo.consumeTicket(sha256Hex(input.token), 'reset');
+    const row = await database.tx((tx) => verificationRepo.consumeTicket(sha256Hex(input.token), 'reset', tx));
     if (!row || row.memberId === null || row.expiresAt.getTime() <= now())
       throw new AppError('reset_link_invalid', 400);
     const member = await members.findById(row.memberId);

@@ -39,7 +39,7 @@ export function createPasswordConfirmation({
     context: { event: AuthEventName; field: string; error: TErrorCode },
   ): Promise<void> {
     if (await hasher.verify(member.passwordHash, password)) {
-      await throttles.clear('password', String(member.id), '');
+      await database.tx((tx) => throttles.clear('password', String(member.id), '', tx));
       return;
     }
     const at = new Date(now());

@@ -90,12 +90,12 @@ export function createTotpService(deps: Deps) {
       });
       if (delta === null) return false;
       const step = Math.floor(t / 1000 / TOTP_PERIOD_S) + delta;
-      return members.advanceTotpStep(m.id, step);
+      return database.tx((tx) => members.advanceTotpStep(m.id, step, tx));
     }
     if (!m.totpEnabled) return false;
     const normalized = normalizeRecovery(code);
     if (normalized.length !== 10) return false;
-    return members.useRecoveryCode(m.id, sha256Hex(normalized), new Date(now()));
+    return database.tx((tx) => members.useRecoveryCode(m.id, sha256Hex(normalized), new Date(now()), tx));
   }
 
   /**
@@ -124,7 +124,7 @@ export function createTotpService(deps: Deps) {
       });
     }
     if (await verifyCode(m, code)) {
-      if (state) await throttles.clear('2fa', subject, '');
+      if (state) await database.tx((tx) => throttles.clear('2fa', subject, '', tx));
       return;
     }
     const at = new Date(now());

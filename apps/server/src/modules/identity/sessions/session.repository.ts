@@ -9,7 +9,7 @@ export type AuthEvent = Omit<typeof authEvents.$inferInsert, 'id'>;
 export function createSessionRepository(db: Db) {
   return {
     // ---------- sessions ----------
-    async insertSession(row: typeof sessions.$inferInsert, tx: Executor = db) {
+    async insertSession(row: typeof sessions.$inferInsert, tx: Executor) {
       await tx.insert(sessions).values(row);
     },
 
@@ -33,11 +33,11 @@ export function createSessionRepository(db: Db) {
     },
 
     /** Lifts the restriction of a session (docs/adr/0020): the forced change is done. */
-    async liftRestriction(id: string, tx: Executor = db) {
+    async liftRestriction(id: string, tx: Executor) {
       await tx.update(sessions).set({ mustChangePassword: false }).where(eq(sessions.id, id));
     },
 
-    async touchSession(id: string, at: Date, tx: Executor = db) {
+    async touchSession(id: string, at: Date, tx: Executor) {
       await tx.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
     },
 
@@ -46,7 +46,7 @@ export function createSessionRepository(db: Db) {
       memberId: number,
       reason: string,
       at: Date,
-      tx: Executor = db,
+      tx: Executor,
     ): Promise<boolean> {
       const rows = await tx
         .update(sessions)
@@ -62,7 +62,7 @@ export function createSessionRepository(db: Db) {
       exceptId: string | null,
       reason: string,
       at: Date,
-      tx: Executor = db,
+      tx: Executor,
     ) {
       const rows = await tx
         .update(sessions)
@@ -88,12 +88,12 @@ export function createSessionRepository(db: Db) {
         .limit(100);
     },
 
-    async purgeOldSessions(before: Date, tx: Executor = db) {
+    async purgeOldSessions(before: Date, tx: Executor) {
       await tx.delete(sessions).where(or(lt(sessions.expiresAt, before), lt(sessions.revokedAt, before)));
     },
 
     // ---------- audit ----------
-    async insertAuthEvent(event: AuthEvent, tx: Executor = db) {
+    async insertAuthEvent(event: AuthEvent, tx: Executor) {
       await tx.insert(authEvents).values(event);
     },
 

@@ -1,6 +1,8 @@
 import { AppError } from '@lotus/contracts/app-error';
+import type { Database } from '../../../db/client';
 import type { Executor } from '../../../db/tx';
 import { randomToken, sha256Hex } from '../../../platform/keys/secrets';
+import { withTransaction } from '../../../platform/tx';
 import type { SessionRepository } from './session.repository';
 
 /**
@@ -55,11 +57,12 @@ type Deps = {
     | 'listLiveSessions'
     | 'liftRestriction'
   >;
+  database: Pick<Database, 'tx'>;
   policy?: SessionPolicy;
   now?: () => number;
 };
 
-export function createSessionService({ repo, policy = DEFAULT_SESSION_POLICY, now = Date.now }: Deps) {
+export function createSessionService({ database, repo, policy = DEFAULT_SESSION_POLICY, now = Date.now }: Deps) {
   async function create(
     memberId: number,
     client: { ip: string; userAgent: string },
@@ -69,7 +72,8 @@ export function createSessionService({ repo, policy = DEFAULT_SESSION_POLICY, no
     const token = randomToken(32);
     const id = randomToken(12);
     const t = now();
-    await repo.insertSession(
+    await withTransaction(database, tx, (tx) =>
+      repo.insertSession(
       {
         id,
         tokenHash: sha256Hex(token),
@@ -83,7 +87,7 @@ export function createSessionService({ repo, policy = DEFAULT_SESSION_POLICY, no
         mustChangePassword: options.restricted ?? false,
       },
       tx,
-    );
+    ));
     return { token, id };
   }
 
@@ -114,7 +118,7 @@ export function createSessionService({ repo, policy = DEFAULT_SESSION_POLICY, no
     }
     if (session.mustChangePassword && !options.allowRestricted)
       throw new AppError('password_change_required', 403);
-    if (t - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) await repo.touchSession(session.id, new Date(t));
+    if (t - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) await database.tx((tx) => repo.touchSession(session.id, new Date(t), tx));
     return { ...member, sessionId: session.id, restricted: session.mustChangePassword };
   }
 
@@ -128,12 +132,13 @@ export function createSessionService({ repo, policy = DEFAULT_SESSION_POLICY, no
   }
 
   const revoke = (sessionId: string, memberId: number, reason: string, tx?: Executor) =>
-    repo.revokeSession(sessionId, memberId, reason, new Date(now()), tx);
+    withTransaction(database, tx, (tx) => repo.revokeSession(sessionId, memberId, reason, new Date(now()), tx));
 
   const revokeAll = (memberId: number, exceptId: string | null, reason: string, tx?: Executor) =>
-    repo.revokeMemberSessions(memberId, exceptId, reason, new Date(now()), tx);
+    withTransaction(database, tx, (tx) => repo.revokeMemberSessions(memberId, exceptId, reason, new Date(now()), tx));
 
-  const liftRestriction = (sessionId: string, tx?: Executor) => repo.liftRestriction(sessionId, tx);
+  const liftRestriction = (sessionId: string, tx?: Executor) =>
+    withTransaction(database, tx, (tx) => repo.liftRestriction(sessionId, tx));
 
   /** Live sessions of a member for GET /wps/member/sessions (idle ones left out). */
   async function list(memberId: number, currentId: string) {
