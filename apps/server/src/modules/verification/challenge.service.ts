@@ -23,7 +23,7 @@ const ZSliderData = z.object({ gapX: z.number(), pieceY: z.number() });
 const ZCaptchaData = z.object({ answer: z.string() });
 
 type Deps = {
-  database: Pick<Database, 'tx'>;
+  database: Pick<Database, 'tx' | 'db'>;
   repo: Pick<VerificationRepository, 'insertTicket' | 'consumeTicket' | 'findTicket'>;
   keys: Pick<ServerKeys, 'seal' | 'open'>;
   throttles: Pick<ThrottleRepository, 'find' | 'record'>;
@@ -159,7 +159,9 @@ export function createChallengeService({ database, repo, keys, throttles, now = 
   /** Uses a slider token (login, registration): true once, in time, for the client it was issued to. */
   async function consumeSliderToken(token: string | undefined, client: ClientRef): Promise<boolean> {
     if (!token) return false;
-    const row = await database.tx((tx) => repo.consumeTicket(sha256Hex(token), 'slider_token', tx));
+    // One statement (DELETE ... RETURNING) is its own atomic unit: run on the autocommit executor,
+    // chosen explicitly, without a BEGIN/COMMIT round trip on every login and SMS send.
+    const row = await repo.consumeTicket(sha256Hex(token), 'slider_token', database.db);
     return !!row && row.expiresAt.getTime() > now() && row.clientHash === clientHash(client);
   }
 

@@ -1,4 +1,4 @@
-import { and, eq, lt, or, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/tx';
 import { authThrottles } from '../../db/schema';
 
@@ -11,6 +11,15 @@ export function createThrottleRepository(db: Db) {
     and(eq(authThrottles.kind, kind), eq(authThrottles.subject, subject), eq(authThrottles.source, source));
 
   return {
+    /** The rows of several sources of one subject in one query, in the order asked (null when none). */
+    async findSources(kind: ThrottleKind, subject: string, sources: string[], tx: Executor = db) {
+      const rows = await tx
+        .select()
+        .from(authThrottles)
+        .where(and(eq(authThrottles.kind, kind), eq(authThrottles.subject, subject), inArray(authThrottles.source, sources)));
+      return sources.map((source) => rows.find((r) => r.source === source) ?? null);
+    },
+
     async find(kind: ThrottleKind, subject: string, source = '', tx: Executor = db) {
       const [row] = await tx
         .select()

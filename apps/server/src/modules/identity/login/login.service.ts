@@ -59,9 +59,9 @@ const ZTicketData = z.object({
 });
 
 export type LoginDeps = {
-  database: Pick<Database, 'tx'>;
+  database: Pick<Database, 'tx' | 'db'>;
   members: Pick<MemberRepository, 'findById' | 'findByUsername' | 'findByE164' | 'insert' | 'update'>;
-  throttles: Pick<ThrottleRepository, 'find' | 'record' | 'clear' | 'claimNotification'>;
+  throttles: Pick<ThrottleRepository, 'find' | 'findSources' | 'record' | 'clear' | 'claimNotification'>;
   verificationRepo: Pick<
     TicketStore,
     'hitCounter' | 'peekCounter' | 'insertTicket' | 'findTicket' | 'consumeTicket' | 'addTicketAttempt'
@@ -130,7 +130,8 @@ export function createLoginService(deps: LoginDeps) {
   }
 
   async function perAccountLimit(key: string) {
-    const hit = await database.tx((tx) => verificationRepo.hitCounter(`login:acct:${key}`, new Date(now()), 60_000, tx));
+    // One upsert statement: its own atomic unit on the autocommit executor, chosen explicitly.
+    const hit = await verificationRepo.hitCounter(`login:acct:${key}`, new Date(now()), 60_000, database.db);
     if (hit.count > options.loginPerAccountPerMinute) {
       const retryAfterSeconds = Math.max(1, Math.ceil((hit.windowEndsAt.getTime() - now()) / 1000));
       throw new AppError('rate_limited', 429, undefined, { retryAfterSeconds });
@@ -172,8 +173,7 @@ export function createLoginService(deps: LoginDeps) {
     await perAccountLimit(key);
 
     const t = now();
-    const fromHere = await throttles.find('login', key, ipLimitKey(client.ip));
-    const everywhere = await throttles.find('login', key, '');
+    const [fromHere = null, everywhere = null] = await throttles.findSources('login', key, [ipLimitKey(client.ip), '']);
     const ipFailures = await verificationRepo.peekCounter(`loginfail:ip:${ipLimitKey(client.ip)}`, new Date(t));
     // 4.CAP.02/03: a captcha after a failure for this username from this address, after any failure
     // from this address, after many failures for this username from anywhere, or always with showCaptcha.
@@ -214,15 +214,18 @@ export function createLoginService(deps: LoginDeps) {
     }
 
     await admit(member, input.portal, 'username', client);
-    // The count restarts when a login completes (with two-factor: after the second step).
-    if (!member.totpEnabled) await clearLoginFailures(key, client);
+    // The count restarts when a login completes (with two-factor: after the second step). Only when
+    // there is a count: a clean login writes nothing here (argon2id is the cost of a login, not this).
+    if (!member.totpEnabled && (fromHere || everywhere)) await clearLoginFailures(key, client);
     // 4.LOGIN.07 generalised: a password under the floor (123456, too short, common...) must change.
     return finish(member, 'username', await failsPasswordFloor(input.password), client);
   }
 
   async function clearLoginFailures(key: string, client: Client) {
-    await database.tx((tx) => throttles.clear('login', key, ipLimitKey(client.ip), tx));
-    await database.tx((tx) => throttles.clear('login', key, '', tx));
+    await database.tx(async (tx) => {
+      await throttles.clear('login', key, ipLimitKey(client.ip), tx);
+      await throttles.clear('login', key, '', tx);
+    });
   }
 
   /**
