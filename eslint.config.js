@@ -96,8 +96,8 @@ export default tseslint.config(
     },
   },
   // Server module structure (docs/ARCHITECTURE.md, "Dependency rules"): no import of another
-  // module's routes or repository files, no import cycle between modules (local rules), no import
-  // cycle between files (import-x with the TypeScript resolver).
+  // module's routes or repository files, no import cycle between modules or between files (local
+  // rules in eslint-rules/, on TypeScript's parser).
   ...serverStructure(['apps/server/src/**/*.ts']),
   {
     files: [

@@ -1,6 +1,9 @@
 // Local ESLint rules that keep the server's module structure (docs/ARCHITECTURE.md, "Dependency rules"):
 // - no-foreign-internals: a module never imports another module's `*.routes.ts` or `*.repository.ts`;
-// - no-module-cycles: no import cycle between modules (file-level cycles: import-x/no-cycle).
+// - no-module-cycles: no import cycle between modules;
+// - no-file-cycles: no import cycle between files (value imports; `import type` erases at build time).
+// Local rules on TypeScript's own parser, because the import plugins' native resolvers are not all
+// installable from this registry (npm ci fails on their missing per-platform binaries).
 // A module is a folder directly under a `modules/` folder; files outside `modules/` are not modules.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -149,7 +152,86 @@ const noModuleCycles = {
   },
 };
 
+/** The value imports of a file (type-only imports and exports left out: they leave no runtime edge). */
+function valueImports(file) {
+  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+  const specs = [];
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement)) {
+      const clause = statement.importClause;
+      if (clause?.isTypeOnly) continue;
+      const named = clause?.namedBindings;
+      const onlyTypes =
+        clause && !clause.name && named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
+      if (onlyTypes) continue;
+      if (ts.isStringLiteral(statement.moduleSpecifier)) specs.push(statement.moduleSpecifier.text);
+    } else if (ts.isExportDeclaration(statement) && !statement.isTypeOnly && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
+      specs.push(statement.moduleSpecifier.text);
+    }
+  }
+  return specs;
+}
+
+/** The folder whose files form one graph: the `src` folder a file is in, else the parent of its `modules/`. */
+function graphRootOf(file) {
+  const parts = path.resolve(file).split(path.sep);
+  const src = parts.lastIndexOf('src');
+  if (src >= 0) return parts.slice(0, src + 1).join(path.sep);
+  const mod = moduleOf(file);
+  return mod ? path.dirname(mod.root) : null;
+}
+
+/** File -> files it imports (value imports, relative), built once per root and lint run. */
+const fileGraphs = new Map();
+function fileGraph(root) {
+  let graph = fileGraphs.get(root);
+  if (graph) return graph;
+  graph = new Map();
+  for (const file of sourceFiles(root)) {
+    const targets = new Set();
+    for (const spec of valueImports(file)) {
+      const target = resolveRelative(file, spec);
+      if (target) targets.add(target);
+    }
+    graph.set(file, targets);
+  }
+  fileGraphs.set(root, graph);
+  return graph;
+}
+
+const noFileCycles = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'No import cycle between files (value imports).' },
+    messages: {
+      cycle: 'Import closes a file cycle: {{chain}}. Move the shared part into its own file or invert the dependency.',
+    },
+    schema: [],
+  },
+  create(context) {
+    const filename = path.resolve(context.filename ?? context.getFilename());
+    const root = graphRootOf(filename);
+    if (!root) return {};
+    const graph = fileGraph(root);
+    const check = (node, spec) => {
+      if (node.importKind === 'type' || node.exportKind === 'type') return;
+      if (node.type === 'ImportDeclaration' && node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type')) return;
+      const target = resolveRelative(filename, spec);
+      if (!target) return;
+      const back = findPath(graph, target, filename);
+      if (back) {
+        const chain = [filename, ...back].map((f) => path.relative(root, f)).join(' -> ');
+        context.report({ node, messageId: 'cycle', data: { chain } });
+      }
+    };
+    const visit = (node) => {
+      if (node.source && typeof node.source.value === 'string') check(node, node.source.value);
+    };
+    return { ImportDeclaration: visit, ExportNamedDeclaration: visit, ExportAllDeclaration: visit };
+  },
+};
+
 export default {
   meta: { name: 'lotus-modules' },
-  rules: { 'no-foreign-internals': noForeignInternals, 'no-module-cycles': noModuleCycles },
+  rules: { 'no-foreign-internals': noForeignInternals, 'no-module-cycles': noModuleCycles, 'no-file-cycles': noFileCycles },
 };
