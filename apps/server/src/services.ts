@@ -72,7 +72,7 @@ export function createServices(
   const content = createContentModule(shared);
   const system = createSystemModule({ ...shared, content: content.service });
   const relay = createRelayModule({ content: content.service });
-  const wallet = createWalletModule(shared);
+  const wallet = createWalletModule();
   const mail = createMailModule({ ...shared, smtp: idOptions.smtp });
   const verification = createVerificationModule({
     ...shared,

@@ -388,7 +388,7 @@ export function createLoginService(deps: LoginDeps) {
       userInfo: toMemberInfo(
         { ...member, lastLoginAt: new Date(t), lastLoginIp: client.ip },
         brand,
-        await deps.memberBalance(member.id),
+        await deps.memberBalance(member),
       ),
     };
   }

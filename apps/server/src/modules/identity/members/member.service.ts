@@ -81,7 +81,8 @@ export function createMemberService({
   }
 
   async function getInfo(memberId: number): Promise<TMemberInfo> {
-    return toMemberInfo(await load(memberId), await config.get('brand'), await memberBalance(memberId));
+    const member = await load(memberId);
+    return toMemberInfo(member, await config.get('brand'), await memberBalance(member));
   }
 
   async function getIcon(memberId: number): Promise<z.infer<typeof ZMemberIcon>> {
