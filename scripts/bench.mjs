@@ -99,7 +99,14 @@ async function load(url, connections = 50) {
   return { rps: Math.round(r.requests.average), p99: r.latency.p99, p50: r.latency.p50, errors: r.errors + r.non2xx, total: r.requests.total };
 }
 
+// `--only=<section>` (or BENCH_ONLY) runs one section: home (first load and status), logins, wallet.
+const only = (process.argv.find((a) => a.startsWith('--only='))?.slice(7) ?? process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+const runs = (section) => only.length === 0 || only.includes(section);
+
+const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
 // ---- PGlite
+if (runs('home')) {
 const dataDir = mkdtempSync(join(tmpdir(), 'lotus-bench-'));
 log('Starting the server on PGlite...');
 let server = await startServer({ DATA_DIR: dataDir });
@@ -112,7 +119,6 @@ await server.stop();
 rmSync(dataDir, { recursive: true, force: true });
 
 // ---- PostgreSQL
-const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 try {
   const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -161,6 +167,7 @@ if (process.argv.includes('--write')) {
   writeFileSync(join(root, 'docs/benchmarks.md'), md);
   log('docs/benchmarks.md updated.');
 }
+}
 
 // =====================================================================================================
 // Accounts (issue 3): logins per second sustained with argon2id, while another client's
@@ -172,7 +179,7 @@ if (process.argv.includes('--write')) {
 // Runs on PGlite and, when reachable, on PostgreSQL (same database URL as above).
 // Env: BENCH_LOGIN_DURATION (s, default 10), BENCH_LOGIN_CONCURRENCY (default 20).
 // =====================================================================================================
-{
+if (runs('logins')) {
   const { readFileSync, existsSync, appendFileSync } = await import('node:fs');
   const { tsImport } = await import('tsx/esm/api');
   const { encryptPayload, importEncryptionKey } = await tsImport('../packages/contracts/src/enc.ts', import.meta.url);

@@ -1,0 +1,81 @@
+import type { Executor } from '../../db/tx';
+
+/**
+ * What other modules may ask of the wallet (docs/adr/0026-ledger-and-wallet.md). The wallet module is
+ * the only writer of the ledger; every movement goes through `post` or `gameOperation`.
+ */
+
+/** Who caused a movement (recorded on the ledger transaction). */
+export type Actor =
+  | { kind: 'member'; id: number }
+  | { kind: 'vendor'; id: string }
+  | { kind: 'operator'; id: string; reason: string }
+  | { kind: 'system'; id: string };
+
+/**
+ * An account of the ledger, by code (packages/ledger `accountCode`):
+ * member accounts `m:<memberId>:main`, `m:<memberId>:v:<VENDOR>`, `m:<memberId>:trial`;
+ * system accounts `s:deposit:<channel>`, `s:withdrawal`, `s:payout`, `s:vendor:<VENDOR>`, `s:adjust`, `s:trial`.
+ */
+export type AccountCode = string;
+
+export type Posting = {
+  /** Operation type: the idempotency scope (`deposit`, `withdrawal_hold`, `transfer`, ...). */
+  op: string;
+  /** Idempotency key within `op` (a deposit id, a withdrawal id, a client request id...). */
+  key: string;
+  /** The operation's input, canonicalised and hashed by the wallet: same key + other input = conflict. */
+  input: Record<string, string | number | bigint | boolean | null>;
+  actor: Actor;
+  /** Entries: non-zero minor units per account, summing to zero; member accounts never go below zero. */
+  entries: { account: AccountCode; amount: bigint }[];
+  /** Groups movements of one thing (a withdrawal id, a game round) for lookups and the account record. */
+  groupKey?: string;
+  /** A short description shown in the account record (e.g. the channel name), at most 120 characters. */
+  memo?: string;
+};
+
+export type PostResult = {
+  /** `created`: applied now; `replayed`: the same (op, key, input) was applied before; nothing changed. */
+  outcome: 'created' | 'replayed';
+  /** Ledger transaction id (the platform transaction id). */
+  transactionId: string;
+  /** Balance after the movement of every member account it touched (current balance on a replay). */
+  balances: Record<AccountCode, bigint>;
+};
+
+/**
+ * Errors `post` throws as AppError with these catalogue keys (nothing written):
+ * - `insufficient_funds`: a member account would go below zero;
+ * - `idempotency_conflict`: (op, key) was applied with another input;
+ * - `invalid_posting`: entries do not balance, zero amount, mixed classes or currencies.
+ */
+export type WalletPost = (posting: Posting, tx?: Executor) => Promise<PostResult>;
+
+/** Vendor protocol v1 operations (docs/vendor-protocol.md); amounts in minor units. */
+export type GameOperation =
+  | { kind: 'bet'; transactionId: string; roundId: string; gameCode: string; amount: bigint }
+  | { kind: 'win'; transactionId: string; roundId: string; gameCode: string; amount: bigint; betTransactionId?: string }
+  | { kind: 'rollback'; transactionId: string; referenceTransactionId: string; roundId?: string };
+
+export type GameOperationInput = GameOperation & {
+  vendor: string;
+  memberId: number;
+  /** True for a trial (type 4) member: the operation uses the trial account class. */
+  trial: boolean;
+  /** The request body's hash (SHA-256 hex of the canonical operation): same id + other body = conflict. */
+  requestHash: string;
+};
+
+export type GameOperationResult =
+  | { status: 'OK'; balance: bigint; platformTransactionId: string }
+  | {
+      status: 'ERROR';
+      code: 'INSUFFICIENT_FUNDS' | 'DUPLICATE_TRANSACTION_CONFLICT' | 'TRANSACTION_ROLLED_BACK' | 'ROUND_CLOSED';
+      balance: bigint;
+    };
+
+export type WalletGameOperation = (input: GameOperationInput) => Promise<GameOperationResult>;
+
+/** Main balance (real or trial class, by the member's type) in minor units. */
+export type WalletBalanceOf = (member: { id: number; trial: boolean }) => Promise<bigint>;
