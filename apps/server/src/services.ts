@@ -71,8 +71,8 @@ export function createServices(
   // ---------- modules, each after what it depends on ----------
   const content = createContentModule(shared);
   const system = createSystemModule({ ...shared, content: content.service });
-  const relay = createRelayModule({ content: content.service });
-  const wallet = createWalletModule();
+  const wallet = createWalletModule({ database, now });
+  const relay = createRelayModule({ content: content.service, wallet: wallet.service });
   const mail = createMailModule({ ...shared, smtp: idOptions.smtp });
   const verification = createVerificationModule({
     ...shared,
@@ -86,6 +86,7 @@ export function createServices(
     verification,
     mail: { mailer: mail.mailer, outbox: mail.repo },
     memberBalance: wallet.memberBalance,
+    grantTrialCredit: wallet.grantTrialCredit,
     options: idOptions,
   });
   const ops = createOpsModule({
@@ -96,7 +97,7 @@ export function createServices(
   });
 
   /** What app.ts registers, in this order: route plugins and operator route plugins. */
-  const parts: ModuleParts[] = [system, relay, ops, identity, verification];
+  const parts: ModuleParts[] = [system, relay, ops, identity, verification, wallet];
   // Jobs are defined here (not in app.ts) so the ops command line's direct mode knows them too.
   for (const part of parts) for (const job of part.jobs ?? []) jobs.define(job);
 
@@ -105,6 +106,7 @@ export function createServices(
     content: content.service,
     system: system.service,
     ops: ops.service,
+    wallet: wallet.service,
     identity: {
       ...identity,
       keys,
