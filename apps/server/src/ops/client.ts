@@ -1,3 +1,4 @@
+import type { TLedgerVerification } from '@lotus/contracts/wallet';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,6 +59,8 @@ export interface OpsClient {
   verifyAudit(): Promise<TOpsAuditVerify>;
   // job engine
   listFailedJobs(limit: number): Promise<TOpsFailedJob[]>;
+  // the ledger (issue 8)
+  verifyLedger(): Promise<TLedgerVerification>;
   // server keys (security #20)
   listKeys(): Promise<TOpsServerKey[]>;
   rotateKey(): Promise<TOpsServerKey>;
@@ -160,6 +163,7 @@ function createClient(
     listAudit: (limit) => call('GET', `/ops/audit?limit=${limit}`),
     verifyAudit: () => call('GET', '/ops/audit/verify'),
     listFailedJobs: (limit) => call('GET', `/ops/jobs/failed?limit=${limit}`),
+    verifyLedger: () => call('GET', '/ops/ledger/verify'),
     listKeys: () => call('GET', '/ops/keys'),
     rotateKey: () => call('POST', '/ops/keys/rotate'),
     retireKey: (kid) => call('POST', `/ops/keys/${encodeURIComponent(kid)}/retire`),

@@ -47,6 +47,7 @@ Usage: npm run ops -- <command>
   audit list [--limit N]                   the operator audit log, newest first
   audit verify                             recompute the audit hash chain
   jobs failed [limit]                      dead letters: jobs that failed after their last attempt
+  ledger:verify                            check the ledger: balances equal entries, sums zero, each key once
   keys list                                server keys: kid, purpose, state, master key they are wrapped under
   keys rotate                              a new enc key pair becomes current (previous kids still decrypt)
   keys retire <kid>                        delete a previous enc key (bodies under it stop opening)
@@ -461,6 +462,16 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
         return 1;
       }
       throw new UsageError('Use: audit list [--limit N] | audit verify');
+    }
+    case 'ledger:verify': {
+      const r = await client.verifyLedger();
+      out.log(`Ledger: ${r.accounts} accounts, ${r.transactions} transactions, ${r.entries} entries checked in ${r.ms} ms.`);
+      if (r.ok) {
+        out.log('0 violations.');
+        return 0;
+      }
+      for (const v of r.violations) out.log(`VIOLATION ${v.rule}: ${v.count}${v.detail ? ` (${v.detail})` : ''}`);
+      return 1;
     }
     case 'jobs': {
       if (sub !== 'failed') throw new UsageError('Use: jobs failed [limit]');
