@@ -10,3 +10,5 @@ export * from './ops';
 export * from './identity';
 export * from './verification';
 export * from './mail';
+export * from './deposit';
+export * from './inbox';
