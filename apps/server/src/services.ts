@@ -75,8 +75,8 @@ export function createServices(
   // ---------- modules, each after what it depends on ----------
   const content = createContentModule(shared);
   const system = createSystemModule({ ...shared, content: content.service });
-  const relay = createRelayModule({ content: content.service });
-  const wallet = createWalletModule();
+  const wallet = createWalletModule({ database, now });
+  const relay = createRelayModule({ content: content.service, wallet: wallet.service });
   const mail = createMailModule({ ...shared, smtp: idOptions.smtp });
   const verification = createVerificationModule({
     ...shared,
@@ -92,6 +92,7 @@ export function createServices(
     mail: { mailer: mail.mailer, outbox: mail.repo },
     memberBalance: wallet.memberBalance,
     unreadMessages: inbox.unreadMessages,
+    grantTrialCredit: wallet.grantTrialCredit,
     options: idOptions,
   });
   const deposit = createDepositModule({
@@ -108,7 +109,7 @@ export function createServices(
   });
 
   /** What app.ts registers, in this order: route plugins and operator route plugins. */
-  const parts: ModuleParts[] = [system, relay, ops, identity, verification, inbox, deposit];
+  const parts: ModuleParts[] = [system, relay, ops, identity, verification, wallet, inbox, deposit];
   // Jobs are defined here (not in app.ts) so the ops command line's direct mode knows them too.
   for (const part of parts) for (const job of part.jobs ?? []) jobs.define(job);
 
@@ -119,6 +120,7 @@ export function createServices(
     ops: ops.service,
     inbox: inbox.service,
     deposit: { service: deposit.service, channels: deposit.channels, sandbox: deposit.sandbox },
+    wallet: wallet.service,
     identity: {
       ...identity,
       keys,

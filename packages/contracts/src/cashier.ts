@@ -130,11 +130,12 @@ export const ZPspAdapterParam = z.object({ adapter: str(40).regex(/^[a-z0-9_-]{1
 
 // ---------- operator calls (/ops/payment-channels, /ops/deposits; money.read / money.write) ----------
 
+/** The ledger's clearing account is `s:deposit:<code>` (packages/ledger: at most 32 of a-z 0-9 _ -). */
 const ZChannelCode = z
   .string()
   .trim()
   .min(2)
-  .max(40)
+  .max(32)
   .regex(/^[a-z0-9][a-z0-9_-]*$/);
 
 export const ZOpsPaymentChannelInput = z.object({

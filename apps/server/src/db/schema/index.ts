@@ -10,5 +10,6 @@ export * from './ops';
 export * from './identity';
 export * from './verification';
 export * from './mail';
+export * from './wallet';
 export * from './deposit';
 export * from './inbox';
