@@ -16,6 +16,7 @@ import { migrateAndSeed } from '../src/db/migrate';
 import { DEFAULT_SITE_CONFIG } from '../src/db/seed-data/site-config';
 import { readEnv, type Env } from '../src/env';
 import { humanTrace } from '../src/modules/verification/slider.rules';
+import type { LedgerPorts } from '../src/services';
 
 let operatorCounter = 0;
 /** An operator with an API token on `app`, and a caller of its operator API (opsApp) with that token. */
@@ -129,6 +130,8 @@ export type TestAppOptions = {
   env?: Record<string, string> | (() => Record<string, string>);
   /** The clock the app's services read; default a movable clock starting at the real time. */
   clock?: Clock;
+  /** The ledger ports of the cashier modules (a double until the wallet core lands: test/ledger-double.ts). */
+  ledger?: (database: Database) => LedgerPorts;
 };
 
 /**
@@ -142,7 +145,12 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
   beforeAll(async () => {
     const db = await createTestDatabase();
     const env = typeof options.env === 'function' ? options.env() : (options.env ?? {});
-    const app = await buildApp({ db: db.database, env: testEnv(env), now: clock.now });
+    const app = await buildApp({
+      db: db.database,
+      env: testEnv(env),
+      now: clock.now,
+      ...(options.ledger ? { ledger: options.ledger(db.database) } : {}),
+    });
     await app.ready();
     const admin = await createTestOperator(app, 'admin', 'test_operator');
     const ops: TestApp['ops'] = admin.ops;
@@ -265,7 +273,7 @@ export class TestClient {
   }
 
   /** An enc call: the payload encrypted exactly as the web app does (contracts/enc). */
-  async enc(method: 'POST' | 'PUT', url: string, payload: unknown, headers: Record<string, string> = {}) {
+  async enc(method: 'POST' | 'PUT' | 'DELETE', url: string, payload: unknown, headers: Record<string, string> = {}) {
     const encrypted = await encryptPayload(await this.serverKey(), payload);
     return this.inject({ method, url, payload: encrypted, headers });
   }
