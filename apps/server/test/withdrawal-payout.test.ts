@@ -174,7 +174,7 @@ describe('not received with a proof (4.WD.02, 4.WD.05, 5.UPL.01-04)', () => {
 describe('auto-receipt after N minutes (4.WD.03, 4.WD.04, 9.C.16)', () => {
   it('4.WD.03 9.C.16 unanswered for N minutes (configurable) the job marks it auto_received, once', async () => {
     await t.setConfig('withdrawal', (w) => ({ ...w, autoReceiptMinutes: 45 }));
-    const { m, w } = await paid();
+    const { m } = await paid();
     const jobs = t.app.services.platform.jobs;
     clock.advance(44 * 60_000);
     await t.app.services.withdrawal!.autoReceipt();
