@@ -22,7 +22,7 @@ import security from './plugins/security';
 import siteAccess from './plugins/site-access';
 import staticSpa from './plugins/static-spa';
 import type { JobEngineOptions, StartOptions } from './platform/jobs/engine';
-import { createServices, type LedgerPorts, type Services } from './services';
+import { createServices, type Services } from './services';
 
 export const MEDIA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../media');
 
@@ -52,8 +52,6 @@ export type BuildAppOptions = {
    * with it must never listen; plugins/auth-ops InProcessOperator).
    */
   opsInProcess?: InProcessOps;
-  /** The ledger's write path for the cashier modules until the wallet module provides it (services.ts LedgerPorts). */
-  ledger?: LedgerPorts;
 };
 
 function newFastify(
@@ -106,7 +104,6 @@ export async function buildApp({
   logStream,
   masterKeys,
   opsInProcess,
-  ledger,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const trust = createTrustFn(env.TRUST_PROXY);
   const app = newFastify(env, logger, trust, logStream);
@@ -123,7 +120,6 @@ export async function buildApp({
     now,
     jobs,
     masterKeys: masterKeys ?? resolveMasterKeys(env),
-    ledger,
   });
   app.decorate('services', services);
   // Scheduled work (accounts housekeeping every 10 minutes, the outbox sweep) runs as jobs.

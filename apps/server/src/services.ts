@@ -10,9 +10,7 @@ import { createRelayModule } from './modules/relay/relay.module';
 import { createSiteConfigStore, createSystemModule } from './modules/system/system.module';
 import { createVerificationModule } from './modules/verification/verification.module';
 import { createWalletModule } from './modules/wallet/wallet.module';
-import type { WalletPost } from './modules/wallet/wallet.types';
 import { createWithdrawalModule } from './modules/withdrawal/withdrawal.module';
-import type { TurnoverSinceLastDeposit } from './modules/withdrawal/withdrawal.service';
 import { createOpsAudit } from './platform/audit/ops.audit';
 import { systemClock, type Clock } from './platform/clock';
 import { createConfigService } from './platform/config/config.service';
@@ -42,12 +40,6 @@ export function createServices(
     jobs?: JobEngineOptions;
     /** The key-encryption key(s) of server_keys (platform/keys/master-key.ts). */
     masterKeys: Pick<MasterKeys, 'current' | 'previous'>;
-    /**
-     * The ledger's write path and turnover figures (wallet.types.ts). Until the wallet core (issue 8)
-     * provides them from the wallet module, the cashier modules are built only when they are given
-     * (tests pass a ledger double); see docs/adr/0028-cashier-withdrawals.md.
-     */
-    ledger?: LedgerPorts | undefined;
   },
 ) {
   const { log } = options;
@@ -80,8 +72,8 @@ export function createServices(
   // ---------- modules, each after what it depends on ----------
   const content = createContentModule(shared);
   const system = createSystemModule({ ...shared, content: content.service });
-  const relay = createRelayModule({ content: content.service });
-  const wallet = createWalletModule();
+  const wallet = createWalletModule({ database, now });
+  const relay = createRelayModule({ content: content.service, wallet: wallet.service });
   const mail = createMailModule({ ...shared, smtp: idOptions.smtp });
   const verification = createVerificationModule({
     ...shared,
@@ -95,16 +87,18 @@ export function createServices(
     verification,
     mail: { mailer: mail.mailer, outbox: mail.repo },
     memberBalance: wallet.memberBalance,
+    grantTrialCredit: wallet.grantTrialCredit,
     options: idOptions,
   });
-  const withdrawal = options.ledger
-    ? createWithdrawalModule({
-        ...shared,
-        stepUp: identity.stepUp,
-        wallet: { post: options.ledger.post },
-        turnoverSinceLastDeposit: options.ledger.turnoverSinceLastDeposit,
-      })
-    : null;
+  const withdrawal = createWithdrawalModule({
+    ...shared,
+    stepUp: identity.stepUp,
+    wallet: { post: wallet.service.post },
+    turnoverSinceLastDeposit: async (memberId) => {
+      const { deposit, staked } = await wallet.service.turnoverSinceLastDeposit(memberId);
+      return { lastDepositAmount: deposit, betsSince: staked };
+    },
+  });
   const ops = createOpsModule({
     ...shared,
     content: content.service,
@@ -113,7 +107,7 @@ export function createServices(
   });
 
   /** What app.ts registers, in this order: route plugins and operator route plugins. */
-  const parts: ModuleParts[] = [system, relay, ops, identity, verification, ...(withdrawal ? [withdrawal] : [])];
+  const parts: ModuleParts[] = [system, relay, ops, identity, verification, wallet, withdrawal];
   // Jobs are defined here (not in app.ts) so the ops command line's direct mode knows them too.
   for (const part of parts) for (const job of part.jobs ?? []) jobs.define(job);
 
@@ -122,6 +116,7 @@ export function createServices(
     content: content.service,
     system: system.service,
     ops: ops.service,
+    wallet: wallet.service,
     identity: {
       ...identity,
       keys,
@@ -150,13 +145,10 @@ export function createServices(
         await mail.sealPlaintext();
       },
     },
-    withdrawal: withdrawal?.service ?? null,
+    withdrawal: withdrawal.service,
     platform: { jobs, outbox },
     parts,
   };
 }
 
 export type Services = ReturnType<typeof createServices>;
-
-/** What the cashier modules need of the ledger (wallet.types.ts; the wallet module provides them once it has its ledger). */
-export type LedgerPorts = { post: WalletPost; turnoverSinceLastDeposit: TurnoverSinceLastDeposit };

@@ -16,7 +16,6 @@ import { migrateAndSeed } from '../src/db/migrate';
 import { DEFAULT_SITE_CONFIG } from '../src/db/seed-data/site-config';
 import { readEnv, type Env } from '../src/env';
 import { humanTrace } from '../src/modules/verification/slider.rules';
-import type { LedgerPorts } from '../src/services';
 
 let operatorCounter = 0;
 /** An operator with an API token on `app`, and a caller of its operator API (opsApp) with that token. */
@@ -130,8 +129,6 @@ export type TestAppOptions = {
   env?: Record<string, string> | (() => Record<string, string>);
   /** The clock the app's services read; default a movable clock starting at the real time. */
   clock?: Clock;
-  /** The ledger ports of the cashier modules (a double until the wallet core lands: test/ledger-double.ts). */
-  ledger?: (database: Database) => LedgerPorts;
 };
 
 /**
@@ -145,12 +142,7 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
   beforeAll(async () => {
     const db = await createTestDatabase();
     const env = typeof options.env === 'function' ? options.env() : (options.env ?? {});
-    const app = await buildApp({
-      db: db.database,
-      env: testEnv(env),
-      now: clock.now,
-      ...(options.ledger ? { ledger: options.ledger(db.database) } : {}),
-    });
+    const app = await buildApp({ db: db.database, env: testEnv(env), now: clock.now });
     await app.ready();
     const admin = await createTestOperator(app, 'admin', 'test_operator');
     const ops: TestApp['ops'] = admin.ops;

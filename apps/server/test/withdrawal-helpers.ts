@@ -3,9 +3,7 @@ import type { TBankAccount, TWithdrawal } from '@lotus/contracts/withdrawal';
 import { Secret, TOTP } from 'otpauth';
 import { createMember, type Member, type MemberOverrides } from './factories';
 import { body, type TestApp, type TestClient } from './helper';
-import type { createLedgerDouble } from './ledger-double';
-
-export type LedgerDouble = ReturnType<typeof createLedgerDouble>;
+import { sql } from 'drizzle-orm';
 
 /** The payment password the cashier members set (the demo rule: 6 characters). */
 export const PAYMENT_PASSWORD = '246810';
@@ -24,21 +22,60 @@ export type CashierMember = Member & { account: TBankAccount };
 
 /**
  * A member ready to withdraw: registered with a real name, a payment password set, one bank
- * account bound in its name, and `deposit` on the main wallet (turnover met unless set otherwise).
+ * account bound in its name, and `deposit` on the main wallet through the ledger, then played
+ * through once (`bets`, default the deposit: a bet and a win of the same amount) so the 1x turnover
+ * is met unless the test says otherwise.
  */
 export async function cashierMember(
   t: TestApp,
-  ledger: LedgerDouble,
-  options: { deposit?: bigint; member?: MemberOverrides } = {},
+  options: { deposit?: bigint; bets?: bigint; member?: MemberOverrides } = {},
 ): Promise<CashierMember> {
   const m = await createMember(t, { ...options.member, form: { payeeName: REAL_NAME, ...options.member?.form } });
   await setPaymentPassword(m);
   const bound = await bind(m.c, { bankCode: 'KBANK', accountNumber: uniqueAccountNumber(), accountName: REAL_NAME });
   if (!bound.success) throw new Error(`bind failed: ${bound.message}`);
   const deposit = options.deposit ?? 1_000_00n;
-  if (deposit > 0n) await ledger.deposit(m.id, deposit, `test-${m.id}-${randomUUID()}`);
-  ledger.setTurnover(m.id, { lastDepositAmount: deposit, betsSince: deposit });
+  if (deposit > 0n) await depositTo(t, m.id, deposit);
+  await play(t, m.id, options.bets ?? deposit);
   return { ...m, account: bound.value };
+}
+
+/** A deposit through the ledger's write path (deposit clearing -> main), as the deposit module posts it. */
+export async function depositTo(t: TestApp, memberId: number, amount: bigint) {
+  await t.app.services.wallet.post({
+    op: 'deposit',
+    key: `test-${memberId}-${randomUUID()}`,
+    input: { memberId, amount },
+    actor: { kind: 'operator', id: 'tester', reason: 'test deposit' },
+    entries: [
+      { account: 's:deposit:bank', amount: -amount },
+      { account: `m:${memberId}:main`, amount },
+    ],
+  });
+}
+
+/** Bets `amount` in one round and wins it back (the balance is unchanged, the turnover grows). */
+export async function play(t: TestApp, memberId: number, amount: bigint) {
+  if (amount <= 0n) return;
+  const round = randomUUID();
+  const base = { vendor: 'PGS', memberId, trial: false, roundId: round, gameCode: 'g1' };
+  const bet = await t.app.services.wallet.gameOperation({ ...base, kind: 'bet', transactionId: `b-${round}`, amount, requestHash: `hb-${round}` });
+  const win = await t.app.services.wallet.gameOperation({ ...base, kind: 'win', transactionId: `w-${round}`, amount, requestHash: `hw-${round}` });
+  if (bet.status !== 'OK' || win.status !== 'OK') throw new Error(`play failed: ${JSON.stringify([bet, win])}`);
+}
+
+/** The balance of a ledger account (member or system) from its entries. */
+export async function balanceOf(t: TestApp, code: string): Promise<bigint> {
+  const result = await t.db.database.db.execute(
+    sql`select coalesce(sum(e.amount), 0)::text as s from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.code = ${code}`,
+  );
+  return BigInt(String((result as unknown as { rows: { s: string }[] }).rows[0]!.s));
+}
+
+/** How many ledger transactions (op, key) exist: each withdrawal movement must be there once. */
+export async function movements(t: TestApp, op: string, key: string): Promise<number> {
+  const result = await t.db.database.db.execute(sql`select id from ledger_transactions where op = ${op} and key = ${key}`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
 }
 
 export async function setPaymentPassword(m: Member, paymentPassword = PAYMENT_PASSWORD) {

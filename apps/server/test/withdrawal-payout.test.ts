@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../src/ops/client';
 import { runCommand } from '../src/ops/commands';
 import { body, createClock, useTestApp } from './helper';
-import { createLedgerDouble } from './ledger-double';
 import {
+  balanceOf,
   cashierMember,
+  movements,
   JPEG_TINY,
   PNG_1X1,
   receipt,
@@ -16,11 +17,9 @@ import {
 } from './withdrawal-helpers';
 
 const clock = createClock({ frozen: Date.UTC(2026, 0, 12, 3, 0) });
-const ledger = createLedgerDouble();
-const t = useTestApp({ clock, ledger: ledger.bind });
+const t = useTestApp({ clock });
 let messages: MemberMessage[] = [];
-beforeAll(async () => {
-  await ledger.install();
+beforeAll(() => {
   messages = recordMemberMessages(t);
 });
 
@@ -28,7 +27,7 @@ const b64 = (data: Buffer) => data.toString('base64');
 const MB = 1024 * 1024;
 
 async function pending(amount = '200.00', deposit = 1_000_00n): Promise<{ m: CashierMember; w: TWithdrawal }> {
-  const m = await cashierMember(t, ledger, { deposit });
+  const m = await cashierMember(t, { deposit });
   const res = await requestWithdrawal(m, { amount });
   if (!res.success) throw new Error(`request failed: ${res.message}`);
   return { m, w: res.value };
@@ -46,12 +45,12 @@ const opsRows = async (query: string) => body<TOpsWithdrawalRow[]>(await t.ops('
 describe('operator pays out, the member confirms (4.WD.01, 3.STAT.06)', () => {
   it('4.WD.01 3.STAT.06 pay -> clearing to payout, "withdrawal approved", then the member confirms received', async () => {
     const { m, w } = await pending('250.00');
-    const payoutBefore = await ledger.balance('s:payout');
+    const payoutBefore = await balanceOf(t, 's:payout');
     const res = await t.ops('POST', `/ops/withdrawals/${w.id}/pay`);
     expect(res.statusCode).toBe(200);
     expect(body<TOpsWithdrawalRow>(res).value).toMatchObject({ id: w.id, status: 'awaiting_confirmation', decidedBy: 'test_operator' });
-    expect((await ledger.balance('s:payout')) - payoutBefore).toBe(250_00n);
-    expect(await ledger.balance(`m:${m.id}:main`)).toBe(750_00n);
+    expect((await balanceOf(t, 's:payout')) - payoutBefore).toBe(250_00n);
+    expect(await balanceOf(t, `m:${m.id}:main`)).toBe(750_00n);
 
     await t.app.services.identity.drain();
     expect(messages).toContainEqual({
@@ -70,15 +69,15 @@ describe('operator pays out, the member confirms (4.WD.01, 3.STAT.06)', () => {
     expect((await receipt(m, w.id, { received: true })).message).toBe('withdrawal_not_awaiting_receipt');
     // Paid once: a second pay is refused and nothing moves again.
     expect(body(await t.ops('POST', `/ops/withdrawals/${w.id}/pay`)).message).toBe('withdrawal_not_pending');
-    expect(await ledger.count('withdrawal_payout', String(w.id))).toBe(1);
+    expect(await movements(t, 'withdrawal_payout', String(w.id))).toBe(1);
   });
 
   it('3.STAT.06 reject with a reason -> the amount returns to the main wallet, "withdrawal rejected"', async () => {
     const { m, w } = await pending('300.00');
-    expect(await ledger.balance(`m:${m.id}:main`)).toBe(700_00n);
+    expect(await balanceOf(t, `m:${m.id}:main`)).toBe(700_00n);
     const res = await t.ops('POST', `/ops/withdrawals/${w.id}/reject`, { reason: 'Account name differs' });
     expect(body<TOpsWithdrawalRow>(res).value).toMatchObject({ status: 'rejected', rejectReason: 'Account name differs' });
-    expect(await ledger.balance(`m:${m.id}:main`)).toBe(1_000_00n);
+    expect(await balanceOf(t, `m:${m.id}:main`)).toBe(1_000_00n);
     await t.app.services.identity.drain();
     expect(messages).toContainEqual({
       memberId: m.id,
@@ -100,10 +99,10 @@ describe('operator pays out, the member confirms (4.WD.01, 3.STAT.06)', () => {
     expect(codes).toEqual([200, 409]);
     const loser = a.statusCode === 409 ? a : b;
     expect(body(loser).message).toBe('withdrawal_not_pending');
-    const payouts = await ledger.count('withdrawal_payout', String(w.id));
-    const returns = await ledger.count('withdrawal_return', String(w.id));
+    const payouts = await movements(t, 'withdrawal_payout', String(w.id));
+    const returns = await movements(t, 'withdrawal_return', String(w.id));
     expect(payouts + returns).toBe(1);
-    expect(await ledger.balance(`m:${m.id}:main`)).toBe(returns === 1 ? 1_000_00n : 600_00n);
+    expect(await balanceOf(t, `m:${m.id}:main`)).toBe(returns === 1 ? 1_000_00n : 600_00n);
   });
 
   it('operator actions need money.write and are written to the operator audit log', async () => {
@@ -234,7 +233,7 @@ describe('the operator command line (npm run ops -- withdrawal ...)', () => {
     expect((await cli('withdrawal', 'pay', String(first.w.id))).text).toContain(`Withdrawal ${first.w.id} (120.00) is paid out`);
     const rejected = await cli('withdrawal', 'reject', String(second.w.id), '--reason', 'Bank account closed');
     expect(rejected.text).toContain(`Withdrawal ${second.w.id} is rejected; 130.00 returned`);
-    expect(await ledger.balance(`m:${second.m.id}:main`)).toBe(1_000_00n);
+    expect(await balanceOf(t, `m:${second.m.id}:main`)).toBe(1_000_00n);
     await expect(cli('withdrawal', 'pay', String(second.w.id))).rejects.toThrow(/already been processed/);
     await expect(cli('withdrawal', 'reject', String(first.w.id))).rejects.toThrow(/--reason/);
 

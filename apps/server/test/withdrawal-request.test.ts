@@ -3,12 +3,15 @@ import type { TLoginResult } from '@lotus/contracts/auth';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMember } from './factories';
 import { body, createClock, useTestApp } from './helper';
-import { createLedgerDouble } from './ledger-double';
 import {
   bind,
   cashierMember,
+  depositTo,
   enrolTotp,
+  balanceOf,
+  movements,
   PAYMENT_PASSWORD,
+  play,
   REAL_NAME,
   recordMemberMessages,
   requestWithdrawal,
@@ -19,10 +22,8 @@ import {
 
 // 10:00 in Bangkok (03:00 UTC) on a Monday.
 const clock = createClock({ frozen: Date.UTC(2026, 0, 12, 3, 0) });
-const ledger = createLedgerDouble();
-const t = useTestApp({ clock, ledger: ledger.bind });
-beforeAll(async () => {
-  await ledger.install();
+const t = useTestApp({ clock });
+beforeAll(() => {
   recordMemberMessages(t);
 });
 beforeEach(() => t.resetConfig());
@@ -74,7 +75,7 @@ describe('bank accounts (2.MC.05)', () => {
 
 describe('the payment password step-up', () => {
   it('wrong payment passwords are counted: growing waits, then a lock with payment_password_locked', async () => {
-    const m = await cashierMember(t, ledger);
+    const m = await cashierMember(t);
     const messages: string[] = [];
     for (let i = 0; i < 5; i++) {
       const res = await requestWithdrawal(m, { amount: '100.00', paymentPassword: '999999' });
@@ -96,7 +97,7 @@ describe('the payment password step-up', () => {
   });
 
   it('a wait after repeated failures answers login_throttled with the seconds left', async () => {
-    const m = await cashierMember(t, ledger);
+    const m = await cashierMember(t);
     for (let i = 0; i < 4; i++) await requestWithdrawal(m, { amount: '100.00', paymentPassword: '999999' });
     const waiting = await requestWithdrawal(m, { amount: '100.00' });
     expect(waiting.status).toBe(429);
@@ -105,7 +106,7 @@ describe('the payment password step-up', () => {
   });
 
   it('with two-factor login on, a withdrawal needs the authenticator code too', async () => {
-    const m = await cashierMember(t, ledger);
+    const m = await cashierMember(t);
     const secret = await enrolTotp(t, m);
     const settings = body<{ secondFactorRequired: boolean }>(await m.c.get('/wps/cashier/withdrawal-settings')).value;
     expect(settings.secondFactorRequired).toBe(true);
@@ -122,7 +123,7 @@ describe('the payment password step-up', () => {
 
 describe('limits and turnover (the withdrawal settings)', () => {
   it('the settings answer the demo limits and what the member still needs', async () => {
-    const m = await cashierMember(t, ledger);
+    const m = await cashierMember(t);
     const v = body<Record<string, unknown>>(await m.c.get('/wps/cashier/withdrawal-settings')).value;
     expect(v).toMatchObject({
       minAmount: '100.00',
@@ -144,7 +145,7 @@ describe('limits and turnover (the withdrawal settings)', () => {
   });
 
   it('minimum and maximum per withdrawal', async () => {
-    const m = await cashierMember(t, ledger, { deposit: 60_000_00n });
+    const m = await cashierMember(t, { deposit: 60_000_00n });
     expect((await requestWithdrawal(m, { amount: '99.99' })).message).toBe('withdrawal_amount_below_min');
     expect((await requestWithdrawal(m, { amount: '50000.01' })).message).toBe('withdrawal_amount_above_max');
     expect((await requestWithdrawal(m, { amount: '50000.00' })).success).toBe(true);
@@ -152,7 +153,7 @@ describe('limits and turnover (the withdrawal settings)', () => {
   });
 
   it('at most the daily count per Bangkok day (rejected ones do not count)', async () => {
-    const m = await cashierMember(t, ledger, { deposit: 10_000_00n });
+    const m = await cashierMember(t, { deposit: 10_000_00n });
     for (let i = 0; i < 5; i++) expect((await requestWithdrawal(m, { amount: '100.00' })).success).toBe(true);
     const sixth = await requestWithdrawal(m, { amount: '100.00' });
     expect(sixth.status).toBe(429);
@@ -165,7 +166,7 @@ describe('limits and turnover (the withdrawal settings)', () => {
   });
 
   it('only within the allowed hours (Asia/Bangkok local time)', async () => {
-    const m = await cashierMember(t, ledger);
+    const m = await cashierMember(t);
     // Bangkok is UTC+7: a window of an hour around the clock's local time, and one that excludes it.
     const local = new Date(clock.now() + 7 * 3_600_000);
     const hh = (h: number) => String((local.getUTCHours() + h + 24) % 24).padStart(2, '0');
@@ -179,8 +180,7 @@ describe('limits and turnover (the withdrawal settings)', () => {
   });
 
   it('turnover: bets since the last deposit must reach the multiple of it', async () => {
-    const m = await cashierMember(t, ledger, { deposit: 1_000_00n });
-    ledger.setTurnover(m.id, { lastDepositAmount: 1_000_00n, betsSince: 999_99n });
+    const m = await cashierMember(t, { deposit: 1_000_00n, bets: 999_99n });
     const short = await requestWithdrawal(m, { amount: '100.00' });
     expect(short.status).toBe(403);
     expect(short.message).toBe('withdrawal_turnover_not_met');
@@ -188,29 +188,35 @@ describe('limits and turnover (the withdrawal settings)', () => {
     expect(view.turnover).toEqual({ required: '1000.00', achieved: '999.99', multiple: 1, met: false });
     await t.setConfig('withdrawal', (w) => ({ ...w, turnoverMultiple: 0.5 }));
     expect((await requestWithdrawal(m, { amount: '100.00' })).success).toBe(true);
+    // A new deposit starts the count again (bets since the last deposit).
+    await t.resetConfig();
+    await depositTo(t, m.id, 500_00n);
+    expect((await requestWithdrawal(m, { amount: '100.00' })).message).toBe('withdrawal_turnover_not_met');
+    await play(t, m.id, 500_00n);
+    expect((await requestWithdrawal(m, { amount: '100.00' })).message).toBe('ok');
   });
 
   it('insufficient funds: refused and nothing is stored or moved', async () => {
-    const m = await cashierMember(t, ledger, { deposit: 150_00n });
+    const m = await cashierMember(t, { deposit: 150_00n });
     const res = await requestWithdrawal(m, { amount: '150.01' });
     expect(res.message).toBe('insufficient_funds');
     const page = body<{ total: number }>(await m.c.get('/wps/cashier/withdrawals')).value;
     expect(page.total).toBe(0);
-    expect(await ledger.balance(`m:${m.id}:main`)).toBe(150_00n);
+    expect(await balanceOf(t, `m:${m.id}:main`)).toBe(150_00n);
   });
 });
 
 describe('the request', () => {
   it('funds move to withdrawal clearing at request; the same request key answers the same withdrawal once', async () => {
-    const m = await cashierMember(t, ledger, { deposit: 1_000_00n });
-    const clearingBefore = await ledger.balance('s:withdrawal');
+    const m = await cashierMember(t, { deposit: 1_000_00n });
+    const clearingBefore = await balanceOf(t, 's:withdrawal');
     const first = await requestWithdrawal(m, { amount: '300.00', requestKey: `key-${m.id}-1` });
     expect(first.value).toMatchObject({ amount: '300.00', status: 'pending', bankCode: 'KBANK', paidAt: null });
     const again = await requestWithdrawal(m, { amount: '300.00', requestKey: `key-${m.id}-1` });
     expect(again.value.id).toBe(first.value.id);
-    expect(await ledger.balance(`m:${m.id}:main`)).toBe(700_00n);
-    expect((await ledger.balance('s:withdrawal')) - clearingBefore).toBe(300_00n);
-    expect(await ledger.count('withdrawal_hold', String(first.value.id))).toBe(1);
+    expect(await balanceOf(t, `m:${m.id}:main`)).toBe(700_00n);
+    expect((await balanceOf(t, 's:withdrawal')) - clearingBefore).toBe(300_00n);
+    expect(await movements(t, 'withdrawal_hold', String(first.value.id))).toBe(1);
     const conflict = await requestWithdrawal(m, { amount: '200.00', requestKey: `key-${m.id}-1` });
     expect(conflict.message).toBe('idempotency_conflict');
 

@@ -1,3 +1,4 @@
+import type { TLedgerVerification } from '@lotus/contracts/wallet';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,6 +65,8 @@ export interface OpsClient {
   rejectWithdrawal(id: number, reason: string): Promise<TOpsWithdrawalRow>;
   // job engine
   listFailedJobs(limit: number): Promise<TOpsFailedJob[]>;
+  // the ledger (issue 8)
+  verifyLedger(): Promise<TLedgerVerification>;
   // server keys (security #20)
   listKeys(): Promise<TOpsServerKey[]>;
   rotateKey(): Promise<TOpsServerKey>;
@@ -174,6 +177,7 @@ function createClient(
     payWithdrawal: (id) => call('POST', `/ops/withdrawals/${id}/pay`),
     rejectWithdrawal: (id, reason) => call('POST', `/ops/withdrawals/${id}/reject`, { reason }),
     listFailedJobs: (limit) => call('GET', `/ops/jobs/failed?limit=${limit}`),
+    verifyLedger: () => call('GET', '/ops/ledger/verify'),
     listKeys: () => call('GET', '/ops/keys'),
     rotateKey: () => call('POST', '/ops/keys/rotate'),
     retireKey: (kid) => call('POST', `/ops/keys/${encodeURIComponent(kid)}/retire`),

@@ -53,6 +53,7 @@ Usage: npm run ops -- <command>
   withdrawal pay <id>                      mark a pending withdrawal paid out (the member confirms receipt)
   withdrawal reject <id> --reason <text>   reject a pending withdrawal; the amount returns to the member
   jobs failed [limit]                      dead letters: jobs that failed after their last attempt
+  ledger:verify                            check the ledger: balances equal entries, sums zero, each key once
   keys list                                server keys: kid, purpose, state, master key they are wrapped under
   keys rotate                              a new enc key pair becomes current (previous kids still decrypt)
   keys retire <kid>                        delete a previous enc key (bodies under it stop opening)
@@ -468,6 +469,16 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
         return 1;
       }
       throw new UsageError('Use: audit list [--limit N] | audit verify');
+    }
+    case 'ledger:verify': {
+      const r = await client.verifyLedger();
+      out.log(`Ledger: ${r.accounts} accounts, ${r.transactions} transactions, ${r.entries} entries checked in ${r.ms} ms.`);
+      if (r.ok) {
+        out.log('0 violations.');
+        return 0;
+      }
+      for (const v of r.violations) out.log(`VIOLATION ${v.rule}: ${v.count}${v.detail ? ` (${v.detail})` : ''}`);
+      return 1;
     }
     case 'withdrawal':
     case 'withdrawals': {
