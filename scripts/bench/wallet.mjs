@@ -22,7 +22,8 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(
  * Sets up a server for the bench: the vendor BENCH (seamless), `players` real members each logged in,
  * launched and authenticated (a vendor session each), funded with a large win.
  */
-export async function prepareWalletServer({ url, dataDir, players, log, tsImport }) {
+export async function prepareWalletServer({ url, dataDir, players, log, tsImport, vendorCode = VENDOR, secret = SECRET, fund = '100000000000' }) {
+  const headersFor = (raw) => signedHeaders(raw, secret, vendorCode);
   const { encryptPayload, importEncryptionKey } = await tsImport('../../packages/contracts/src/enc.ts', import.meta.url);
   const { humanTrace } = await tsImport('../../apps/server/src/modules/verification/slider.rules.ts', import.meta.url);
   const opsFile = join(dataDir, 'ops.json');
@@ -47,7 +48,7 @@ export async function prepareWalletServer({ url, dataDir, players, log, tsImport
   };
   const vendor = await call('POST', '/ops/vendors/registry', {
     ops: true,
-    body: { code: VENDOR, name: 'Bench vendor', launchUrl: 'https://vendor.example/launch', secret: SECRET },
+    body: { code: vendorCode, name: `${vendorCode} vendor`, launchUrl: 'https://vendor.example/launch', secret },
   });
   if (!vendor.success) throw new Error(`vendor: ${vendor.message}`);
   const key = await importEncryptionKey((await call('GET', '/wps/system/encryptionKey')).value);
@@ -67,7 +68,7 @@ export async function prepareWalletServer({ url, dataDir, players, log, tsImport
   log(`Wallet bench: ${players} players (login, launch, authenticate, fund)...`);
   const password = 'Bench-wallet-42';
   return pool(players, 4, async (i) => {
-    const username = `wb${i}x${Date.now() % 100000}`;
+    const username = `${vendorCode.toLowerCase().slice(0, 4)}${i}x${Date.now() % 100000}`;
     const created = await call('POST', '/ops/members', { ops: true, body: { username, password } });
     if (!created.success) throw new Error(`member: ${created.message}`);
     const ch = (await call('GET', '/wps/verification/slider')).value;
@@ -84,15 +85,15 @@ export async function prepareWalletServer({ url, dataDir, players, log, tsImport
       });
       if (!changed.success) throw new Error(`password change: ${changed.message}`);
     }
-    const launch = await call('POST', '/wps/game/vendorLaunch', { token, body: { vendor: VENDOR, gameCode: 'slot-1' } });
+    const launch = await call('POST', '/wps/game/vendorLaunch', { token, body: { vendor: vendorCode, gameCode: 'slot-1' } });
     if (!launch.success) throw new Error(`launch: ${launch.message}`);
     const launchToken = new URL(launch.value.url).searchParams.get('token');
     const rawAuth = JSON.stringify({ token: launchToken });
-    const auth = await call('POST', '/vendor/v1/session/authenticate', { body: rawAuth, headers: signedHeaders(rawAuth) });
+    const auth = await call('POST', '/vendor/v1/session/authenticate', { body: rawAuth, headers: headersFor(rawAuth) });
     if (auth.status !== 'OK') throw new Error(`authenticate: ${auth.code}`);
-    const rawWin = JSON.stringify({ requestId: `fund-${i}`, playerId: auth.playerId, transactionId: `fund-${i}`, roundId: `fund-${i}`, gameCode: 'slot-1', amount: '100000000000', currency: auth.currency });
-    const fund = await call('POST', '/vendor/v1/wallet/win', { body: rawWin, headers: signedHeaders(rawWin) });
-    if (fund.status !== 'OK') throw new Error(`fund: ${fund.code}`);
+    const rawWin = JSON.stringify({ requestId: `fund-${i}`, playerId: auth.playerId, transactionId: `fund-${i}`, roundId: `fund-${i}`, gameCode: 'slot-1', amount: fund, currency: auth.currency });
+    const funded = await call('POST', '/vendor/v1/wallet/win', { body: rawWin, headers: headersFor(rawWin) });
+    if (funded.status !== 'OK') throw new Error(`fund: ${funded.code}`);
     return { playerId: auth.playerId, sessionToken: auth.sessionToken, currency: auth.currency };
   });
 }
