@@ -82,6 +82,9 @@ export const ERROR_CATALOGUE = {
   password_change_required: 'Please change your password to continue',
   password_attempts_exceeded: 'Too many wrong passwords: you have been logged out, please log in again',
   current_password_incorrect: 'The current password is not correct',
+  // Game vendors (vendor wallet protocol v1, docs/vendor-protocol.md)
+  vendor_not_found: 'This game provider is not available',
+  vendor_exists: 'A game vendor with this code already exists',
   // Phone auth (spec 8.PHN)
   'auth/invalid-phone-number': 'The phone number is not valid',
   'auth/missing-phone-number': 'Please enter a phone number',
@@ -162,6 +165,8 @@ export const ERROR_HTTP_STATUS: Partial<Record<TErrorCode, number>> = {
   sms_unavailable: 429,
   old_password_incorrect: 400,
   reset_link_invalid: 400,
+  vendor_not_found: 404,
+  vendor_exists: 409,
   'auth/invalid-phone-number': 400,
   'auth/missing-phone-number': 400,
   'auth/too-many-requests': 429,

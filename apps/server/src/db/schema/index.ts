@@ -10,3 +10,4 @@ export * from './ops';
 export * from './identity';
 export * from './verification';
 export * from './mail';
+export * from './vendor';
