@@ -15,6 +15,7 @@ import type {
 import type { TOpsFailedJob } from '@lotus/contracts/ops-jobs';
 import type { TOpsRewrapResult, TOpsServerKey } from '@lotus/contracts/ops-keys';
 import type { TSiteConfigKey } from '@lotus/contracts/site-config';
+import type { TOpsVendorInput, TOpsVendorRow, TOpsVendorWithSecret, TVendorStatus } from '@lotus/contracts/vendor';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { z } from 'zod';
 import { buildApp } from '../app';
@@ -63,6 +64,11 @@ export interface OpsClient {
   rotateKey(): Promise<TOpsServerKey>;
   retireKey(kid: string): Promise<TOpsServerKey>;
   rewrapKeys(): Promise<TOpsRewrapResult>;
+  // game vendor registry (docs/vendor-protocol.md)
+  listVendors(): Promise<TOpsVendorRow[]>;
+  addVendor(input: TOpsVendorInput): Promise<TOpsVendorWithSecret>;
+  setVendorStatus(code: string, status: TVendorStatus): Promise<TOpsVendorRow>;
+  rotateVendorSecret(code: string): Promise<TOpsVendorWithSecret>;
   close(): Promise<void>;
 }
 
@@ -164,6 +170,10 @@ function createClient(
     rotateKey: () => call('POST', '/ops/keys/rotate'),
     retireKey: (kid) => call('POST', `/ops/keys/${encodeURIComponent(kid)}/retire`),
     rewrapKeys: () => call('POST', '/ops/keys/rewrap'),
+    listVendors: () => call('GET', '/ops/vendors/registry'),
+    addVendor: (input) => call('POST', '/ops/vendors/registry', input),
+    setVendorStatus: (code, status) => call('PUT', `/ops/vendors/registry/${encodeURIComponent(code)}/status`, { status }),
+    rotateVendorSecret: (code) => call('POST', `/ops/vendors/registry/${encodeURIComponent(code)}/rotate-secret`),
     close,
   };
 }
