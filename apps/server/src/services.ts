@@ -72,8 +72,8 @@ export function createServices(
   // ---------- modules, each after what it depends on ----------
   const content = createContentModule(shared);
   const system = createSystemModule({ ...shared, content: content.service });
-  const relay = createRelayModule({ content: content.service });
-  const wallet = createWalletModule();
+  const wallet = createWalletModule({ database, now });
+  const relay = createRelayModule({ content: content.service, wallet: wallet.service });
   const mail = createMailModule({ ...shared, smtp: idOptions.smtp });
   const verification = createVerificationModule({
     ...shared,
@@ -87,6 +87,7 @@ export function createServices(
     verification,
     mail: { mailer: mail.mailer, outbox: mail.repo },
     memberBalance: wallet.memberBalance,
+    grantTrialCredit: wallet.grantTrialCredit,
     options: idOptions,
   });
   const ops = createOpsModule({
@@ -96,25 +97,14 @@ export function createServices(
     audit: opsAudit,
   });
 
-  // INTERIM until the wallet core (issue 8) is merged: the balance through today's seam; a money
-  // call fails (answered INTERNAL_ERROR). Replaced by the wallet's gameOperation/balanceOf at merge.
-  const vendorWallet = {
-    gameOperation: async () => {
-      throw new Error('the wallet core is not merged yet');
-    },
-    balanceOf: async (m: { id: number }) => {
-      const row = await identity.memberRepo.findById(m.id);
-      return row ? wallet.memberBalance(row) : 0n;
-    },
-  };
   const vendor = createVendorModule({
     ...shared,
     findPlayer: (id) => identity.findPlayer(id),
-    wallet: vendorWallet,
+    wallet: { gameOperation: wallet.service.gameOperation, balanceOf: wallet.service.balanceOf },
   });
 
   /** What app.ts registers, in this order: route plugins and operator route plugins. */
-  const parts: ModuleParts[] = [system, relay, ops, identity, verification, vendor];
+  const parts: ModuleParts[] = [system, relay, ops, identity, verification, wallet, vendor];
   // Jobs are defined here (not in app.ts) so the ops command line's direct mode knows them too.
   for (const part of parts) for (const job of part.jobs ?? []) jobs.define(job);
 
@@ -123,6 +113,7 @@ export function createServices(
     content: content.service,
     system: system.service,
     ops: ops.service,
+    wallet: wallet.service,
     identity: {
       ...identity,
       keys,

@@ -28,6 +28,10 @@ export const ERROR_CATALOGUE = {
   page_slow_to_load: 'The page is taking too long to load, please try again',
   domain_check_failed: 'Domain check failed, please contact customer service',
   unknown_error: 'Unknown error, please try again later',
+  // The ledger (docs/adr/0026-ledger-and-wallet.md)
+  insufficient_funds: 'Your balance is not enough for this amount',
+  idempotency_conflict: 'This request was already made with different details',
+  invalid_posting: 'This money movement is not valid',
   // Platform conventions (decision 8.LOAD.05)
   validation_failed: 'Some of the information is not valid, please check and try again',
   invalid_characters: 'The text contains characters that are not allowed',
@@ -151,6 +155,9 @@ export const ERROR_HTTP_STATUS: Partial<Record<TErrorCode, number>> = {
   unsupported_media_type: 415,
   rate_limited: 429,
   unknown_error: 500,
+  insufficient_funds: 400,
+  idempotency_conflict: 409,
+  invalid_posting: 400,
   system_maintenance: 503,
   invalid_verification_code: 400,
   invalid_mobile_number: 400,

@@ -7,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { Database } from './client';
 import * as schema from './schema';
 import { APPEND_ONLY_AUDIT_SQL } from '../platform/audit/ops.audit';
+import { LEDGER_SQL } from '../modules/wallet/ledger.sql';
 import { seedIfEmpty } from './seed';
 import type { Db } from './tx';
 
@@ -29,7 +30,8 @@ export type BootstrapOptions = {
 
 /**
  * Applies the committed migrations (idempotent: drizzle records applied ones), makes the operator
- * audit log append-only (triggers, platform/audit/ops.audit.ts; idempotent) and seeds the default
+ * audit log and the ledger append-only and creates the ledger's write functions (platform/audit/ops.audit.ts,
+ * modules/wallet/ledger.sql.ts; idempotent) and seeds the default
  * configuration and content when the database has none yet, plus the demo accounts when
  * `seedDemo`. On PostgreSQL both run under an advisory lock held on one connection, so several
  * instances can start at once.
@@ -40,7 +42,7 @@ export async function migrateAndSeed(database: Database, options: BootstrapOptio
   if (database.raw.kind === 'pglite') {
     const db = drizzlePglite({ client: database.raw.client, schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    for (const statement of APPEND_ONLY_AUDIT_SQL) await database.raw.client.exec(statement);
+    for (const statement of [...APPEND_ONLY_AUDIT_SQL, ...LEDGER_SQL]) await database.raw.client.exec(statement);
     return { seeded: wantSeed ? await seedIfEmpty(db as unknown as Db, seedOptions) : false };
   }
   const client = await database.raw.pool.connect();
@@ -49,7 +51,7 @@ export async function migrateAndSeed(database: Database, options: BootstrapOptio
     try {
       const db = drizzlePg({ client, schema });
       await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
-      for (const statement of APPEND_ONLY_AUDIT_SQL) await client.query(statement);
+      for (const statement of [...APPEND_ONLY_AUDIT_SQL, ...LEDGER_SQL]) await client.query(statement);
       return { seeded: wantSeed ? await seedIfEmpty(db as unknown as Db, seedOptions) : false };
     } finally {
       await client.query('select pg_advisory_unlock($1)', [BOOTSTRAP_LOCK]);

@@ -10,4 +10,5 @@ export * from './ops';
 export * from './identity';
 export * from './verification';
 export * from './mail';
+export * from './wallet';
 export * from './vendor';

@@ -13,7 +13,7 @@ import type { ChallengeService } from '../verification/challenge.service';
 import type { SmsProvider } from '../verification/sms.providers';
 import type { SmsService } from '../verification/sms.service';
 import type { SmsOutboxReader, TicketStore } from '../verification/verification.module';
-import type { MemberBalance } from '../wallet/wallet.module';
+import type { MemberBalance, TrialCreditGrant } from '../wallet/wallet.module';
 import { createAudit } from './audit';
 import { opsAccountRoutes } from './identity-ops.routes';
 import { createAccountsOpsService } from './identity.ops';
@@ -54,6 +54,7 @@ export function createIdentityModule(deps: {
   };
   mail: { mailer: Mailer; outbox: MailOutboxReader };
   memberBalance: MemberBalance;
+  grantTrialCredit: TrialCreditGrant;
   options: IdentityOptions;
   now: Clock;
 }) {
@@ -87,6 +88,7 @@ export function createIdentityModule(deps: {
     notifier,
     hasher,
     memberBalance: deps.memberBalance,
+    grantTrialCredit: deps.grantTrialCredit,
     options,
   });
   const register = createRegisterService({ ...common, challenges, sms, phoneAuth, hasher, login, outbox });

@@ -6,7 +6,12 @@ import {
   type TRelayName,
 } from '@lotus/contracts/relay';
 import type { z } from 'zod';
+import { formatMinor } from '@lotus/contracts/money';
+import { ZAccountRecord, ZAccountRecordQuery } from '@lotus/contracts/wallet';
+import type { RequestMember } from '../../plugins/member-auth';
 import type { RequestContext } from '../../plugins/request-context';
+import type { WalletService } from '../wallet/wallet.module';
+import { isTrialMember } from '../wallet/wallet.rules';
 import type { ContentService } from '../content/content.service';
 
 /** One relay call: its query schema, its response schema (the contract) and the service call. */
@@ -14,19 +19,24 @@ export type RelayEntry<Q extends z.ZodType = z.ZodType, R extends z.ZodType = z.
   summary: string;
   query: Q;
   response: R;
-  handle: (ctx: RequestContext, query: z.output<Q>) => Promise<z.output<R>>;
+  /** `member`: the call needs a signed-in member (401 otherwise), passed to `handle`. */
+  access?: 'public' | 'member';
+  handle: (ctx: RequestContext, query: z.output<Q>, member: RequestMember | null) => Promise<z.output<R>>;
 };
 
 const defineRelay = <Q extends z.ZodType, R extends z.ZodType>(entry: RelayEntry<Q, R>) => entry;
 
-type Deps = { content: Pick<ContentService, 'listAnnouncements' | 'getVendorCards'> };
+type Deps = {
+  content: Pick<ContentService, 'listAnnouncements' | 'getVendorCards'>;
+  wallet: Pick<WalletService, 'accountRecord'>;
+};
 
 /**
  * The relay registry (7.RELAY.01): `GET /wps/relay/<NAME>?<params>` dispatches here by name. A name
  * of the spec that is not in this map yet (owned by a later module) answers 404 unknown_call, like
  * any unknown name. Modules add their entries here as they arrive.
  */
-export function createRelayRegistry({ content }: Deps) {
+export function createRelayRegistry({ content, wallet }: Deps) {
   return {
     MCSFE_getListAnnouncements: defineRelay({
       summary: 'Active notices of the given types in the request language (7.RELAY.07, 7.PAR.09)',
@@ -40,6 +50,19 @@ export function createRelayRegistry({ content }: Deps) {
       query: ZVendorQuery,
       response: ZVendorCards,
       handle: () => content.getVendorCards(),
+    }),
+    ODSFE2_MemTransDet: defineRelay({
+      summary: 'Account record: the member wallet movements with the running balance, by type and date range (7.RELAY.28, 2.MC.09)',
+      query: ZAccountRecordQuery,
+      response: ZAccountRecord,
+      access: 'member',
+      handle: async (_ctx, query, member) => {
+        const record = await wallet.accountRecord({ id: member!.id, trial: isTrialMember(member!) }, query);
+        return {
+          ...record,
+          list: record.list.map((r) => ({ ...r, type: r.type as never, amount: formatMinor(r.amount), balance: formatMinor(r.balance) })),
+        };
+      },
     }),
   } satisfies Partial<Record<TRelayName, RelayEntry>>;
 }

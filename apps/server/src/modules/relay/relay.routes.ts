@@ -20,14 +20,16 @@ export async function relayRoutes(fastify: FastifyInstance, { registry }: { regi
     fastify.get(
       `/wps/relay/${name}`,
       {
+        ...(entry.access === 'member' ? { onRequest: fastify.requireMember } : {}),
         schema: {
           tags: ['relay'],
+          ...(entry.access === 'member' ? { security: [{ member: [] }] } : {}),
           summary: entry.summary,
           querystring: entry.query,
           response: responses(entry.response),
         },
       },
-      async (req) => ok(await entry.handle(req.ctx, req.query as z.output<Q>)),
+      async (req) => ok(await entry.handle(req.ctx, req.query as z.output<Q>, req.member)),
     );
   };
   for (const [name, entry] of Object.entries(registry) as [string, RelayEntry][]) register(name, entry);

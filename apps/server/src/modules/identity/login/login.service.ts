@@ -7,7 +7,7 @@ import type { ConfigService } from '../../../platform/config/config.service';
 import type { ChallengeService } from '../../verification/challenge.service';
 import type { SmsService } from '../../verification/sms.service';
 import type { TicketStore } from '../../verification/verification.module';
-import type { MemberBalance } from '../../wallet/wallet.module';
+import type { MemberBalance, TrialCreditGrant } from '../../wallet/wallet.module';
 import type { Audit } from '../audit';
 import {
   isAgentLevel,
@@ -77,6 +77,7 @@ export type LoginDeps = {
   audit: Audit;
   /** The balance of the login answer's member info (modules/wallet). */
   memberBalance: MemberBalance;
+  grantTrialCredit: TrialCreditGrant;
   options: Pick<
     IdentityOptions,
     'loginPerAccountPerMinute' | 'passwordMaxAgeDays' | 'trialCreditMinor' | 'twoFactorTicketTtlMs'
@@ -431,8 +432,8 @@ export function createLoginService(deps: LoginDeps) {
     const flags = await config.get('whitelabel');
     if (!flags.FREEPLAY3) throw new AppError('freeplay_disabled', 403);
     const t = now();
-    const member = await database.tx((tx) =>
-      insertMember(
+    const member = await database.tx(async (tx) => {
+      const created = await insertMember(
         members,
         {
           username: 'trial',
@@ -448,8 +449,11 @@ export function createLoginService(deps: LoginDeps) {
           createdAt: new Date(t),
         },
         { generateUsername: () => `trial_${randomFrom('abcdefghjkmnpqrstuvwxyz23456789', 6)}`, tx },
-      ),
-    );
+      );
+      // The play credit is money of the trial class in the ledger (never withdrawable, never mixed).
+      await deps.grantTrialCredit(created.id, options.trialCreditMinor, tx);
+      return created;
+    });
     return issue(member, 'username', false, client, 'freeplay');
   }
 

@@ -1,0 +1,205 @@
+/**
+ * The ledger's database objects that Drizzle's schema cannot express, applied idempotently after the
+ * migrations (db/migrate.ts), like the audit log's triggers:
+ * - triggers that make ledger_transactions and ledger_entries append-only;
+ * - the one write path (docs/adr/0026-ledger-and-wallet.md): `ledger_post` (a balanced posting) and
+ *   `ledger_game_op` (a vendor bet, win or rollback). Each is one statement, so one round trip and one
+ *   transaction: lock the member account(s), look up the idempotency key, check the rules, then insert the
+ *   transaction, move the member balance(s) and append the entries. The rules are those of
+ *   packages/ledger (posting.ts, game.ts); test/wallet-ledger.test.ts drives both with the same sequences.
+ *
+ * Member accounts are locked in id order, so two transfers between the same members never deadlock.
+ * System accounts are never locked or updated (their balance is derived from entries): no hot row.
+ */
+export const LEDGER_SQL = [
+  `create or replace function ledger_append_only() returns trigger language plpgsql as $$
+begin
+  raise exception '% is append-only (% refused)', tg_table_name, tg_op using errcode = 'insufficient_privilege';
+end
+$$`,
+  `create or replace trigger ledger_transactions_no_change before update or delete on ledger_transactions
+  for each row execute function ledger_append_only()`,
+  `create or replace trigger ledger_transactions_no_truncate before truncate on ledger_transactions
+  for each statement execute function ledger_append_only()`,
+  `create or replace trigger ledger_entries_no_change before update or delete on ledger_entries
+  for each row execute function ledger_append_only()`,
+  `create or replace trigger ledger_entries_no_truncate before truncate on ledger_entries
+  for each statement execute function ledger_append_only()`,
+
+  // An account by code, created on first use (class and member from the code's form).
+  `create or replace function ledger_account_id(p_code text, p_currency text) returns bigint language plpgsql as $$
+declare
+  v_id bigint;
+begin
+  select a.id into v_id from ledger_accounts a where a.code = p_code;
+  if v_id is null then
+    insert into ledger_accounts (code, member_id, class, currency)
+    values (
+      p_code,
+      case when p_code like 'm:%' then split_part(p_code, ':', 2)::int end,
+      case when p_code = 's:trial' or p_code like 'm:%:trial' then 'trial' else 'real' end,
+      p_currency)
+    on conflict (code) do nothing;
+    select a.id into v_id from ledger_accounts a where a.code = p_code;
+  end if;
+  return v_id;
+end
+$$`,
+
+  // A balanced posting. outcome: created | replayed | conflict | insufficient_funds | invalid_posting;
+  // codes/balances: the member accounts touched and their balances (after, or now on a replay).
+  `create or replace function ledger_post(
+  p_op text, p_key text, p_kind text, p_hash text, p_actor_kind text, p_actor_id text, p_reason text,
+  p_group text, p_ref text, p_memo text, p_reverses bigint, p_currency text, p_codes text[], p_amounts bigint[])
+returns table (outcome text, tx_id bigint, codes text[], balances bigint[]) language plpgsql as $$
+#variable_conflict use_column
+declare
+  v_n int := coalesce(array_length(p_codes, 1), 0);
+  v_ids bigint[] := '{}';
+  v_found record;
+  v_acc record;
+  v_tx bigint;
+  v_bal bigint;
+  v_total bigint := 0;
+  i int;
+begin
+  for i in 1..v_n loop
+    v_ids := v_ids || ledger_account_id(p_codes[i], p_currency);
+    v_total := v_total + p_amounts[i];
+  end loop;
+  perform 1 from ledger_accounts a where a.id = any(v_ids) and a.member_id is not null order by a.id for update;
+
+  select t.id, t.hash into v_found from ledger_transactions t where t.op = p_op and t.key = p_key;
+  if found then
+    if v_found.hash <> p_hash then
+      return query select 'conflict'::text, v_found.id, null::text[], null::bigint[];
+    else
+      return query select 'replayed'::text, v_found.id, array_agg(a.code::text order by a.id), array_agg(a.balance order by a.id)
+        from ledger_accounts a where a.id = any(v_ids) and a.member_id is not null;
+    end if;
+    return;
+  end if;
+
+  if v_n < 2 or v_total <> 0
+     or (select count(distinct (a.class, a.currency)) from ledger_accounts a where a.id = any(v_ids)) <> 1
+     or exists (select 1 from unnest(p_amounts) x where x = 0) then
+    return query select 'invalid_posting'::text, null::bigint, null::text[], null::bigint[];
+    return;
+  end if;
+
+  for i in 1..v_n loop
+    select a.code, a.member_id, a.balance into v_acc from ledger_accounts a where a.id = v_ids[i];
+    if v_acc.member_id is not null and v_acc.balance + p_amounts[i] < 0 then
+      return query select 'insufficient_funds'::text, null::bigint, array[v_acc.code::text], array[v_acc.balance];
+      return;
+    end if;
+  end loop;
+
+  insert into ledger_transactions (op, key, kind, hash, actor_kind, actor_id, reason, group_key, ref_key, memo, reverses, amount)
+  values (p_op, p_key, p_kind, p_hash, p_actor_kind, p_actor_id, p_reason, p_group, p_ref, p_memo, p_reverses,
+          (select coalesce(sum(x), 0) from unnest(p_amounts) x where x > 0))
+  returning id into v_tx;
+
+  for i in 1..v_n loop
+    v_bal := null;
+    update ledger_accounts a set balance = a.balance + p_amounts[i]
+      where a.id = v_ids[i] and a.member_id is not null returning a.balance into v_bal;
+    insert into ledger_entries (transaction_id, account_id, amount, balance_after) values (v_tx, v_ids[i], p_amounts[i], v_bal);
+  end loop;
+
+  return query select 'created'::text, v_tx, array_agg(a.code::text order by a.id), array_agg(a.balance order by a.id)
+    from ledger_accounts a where a.id = any(v_ids) and a.member_id is not null;
+end
+$$`,
+
+  // A vendor game movement (packages/ledger game.ts). status OK | ERROR with code; balance: the player's.
+  `create or replace function ledger_game_op(
+  p_vendor text, p_member int, p_trial boolean, p_kind text, p_txid text, p_hash text, p_amount bigint,
+  p_round text, p_game text, p_ref text, p_currency text)
+returns table (status text, code text, tx_id bigint, balance bigint) language plpgsql as $$
+#variable_conflict use_column
+declare
+  v_ns text := p_vendor || ':' || p_member || ':';
+  v_key text := v_ns || p_txid;
+  v_player_code text := case when p_trial then 'm:' || p_member || ':trial' else 'm:' || p_member || ':main' end;
+  v_counter_code text := case when p_trial then 's:trial' else 's:vendor:' || p_vendor end;
+  v_player bigint;
+  v_balance bigint;
+  v_found record;
+  v_target record;
+  v_ref_key text := null;
+  v_delta bigint := 0;
+  v_tx bigint;
+begin
+  select a.id, a.balance into v_player, v_balance from ledger_accounts a where a.code = v_player_code for update;
+  if not found then
+    v_player := ledger_account_id(v_player_code, p_currency);
+    select a.balance into v_balance from ledger_accounts a where a.id = v_player for update;
+  end if;
+
+  select t.id, t.hash into v_found from ledger_transactions t where t.op = 'game' and t.key = v_key;
+  if found then
+    if v_found.hash = p_hash then
+      return query select 'OK'::text, null::text, v_found.id, v_balance;
+    else
+      return query select 'ERROR'::text, 'DUPLICATE_TRANSACTION_CONFLICT'::text, null::bigint, v_balance;
+    end if;
+    return;
+  end if;
+
+  if p_kind = 'bet' then
+    if exists (select 1 from ledger_transactions t where t.ref_key = v_key and t.op = 'game' and t.kind = 'rollback') then
+      return query select 'ERROR'::text, 'TRANSACTION_ROLLED_BACK'::text, null::bigint, v_balance;
+      return;
+    end if;
+    if p_amount > v_balance then
+      return query select 'ERROR'::text, 'INSUFFICIENT_FUNDS'::text, null::bigint, v_balance;
+      return;
+    end if;
+    v_delta := -p_amount;
+  elsif p_kind = 'win' then
+    if p_ref is not null then
+      v_ref_key := v_ns || p_ref;
+      if exists (select 1 from ledger_transactions t where t.ref_key = v_ref_key and t.op = 'game' and t.kind = 'rollback') then
+        return query select 'ERROR'::text, 'TRANSACTION_ROLLED_BACK'::text, null::bigint, v_balance;
+        return;
+      end if;
+    end if;
+    v_delta := p_amount;
+  elsif p_kind = 'rollback' and p_ref is not null then
+    v_ref_key := v_ns || p_ref;
+    select t.kind, t.group_key, t.amount into v_target from ledger_transactions t where t.op = 'game' and t.key = v_ref_key;
+    if found then
+      if v_target.kind <> 'bet' then
+        return query select 'ERROR'::text, 'INVALID_REQUEST'::text, null::bigint, v_balance;
+        return;
+      end if;
+      if not exists (select 1 from ledger_transactions t where t.ref_key = v_ref_key and t.op = 'game' and t.kind = 'rollback') then
+        if v_target.group_key is not null and exists (
+          select 1 from ledger_transactions t where t.group_key = v_target.group_key and t.op = 'game' and t.kind = 'win') then
+          return query select 'ERROR'::text, 'ROUND_CLOSED'::text, null::bigint, v_balance;
+          return;
+        end if;
+        v_delta := v_target.amount;
+      end if;
+    end if;
+  else
+    return query select 'ERROR'::text, 'INVALID_REQUEST'::text, null::bigint, v_balance;
+    return;
+  end if;
+
+  insert into ledger_transactions (op, key, kind, hash, actor_kind, actor_id, group_key, ref_key, memo, amount)
+  values ('game', v_key, p_kind, p_hash, 'vendor', p_vendor,
+          case when p_round is null then null else v_ns || 'r:' || p_round end,
+          v_ref_key, left(p_game, 120), case when p_kind = 'rollback' then v_delta else p_amount end)
+  returning id into v_tx;
+
+  if v_delta <> 0 then
+    update ledger_accounts a set balance = a.balance + v_delta where a.id = v_player returning a.balance into v_balance;
+    insert into ledger_entries (transaction_id, account_id, amount, balance_after)
+    values (v_tx, v_player, v_delta, v_balance), (v_tx, ledger_account_id(v_counter_code, p_currency), -v_delta, null);
+  end if;
+  return query select 'OK'::text, null::text, v_tx, v_balance;
+end
+$$`,
+];

@@ -1,0 +1,206 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/tx';
+
+/** The rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
+async function query(tx: Executor, q: SQL): Promise<Record<string, unknown>[]> {
+  return ((await tx.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
+}
+
+/** A text[] parameter: codes and amounts are validated (packages/ledger) before they get here. */
+const textArray = (values: readonly string[]) => `{${values.join(',')}}`;
+const big = (v: unknown): bigint => BigInt(String(v));
+const bigOrNull = (v: unknown): bigint | null => (v === null || v === undefined ? null : BigInt(String(v)));
+/** int8[] comes back as strings (node-postgres) or numbers/bigints (PGlite), or as array text. */
+const bigArray = (v: unknown): bigint[] => {
+  if (Array.isArray(v)) return v.map(big);
+  if (typeof v === 'string' && v.startsWith('{')) return v === '{}' ? [] : v.slice(1, -1).split(',').map((x) => BigInt(x));
+  return [];
+};
+const textArrayOut = (v: unknown): string[] => {
+  if (Array.isArray(v)) return v.map(String);
+  if (typeof v === 'string' && v.startsWith('{')) return v === '{}' ? [] : v.slice(1, -1).split(',');
+  return [];
+};
+
+export type PostRow = { outcome: string; txId: number | null; codes: string[]; balances: bigint[] };
+export type GameOpRow = { status: 'OK' | 'ERROR'; code: string | null; txId: number | null; balance: bigint };
+
+export type RecordRow = {
+  entryId: number;
+  transactionId: number;
+  at: Date;
+  kind: string;
+  amount: bigint;
+  balanceAfter: bigint;
+  memo: string | null;
+};
+
+/** SQL of the ledger (wallet module only). The write functions are in ledger.sql.ts. */
+export function createWalletRepository(db: Db) {
+  return {
+    /** One posting through `ledger_post` (one statement: atomic on its own or inside `tx`). */
+    async post(
+      p: {
+        op: string;
+        key: string;
+        kind: string;
+        hash: string;
+        actorKind: string;
+        actorId: string;
+        reason: string | null;
+        groupKey: string | null;
+        refKey: string | null;
+        memo: string | null;
+        reverses: number | null;
+        currency: string;
+        codes: string[];
+        amounts: bigint[];
+      },
+      tx: Executor,
+    ): Promise<PostRow> {
+      const r = await query(tx, sql`select * from ledger_post(
+        ${p.op}, ${p.key}, ${p.kind}, ${p.hash}, ${p.actorKind}, ${p.actorId}, ${p.reason}, ${p.groupKey}, ${p.refKey},
+        ${p.memo}, ${p.reverses}::bigint, ${p.currency}, ${textArray(p.codes)}::text[], ${textArray(p.amounts.map(String))}::bigint[])`);
+      const row = r[0]!;
+      return {
+        outcome: String(row.outcome),
+        txId: row.tx_id === null ? null : Number(row.tx_id),
+        codes: textArrayOut(row.codes),
+        balances: bigArray(row.balances),
+      };
+    },
+
+    /** One vendor game movement through `ledger_game_op`. */
+    async gameOp(
+      p: {
+        vendor: string;
+        memberId: number;
+        trial: boolean;
+        kind: string;
+        transactionId: string;
+        hash: string;
+        amount: bigint;
+        roundId: string | null;
+        gameCode: string | null;
+        referenceId: string | null;
+        currency: string;
+      },
+      tx: Executor,
+    ): Promise<GameOpRow> {
+      const r = await query(tx, sql`select * from ledger_game_op(
+        ${p.vendor}, ${p.memberId}::int, ${p.trial}, ${p.kind}, ${p.transactionId}, ${p.hash}, ${String(p.amount)}::bigint,
+        ${p.roundId}, ${p.gameCode}, ${p.referenceId}, ${p.currency})`);
+      const row = r[0]!;
+      return {
+        status: row.status as 'OK' | 'ERROR',
+        code: (row.code as string | null) ?? null,
+        txId: row.tx_id === null ? null : Number(row.tx_id),
+        balance: big(row.balance),
+      };
+    },
+
+    /** Balances of accounts by code (missing accounts are absent: balance 0). */
+    async balances(codes: string[], tx: Executor = db): Promise<Map<string, bigint>> {
+      if (codes.length === 0) return new Map();
+      const r = await query(tx, sql`select code, balance from ledger_accounts where code = any(${textArray(codes)}::text[])`);
+      return new Map((r as unknown as { code: string; balance: unknown }[]).map((x) => [x.code, big(x.balance)]));
+    },
+
+    /** A member's accounts (main, trial, vendor wallets) with balances. */
+    async memberAccounts(memberId: number, tx: Executor = db) {
+      const r = await query(tx, sql`select code, class, currency, balance from ledger_accounts where member_id = ${memberId} order by id`);
+      return (r as unknown as { code: string; class: string; currency: string; balance: unknown }[]).map((x) => ({
+        code: x.code,
+        class: x.class,
+        currency: x.currency,
+        balance: big(x.balance),
+      }));
+    },
+
+    /**
+     * The account record of one account: its entries newest first with the transaction's kind and memo,
+     * filtered by kinds and a time range, paged; and the total count for paging.
+     */
+    async record(
+      q: { code: string; kinds: string[] | null; from: Date; to: Date; offset: number; limit: number },
+      tx: Executor = db,
+    ): Promise<{ rows: RecordRow[]; total: number }> {
+      const kinds = q.kinds && q.kinds.length > 0 ? sql`and t.kind = any(${textArray(q.kinds)}::text[])` : sql``;
+      const where = sql`from ledger_entries e
+        join ledger_accounts a on a.id = e.account_id
+        join ledger_transactions t on t.id = e.transaction_id
+        where a.code = ${q.code} and e.created_at >= ${q.from.toISOString()}::timestamptz
+          and e.created_at < ${q.to.toISOString()}::timestamptz ${kinds}`;
+      const [rows, count] = await Promise.all([
+        query(tx, sql`select e.id as entry_id, t.id as tx_id, e.created_at, t.kind, e.amount, e.balance_after, t.memo
+          ${where} order by e.id desc offset ${q.offset} limit ${q.limit}`),
+        query(tx, sql`select count(*) as n ${where}`),
+      ]);
+      return {
+        rows: rows.map((x) => ({
+          entryId: Number(x.entry_id),
+          transactionId: Number(x.tx_id),
+          at: new Date(x.created_at as string | Date),
+          kind: String(x.kind),
+          amount: big(x.amount),
+          balanceAfter: bigOrNull(x.balance_after) ?? 0n,
+          memo: (x.memo as string | null) ?? null,
+        })),
+        total: Number(count[0]!.n),
+      };
+    },
+
+    /**
+     * Net stakes on an account since its last deposit, and that deposit's amount (turnover rule of
+     * withdrawals): bets minus rollback refunds, counted from the entry after the deposit.
+     */
+    async turnoverSinceLastDeposit(code: string, tx: Executor = db): Promise<{ deposit: bigint; staked: bigint }> {
+      const r = await query(tx, sql`with acc as (select id from ledger_accounts where code = ${code}),
+        last as (
+          select e.id, e.amount from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+          where e.account_id = (select id from acc) and t.kind = 'deposit' order by e.id desc limit 1)
+        select coalesce((select amount from last), 0) as deposit,
+          coalesce((select sum(-e.amount)
+            from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+            where e.account_id = (select id from acc) and e.id > coalesce((select id from last), 0)
+              and t.kind in ('bet', 'rollback')), 0) as staked`);
+      const row = r[0]!;
+      return { deposit: big(row.deposit), staked: big(row.staked) };
+    },
+
+    /** The figures `verifyLedger` (packages/ledger verify.ts) checks, computed from the entries. */
+    async verificationFigures(tx: Executor = db) {
+      const one = async (q: SQL) => (await query(tx, q))[0]!;
+      const counts = await one(sql`select
+        (select count(*) from ledger_accounts) as accounts,
+        (select count(*) from ledger_transactions) as transactions,
+        (select count(*) from ledger_entries) as entries`);
+      const mismatches = await one(sql`select count(*) as n from ledger_accounts a
+        left join (select account_id, sum(amount) as s from ledger_entries group by account_id) e on e.account_id = a.id
+        where a.member_id is not null and a.balance <> coalesce(e.s, 0)`);
+      const negative = await one(sql`select count(*) as n from ledger_accounts where member_id is not null and balance < 0`);
+      const sums = await query(tx, sql`select a.class || ':' || a.currency as k, sum(e.s) as s
+        from (select account_id, sum(amount) as s from ledger_entries group by account_id) e
+        join ledger_accounts a on a.id = e.account_id group by 1 order by 1`);
+      const orphans = await one(sql`select count(*) as n from (select distinct account_id from ledger_entries) e
+        where not exists (select 1 from ledger_accounts a where a.id = e.account_id)`);
+      const unbalanced = await one(sql`select count(*) as n from (select transaction_id from ledger_entries
+        group by transaction_id having sum(amount) <> 0) x`);
+      const duplicates = await one(sql`select count(*) as n from (select op, key from ledger_transactions
+        group by op, key having count(*) > 1) x`);
+      return {
+        accounts: Number(counts.accounts),
+        transactions: Number(counts.transactions),
+        entries: Number(counts.entries),
+        balanceMismatches: Number(mismatches.n),
+        negativeMemberBalances: Number(negative.n),
+        sumsByClassAndCurrency: (sums as { k: string; s: unknown }[]).map((x) => ({ classAndCurrency: x.k, sum: big(x.s) })),
+        unbalancedTransactions: Number(unbalanced.n),
+        duplicateKeys: Number(duplicates.n),
+        orphanEntries: Number(orphans.n),
+      };
+    },
+  };
+}
+
+export type WalletRepository = ReturnType<typeof createWalletRepository>;

@@ -1,0 +1,229 @@
+import { accounts, parseAccount } from '@lotus/ledger/accounts';
+import { inputHash } from '@lotus/ledger/hash';
+import { validateEntries } from '@lotus/ledger/posting';
+import { verifyLedger, type Violation } from '@lotus/ledger/verify';
+import { AppError } from '@lotus/contracts/app-error';
+import { sqlState } from '../../lib/pg-errors';
+import type { Database } from '../../db/client';
+import type { Executor } from '../../db/tx';
+import type { WalletRepository } from './wallet.repository';
+import type {
+  GameOperationInput,
+  GameOperationResult,
+  Posting,
+  PostResult,
+} from './wallet.types';
+
+/** Runs of one autocommit write when PostgreSQL asks for it (serialization, deadlock) or a racing
+ * duplicate hit the idempotency index first (the next run finds it and replays). */
+const RETRYABLE = new Set(['40001', '40P01', '23505']);
+
+async function retrying<T>(fn: () => Promise<T>, inTransaction: boolean): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      // Inside the caller's transaction the whole unit of work is retried by database.tx, not one statement.
+      if (inTransaction || attempt >= 5 || !RETRYABLE.has(sqlState(error) ?? '')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+    }
+  }
+}
+
+export type WalletOptions = {
+  /** The currency of every account (ISO 4217); THB by default (config: WALLET_CURRENCY). */
+  currency: string;
+};
+
+/**
+ * The wallet (docs/adr/0026-ledger-and-wallet.md): the only writer of the ledger. `post` is the one
+ * write path of every balanced movement (cashier, transfers, trial credit, adjustments); `gameOperation`
+ * that of the vendor protocol's bets, wins and rollbacks. Both end in one database function call.
+ */
+export function createWalletService(deps: {
+  database: Pick<Database, 'db' | 'tx'>;
+  repo: WalletRepository;
+  options: WalletOptions;
+  now: () => number;
+}) {
+  const { database, repo, options } = deps;
+
+  async function post(posting: Posting, tx?: Executor): Promise<PostResult> {
+    const invalid = validateEntries(posting.entries);
+    if (invalid) throw new AppError('invalid_posting', 400);
+    const actor = posting.actor;
+    if (actor.kind === 'operator' && !actor.reason.trim()) throw new AppError('invalid_posting', 400);
+    const entries = [...posting.entries].sort((a, b) => (a.account < b.account ? -1 : 1));
+    const hash = inputHash({
+      ...posting.input,
+      __entries: entries.map((e) => `${e.account}=${e.amount}`).join(';'),
+    });
+    const row = await retrying(
+      () =>
+        repo.post(
+          {
+            op: posting.op,
+            key: posting.key,
+            kind: posting.op,
+            hash,
+            actorKind: actor.kind,
+            actorId: String(actor.id),
+            reason: actor.kind === 'operator' ? actor.reason : null,
+            groupKey: posting.groupKey ?? null,
+            refKey: null,
+            memo: posting.memo?.slice(0, 120) ?? null,
+            reverses: null,
+            currency: options.currency,
+            codes: entries.map((e) => e.account),
+            amounts: entries.map((e) => e.amount),
+          },
+          tx ?? database.db,
+        ),
+      tx !== undefined,
+    );
+    switch (row.outcome) {
+      case 'created':
+      case 'replayed':
+        return {
+          outcome: row.outcome,
+          transactionId: String(row.txId),
+          balances: Object.fromEntries(row.codes.map((c, i) => [c, row.balances[i]!])),
+        };
+      case 'conflict':
+        throw new AppError('idempotency_conflict', 409);
+      case 'insufficient_funds':
+        throw new AppError('insufficient_funds', 400);
+      default:
+        throw new AppError('invalid_posting', 400);
+    }
+  }
+
+  async function gameOperation(input: GameOperationInput): Promise<GameOperationResult> {
+    const row = await retrying(
+      () =>
+        repo.gameOp(
+          {
+            vendor: input.vendor,
+            memberId: input.memberId,
+            trial: input.trial,
+            kind: input.kind,
+            transactionId: input.transactionId,
+            hash: input.requestHash,
+            amount: input.kind === 'rollback' ? 0n : input.amount,
+            roundId: input.roundId ?? null,
+            gameCode: input.kind === 'rollback' ? null : input.gameCode,
+            referenceId:
+              input.kind === 'rollback' ? input.referenceTransactionId : input.kind === 'win' ? (input.betTransactionId ?? null) : null,
+            currency: options.currency,
+          },
+          database.db,
+        ),
+      false,
+    );
+    if (row.status === 'OK') return { status: 'OK', balance: row.balance, platformTransactionId: String(row.txId) };
+    return { status: 'ERROR', code: row.code as Extract<GameOperationResult, { status: 'ERROR' }>['code'], balance: row.balance };
+  }
+
+  /** The balance a member plays and pays from: the trial credit of a trial account, else the main wallet. */
+  async function balanceOf(member: { id: number; trial: boolean }): Promise<bigint> {
+    const code = accounts.playing(member.id, member.trial);
+    return (await repo.balances([code])).get(code) ?? 0n;
+  }
+
+  /** A trial account's play credit, granted through the ledger when the account is made (5.GATE.03). */
+  async function grantTrialCredit(memberId: number, amount: bigint, tx: Executor) {
+    if (amount <= 0n) return;
+    await post(
+      {
+        op: 'trial_credit',
+        key: String(memberId),
+        input: { memberId, amount },
+        actor: { kind: 'system', id: 'freeplay' },
+        entries: [
+          { account: accounts.trialIssuer, amount: -amount },
+          { account: accounts.trial(memberId), amount },
+        ],
+      },
+      tx,
+    );
+  }
+
+  /** The main wallet and each vendor wallet of a real member (consolidated funds). */
+  async function funds(memberId: number, trial: boolean) {
+    const rows = await repo.memberAccounts(memberId);
+    const main = rows.find((r) => r.code === accounts.playing(memberId, trial))?.balance ?? 0n;
+    const vendors = trial
+      ? []
+      : rows
+          .filter((r) => parseAccount(r.code)?.purpose.startsWith('v:'))
+          .map((r) => ({ vendor: parseAccount(r.code)!.purpose.slice(2), balance: r.balance }));
+    return { currency: options.currency, main, vendors, total: vendors.reduce((s, v) => s + v.balance, main) };
+  }
+
+  /** `ledger:verify`: the invariants over the whole ledger, with counts and the time it took. */
+  async function verify(): Promise<{
+    violations: Violation[];
+    accounts: number;
+    transactions: number;
+    entries: number;
+    ms: number;
+  }> {
+    const started = performance.now();
+    const figures = await repo.verificationFigures();
+    return {
+      violations: verifyLedger(figures),
+      accounts: figures.accounts,
+      transactions: figures.transactions,
+      entries: figures.entries,
+      ms: Math.round(performance.now() - started),
+    };
+  }
+
+  /** Turnover toward the withdrawal rule: what was staked since the last deposit, and that deposit. */
+  async function turnoverSinceLastDeposit(memberId: number) {
+    return repo.turnoverSinceLastDeposit(accounts.main(memberId));
+  }
+
+  /**
+   * The account record (2.MC.09, ODSFE2_MemTransDet): movements of the member's wallet newest first, each
+   * with the balance right after it. Days are Bangkok calendar days (UTC+7, no daylight saving), inclusive.
+   */
+  async function accountRecord(
+    member: { id: number; trial: boolean },
+    q: { types: string[]; startDate?: string | undefined; endDate?: string | undefined; pageNo: number; pageSize: number },
+  ) {
+    const DAY = 86_400_000;
+    const BANGKOK = 7 * 3_600_000;
+    const today = new Date(deps.now() + BANGKOK).toISOString().slice(0, 10);
+    const endDay = q.endDate ?? today;
+    const startDay = q.startDate ?? new Date(Date.parse(`${endDay}T00:00:00Z`) - 6 * DAY).toISOString().slice(0, 10);
+    const from = Date.parse(`${startDay}T00:00:00+07:00`);
+    const to = Date.parse(`${endDay}T00:00:00+07:00`) + DAY;
+    if (!(from < to) || to - from > 90 * DAY) throw new AppError('validation_failed', 400);
+    const { rows, total } = await repo.record({
+      code: accounts.playing(member.id, member.trial),
+      kinds: q.types,
+      from: new Date(from),
+      to: new Date(to),
+      offset: (q.pageNo - 1) * q.pageSize,
+      limit: q.pageSize,
+    });
+    return {
+      list: rows.map((r) => ({
+        id: r.entryId,
+        time: r.at.toISOString(),
+        type: r.kind,
+        amount: r.amount,
+        balance: r.balanceAfter,
+        memo: r.memo,
+      })),
+      total,
+      totalPages: Math.ceil(total / q.pageSize),
+      pageNo: q.pageNo,
+    };
+  }
+
+  return { post, gameOperation, balanceOf, grantTrialCredit, funds, verify, turnoverSinceLastDeposit, accountRecord, repo };
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;
