@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { accounts } from '@lotus/ledger/accounts';
 import type { LightMyRequestResponse } from 'fastify';
 import { body, type TestApp } from './helper';
 import type { Member } from './factories';
@@ -94,7 +95,18 @@ export async function openSession(member: Pick<Member, 'c'>, v: VendorCaller): P
   return answer.sessionToken;
 }
 
-/** Credits a real member's main wallet (wired after the wallet core merge). */
-export async function fundMember(_t: TestApp, _memberId: number, _amount: bigint): Promise<void> {
-  throw new Error('not wired yet');
+let fundCounter = 0;
+/** Credits a real member's main wallet through the wallet's one write path (an operator adjustment). */
+export async function fundMember(t: TestApp, memberId: number, amount: bigint): Promise<void> {
+  fundCounter += 1;
+  await t.app.services.wallet.post({
+    op: 'adjust',
+    key: `vendor-test-funds-${memberId}-${fundCounter}`,
+    input: { memberId, amount },
+    actor: { kind: 'operator', id: 'tester', reason: 'test funds' },
+    entries: [
+      { account: accounts.adjustments, amount: -amount },
+      { account: accounts.main(memberId), amount },
+    ],
+  });
 }
