@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { sha256Hex } from '../src/platform/keys/secrets';
 import { body, createClock, useTestApp } from './helper';
 import { createMember, type Member } from './factories';
 import { createVendor, launch, openSession, tokenOf, vendorCaller, type VendorCaller } from './vendor-client';
@@ -305,6 +306,30 @@ describe('bad input: each its documented code, nothing written', () => {
     expect((await maint.call('session/authenticate', { token })).json()).toMatchObject({ status: 'ERROR', code: 'VENDOR_DISABLED' });
     expect((await maint.call('wallet/bet', bet({ sessionToken: s }))).json()).toMatchObject({ status: 'ERROR', code: 'VENDOR_DISABLED' });
     expect((await maint.call('wallet/balance', { playerId: String(m.id), sessionToken: s })).json()).toMatchObject({ status: 'OK' });
+  });
+});
+
+describe('housekeeping and the API description', () => {
+  it('the vendor-housekeeping job removes expired launch tokens and sessions idle past 30 minutes', async () => {
+    const v = vendorCaller(t, await createVendor(t));
+    const m = await createMember(t);
+    const sessionToken = await openSession(m, v);
+    await launch(m, v); // an unused launch token
+    t.clock.advance(31 * MINUTE);
+    const fresh = await openSession(m, v); // a session in use
+    await t.app.services.vendor.service.housekeeping();
+    const repo = t.app.services.vendor.repo;
+    expect(await repo.findSession(sha256Hex(sessionToken))).toBeNull();
+    expect(await repo.findSession(sha256Hex(fresh))).not.toBeNull();
+    const left = (await written()) as { tokens: number };
+    expect(left.tokens).toBe(0);
+  });
+
+  it('/docs/json lists the vendor protocol and the launch call', async () => {
+    const paths = Object.keys(((await t.inject('/docs/json')).json() as { paths: object }).paths);
+    for (const p of ['/vendor/v1/session/authenticate', '/vendor/v1/wallet/balance', '/vendor/v1/wallet/bet', '/vendor/v1/wallet/win', '/vendor/v1/wallet/rollback', '/wps/game/vendorLaunch', '/ops/vendors/registry']) {
+      expect(paths).toContain(p);
+    }
   });
 });
 

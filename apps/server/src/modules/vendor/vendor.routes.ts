@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../lib/http';
 import { memberOf } from '../../plugins/member-auth';
+import { rateLimit } from '../../plugins/rate-limit';
 import type { VendorCall, VendorService } from './vendor.service';
 
 /**
@@ -86,6 +87,7 @@ export async function vendorRoutes(fastify: FastifyInstance, { vendor }: { vendo
     app.post(
       '/wps/game/vendorLaunch',
       {
+        config: { rateLimit: rateLimit.standard },
         schema: {
           tags: ['game'],
           security: [{ member: [] }],
