@@ -39,9 +39,9 @@ function examples(): Example[] {
 
 /** The document's fixed values (section 7's preamble and section 2's worked example). */
 const SECRET = /Secret `([^`]+)`/.exec(doc)![1]!;
-const PLAYER = Number(/\(`playerId` `(\d+)`/.exec(doc)![1]);
-const LAUNCH_TOKEN = /launch token\n?`([^`]+)` issued/.exec(doc)![1]!;
-const SESSION_TOKEN = /session token `([^`]+)` already open/.exec(doc)![1]!;
+const PLAYER = Number(/\(`playerId`\s+`(\d+)`/.exec(doc)![1]);
+const LAUNCH_TOKEN = /launch token\s+`([^`]+)`\s+issued/.exec(doc)![1]!;
+const SESSION_TOKEN = /session token\s+`([^`]+)`\s+already open/.exec(doc)![1]!;
 const FIRST = examples()[0]!;
 const BASE = Number(FIRST.headers['x-timestamp']);
 
