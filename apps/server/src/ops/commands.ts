@@ -4,6 +4,8 @@ import { WHITELABEL_FLAGS, type TWhitelabelFlag } from '@lotus/contracts/system'
 import { VENDOR_STATUSES, type TVendorStatus } from '@lotus/contracts/vendor';
 import { parseCidr } from '../lib/ip';
 import { OPS_ROLES, type TOpsRole } from '@lotus/contracts/ops-operators';
+import type { TOpsPaymentChannelInput } from '@lotus/contracts/cashier';
+import { WITHDRAWAL_STATUSES, type TWithdrawalStatus } from '@lotus/contracts/withdrawal';
 import { CliError, type OpsClient } from './client';
 
 /** A usage mistake: printed with the usage text, exit code 2. */
@@ -53,7 +55,21 @@ Usage: npm run ops -- <command>
   operator rotate [--days N]               replace your own token (ops.json is updated)
   audit list [--limit N]                   the operator audit log, newest first
   audit verify                             recompute the audit hash chain
+  withdrawal list [--status S] [--member <id>] [--limit N]
+                                           withdrawals, newest first; S: ${WITHDRAWAL_STATUSES.join(', ')}
+  withdrawal cases [--limit N]             not-received cases (the member's proofs are listed)
+  withdrawal pay <id>                      mark a pending withdrawal paid out (the member confirms receipt)
+  withdrawal reject <id> --reason <text>   reject a pending withdrawal; the amount returns to the member
   jobs failed [limit]                      dead letters: jobs that failed after their last attempt
+  ledger:verify                            check the ledger: balances equal entries, sums zero, each key once
+  channel list                             payment channels (kind, limits, status)
+  channel add <json>                       a bank_transfer or psp channel (fields: /ops/payment-channels)
+  channel set <code> <json>                change a channel (names, account, limits, status, sort)
+  channel disable|enable <code>
+  deposit list [--status S] [--member <id>] [--channel <code>] [--limit N]
+                                           deposits, newest first (S: pending, awaiting_approval, credited, ...)
+  deposit approve <id> [--note <text>]     credit the member (exactly once) and send the deposit-arrival message
+  deposit reject <id> --reason <text>      refuse it; the member gets the deposit-failed message
   keys list                                server keys: kid, purpose, state, master key they are wrapped under
   keys rotate                              a new enc key pair becomes current (previous kids still decrypt)
   keys retire <kid>                        delete a previous enc key (bodies under it stop opening)
@@ -80,8 +96,11 @@ const COLLECTION_OF: Record<string, TOpsCollection> = {
   help: 'help',
 };
 
-const COLUMNS: Record<TOpsCollection | 'feedback' | 'members' | 'sms' | 'mail' | 'operators' | 'tokens' | 'audit' | 'jobs' | 'keys' | 'registry', string[]> = {
+const COLUMNS: Record<TOpsCollection | 'feedback' | 'members' | 'sms' | 'mail' | 'operators' | 'tokens' | 'audit' | 'jobs' | 'keys' | 'channels' | 'deposits' | 'withdrawals' | 'registry', string[]> = {
   registry: ['code', 'name', 'walletMode', 'status', 'currency', 'gameTypes', 'launchUrl', 'updatedAt'],
+  channels: ['code', 'kind', 'nameEn', 'adapter', 'accountNumber', 'min', 'max', 'dailyLimit', 'status', 'sort'],
+  deposits: ['id', 'createdAt', 'username', 'channel', 'amount', 'status', 'reference', 'decidedBy', 'reason'],
+  withdrawals: ['id', 'memberId', 'amount', 'status', 'bankCode', 'accountNumber', 'accountName', 'createdAt', 'paidAt', 'decidedBy', 'rejectReason', 'remark'],
   operators: ['id', 'username', 'displayName', 'role', 'status', 'activeTokens', 'hasPassword', 'hasTotp', 'createdAt'],
   tokens: ['id', 'username', 'name', 'createdAt', 'expiresAt', 'lastUsedAt', 'revokedAt'],
   audit: ['seq', 'at', 'username', 'action', 'target', 'ip'],
@@ -469,12 +488,119 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
       }
       throw new UsageError('Use: audit list [--limit N] | audit verify');
     }
+    case 'ledger:verify': {
+      const r = await client.verifyLedger();
+      out.log(`Ledger: ${r.accounts} accounts, ${r.transactions} transactions, ${r.entries} entries checked in ${r.ms} ms.`);
+      if (r.ok) {
+        out.log('0 violations.');
+        return 0;
+      }
+      for (const v of r.violations) out.log(`VIOLATION ${v.rule}: ${v.count}${v.detail ? ` (${v.detail})` : ''}`);
+      return 1;
+    }
+    case 'withdrawal':
+    case 'withdrawals': {
+      if (sub === 'list' || sub === 'cases') {
+        const options = takeOptions(rest, sub === 'list' ? ['status', 'member', 'limit'] : ['limit']);
+        const limit = options.limit ? Number(options.limit) : 50;
+        if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new UsageError('--limit is a number from 1 to 500');
+        if (options.status && !(WITHDRAWAL_STATUSES as readonly string[]).includes(options.status)) {
+          throw new UsageError(`--status is one of ${WITHDRAWAL_STATUSES.join(', ')}`);
+        }
+        const memberId = options.member ? Number(options.member) : undefined;
+        if (memberId !== undefined && (!Number.isInteger(memberId) || memberId < 1)) throw new UsageError('--member is a member id');
+        const rows =
+          sub === 'cases'
+            ? await client.withdrawalCases(limit)
+            : await client.listWithdrawals({ status: options.status as TWithdrawalStatus | undefined, memberId, limit });
+        out.log(formatTable(rows, COLUMNS.withdrawals));
+        if (sub === 'cases') {
+          for (const row of rows) {
+            out.log(`withdrawal ${row.id}: ${row.proofs.map((p) => `proof ${p.index} ${p.contentType} ${p.bytes} bytes`).join(', ') || 'no proof'}`);
+          }
+        }
+        return 0;
+      }
+      if (sub === 'pay' || sub === 'reject') {
+        const [idText, ...more] = rest;
+        const id = Number(idText);
+        if (!Number.isInteger(id) || id < 1) throw new UsageError(`Use: withdrawal ${sub} <id>${sub === 'reject' ? ' --reason <text>' : ''}`);
+        if (sub === 'pay') {
+          const row = await client.payWithdrawal(id);
+          out.log(`Withdrawal ${row.id} (${row.amount}) is paid out; the member is asked to confirm receipt.`);
+          return 0;
+        }
+        const options = takeOptions(more, ['reason']);
+        if (!options.reason) throw new UsageError('Use: withdrawal reject <id> --reason <text>');
+        const row = await client.rejectWithdrawal(id, options.reason);
+        out.log(`Withdrawal ${row.id} is rejected; ${row.amount} returned to member ${row.memberId}.`);
+        return 0;
+      }
+      throw new UsageError('Use: withdrawal list [--status S] [--member <id>] [--limit N] | cases | pay <id> | reject <id> --reason <text>');
+    }
     case 'jobs': {
       if (sub !== 'failed') throw new UsageError('Use: jobs failed [limit]');
       const limit = rest[0] ? Number(rest[0]) : 20;
       if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('limit is a number from 1 to 1000');
       out.log(formatTableWide(await client.listFailedJobs(limit), COLUMNS.jobs));
       return 0;
+    }
+    case 'channel':
+    case 'channels': {
+      if (sub === 'list') {
+        out.log(formatTable(await client.listPaymentChannels(), COLUMNS.channels));
+        return 0;
+      }
+      if (sub === 'add') {
+        const row = await client.createPaymentChannel(parseJson(rest.join(' ') || undefined, 'the channel') as TOpsPaymentChannelInput);
+        out.log(formatTable([row], COLUMNS.channels));
+        out.log(`Added channel ${row.code}.`);
+        return 0;
+      }
+      if (sub === 'set' || sub === 'disable' || sub === 'enable') {
+        const [code, ...json] = rest;
+        if (!code) throw new UsageError(`Use: channel ${sub} <code>${sub === 'set' ? ' <json>' : ''}`);
+        const change =
+          sub === 'set'
+            ? (parseJson(json.join(' ') || undefined, 'the change') as Partial<TOpsPaymentChannelInput>)
+            : { status: sub === 'disable' ? ('disabled' as const) : ('active' as const) };
+        const row = await client.updatePaymentChannel(code, change);
+        out.log(formatTable([row], COLUMNS.channels));
+        return 0;
+      }
+      throw new UsageError('Use: channel list | channel add <json> | channel set <code> <json> | channel disable|enable <code>');
+    }
+    case 'deposit':
+    case 'deposits': {
+      if (sub === 'list') {
+        const options = takeOptions(rest, ['status', 'member', 'channel', 'limit']);
+        const limit = options.limit ? Number(options.limit) : 50;
+        if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new UsageError('--limit is a number from 1 to 500');
+        const memberId = options.member ? Number(options.member) : undefined;
+        if (memberId !== undefined && (!Number.isInteger(memberId) || memberId < 1)) throw new UsageError('--member is a member id');
+        const rows = await client.listDeposits({ status: options.status, memberId, channel: options.channel, limit });
+        out.log(formatTable(rows, COLUMNS.deposits));
+        return 0;
+      }
+      if (sub === 'approve') {
+        const [id, ...more] = rest;
+        if (!id) throw new UsageError('Use: deposit approve <id> [--note <text>]');
+        const options = takeOptions(more, ['note']);
+        const row = await client.approveDeposit(id, options.note);
+        out.log(formatTable([row], COLUMNS.deposits));
+        out.log(`Deposit ${row.id} is credited: ${row.amount} to ${row.username ?? `member ${row.memberId}`}.`);
+        return 0;
+      }
+      if (sub === 'reject') {
+        const [id, ...more] = rest;
+        const options = takeOptions(more, ['reason']);
+        if (!id || !options.reason?.trim()) throw new UsageError('Use: deposit reject <id> --reason <text> (the reason is required)');
+        const row = await client.rejectDeposit(id, options.reason);
+        out.log(formatTable([row], COLUMNS.deposits));
+        out.log(`Deposit ${row.id} is rejected; the member was told why.`);
+        return 0;
+      }
+      throw new UsageError('Use: deposit list [--status S] [--member <id>] [--channel <code>] [--limit N] | deposit approve <id> [--note <text>] | deposit reject <id> --reason <text>');
     }
     case 'keys': {
       if (sub === 'list') {

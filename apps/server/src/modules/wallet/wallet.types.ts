@@ -71,7 +71,8 @@ export type GameOperationResult =
   | { status: 'OK'; balance: bigint; platformTransactionId: string }
   | {
       status: 'ERROR';
-      code: 'INSUFFICIENT_FUNDS' | 'DUPLICATE_TRANSACTION_CONFLICT' | 'TRANSACTION_ROLLED_BACK' | 'ROUND_CLOSED';
+      /** INVALID_REQUEST: a rollback naming a win or another rollback (only bets can be rolled back). */
+      code: 'INSUFFICIENT_FUNDS' | 'DUPLICATE_TRANSACTION_CONFLICT' | 'TRANSACTION_ROLLED_BACK' | 'ROUND_CLOSED' | 'INVALID_REQUEST';
       balance: bigint;
     };
 
