@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './db/client';
 import type { ConfigBus } from './lib/config-bus';
+import { createAgentModule } from './modules/agent/agent.module';
 import { createContentModule } from './modules/content/content.module';
 import { createDepositModule } from './modules/deposit/deposit.module';
 import { createInboxModule } from './modules/inbox/inbox.module';
@@ -112,6 +113,15 @@ export function createServices(
       return { lastDepositAmount: deposit, betsSince: staked };
     },
   });
+  const agent = createAgentModule({
+    stepUp: identity.stepUp,
+    post: wallet.service.post,
+    members: {
+      memberSummary: identity.memberSummary,
+      memberSummaryByUsername: identity.memberSummaryByUsername,
+      listDirectDownlines: identity.listDirectDownlines,
+    },
+  });
   const ops = createOpsModule({
     ...shared,
     content: content.service,
@@ -126,7 +136,7 @@ export function createServices(
   });
 
   /** What app.ts registers, in this order: route plugins and operator route plugins. */
-  const parts: ModuleParts[] = [system, relay, ops, identity, verification, wallet, inbox, deposit, withdrawal, vendor];
+  const parts: ModuleParts[] = [system, relay, ops, identity, verification, wallet, inbox, deposit, withdrawal, agent, vendor];
   // Jobs are defined here (not in app.ts) so the ops command line's direct mode knows them too.
   for (const part of parts) for (const job of part.jobs ?? []) jobs.define(job);
 

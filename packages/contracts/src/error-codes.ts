@@ -32,6 +32,7 @@ export const ERROR_CATALOGUE = {
   insufficient_funds: 'Your balance is not enough for this amount',
   idempotency_conflict: 'This request was already made with different details',
   invalid_posting: 'This money movement is not valid',
+  downline_not_found: 'No active member with this username is in your direct downline',
   // Platform conventions (decision 8.LOAD.05)
   validation_failed: 'Some of the information is not valid, please check and try again',
   invalid_characters: 'The text contains characters that are not allowed',
@@ -193,6 +194,7 @@ export const ERROR_HTTP_STATUS: Partial<Record<TErrorCode, number>> = {
   insufficient_funds: 400,
   idempotency_conflict: 409,
   invalid_posting: 400,
+  downline_not_found: 404,
   system_maintenance: 503,
   invalid_verification_code: 400,
   invalid_mobile_number: 400,

@@ -169,6 +169,18 @@ export function createIdentityModule(deps: {
     memberRepo,
     sessionRepo,
     housekeeping,
+    /** An agent's direct downlines (the agent module's share-profit form): narrowed member fields. */
+    listDirectDownlines: (agentId: number, q: { search: string; limit: number; offset: number }) =>
+      memberRepo.listDirectDownlines(agentId, q),
+    /** A member's id, username, type, agent level, status and upline (the agent module's checks). */
+    memberSummary: async (id: number) => {
+      const m = await memberRepo.findById(id);
+      return m ? { id: m.id, username: m.username, type: m.type, isAgent: m.isAgent, status: m.status, uplineId: m.uplineId } : null;
+    },
+    memberSummaryByUsername: async (username: string) => {
+      const m = await memberRepo.findByUsername(username);
+      return m ? { id: m.id, username: m.username, type: m.type, isAgent: m.isAgent, status: m.status, uplineId: m.uplineId } : null;
+    },
     /** Whether a member owns this phone (E.164 digits): verification's SMS rules ask. */
     findMemberIdByE164: (e164: string) => memberRepo.findIdByE164(e164),
     /** A member as a game player (the vendor protocol): status (active or blocked) and trial class. */
