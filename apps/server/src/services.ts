@@ -11,6 +11,7 @@ import { createMailModule } from './modules/mail/mail.module';
 import { createOpsModule } from './modules/ops/ops.module';
 import { createRelayModule } from './modules/relay/relay.module';
 import { createSiteConfigStore, createSystemModule } from './modules/system/system.module';
+import { createVendorModule } from './modules/vendor/vendor.module';
 import { createVerificationModule } from './modules/verification/verification.module';
 import { createWalletModule } from './modules/wallet/wallet.module';
 import { createWithdrawalModule } from './modules/withdrawal/withdrawal.module';
@@ -128,8 +129,14 @@ export function createServices(
     audit: opsAudit,
   });
 
+  const vendor = createVendorModule({
+    ...shared,
+    findPlayer: (id) => identity.findPlayer(id),
+    wallet: { gameOperation: wallet.service.gameOperation, balanceOf: wallet.service.balanceOf },
+  });
+
   /** What app.ts registers, in this order: route plugins and operator route plugins. */
-  const parts: ModuleParts[] = [system, relay, ops, identity, verification, wallet, inbox, deposit, withdrawal, agent];
+  const parts: ModuleParts[] = [system, relay, ops, identity, verification, wallet, inbox, deposit, withdrawal, agent, vendor];
   // Jobs are defined here (not in app.ts) so the ops command line's direct mode knows them too.
   for (const part of parts) for (const job of part.jobs ?? []) jobs.define(job);
 
@@ -170,6 +177,7 @@ export function createServices(
       },
     },
     withdrawal: withdrawal.service,
+    vendor: { service: vendor.service, ops: vendor.ops, repo: vendor.repo },
     platform: { jobs, outbox },
     parts,
   };

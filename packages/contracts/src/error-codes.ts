@@ -122,6 +122,9 @@ export const ERROR_CATALOGUE = {
   proof_too_many: 'You can upload at most 3 images',
   proof_too_large: 'Each image must be at most 5 MB',
   proof_type_invalid: 'Only PNG or JPG images are accepted',
+  // Game vendors (vendor wallet protocol v1, docs/vendor-protocol.md)
+  vendor_not_found: 'This game provider is not available',
+  vendor_exists: 'A game vendor with this code already exists',
   // Phone auth (spec 8.PHN)
   'auth/invalid-phone-number': 'The phone number is not valid',
   'auth/missing-phone-number': 'Please enter a phone number',
@@ -239,6 +242,8 @@ export const ERROR_HTTP_STATUS: Partial<Record<TErrorCode, number>> = {
   proof_too_many: 400,
   proof_too_large: 413,
   proof_type_invalid: 415,
+  vendor_not_found: 404,
+  vendor_exists: 409,
   'auth/invalid-phone-number': 400,
   'auth/missing-phone-number': 400,
   'auth/too-many-requests': 429,

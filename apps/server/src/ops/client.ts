@@ -18,6 +18,7 @@ import type { TOpsDepositRow, TOpsPaymentChannel, TOpsPaymentChannelInput } from
 import type { TOpsRewrapResult, TOpsServerKey } from '@lotus/contracts/ops-keys';
 import type { TSiteConfigKey } from '@lotus/contracts/site-config';
 import type { TOpsWithdrawalRow, TWithdrawalStatus } from '@lotus/contracts/withdrawal';
+import type { TOpsVendorInput, TOpsVendorRow, TOpsVendorWithSecret, TVendorStatus } from '@lotus/contracts/vendor';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { z } from 'zod';
 import { buildApp } from '../app';
@@ -80,6 +81,11 @@ export interface OpsClient {
   rotateKey(): Promise<TOpsServerKey>;
   retireKey(kid: string): Promise<TOpsServerKey>;
   rewrapKeys(): Promise<TOpsRewrapResult>;
+  // game vendor registry (docs/vendor-protocol.md)
+  listVendors(): Promise<TOpsVendorRow[]>;
+  addVendor(input: TOpsVendorInput): Promise<TOpsVendorWithSecret>;
+  setVendorStatus(code: string, status: TVendorStatus): Promise<TOpsVendorRow>;
+  rotateVendorSecret(code: string): Promise<TOpsVendorWithSecret>;
   close(): Promise<void>;
 }
 
@@ -205,6 +211,10 @@ function createClient(
     rotateKey: () => call('POST', '/ops/keys/rotate'),
     retireKey: (kid) => call('POST', `/ops/keys/${encodeURIComponent(kid)}/retire`),
     rewrapKeys: () => call('POST', '/ops/keys/rewrap'),
+    listVendors: () => call('GET', '/ops/vendors/registry'),
+    addVendor: (input) => call('POST', '/ops/vendors/registry', input),
+    setVendorStatus: (code, status) => call('PUT', `/ops/vendors/registry/${encodeURIComponent(code)}/status`, { status }),
+    rotateVendorSecret: (code) => call('POST', `/ops/vendors/registry/${encodeURIComponent(code)}/rotate-secret`),
     close,
   };
 }

@@ -1,6 +1,7 @@
 import type { TOpsCollection } from '@lotus/contracts/ops';
 import { SITE_CONFIG_KEYS, type TSiteConfig, type TSiteConfigKey } from '@lotus/contracts/site-config';
 import { WHITELABEL_FLAGS, type TWhitelabelFlag } from '@lotus/contracts/system';
+import { VENDOR_STATUSES, type TVendorStatus } from '@lotus/contracts/vendor';
 import { parseCidr } from '../lib/ip';
 import { OPS_ROLES, type TOpsRole } from '@lotus/contracts/ops-operators';
 import type { TOpsPaymentChannelInput } from '@lotus/contracts/cashier';
@@ -25,9 +26,15 @@ Usage: npm run ops -- <command>
   region clear                             remove every blocked range and country
   language enable|disable <code>
   language default <code>
-  banner|notice|cs|vendor|help list
-  banner|notice|cs|vendor|help add <json>
-  banner|notice|cs|vendor|help remove <id>
+  banner|notice|cs|vendors|help list       content collections (vendors: the home page's display list)
+  banner|notice|cs|vendors|help add <json>
+  banner|notice|cs|vendors|help remove <id>
+  vendor list                              game vendor registry (wallet protocol; never secrets)
+  vendor add <CODE> --name <name> --launch-url <url> [--game-types SLOT,LIVE] [--mode seamless|transfer]
+             [--api-base-url <url>] [--currency THB] [--status active|maintenance|disabled]
+                                           a vendor and its signing secret (printed ONCE)
+  vendor set-status <CODE> active|maintenance|disabled
+  vendor rotate-secret <CODE>              a new signing secret (printed ONCE; the old one stops working)
   feedback list [limit]
   member list [limit]                      latest members (agent level, status, lockout)
   member create <username> <password> [--agent 1|2|41|42] [--mobile <number>] [--dial <code>]
@@ -85,12 +92,12 @@ const COLLECTION_OF: Record<string, TOpsCollection> = {
   notice: 'notices',
   notices: 'notices',
   cs: 'cs',
-  vendor: 'vendors',
   vendors: 'vendors',
   help: 'help',
 };
 
-const COLUMNS: Record<TOpsCollection | 'feedback' | 'members' | 'sms' | 'mail' | 'operators' | 'tokens' | 'audit' | 'jobs' | 'keys' | 'channels' | 'deposits' | 'withdrawals', string[]> = {
+const COLUMNS: Record<TOpsCollection | 'feedback' | 'members' | 'sms' | 'mail' | 'operators' | 'tokens' | 'audit' | 'jobs' | 'keys' | 'channels' | 'deposits' | 'withdrawals' | 'registry', string[]> = {
+  registry: ['code', 'name', 'walletMode', 'status', 'currency', 'gameTypes', 'launchUrl', 'updatedAt'],
   channels: ['code', 'kind', 'nameEn', 'adapter', 'accountNumber', 'min', 'max', 'dailyLimit', 'status', 'sort'],
   deposits: ['id', 'createdAt', 'username', 'channel', 'amount', 'status', 'reference', 'decidedBy', 'reason'],
   withdrawals: ['id', 'memberId', 'amount', 'status', 'bankCode', 'accountNumber', 'accountName', 'createdAt', 'paidAt', 'decidedBy', 'rejectReason', 'remark'],
@@ -620,12 +627,56 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
       }
       throw new UsageError('Use: keys list | keys rotate | keys retire <kid> | keys rewrap');
     }
+    case 'vendor': {
+      if (sub === 'list') {
+        const rows = await client.listVendors();
+        out.log(formatTable(rows.map((r) => ({ ...r, gameTypes: r.gameTypes.join(',') })), COLUMNS.registry));
+        return 0;
+      }
+      if (sub === 'add') {
+        const [code, ...more] = rest;
+        if (!code || code.startsWith('--'))
+          throw new UsageError('Use: vendor add <CODE> --name <name> --launch-url <url> [--game-types A,B] [--mode seamless|transfer] [--api-base-url <url>] [--currency THB] [--status S]');
+        const o = takeOptions(more, ['name', 'launch-url', 'game-types', 'mode', 'api-base-url', 'currency', 'status']);
+        if (!o.name || !o['launch-url']) throw new UsageError('vendor add needs --name and --launch-url');
+        const created = await client.addVendor({
+          code,
+          name: o.name,
+          launchUrl: o['launch-url'],
+          ...(o['game-types'] ? { gameTypes: o['game-types'].split(',').map((g) => g.trim()).filter(Boolean) } : {}),
+          ...(o.mode ? { walletMode: o.mode as 'seamless' | 'transfer' } : {}),
+          ...(o['api-base-url'] ? { apiBaseUrl: o['api-base-url'] } : {}),
+          ...(o.currency ? { currency: o.currency } : {}),
+          ...(o.status ? { status: o.status as TVendorStatus } : {}),
+        });
+        out.log(formatTable([{ ...created.vendor, gameTypes: created.vendor.gameTypes.join(',') }], COLUMNS.registry));
+        out.log(`Added vendor ${created.vendor.code}. Its signing secret is shown this once; give it to the vendor over a safe channel:`);
+        out.log(created.secret);
+        return 0;
+      }
+      if (sub === 'set-status') {
+        const [code, status] = rest;
+        if (!code || !status || !(VENDOR_STATUSES as readonly string[]).includes(status))
+          throw new UsageError(`Use: vendor set-status <CODE> ${VENDOR_STATUSES.join('|')}`);
+        const row = await client.setVendorStatus(code, status as TVendorStatus);
+        out.log(`Vendor ${row.code} is now ${row.status} (applies on every instance within 5 seconds).`);
+        return 0;
+      }
+      if (sub === 'rotate-secret') {
+        const code = rest[0];
+        if (!code) throw new UsageError('Use: vendor rotate-secret <CODE>');
+        const rotated = await client.rotateVendorSecret(code);
+        out.log(`Vendor ${rotated.vendor.code} has a new signing secret (the old one stops working within 5 seconds). It is shown this once:`);
+        out.log(rotated.secret);
+        return 0;
+      }
+      throw new UsageError('Use: vendor list | vendor add <CODE> --name <name> --launch-url <url> ... | vendor set-status <CODE> <status> | vendor rotate-secret <CODE>');
+    }
     case 'banner':
     case 'banners':
     case 'notice':
     case 'notices':
     case 'cs':
-    case 'vendor':
     case 'vendors':
     case 'help': {
       const collection = COLLECTION_OF[command]!;

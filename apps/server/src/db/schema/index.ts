@@ -14,3 +14,4 @@ export * from './wallet';
 export * from './deposit';
 export * from './inbox';
 export * from './withdrawal';
+export * from './vendor';

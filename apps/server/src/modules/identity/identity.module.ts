@@ -19,6 +19,7 @@ import { createAudit } from './audit';
 import { opsAccountRoutes } from './identity-ops.routes';
 import { createAccountsOpsService } from './identity.ops';
 import type { IdentityOptions } from './identity.options';
+import { isTrial } from './identity.rules';
 import { identityRoutes } from './identity.routes';
 import { createLoginService } from './login/login.service';
 import { createPhoneAuthVerifier } from './login/phone-auth';
@@ -182,6 +183,11 @@ export function createIdentityModule(deps: {
     },
     /** Whether a member owns this phone (E.164 digits): verification's SMS rules ask. */
     findMemberIdByE164: (e164: string) => memberRepo.findIdByE164(e164),
+    /** A member as a game player (the vendor protocol): status (active or blocked) and trial class. */
+    async findPlayer(id: number): Promise<{ id: number; status: string; trial: boolean } | null> {
+      const m = await memberRepo.findById(id);
+      return m ? { id: m.id, status: m.status, trial: isTrial(m) } : null;
+    },
     jobs: [
       {
         name: 'identity-housekeeping',
