@@ -29,14 +29,13 @@ export async function prepareWalletServer({ url, dataDir, players, log, tsImport
   const opsFile = join(dataDir, 'ops.json');
   for (let i = 0; i < 100 && !existsSync(opsFile); i++) await new Promise((r) => setTimeout(r, 100));
   const { token: opsToken } = JSON.parse(readFileSync(opsFile, 'utf8'));
-  let ipSeq = 0;
-  const call = async (method, path, { body, ops, token, headers } = {}) => {
-    ipSeq += 1;
+  const call = async (method, path, { body, ops, token, headers, ip = '100.80.0.1' } = {}) => {
     const res = await fetch(`${url}${path}`, {
       method,
       headers: {
         'user-agent': 'lotus-bench',
-        'x-forwarded-for': `100.80.${(ipSeq >> 8) & 255}.${ipSeq & 255}`,
+        // Each player comes from its own address (TRUST_PROXY on loopback), as behind a load balancer.
+        'x-forwarded-for': ip,
         ...(ops ? { authorization: `Bearer ${opsToken}` } : {}),
         ...(token ? { authorization: token } : {}),
         ...(body && !headers ? { 'content-type': 'application/json' } : {}),
@@ -71,21 +70,24 @@ export async function prepareWalletServer({ url, dataDir, players, log, tsImport
     const username = `${vendorCode.toLowerCase().slice(0, 4)}${i}x${Date.now() % 100000}`;
     const created = await call('POST', '/ops/members', { ops: true, body: { username, password } });
     if (!created.success) throw new Error(`member: ${created.message}`);
-    const ch = (await call('GET', '/wps/verification/slider')).value;
+    const ip = `100.81.${(i >> 8) & 255}.${i & 255}`;
+    const ch = (await call('GET', '/wps/verification/slider', { ip })).value;
     const { gapX } = (await call('GET', `/ops/challenges/${ch.challengeId}`, { ops: true })).value;
-    const solved = await call('POST', '/wps/verification/slider', { body: { challengeId: ch.challengeId, x: gapX, trace: humanTrace(gapX) } });
-    const login = await call('POST', '/wps/session/login', { body: await encryptPayload(key, { username, password, sliderToken: solved.value.sliderToken }) });
+    const solved = await call('POST', '/wps/verification/slider', { ip, body: { challengeId: ch.challengeId, x: gapX, trace: humanTrace(gapX) } });
+    if (!solved.success) throw new Error(`slider: ${solved.message}`);
+    const login = await call('POST', '/wps/session/login', { ip, body: await encryptPayload(key, { username, password, sliderToken: solved.value.sliderToken }) });
     if (!login.success) throw new Error(`login: ${login.message}`);
     const token = login.value.token;
     // Members made by an operator must choose a password first (ADR 0020): the restricted session may.
     if (login.value.forceChangePassword) {
       const changed = await call('PUT', '/wps/member/password', {
         token,
+        ip,
         body: await encryptPayload(key, { oldPassword: password, newPassword: `${password}!`, confirmNewPassword: `${password}!` }),
       });
       if (!changed.success) throw new Error(`password change: ${changed.message}`);
     }
-    const launch = await call('POST', '/wps/game/vendorLaunch', { token, body: { vendor: vendorCode, gameCode: 'slot-1' } });
+    const launch = await call('POST', '/wps/game/vendorLaunch', { token, ip, body: { vendor: vendorCode, gameCode: 'slot-1' } });
     if (!launch.success) throw new Error(`launch: ${launch.message}`);
     const launchToken = new URL(launch.value.url).searchParams.get('token');
     const rawAuth = JSON.stringify({ token: launchToken });

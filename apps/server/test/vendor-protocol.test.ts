@@ -287,6 +287,8 @@ describe('bad input: each its documented code, nothing written', () => {
     const token = tokenOf((await launch(m, v)).body.value.url);
     const off = await t.ops('PUT', `/ops/members/${m.username}/status`, { status: 'disabled' });
     expect(off.statusCode).toBe(200);
+    // docs/vendor-protocol.md: a block reaches bets within 5 seconds (each instance caches a player's status).
+    t.clock.advance(5_000);
     const before = await written();
     expect(await code('wallet/bet', bet())).toBe('PLAYER_BLOCKED');
     expect(await code('wallet/balance', { playerId: String(m.id), sessionToken })).toBe('PLAYER_BLOCKED');

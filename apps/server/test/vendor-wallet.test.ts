@@ -197,6 +197,8 @@ describe('amounts, wins and balances', () => {
     await p.send('wallet/bet', p.bet());
     await p.send('wallet/bet', p.bet({ transactionId: 'second', roundId: 'r2' }));
     await t.ops('PUT', `/ops/members/${p.m.username}/status`, { status: 'disabled' });
+    // docs/vendor-protocol.md: a block reaches bets within 5 seconds (each instance caches a player's status).
+    t.clock.advance(5_000);
     expect(await p.send('wallet/bet', p.bet({ transactionId: 'third' }))).toMatchObject({ code: 'PLAYER_BLOCKED' });
     expect(await p.send('wallet/win', p.win({ betTransactionId: p.ids.bet }))).toMatchObject({ status: 'OK', balance: '100400' });
     expect(await p.send('wallet/rollback', p.rollback({ referenceTransactionId: 'second', roundId: 'r2' }))).toMatchObject({

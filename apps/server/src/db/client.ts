@@ -44,6 +44,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on the next checkout.
     });
+    // A client checked out by a transaction can lose its connection between two statements (the server
+    // was restarted, an operator terminated the backend): node-postgres then emits 'error' on the client,
+    // which would end the process when nobody listens. The transaction's next query fails and is handled
+    // (rolled back, retried or answered as an error); the process stays up.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     // Fail fast with a clear error when the database is unreachable.
     const probe = await pool.connect();
     probe.release();

@@ -21,6 +21,7 @@ import type {
   WalletBalanceOf,
   WalletGameOperation,
 } from '../wallet/wallet.types';
+import { createTtlCache } from '../../lib/ttl-cache';
 import { checkTimestamp, verifySignature } from './signature';
 import { parseAmount, requestHash } from './vendor-protocol.rules';
 import type { VendorRepository, VendorRow } from './vendor.repository';
@@ -35,6 +36,11 @@ export const VENDOR_TIMINGS = {
   sessionIdleMs: 30 * 60_000,
   /** A session's last use is written at most this often (not once per bet). */
   sessionTouchMs: 30_000,
+  /**
+   * A player's status and a session are cached this long (every bet reads both): a block reaches bets
+   * within it on every instance; wins and rollbacks settle for blocked players anyway.
+   */
+  playerCacheMs: 5_000,
 };
 
 /** What the vendor module asks of identity: a member as a player (PLAYER_NOT_FOUND, PLAYER_BLOCKED, trial class). */
@@ -130,6 +136,14 @@ export function createVendorService(deps: {
     return value;
   }
 
+  // Players and sessions: every bet reads both, so they are cached (playerCacheMs) like vendors.
+  const players = createTtlCache<number, Player | null>({ ttlMs: t.playerCacheMs, max: 50_000, now });
+  const sessions = createTtlCache<string, Awaited<ReturnType<VendorRepository['findSession']>>>({
+    ttlMs: t.playerCacheMs,
+    max: 50_000,
+    now,
+  });
+
   /** Drops a cached vendor (this instance; others follow within vendorCacheMs). */
   const forget = (code: string) => void cache.delete(code);
 
@@ -204,7 +218,7 @@ export function createVendorService(deps: {
   /** The member behind a playerId: PLAYER_NOT_FOUND, or PLAYER_BLOCKED unless `blockedAllowed`. */
   async function playerOf(playerId: string, options: { blockedAllowed: boolean }): Promise<Player> {
     const id = Number(playerId);
-    const player = id <= MAX_MEMBER_ID ? await findPlayer(id) : null;
+    const player = id <= MAX_MEMBER_ID ? await players.get(id, () => findPlayer(id)) : null;
     if (!player) return fail('PLAYER_NOT_FOUND');
     if (player.status !== 'active' && !options.blockedAllowed) return fail('PLAYER_BLOCKED');
     return player;
@@ -213,13 +227,16 @@ export function createVendorService(deps: {
   /** A live session of this vendor and player, refreshed by use; else INVALID_SESSION. */
   async function requireSession(sessionToken: string, vendor: CachedVendor, player: Player) {
     const hash = sha256Hex(sessionToken);
-    const session = await repo.findSession(hash);
+    const session = await sessions.get(hash, () => repo.findSession(hash));
     const at = now();
     const idle = session ? at - session.lastUsedAt.getTime() : Infinity;
     if (!session || session.vendorCode !== vendor.row.code || session.memberId !== player.id || idle >= t.sessionIdleMs) {
       fail('INVALID_SESSION');
     }
-    if (idle >= t.sessionTouchMs) await database.tx((tx) => repo.touchSession(hash, new Date(at), tx));
+    if (idle >= t.sessionTouchMs) {
+      await database.tx((tx) => repo.touchSession(hash, new Date(at), tx));
+      sessions.update(hash, (s) => (s ? { ...s, lastUsedAt: new Date(Math.max(s.lastUsedAt.getTime(), at)) } : s));
+    }
   }
 
   const requireCurrency = (currency: string, vendor: CachedVendor) => {
