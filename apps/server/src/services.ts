@@ -9,6 +9,7 @@ import { createOpsModule } from './modules/ops/ops.module';
 import { createRelayModule } from './modules/relay/relay.module';
 import { createSiteConfigStore, createSystemModule } from './modules/system/system.module';
 import { createVerificationModule } from './modules/verification/verification.module';
+import type { TransferWalletOptions } from './modules/wallet/transfers/transfer.options';
 import { createWalletModule } from './modules/wallet/wallet.module';
 import { createOpsAudit } from './platform/audit/ops.audit';
 import { systemClock, type Clock } from './platform/clock';
@@ -39,6 +40,8 @@ export function createServices(
     jobs?: JobEngineOptions;
     /** The key-encryption key(s) of server_keys (platform/keys/master-key.ts). */
     masterKeys: Pick<MasterKeys, 'current' | 'previous'>;
+    /** Transfer-mode vendor wallets (env: transferWalletOptionsFromEnv) and this server's URL once it listens. */
+    transfers?: { options: TransferWalletOptions; selfUrl: () => string | null };
   },
 ) {
   const { log } = options;
@@ -71,8 +74,8 @@ export function createServices(
   // ---------- modules, each after what it depends on ----------
   const content = createContentModule(shared);
   const system = createSystemModule({ ...shared, content: content.service });
-  const wallet = createWalletModule({ database, now });
-  const relay = createRelayModule({ content: content.service, wallet: wallet.service });
+  const wallet = createWalletModule({ database, now, jobs, transfers: options.transfers });
+  const relay = createRelayModule({ content: content.service, wallet: wallet.service, transfers: wallet.transfers });
   const mail = createMailModule({ ...shared, smtp: idOptions.smtp });
   const verification = createVerificationModule({
     ...shared,
@@ -107,6 +110,8 @@ export function createServices(
     system: system.service,
     ops: ops.service,
     wallet: wallet.service,
+    /** Transfer-mode vendor wallets and the sandbox transfer vendor (null unless the sandbox is on). */
+    transfers: { service: wallet.transfers, sandbox: wallet.sandbox },
     identity: {
       ...identity,
       keys,
