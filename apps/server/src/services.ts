@@ -75,7 +75,11 @@ export function createServices(
   const content = createContentModule(shared);
   const system = createSystemModule({ ...shared, content: content.service });
   const wallet = createWalletModule({ database, now, jobs, transfers: options.transfers });
-  const relay = createRelayModule({ content: content.service, wallet: wallet.service, transfers: wallet.transfers });
+  const relay = createRelayModule({
+    content: content.service,
+    wallet: wallet.service,
+    transfers: wallet.transfers,
+  });
   const mail = createMailModule({ ...shared, smtp: idOptions.smtp });
   const verification = createVerificationModule({
     ...shared,

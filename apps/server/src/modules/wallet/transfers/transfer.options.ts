@@ -24,7 +24,8 @@ export function transferWalletOptionsFromEnv(env: Env): TransferWalletOptions {
   return {
     vendorTimeoutMs: timeout,
     balanceTimeoutMs: Math.min(timeout, DEFAULT_TRANSFER_WALLET_OPTIONS.balanceTimeoutMs),
-    resolveDelaySeconds: env.TRANSFER_RESOLVE_DELAY_SECONDS ?? DEFAULT_TRANSFER_WALLET_OPTIONS.resolveDelaySeconds,
+    resolveDelaySeconds:
+      env.TRANSFER_RESOLVE_DELAY_SECONDS ?? DEFAULT_TRANSFER_WALLET_OPTIONS.resolveDelaySeconds,
     sandbox: deploymentMode(env) === 'embedded-demo' || env.ALLOW_SANDBOX_TRANSPORTS,
   };
 }

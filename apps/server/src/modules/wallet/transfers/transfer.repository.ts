@@ -33,7 +33,11 @@ export function createTransferRepository(db: Db) {
       return row ?? null;
     },
 
-    async findByRequest(memberId: number, requestKey: string, tx: Executor = db): Promise<TransferRow | null> {
+    async findByRequest(
+      memberId: number,
+      requestKey: string,
+      tx: Executor = db,
+    ): Promise<TransferRow | null> {
       const [row] = await tx
         .select()
         .from(walletTransfers)
@@ -51,7 +55,12 @@ export function createTransferRepository(db: Db) {
     },
 
     /** Other pending transfers of the member at this vendor (their money is in flight). */
-    async countOtherPending(memberId: number, vendor: string, ref: string, tx: Executor = db): Promise<number> {
+    async countOtherPending(
+      memberId: number,
+      vendor: string,
+      ref: string,
+      tx: Executor = db,
+    ): Promise<number> {
       const [r] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(walletTransfers)
@@ -74,7 +83,11 @@ export function createTransferRepository(db: Db) {
     async recordAttempt(ref: string, error: string | null, at: Date, tx: Executor): Promise<void> {
       await tx
         .update(walletTransfers)
-        .set({ attempts: sql`${walletTransfers.attempts} + 1`, lastError: error?.slice(0, 500) ?? null, updatedAt: at })
+        .set({
+          attempts: sql`${walletTransfers.attempts} + 1`,
+          lastError: error?.slice(0, 500) ?? null,
+          updatedAt: at,
+        })
         .where(eq(walletTransfers.id, ref));
     },
 

@@ -58,7 +58,13 @@ export function createTransferService(deps: {
   }
 
   const actor = (row: TransferRow) => ({ kind: 'member' as const, id: row.memberId });
-  const input = (row: TransferRow) => ({ ref: row.id, memberId: row.memberId, vendor: row.vendor, amount: row.amount, direction: row.direction });
+  const input = (row: TransferRow) => ({
+    ref: row.id,
+    memberId: row.memberId,
+    vendor: row.vendor,
+    amount: row.amount,
+    direction: row.direction,
+  });
 
   // ---------- ledger steps (each inside the caller's transaction) ----------
 
@@ -87,11 +93,22 @@ export function createTransferService(deps: {
    * balance before the withdrawal (`vendor_sync` against the vendor's settlement, `s:vendor:<V>`) when the
    * vendor told it and no other transfer of this wallet is in flight; otherwise only a shortfall is covered.
    */
-  async function creditIn(row: TransferRow, vendorName: string, vendorBalanceAfter: bigint | null, tx: Executor) {
+  async function creditIn(
+    row: TransferRow,
+    vendorName: string,
+    vendorBalanceAfter: bigint | null,
+    tx: Executor,
+  ) {
     const walletCode = accounts.vendorWallet(row.memberId, row.vendor);
-    const held = (await deps.ledger.lockBalances([accounts.main(row.memberId), walletCode], tx)).get(walletCode) ?? 0n;
+    const held =
+      (await deps.ledger.lockBalances([accounts.main(row.memberId), walletCode], tx)).get(walletCode) ?? 0n;
     const others = await repo.countOtherPending(row.memberId, row.vendor, row.id, tx);
-    const target = vendorBalanceAfter !== null && others === 0 ? vendorBalanceAfter + row.amount : held < row.amount ? row.amount : held;
+    const target =
+      vendorBalanceAfter !== null && others === 0
+        ? vendorBalanceAfter + row.amount
+        : held < row.amount
+          ? row.amount
+          : held;
     const delta = target - held;
     if (delta !== 0n) {
       await wallet.post(
@@ -131,7 +148,12 @@ export function createTransferService(deps: {
    * Settles a pending transfer from the vendor's word: `done` (applied), `refused` (never applied), or
    * null (no usable answer: stays pending). One transaction; a transfer settled meanwhile is left alone.
    */
-  async function settle(ref: string, vendor: TransferVendor, word: { done: true; balance: bigint | null } | { done: false; reason: string } | null, error: string | null): Promise<Settled> {
+  async function settle(
+    ref: string,
+    vendor: TransferVendor,
+    word: { done: true; balance: bigint | null } | { done: false; reason: string } | null,
+    error: string | null,
+  ): Promise<Settled> {
     return database.tx(async (tx) => {
       const row = await repo.lockPending(ref, tx);
       if (!row) return { row: (await repo.get(ref, tx))!, refusal: null };
@@ -156,7 +178,11 @@ export function createTransferService(deps: {
   /** Hands a transfer without a usable answer to the resolve job (job id = ref: once). */
   async function handOver(ref: string) {
     const delay = deps.options.resolveDelaySeconds;
-    await jobs.send(TRANSFER_RESOLVE_JOB, { ref }, delay > 0 ? { id: ref, startAfter: new Date(Date.now() + delay * 1000) } : { id: ref });
+    await jobs.send(
+      TRANSFER_RESOLVE_JOB,
+      { ref },
+      delay > 0 ? { id: ref, startAfter: new Date(Date.now() + delay * 1000) } : { id: ref },
+    );
   }
 
   /** The first vendor call, after the commit that made the transfer. */
@@ -172,7 +198,14 @@ export function createTransferService(deps: {
       await handOver(row.id).catch(() => undefined);
       return settled;
     }
-    return settle(row.id, vendor, answer.outcome === 'ok' ? { done: true, balance: answer.balance } : { done: false, reason: answer.reason }, null);
+    return settle(
+      row.id,
+      vendor,
+      answer.outcome === 'ok'
+        ? { done: true, balance: answer.balance }
+        : { done: false, reason: answer.reason },
+      null,
+    );
   }
 
   /**
@@ -189,7 +222,14 @@ export function createTransferService(deps: {
       await settle(ref, vendor, null, `status: ${answer.error}`);
       throw new Error(`transfer ${ref}: vendor status unknown (${answer.error})`);
     }
-    await settle(ref, vendor, answer.outcome === 'done' ? { done: true, balance: answer.balance } : { done: false, reason: answer.outcome }, null);
+    await settle(
+      ref,
+      vendor,
+      answer.outcome === 'done'
+        ? { done: true, balance: answer.balance }
+        : { done: false, reason: answer.outcome },
+      null,
+    );
   }
 
   /**
@@ -230,12 +270,22 @@ export function createTransferService(deps: {
 
   /** A refused single transfer answers an error (nothing moved); the member may try again. */
   function refusalError(row: TransferRow, refusal: string | null): never {
-    if (row.direction === 'from_vendor' && refusal === 'INSUFFICIENT_FUNDS') throw new AppError('insufficient_funds', 400);
+    if (row.direction === 'from_vendor' && refusal === 'INSUFFICIENT_FUNDS')
+      throw new AppError('insufficient_funds', 400);
     throw new AppError('transfer_refused', 409);
   }
 
   /** One transfer in (main -> vendor wallet) or out (vendor wallet -> main). */
-  async function one(member: Member, q: { vendor: string | undefined; direction: 'in' | 'out'; amount: string | undefined; requestKey: string; batchKey: string | null }) {
+  async function one(
+    member: Member,
+    q: {
+      vendor: string | undefined;
+      direction: 'in' | 'out';
+      amount: string | undefined;
+      requestKey: string;
+      batchKey: string | null;
+    },
+  ) {
     const vendor = await activeVendor(q.vendor);
     const amount = parseMinor(q.amount);
     if (amount === null || amount <= 0n) throw new AppError('validation_failed', 400);
@@ -293,9 +343,20 @@ export function createTransferService(deps: {
   async function transfer(member: Member, q: TWalletTransferQuery) {
     if (member.trial) throw new AppError('in_need_true_account', 403);
     if (q.direction !== 'all') {
-      const r = await one(member, { vendor: q.vendor, direction: q.direction, amount: q.amount, requestKey: q.requestId, batchKey: null });
+      const r = await one(member, {
+        vendor: q.vendor,
+        direction: q.direction,
+        amount: q.amount,
+        requestKey: q.requestId,
+        batchKey: null,
+      });
       if (r.row.status === 'reversed' || r.row.status === 'failed') refusalError(r.row, r.refusal);
-      return { status: r.row.status as TransferStatus, ref: r.row.id, transfers: [view(r.row)], balances: await balances(member.id) };
+      return {
+        status: r.row.status as TransferStatus,
+        ref: r.row.id,
+        transfers: [view(r.row)],
+        balances: await balances(member.id),
+      };
     }
     let rows = await repo.findBatch(member.id, q.requestId);
     if (rows.length === 0) {
@@ -319,7 +380,13 @@ export function createTransferService(deps: {
     const statuses = new Set(rows.map((r) => r.status as TransferStatus));
     // Pending wins (something is still moving); else one shared outcome, or confirmed when some went through.
     const status: TransferStatus | 'none' =
-      rows.length === 0 ? 'none' : statuses.has('pending') ? 'pending' : statuses.size === 1 ? [...statuses][0]! : 'confirmed';
+      rows.length === 0
+        ? 'none'
+        : statuses.has('pending')
+          ? 'pending'
+          : statuses.size === 1
+            ? [...statuses][0]!
+            : 'confirmed';
     return { status, ref: null, transfers: rows.map(view), balances: await balances(member.id) };
   }
 
@@ -327,7 +394,13 @@ export function createTransferService(deps: {
   async function liveBalances(memberId: number, list: TransferVendor[]) {
     const player = playerIdOf(memberId);
     const read = await Promise.all(
-      list.map(async (v) => [v.code, v.status === 'active' ? await provider.balance(v, player).catch(() => null) : null] as const),
+      list.map(
+        async (v) =>
+          [
+            v.code,
+            v.status === 'active' ? await provider.balance(v, player).catch(() => null) : null,
+          ] as const,
+      ),
     );
     return new Map(read);
   }
@@ -355,7 +428,9 @@ export function createTransferService(deps: {
    */
   async function consolidated(member: Member) {
     const funds = await wallet.funds(member.id, member.trial);
-    const known = (await Promise.all(funds.vendors.map((w) => vendors.find(w.vendor)))).filter((v): v is TransferVendor => v !== null);
+    const known = (await Promise.all(funds.vendors.map((w) => vendors.find(w.vendor)))).filter(
+      (v): v is TransferVendor => v !== null,
+    );
     const live = await liveBalances(member.id, known);
     return {
       currency: funds.currency,
@@ -363,7 +438,9 @@ export function createTransferService(deps: {
       total: funds.total,
       wallets: funds.vendors.map((w) => {
         const v = known.find((k) => k.code === w.vendor);
-        return v ? { vendor: w.vendor, balance: w.balance, name: v.name, liveBalance: live.get(v.code) ?? null } : { vendor: w.vendor, balance: w.balance };
+        return v
+          ? { vendor: w.vendor, balance: w.balance, name: v.name, liveBalance: live.get(v.code) ?? null }
+          : { vendor: w.vendor, balance: w.balance };
       }),
     };
   }

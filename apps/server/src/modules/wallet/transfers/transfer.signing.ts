@@ -11,7 +11,12 @@ export function signature(secret: string, timestamp: string, rawBody: string): s
   return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
 }
 
-export function signedHeaders(vendorCode: string, secret: string, rawBody: string, now: number): Record<string, string> {
+export function signedHeaders(
+  vendorCode: string,
+  secret: string,
+  rawBody: string,
+  now: number,
+): Record<string, string> {
   const timestamp = String(now);
   return {
     'content-type': 'application/json',

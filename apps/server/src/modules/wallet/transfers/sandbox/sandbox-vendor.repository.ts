@@ -17,13 +17,20 @@ export function createSandboxVendorRepository(db: Db) {
 
     /** Records a ref once; false when it exists (the caller answers from the stored row). */
     async insertTransfer(row: SandboxTransferRow, tx: Executor): Promise<boolean> {
-      const r = await tx.insert(sandboxVendorTransfers).values(row).onConflictDoNothing().returning({ ref: sandboxVendorTransfers.ref });
+      const r = await tx
+        .insert(sandboxVendorTransfers)
+        .values(row)
+        .onConflictDoNothing()
+        .returning({ ref: sandboxVendorTransfers.ref });
       return r.length > 0;
     },
 
     /** The player's balance, locked (the row is made at 0 on first use). */
     async lockPlayer(vendor: string, playerId: string, at: Date, tx: Executor): Promise<bigint> {
-      await tx.insert(sandboxVendorPlayers).values({ vendor, playerId, balance: 0n, updatedAt: at }).onConflictDoNothing();
+      await tx
+        .insert(sandboxVendorPlayers)
+        .values({ vendor, playerId, balance: 0n, updatedAt: at })
+        .onConflictDoNothing();
       const [row] = await tx
         .select({ balance: sandboxVendorPlayers.balance })
         .from(sandboxVendorPlayers)
@@ -32,7 +39,13 @@ export function createSandboxVendorRepository(db: Db) {
       return row!.balance;
     },
 
-    async addBalance(vendor: string, playerId: string, delta: bigint, at: Date, tx: Executor): Promise<bigint> {
+    async addBalance(
+      vendor: string,
+      playerId: string,
+      delta: bigint,
+      at: Date,
+      tx: Executor,
+    ): Promise<bigint> {
       const [row] = await tx
         .update(sandboxVendorPlayers)
         .set({ balance: sql`${sandboxVendorPlayers.balance} + ${String(delta)}::bigint`, updatedAt: at })

@@ -10,28 +10,47 @@ export const SANDBOX_VENDOR_PREFIX = '/sandbox/transfer-vendor';
  */
 export async function sandboxVendorRoutes(
   app: FastifyInstance,
-  { sandbox, vendor, secret, now }: { sandbox: SandboxVendorService; vendor: string; secret: () => string; now: () => number },
+  {
+    sandbox,
+    vendor,
+    secret,
+    now,
+  }: { sandbox: SandboxVendorService; vendor: string; secret: () => string; now: () => number },
 ) {
   await app.register(async (scope) => {
     // The signature covers the raw body: keep it as text and parse it here.
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 16 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
 
     const reply = async (res: FastifyReply, code: number, body: unknown, hangMs?: number) => {
       if (hangMs) await new Promise((resolve) => setTimeout(resolve, hangMs));
       const raw = JSON.stringify(body);
-      return res.code(code).headers(signedHeaders(vendor, secret(), raw, now())).send(raw);
+      return res
+        .code(code)
+        .headers(signedHeaders(vendor, secret(), raw, now()))
+        .send(raw);
     };
 
     const handle =
-      (fn: (body: Record<string, unknown>) => Promise<{ code: number; body: Record<string, unknown>; hangMs?: number }>) =>
+      (
+        fn: (
+          body: Record<string, unknown>,
+        ) => Promise<{ code: number; body: Record<string, unknown>; hangMs?: number }>,
+      ) =>
       async (req: FastifyRequest, res: FastifyReply) => {
         const raw = typeof req.body === 'string' ? req.body : '';
         const signed =
           req.headers['x-vendor-code'] === vendor &&
           verifySignature(
             secret(),
-            { timestamp: req.headers['x-timestamp'] as string | undefined, signature: req.headers['x-signature'] as string | undefined },
+            {
+              timestamp: req.headers['x-timestamp'] as string | undefined,
+              signature: req.headers['x-signature'] as string | undefined,
+            },
             raw,
             now(),
           );
@@ -42,15 +61,32 @@ export async function sandboxVendorRoutes(
         } catch {
           body = null;
         }
-        if (!body || typeof body !== 'object' || Array.isArray(body)) return reply(res, 200, { status: 'ERROR', code: 'INVALID_REQUEST' });
+        if (!body || typeof body !== 'object' || Array.isArray(body))
+          return reply(res, 200, { status: 'ERROR', code: 'INVALID_REQUEST' });
         const answer = await fn(body as Record<string, unknown>);
         return reply(res, answer.code, answer.body, answer.hangMs);
       };
 
     const hidden = { schema: { hide: true } };
-    scope.post(`${SANDBOX_VENDOR_PREFIX}/transfer/deposit`, hidden, handle((b) => sandbox.move('deposit', b)));
-    scope.post(`${SANDBOX_VENDOR_PREFIX}/transfer/withdraw`, hidden, handle((b) => sandbox.move('withdraw', b)));
-    scope.post(`${SANDBOX_VENDOR_PREFIX}/transfer/status`, hidden, handle((b) => sandbox.status(b)));
-    scope.post(`${SANDBOX_VENDOR_PREFIX}/player/balance`, hidden, handle((b) => sandbox.balance(b)));
+    scope.post(
+      `${SANDBOX_VENDOR_PREFIX}/transfer/deposit`,
+      hidden,
+      handle((b) => sandbox.move('deposit', b)),
+    );
+    scope.post(
+      `${SANDBOX_VENDOR_PREFIX}/transfer/withdraw`,
+      hidden,
+      handle((b) => sandbox.move('withdraw', b)),
+    );
+    scope.post(
+      `${SANDBOX_VENDOR_PREFIX}/transfer/status`,
+      hidden,
+      handle((b) => sandbox.status(b)),
+    );
+    scope.post(
+      `${SANDBOX_VENDOR_PREFIX}/player/balance`,
+      hidden,
+      handle((b) => sandbox.balance(b)),
+    );
   });
 }

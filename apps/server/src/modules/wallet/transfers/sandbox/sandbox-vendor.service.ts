@@ -42,17 +42,22 @@ export function createSandboxVendorService(deps: {
         (r.playerId === undefined || r.playerId === playerId),
     )?.behaviour ?? null;
 
-  const text = (v: unknown, max: number) => (typeof v === 'string' && v.length > 0 && v.length <= max ? v : null);
+  const text = (v: unknown, max: number) =>
+    typeof v === 'string' && v.length > 0 && v.length <= max ? v : null;
   const invalid: Answer = { code: 200, body: { status: 'ERROR', code: 'INVALID_REQUEST' } };
 
   /** A deposit or withdrawal by ref: applied once; the same ref again answers what happened the first time. */
   async function move(kind: 'deposit' | 'withdraw', body: Body): Promise<Answer> {
     const ref = text(body.ref, 64);
     const playerId = text(body.playerId, 64);
-    const amount = typeof body.amount === 'string' && /^\d{1,13}\.\d{2}$/.test(body.amount) ? parseMinor(body.amount) : null;
+    const amount =
+      typeof body.amount === 'string' && /^\d{1,13}\.\d{2}$/.test(body.amount)
+        ? parseMinor(body.amount)
+        : null;
     if (!ref || !playerId || amount === null || amount <= 0n) return invalid;
     const behaviour = behaviourFor(ref, playerId);
-    if (behaviour === 'timeout') return { code: 200, body: { status: 'ERROR', code: 'TIMEOUT' }, hangMs: deps.hangMs };
+    if (behaviour === 'timeout')
+      return { code: 200, body: { status: 'ERROR', code: 'TIMEOUT' }, hangMs: deps.hangMs };
     const answer = await database.tx(async (tx): Promise<Answer> => {
       const balance = await repo.lockPlayer(vendor, playerId, at(), tx);
       const seen = await repo.getTransfer(vendor, ref, tx);
@@ -64,13 +69,24 @@ export function createSandboxVendorService(deps: {
           ? { code: 200, body: { status: 'OK', ref, balance: formatMinor(seen.balanceAfter) } }
           : { code: 200, body: { status: 'ERROR', code: 'PLAYER_BLOCKED' } };
       }
-      const refuse = behaviour === 'refuse' ? 'PLAYER_BLOCKED' : kind === 'withdraw' && balance < amount ? 'INSUFFICIENT_FUNDS' : null;
+      const refuse =
+        behaviour === 'refuse'
+          ? 'PLAYER_BLOCKED'
+          : kind === 'withdraw' && balance < amount
+            ? 'INSUFFICIENT_FUNDS'
+            : null;
       if (refuse) {
-        await repo.insertTransfer({ vendor, ref, playerId, kind, amount, status: 'failed', balanceAfter: balance, createdAt: at() }, tx);
+        await repo.insertTransfer(
+          { vendor, ref, playerId, kind, amount, status: 'failed', balanceAfter: balance, createdAt: at() },
+          tx,
+        );
         return { code: 200, body: { status: 'ERROR', code: refuse } };
       }
       const after = await repo.addBalance(vendor, playerId, kind === 'deposit' ? amount : -amount, at(), tx);
-      await repo.insertTransfer({ vendor, ref, playerId, kind, amount, status: 'done', balanceAfter: after, createdAt: at() }, tx);
+      await repo.insertTransfer(
+        { vendor, ref, playerId, kind, amount, status: 'done', balanceAfter: after, createdAt: at() },
+        tx,
+      );
       return { code: 200, body: { status: 'OK', ref, balance: formatMinor(after) } };
     });
     return behaviour === 'timeout_after_apply' ? { ...answer, hangMs: deps.hangMs } : answer;
@@ -80,16 +96,34 @@ export function createSandboxVendorService(deps: {
   async function status(body: Body): Promise<Answer> {
     const ref = text(body.ref, 64);
     if (!ref) return invalid;
-    if (behaviourFor(ref, null) === 'status_unavailable') return { code: 503, body: { status: 'ERROR', code: 'UNAVAILABLE' } };
+    if (behaviourFor(ref, null) === 'status_unavailable')
+      return { code: 503, body: { status: 'ERROR', code: 'UNAVAILABLE' } };
     return database.tx(async (tx): Promise<Answer> => {
       const seen = await repo.getTransfer(vendor, ref, tx);
       if (seen) {
         return {
           code: 200,
-          body: { status: 'OK', ref, state: seen.status === 'done' ? 'DONE' : 'FAILED', balance: formatMinor(seen.balanceAfter) },
+          body: {
+            status: 'OK',
+            ref,
+            state: seen.status === 'done' ? 'DONE' : 'FAILED',
+            balance: formatMinor(seen.balanceAfter),
+          },
         };
       }
-      await repo.insertTransfer({ vendor, ref, playerId: '-', kind: 'none', amount: 0n, status: 'failed', balanceAfter: 0n, createdAt: at() }, tx);
+      await repo.insertTransfer(
+        {
+          vendor,
+          ref,
+          playerId: '-',
+          kind: 'none',
+          amount: 0n,
+          status: 'failed',
+          balanceAfter: 0n,
+          createdAt: at(),
+        },
+        tx,
+      );
       return { code: 200, body: { status: 'OK', ref, state: 'NOT_FOUND' } };
     });
   }
@@ -97,7 +131,10 @@ export function createSandboxVendorService(deps: {
   async function balance(body: Body): Promise<Answer> {
     const playerId = text(body.playerId, 64);
     if (!playerId) return invalid;
-    return { code: 200, body: { status: 'OK', playerId, balance: formatMinor(await repo.balance(vendor, playerId)) } };
+    return {
+      code: 200,
+      body: { status: 'OK', playerId, balance: formatMinor(await repo.balance(vendor, playerId)) },
+    };
   }
 
   return {
