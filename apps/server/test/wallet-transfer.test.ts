@@ -164,6 +164,29 @@ describe('to a vendor wallet and back (7.RELAY.03, 7.RELAY.20, 7.WAL.02, 3.WAL.0
     // Nothing left anywhere: none.
     expect((await transfer(m, { direction: 'all', requestId: requestId() })).body.value.status).toBe('none');
   });
+
+  it('3.WAL.02 transfer all back after losing everything at the vendor moves nothing and leaves the wallet single', async () => {
+    const m = await createMember(t);
+    await fund(m, 100_00n);
+    await transfer(m, { vendor: 'SBX', direction: 'in', amount: '80.00', requestId: requestId() });
+    await sandbox().play(String(m.id), -80_00n); // a loss at the vendor
+    const all = await transfer(m, { direction: 'all', requestId: requestId() });
+    expect(all.body.value).toMatchObject({
+      status: 'none',
+      transfers: [],
+      balances: { main: '20.00', total: '20.00', wallets: [{ vendor: 'SBX', balance: '0.00' }] },
+    });
+    expect(body<TWalletBalance>(await m.c.get('/wps/v2/wallets/balance')).value).toEqual({
+      sumBalance: '20.00',
+      isSingle: true,
+    });
+    // The main wallet's record shows the transfer only.
+    const record = body<TAccountRecord>(await m.c.get('/wps/relay/ODSFE2_MemTransDet')).value;
+    expect(record.list.map((x) => [x.type, x.amount, x.balance])).toEqual([
+      ['transfer', '-80.00', '20.00'],
+      ['deposit', '100.00', '100.00'],
+    ]);
+  });
 });
 
 describe('a vendor that does not answer in time (two-phase transfer)', () => {

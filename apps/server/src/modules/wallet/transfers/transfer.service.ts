@@ -253,6 +253,32 @@ export function createTransferService(deps: {
     return sent;
   }
 
+  /**
+   * The vendor holds nothing for the member: the ledger's vendor wallet goes to zero against the vendor's
+   * settlement (play lost there), unless a transfer of that wallet is in flight.
+   */
+  async function emptyWallet(memberId: number, vendor: TransferVendor, requestKey: string) {
+    await database.tx(async (tx) => {
+      const code = accounts.vendorWallet(memberId, vendor.code);
+      const held = (await deps.ledger.lockBalances([code], tx)).get(code) ?? 0n;
+      if (held <= 0n || (await repo.countOtherPending(memberId, vendor.code, '', tx)) > 0) return;
+      await wallet.post(
+        {
+          op: 'vendor_sync',
+          key: `${memberId}:${requestKey}:${vendor.code}`,
+          input: { memberId, vendor: vendor.code, held, target: 0 },
+          actor: { kind: 'vendor', id: vendor.code },
+          memo: `Play at ${vendor.name}`.slice(0, 120),
+          entries: [
+            { account: accounts.vendorSettlement(vendor.code), amount: held },
+            { account: code, amount: -held },
+          ],
+        },
+        tx,
+      );
+    });
+  }
+
   // ---------- member calls ----------
 
   async function balances(memberId: number) {
@@ -365,7 +391,12 @@ export function createTransferService(deps: {
         const vendor = await vendors.find(code);
         if (!vendor || vendor.status !== 'active') continue;
         const live = await provider.balance(vendor, playerIdOf(member.id));
-        if (live === null || live <= 0n) continue;
+        if (live === null) continue;
+        if (live === 0n) {
+          // Everything was lost at the vendor: nothing to bring back; the ledger's wallet follows the vendor.
+          await emptyWallet(member.id, vendor, q.requestId);
+          continue;
+        }
         const r = await one(member, {
           vendor: code,
           direction: 'out',
