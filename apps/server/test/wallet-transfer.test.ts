@@ -7,7 +7,7 @@ import type {
   TWalletTransferResult,
 } from '@lotus/contracts/wallet';
 import { accounts } from '@lotus/ledger/accounts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { walletTransfers } from '../src/db/schema';
 import { TRANSFER_RESOLVE_JOB, TRANSFER_SWEEP_JOB } from '../src/modules/wallet/transfers/transfer.service';
@@ -268,10 +268,17 @@ describe('a vendor that does not answer in time (two-phase transfer)', () => {
     await jobs().tick();
     await jobs().runDue([TRANSFER_SWEEP_JOB]);
     expect(await jobs().runDue([TRANSFER_RESOLVE_JOB])).toBe(0);
-    // The retry (what the job engine runs when its delay is over) settles it once the vendor answers.
+    // Its retries spent (the job a dead letter), the sweep gives the transfer a new job, which settles it
+    // once the vendor answers.
+    await t.db.database.db.execute(
+      sql`update pgboss.job set state = 'failed', completed_on = now() where name = ${TRANSFER_RESOLVE_JOB} and id = ${ref}`,
+    );
     sandbox().setRules([]);
-    await transfers().resolve(ref);
-    expect(await row(ref)).toMatchObject({ status: 'reversed' });
+    clock.advance(MINUTE);
+    await jobs().tick();
+    await jobs().runDue([TRANSFER_SWEEP_JOB]);
+    expect(await jobs().runDue([TRANSFER_RESOLVE_JOB])).toBe(1);
+    expect(await row(ref)).toMatchObject({ status: 'reversed', attempts: 3 });
     expect(await balancesOf(m.id)).toEqual({ main: 100_00n, sbx: 0n });
   });
 });

@@ -234,21 +234,22 @@ export function createTransferService(deps: {
 
   /**
    * The sweep (every minute): pending transfers older than 2 minutes go to the resolve job again, so a
-   * crash between the commit and the vendor call or the hand-off loses nothing. A transfer whose job ended
-   * (its retries spent) gets a new job, one per attempt count.
+   * crash between the commit and the vendor call or the hand-off loses nothing. The job ids of a transfer
+   * are the ref, then ids derived from (ref, 1), (ref, 2)...: a transfer whose jobs all ended (retries
+   * spent) gets the next one; one with a job still waiting or running is left to it.
    */
   async function sweep(): Promise<number> {
     const rows = await repo.pendingBefore(new Date(deps.now() - SWEEP_AFTER_MS), 200);
+    const ended = new Set(['completed', 'failed', 'cancelled']);
     let sent = 0;
     for (const row of rows) {
-      if (await jobs.send(TRANSFER_RESOLVE_JOB, { ref: row.id }, { id: row.id })) {
-        sent += 1;
-        continue;
+      for (let generation = 0; generation < 100; generation++) {
+        const id = generation === 0 ? row.id : stableUuid(`${TRANSFER_RESOLVE_JOB}:${row.id}:${generation}`);
+        const job = await jobs.getJob(TRANSFER_RESOLVE_JOB, id);
+        if (job && ended.has(job.state)) continue;
+        if (!job && (await jobs.send(TRANSFER_RESOLVE_JOB, { ref: row.id }, { id }))) sent += 1;
+        break;
       }
-      const job = await jobs.getJob(TRANSFER_RESOLVE_JOB, row.id);
-      if (job && !['completed', 'failed', 'cancelled'].includes(job.state)) continue;
-      const again = stableUuid(`${TRANSFER_RESOLVE_JOB}:${row.id}:${row.attempts}`);
-      if (await jobs.send(TRANSFER_RESOLVE_JOB, { ref: row.id }, { id: again })) sent += 1;
     }
     return sent;
   }
