@@ -32,10 +32,10 @@ function productionServerEnv(databaseUrl) {
   };
 }
 
-async function startServer(env) {
+async function startServer(env, cwd = root) {
   const port = 19000 + Math.floor(Math.random() * 1000);
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: root,
+    cwd,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -189,10 +189,10 @@ if (runs('logins')) {
   const MEMBERS = 200;
   const UA = 'lotus-bench';
 
-  async function benchLogins(label, env) {
+  async function benchLogins(label, env, cwd = root) {
     const dir = mkdtempSync(join(tmpdir(), 'lotus-bench-login-'));
     log(`Accounts bench (${label}): starting the server...`);
-    const srv = await startServer({ DATA_DIR: dir, TRUST_PROXY: '127.0.0.1', ...env });
+    const srv = await startServer({ DATA_DIR: dir, TRUST_PROXY: '127.0.0.1', ...env }, cwd);
     try {
       const opsFile = join(dir, 'ops.json');
       for (let i = 0; i < 100 && !existsSync(opsFile); i++) await new Promise((r) => setTimeout(r, 100));
@@ -300,6 +300,73 @@ if (runs('logins')) {
     }
   }
 
+  // BENCH_LOGIN_BASELINE=<git ref>: the same login bench on that commit (a worktree with its own install),
+  // alternating with this checkout, BENCH_LOGIN_ROUNDS times each (default 2), so both see the same machine;
+  // prints the medians and the ratio (issue 6: no regression beyond 10 %).
+  const baselineRef = process.env.BENCH_LOGIN_BASELINE;
+  if (baselineRef) {
+    const { execFileSync } = await import('node:child_process');
+    const rounds = Number(process.env.BENCH_LOGIN_ROUNDS ?? 2);
+    const sha = execFileSync('git', ['rev-parse', '--short', baselineRef], { cwd: root, encoding: 'utf8' }).trim();
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    const wt = join(tmpdir(), `lotus-baseline-${sha}`);
+    if (!existsSync(join(wt, 'node_modules'))) {
+      rmSync(wt, { recursive: true, force: true });
+      execFileSync('git', ['worktree', 'prune'], { cwd: root });
+      log(`Baseline ${sha}: checking out and installing in ${wt}...`);
+      execFileSync('git', ['worktree', 'add', '--detach', '--force', wt, sha], { cwd: root, stdio: 'ignore' });
+      execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: wt, stdio: 'ignore' });
+    }
+    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const pairs = [];
+    for (const [dbLabel, makeEnv] of [['PGlite', async () => ({ env: {}, drop: async () => {} })], ['PostgreSQL', pgEnv]]) {
+      const mine = [];
+      const theirs = [];
+      for (let i = 0; i < rounds; i++) {
+        const order = i % 2 === 0 ? ['head', 'base'] : ['base', 'head'];
+        for (const who of order) {
+          const { env, drop } = await makeEnv();
+          try {
+            const r = await benchLogins(`${dbLabel} ${who === 'head' ? head : sha}`, env, who === 'head' ? root : wt);
+            (who === 'head' ? mine : theirs).push(r.perSecond);
+          } finally {
+            await drop();
+          }
+        }
+      }
+      pairs.push({ db: dbLabel, mine, theirs, ratio: median(mine) / median(theirs) });
+    }
+    const lines = [
+      '',
+      `### Logins/s against ${sha} (same run, ${rounds} alternating rounds each, ${loginSeconds} s per run)`,
+      '',
+      `| Database | ${head} (runs) | ${sha} (runs) | median ratio |`,
+      '|---|---|---|---|',
+      ...pairs.map((p) => `| ${p.db} | ${p.mine.join(', ')} | ${p.theirs.join(', ')} | ${(p.ratio * 100).toFixed(1)} % |`),
+    ];
+    console.log(lines.join('\n'));
+    if (process.argv.includes('--write')) appendFileSync(join(root, 'docs/benchmarks.md'), `${lines.join('\n')}\n`);
+  }
+
+  /** A fresh PostgreSQL database for one server run, and its drop. */
+  async function pgEnv() {
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    const db = `lotus_bench_login_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
+    await admin.query(`CREATE DATABASE ${db}`);
+    const u = new URL(baseUrl);
+    u.pathname = `/${db}`;
+    return {
+      env: productionServerEnv(u.toString()),
+      drop: async () => {
+        await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+
+  if (!baselineRef) {
   results.logins = [await benchLogins('PGlite', {})];
   try {
     const { default: pg } = await import('pg');
@@ -319,6 +386,9 @@ if (runs('logins')) {
     log(`Accounts bench on PostgreSQL skipped: ${err.message}`);
   }
 
+  }
+
+  if (!baselineRef) {
   const accountLines = [
     '',
     '### Accounts: logins with argon2id (issue 3)',
@@ -340,4 +410,115 @@ if (runs('logins')) {
     appendFileSync(join(root, 'docs/benchmarks.md'), `${accountLines.join('\n')}\n`);
     log('docs/benchmarks.md: accounts figures appended.');
   }
+  }
+}
+
+// =====================================================================================================
+// Wallet (issue 8): signed seamless bet+win through HTTP at 50 connections (operations/s, p50, p99) with
+// the floor measured beside it (the same debit as one SQL statement behind a bare Fastify route on the
+// same kind of database) and their ratio; 32 vs 8 connections, each on its own player (a hot row would
+// make 32 slower than 8); ledger:verify over 1,000,000 entries. On PostgreSQL and on PGlite, same run.
+// Env: BENCH_WALLET_DURATION (s, default 10).
+// =====================================================================================================
+if (runs('wallet')) {
+  const { tsImport } = await import('tsx/esm/api');
+  const { appendFileSync } = await import('node:fs');
+  const w = await import('./bench/wallet.mjs');
+  const seconds = Number(process.env.BENCH_WALLET_DURATION ?? 10);
+  const rows = [];
+  for (const dbLabel of ['PostgreSQL', 'PGlite']) {
+    const dir = mkdtempSync(join(tmpdir(), 'lotus-bench-wallet-'));
+    let env = {};
+    let floorEnv = {};
+    let runSql;
+    let drop = async () => {};
+    if (dbLabel === 'PostgreSQL') {
+      const { default: pg } = await import('pg');
+      const admin = new pg.Client({ connectionString: baseUrl });
+      try {
+        await admin.connect();
+      } catch (err) {
+        log(`Wallet bench on PostgreSQL skipped: ${err.message}`);
+        continue;
+      }
+      const db = `lotus_bench_wallet_${process.pid}`;
+      await admin.query(`CREATE DATABASE ${db}`);
+      const u = new URL(baseUrl);
+      u.pathname = `/${db}`;
+      env = productionServerEnv(u.toString());
+      floorEnv = { FLOOR_DATABASE_URL: u.toString() };
+      runSql = async (statement) => {
+        const c = new pg.Client({ connectionString: u.toString() });
+        await c.connect();
+        try {
+          await c.query(statement);
+        } finally {
+          await c.end();
+        }
+      };
+      drop = async () => {
+        await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+        await admin.end();
+      };
+    } else {
+      floorEnv = { FLOOR_PGLITE_DIR: mkdtempSync(join(tmpdir(), 'lotus-bench-floor-')) };
+    }
+    try {
+      log(`Wallet bench (${dbLabel}): starting the server...`);
+      let srv = await startServer({ DATA_DIR: dir, TRUST_PROXY: '127.0.0.1', ...env });
+      const players = await w.prepareWalletServer({ url: srv.url, dataDir: dir, players: 50, log, tsImport });
+      log(`Wallet bench (${dbLabel}): 50 connections for ${seconds} s...`);
+      const main = await w.loadWallet({ autocannon, url: srv.url, players, connections: 50, duration: seconds });
+      log(`Wallet bench (${dbLabel}): 8 then 32 connections...`);
+      const c8 = await w.loadWallet({ autocannon, url: srv.url, players: players.slice(0, 8), connections: 8, duration: seconds });
+      const c32 = await w.loadWallet({ autocannon, url: srv.url, players: players.slice(0, 32), connections: 32, duration: seconds });
+      if (dbLabel === 'PGlite') {
+        // PGlite is one process's database: seed it between two runs of the server.
+        await srv.stop();
+        const { PGlite } = await import('@electric-sql/pglite');
+        const pgl = await PGlite.create(join(dir, 'pglite'));
+        runSql = (statement) => pgl.exec(statement);
+        const { ledgerSeedSql } = await import('./bench/ledger-seed.mjs');
+        log('Wallet bench: seeding 1,000,000 ledger entries...');
+        for (const statement of ledgerSeedSql()) await runSql(statement);
+        await pgl.close();
+        srv = await startServer({ DATA_DIR: dir, TRUST_PROXY: '127.0.0.1', ...env });
+      } else {
+        const { ledgerSeedSql } = await import('./bench/ledger-seed.mjs');
+        log('Wallet bench: seeding 1,000,000 ledger entries...');
+        for (const statement of ledgerSeedSql()) await runSql(statement);
+      }
+      const verify = await w.timeVerify({ url: srv.url, dataDir: dir });
+      await srv.stop();
+      log(`Wallet bench (${dbLabel}): the floor (one UPDATE behind a bare Fastify route)...`);
+      const floor = await w.loadFloor({ autocannon, root, env: floorEnv, connections: 50, duration: seconds });
+      rows.push({ dbLabel, main, c8, c32, floor, verify });
+    } finally {
+      await drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const lines = [
+    '',
+    '### Wallet: signed vendor protocol, floor, hot rows, verification (issue 8)',
+    '',
+    `Signed seamless bet then win (alternating, each its own transaction id; each connection plays one player, real members launched through the vendor protocol), ${seconds} s per run; the load generator shares the 2 cores.`,
+    '',
+    '| Figure | PostgreSQL | PGlite | Target |',
+    '|---|---|---|---|',
+  ];
+  const cell = (db, f) => {
+    const r = rows.find((x) => x.dbLabel === db);
+    return r ? f(r) : 'not measured';
+  };
+  const ops = (m) => `${m.rps} ops/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.errors} errors`;
+  lines.push(`| Bet+win, 50 connections | ${cell('PostgreSQL', (r) => ops(r.main))} | ${cell('PGlite', (r) => ops(r.main))} | PG >= 4,000/s, p99 < 50 ms; PGlite >= 1,500/s |`);
+  lines.push(`| Floor: one UPDATE behind a bare route, 50 connections | ${cell('PostgreSQL', (r) => ops(r.floor))} | ${cell('PGlite', (r) => ops(r.floor))} | |`);
+  lines.push(`| Ratio wallet / floor | ${cell('PostgreSQL', (r) => (r.main.rps / r.floor.rps).toFixed(2))} | ${cell('PGlite', (r) => (r.main.rps / r.floor.rps).toFixed(2))} | PG >= 0.8 |`);
+  lines.push(`| 8 connections (8 players) | ${cell('PostgreSQL', (r) => ops(r.c8))} | ${cell('PGlite', (r) => ops(r.c8))} | |`);
+  lines.push(`| 32 connections (32 players) | ${cell('PostgreSQL', (r) => ops(r.c32))} | ${cell('PGlite', (r) => ops(r.c32))} | |`);
+  lines.push(`| Ratio 32 / 8 | ${cell('PostgreSQL', (r) => (r.c32.rps / r.c8.rps).toFixed(2))} | ${cell('PGlite', (r) => (r.c32.rps / r.c8.rps).toFixed(2))} | >= 0.9 |`);
+  lines.push(`| ledger:verify over 1,000,000 entries | ${cell('PostgreSQL', (r) => `${r.verify.serverMs} ms (${r.verify.entries} entries, ${r.verify.violations} violations)`)} | ${cell('PGlite', (r) => `${r.verify.serverMs} ms (${r.verify.entries} entries, ${r.verify.violations} violations)`)} | < 5 s |`);
+  console.log(lines.join('\n'));
+  if (process.argv.includes('--write')) appendFileSync(join(root, 'docs/benchmarks.md'), `${lines.join('\n')}\n`);
 }

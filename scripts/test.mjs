@@ -1,7 +1,9 @@
 // `npm test`: install what is missing, then run
 //   1. unit + integration tests on PGlite (vitest projects: contracts, server, web),
 //   2. the server integration tests again on PostgreSQL when TEST_DATABASE_URL is set,
-//   3. the end-to-end suite in Chromium when Chromium is present (required when E2E_REQUIRED=1).
+//   3. the crash test (`npm run test:chaos`: the server killed and its connections cut under signed vendor
+//      load; issue 8) on PostgreSQL when TEST_DATABASE_URL is set,
+//   4. the end-to-end suite in Chromium when Chromium is present (required when E2E_REQUIRED=1).
 // It ends with a summary of the counts of each tier.
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,6 +44,14 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   log('PostgreSQL integration run skipped: TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test).');
   results.push({ name: 'integration (PostgreSQL)', skippedTier: 'TEST_DATABASE_URL not set' });
+}
+
+if (process.env.TEST_DATABASE_URL && process.env.SKIP_CHAOS !== '1') {
+  log('Running the crash test (npm run test:chaos)...');
+  const code = await runAsync('node', ['scripts/chaos.mjs'], { env: process.env });
+  results.push({ name: 'crash test (PostgreSQL)', code, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 });
+} else {
+  results.push({ name: 'crash test (PostgreSQL)', skippedTier: process.env.SKIP_CHAOS === '1' ? 'SKIP_CHAOS=1' : 'TEST_DATABASE_URL not set' });
 }
 
 const chromium = findChromium();

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Database } from './db/client';
-import type { Env } from './env';
+import { sandboxPspAllowed, type Env } from './env';
 import { createRedisConfigBus } from './lib/config-bus';
 import { logSerializers } from './lib/log-serializers';
 import { createTrustFn } from './lib/trust-proxy';
@@ -130,8 +130,15 @@ export async function buildApp({
     jobs,
     masterKeys: masterKeys ?? resolveMasterKeys(env),
     transfers: { options: transferWalletOptionsFromEnv(env), selfUrl: () => listeningUrl(app) },
+    cashier: { sandboxPsp: sandboxPspAllowed(env) },
   });
   app.decorate('services', services);
+  // The embedded demo's sandbox transfer vendor SBX points at this server once its address is known (ADR 0029).
+  app.addHook('onListen', async () => {
+    await services.transfers.provisionSandboxVendor().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'sandbox transfer vendor not provisioned');
+    });
+  });
   // Scheduled work (accounts housekeeping every 10 minutes, the outbox sweep) runs as jobs.
   await services.platform.jobs.start({ workers: jobs?.workers ?? false });
   app.addHook('onClose', async () => {

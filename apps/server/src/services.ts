@@ -1,16 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './db/client';
 import type { ConfigBus } from './lib/config-bus';
+import { createAgentModule } from './modules/agent/agent.module';
 import { createContentModule } from './modules/content/content.module';
+import { createDepositModule } from './modules/deposit/deposit.module';
+import { createInboxModule } from './modules/inbox/inbox.module';
 import { createIdentityModule } from './modules/identity/identity.module';
 import { DEFAULT_IDENTITY_OPTIONS, type IdentityOptions } from './modules/identity/identity.options';
 import { createMailModule } from './modules/mail/mail.module';
 import { createOpsModule } from './modules/ops/ops.module';
 import { createRelayModule } from './modules/relay/relay.module';
 import { createSiteConfigStore, createSystemModule } from './modules/system/system.module';
+import { createVendorModule } from './modules/vendor/vendor.module';
 import { createVerificationModule } from './modules/verification/verification.module';
-import type { TransferWalletOptions } from './modules/wallet/transfers/transfer.options';
+import { DEFAULT_TRANSFER_WALLET_OPTIONS, type TransferWalletOptions } from './modules/wallet/transfers/transfer.options';
 import { createWalletModule } from './modules/wallet/wallet.module';
+import { createWithdrawalModule } from './modules/withdrawal/withdrawal.module';
 import { createOpsAudit } from './platform/audit/ops.audit';
 import { systemClock, type Clock } from './platform/clock';
 import { createConfigService } from './platform/config/config.service';
@@ -42,6 +47,8 @@ export function createServices(
     masterKeys: Pick<MasterKeys, 'current' | 'previous'>;
     /** Transfer-mode vendor wallets (env: transferWalletOptionsFromEnv) and this server's URL once it listens. */
     transfers?: { options: TransferWalletOptions; selfUrl: () => string | null };
+    /** Cashier: whether the sandbox PSP is registered (env sandboxPspAllowed; docs/adr/0027). */
+    cashier?: { sandboxPsp: boolean };
   },
 ) {
   const { log } = options;
@@ -74,7 +81,18 @@ export function createServices(
   // ---------- modules, each after what it depends on ----------
   const content = createContentModule(shared);
   const system = createSystemModule({ ...shared, content: content.service });
-  const wallet = createWalletModule({ database, now, jobs, transfers: options.transfers });
+  const wallet = createWalletModule({
+    database,
+    now,
+    jobs,
+    transfers: {
+      options: options.transfers?.options ?? DEFAULT_TRANSFER_WALLET_OPTIONS,
+      selfUrl: options.transfers?.selfUrl ?? (() => null),
+      // The vendor module is built after the wallet (it moves money through it); these run at request time.
+      vendors: { find: (code) => vendor.transferVendors.find(code), list: () => vendor.transferVendors.list() },
+      provisionVendor: (input) => vendor.provisionVendor(input),
+    },
+  });
   const relay = createRelayModule({
     content: content.service,
     wallet: wallet.service,
@@ -88,13 +106,39 @@ export function createServices(
     // Identity is built next; the lookup only runs at request time.
     findMemberIdByE164: (e164) => identity.findMemberIdByE164(e164),
   });
+  const inbox = createInboxModule(shared);
   const identity = createIdentityModule({
     ...shared,
     verification,
     mail: { mailer: mail.mailer, outbox: mail.repo },
     memberBalance: wallet.memberBalance,
+    unreadMessages: inbox.unreadMessages,
     grantTrialCredit: wallet.grantTrialCredit,
     options: idOptions,
+  });
+  const deposit = createDepositModule({
+    ...shared,
+    wallet: wallet.service,
+    usernameOf: async (memberId) => (await identity.memberRepo.findById(memberId))?.username ?? null,
+    sandboxPsp: options.cashier?.sandboxPsp ?? false,
+  });
+  const withdrawal = createWithdrawalModule({
+    ...shared,
+    stepUp: identity.stepUp,
+    wallet: { post: wallet.service.post },
+    turnoverSinceLastDeposit: async (memberId) => {
+      const { deposit, staked } = await wallet.service.turnoverSinceLastDeposit(memberId);
+      return { lastDepositAmount: deposit, betsSince: staked };
+    },
+  });
+  const agent = createAgentModule({
+    stepUp: identity.stepUp,
+    post: wallet.service.post,
+    members: {
+      memberSummary: identity.memberSummary,
+      memberSummaryByUsername: identity.memberSummaryByUsername,
+      listDirectDownlines: identity.listDirectDownlines,
+    },
   });
   const ops = createOpsModule({
     ...shared,
@@ -103,8 +147,14 @@ export function createServices(
     audit: opsAudit,
   });
 
+  const vendor = createVendorModule({
+    ...shared,
+    findPlayer: (id) => identity.findPlayer(id),
+    wallet: { gameOperation: wallet.service.gameOperation, balanceOf: wallet.service.balanceOf },
+  });
+
   /** What app.ts registers, in this order: route plugins and operator route plugins. */
-  const parts: ModuleParts[] = [system, relay, ops, identity, verification, wallet];
+  const parts: ModuleParts[] = [system, relay, ops, identity, verification, wallet, inbox, deposit, withdrawal, agent, vendor];
   // Jobs are defined here (not in app.ts) so the ops command line's direct mode knows them too.
   for (const part of parts) for (const job of part.jobs ?? []) jobs.define(job);
 
@@ -113,9 +163,11 @@ export function createServices(
     content: content.service,
     system: system.service,
     ops: ops.service,
+    inbox: inbox.service,
+    deposit: { service: deposit.service, channels: deposit.channels, sandbox: deposit.sandbox },
     wallet: wallet.service,
     /** Transfer-mode vendor wallets and the sandbox transfer vendor (null unless the sandbox is on). */
-    transfers: { service: wallet.transfers, sandbox: wallet.sandbox },
+    transfers: { service: wallet.transfers, sandbox: wallet.sandbox, provisionSandboxVendor: wallet.provisionSandboxVendor },
     identity: {
       ...identity,
       keys,
@@ -144,6 +196,8 @@ export function createServices(
         await mail.sealPlaintext();
       },
     },
+    withdrawal: withdrawal.service,
+    vendor: { service: vendor.service, ops: vendor.ops, repo: vendor.repo },
     platform: { jobs, outbox },
     parts,
   };

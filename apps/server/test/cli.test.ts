@@ -69,7 +69,7 @@ describe('npm run ops (scripts/ops.mjs)', () => {
         expect(sys.value).toMatchObject({ status: 1, info: 'Back at noon' });
         expect((await run(['maintenance', 'stop'], env)).code).toBe(0);
 
-        const list = await run(['vendor', 'list'], env);
+        const list = await run(['vendors', 'list'], env);
         expect(list.stdout).toContain('DS88');
         const bad = await run(['flag', 'NOT_A_FLAG', 'on'], env);
         expect(bad.code).toBe(2);

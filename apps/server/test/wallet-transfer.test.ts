@@ -189,6 +189,57 @@ describe('to a vendor wallet and back (7.RELAY.03, 7.RELAY.20, 7.WAL.02, 3.WAL.0
   });
 });
 
+describe('the vendor registry (transfer mode)', () => {
+  it('7.RELAY.20 the embedded sandbox vendor SBX is in the registry in transfer mode, pointing at this server', async () => {
+    const list = body<{ code: string; walletMode: string; apiBaseUrl: string | null; status: string }[]>(
+      await t.ops('GET', '/ops/vendors/registry'),
+    ).value;
+    const address = t.app.server.address() as { port: number };
+    expect(list.find((v) => v.code === 'SBX')).toMatchObject({
+      walletMode: 'transfer',
+      status: 'active',
+      apiBaseUrl: `http://127.0.0.1:${address.port}/sandbox/transfer-vendor`,
+    });
+  });
+
+  it('7.RELAY.03 7.RELAY.20 a vendor in maintenance refuses transfers (nothing moves) and shows its status; a seamless vendor has no transfer wallet', async () => {
+    const m = await createMember(t);
+    await fund(m, 100_00n);
+    await transfer(m, { vendor: 'SBX', direction: 'in', amount: '10.00', requestId: requestId() });
+    expect(
+      (await t.ops('PUT', '/ops/vendors/registry/SBX/status', { status: 'maintenance' })).statusCode,
+    ).toBe(200);
+    try {
+      const r = await transfer(m, {
+        vendor: 'SBX',
+        direction: 'out',
+        amount: '10.00',
+        requestId: requestId(),
+      });
+      expect(r.res.statusCode).toBe(503);
+      expect(r.body.message).toBe('transfer_vendor_unavailable');
+      const merchant = body<TMerchantWallets>(await m.c.get('/wps/relay/GCS_merchantWallet')).value;
+      expect(merchant.wallets).toEqual([
+        { vendor: 'SBX', name: 'Sandbox Casino', status: 'maintenance', balance: '10.00', liveBalance: null },
+      ]);
+    } finally {
+      await t.ops('PUT', '/ops/vendors/registry/SBX/status', { status: 'active' });
+    }
+    expect(await balancesOf(m.id)).toEqual({ main: 90_00n, sbx: 10_00n });
+
+    const seamless = await t.ops('POST', '/ops/vendors/registry', {
+      code: 'SEAM1',
+      name: 'Seamless One',
+      walletMode: 'seamless',
+      launchUrl: 'https://seamless.example/launch',
+    });
+    expect(seamless.statusCode).toBe(200);
+    const r = await transfer(m, { vendor: 'SEAM1', direction: 'in', amount: '1.00', requestId: requestId() });
+    expect(r.res.statusCode).toBe(404);
+    expect(r.body.message).toBe('transfer_vendor_unknown');
+  });
+});
+
 describe('a vendor that does not answer in time (two-phase transfer)', () => {
   it('7.RELAY.03 timeout, then the status check finds it done: confirmed, money moved once', async () => {
     const m = await createMember(t);

@@ -14,8 +14,11 @@ import type {
   ZOpsTokenRow,
 } from '@lotus/contracts/ops-operators';
 import type { TOpsFailedJob } from '@lotus/contracts/ops-jobs';
+import type { TOpsDepositRow, TOpsPaymentChannel, TOpsPaymentChannelInput } from '@lotus/contracts/cashier';
 import type { TOpsRewrapResult, TOpsServerKey } from '@lotus/contracts/ops-keys';
 import type { TSiteConfigKey } from '@lotus/contracts/site-config';
+import type { TOpsWithdrawalRow, TWithdrawalStatus } from '@lotus/contracts/withdrawal';
+import type { TOpsVendorInput, TOpsVendorRow, TOpsVendorWithSecret, TVendorStatus } from '@lotus/contracts/vendor';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { z } from 'zod';
 import { buildApp } from '../app';
@@ -57,15 +60,32 @@ export interface OpsClient {
   rotateToken(days?: number): Promise<TOpsTokenCreated>;
   listAudit(limit: number): Promise<TOpsAuditRow[]>;
   verifyAudit(): Promise<TOpsAuditVerify>;
+  // withdrawals (docs/cashier.md)
+  listWithdrawals(filter: { status?: TWithdrawalStatus | undefined; memberId?: number | undefined; limit: number }): Promise<TOpsWithdrawalRow[]>;
+  withdrawalCases(limit: number): Promise<TOpsWithdrawalRow[]>;
+  payWithdrawal(id: number): Promise<TOpsWithdrawalRow>;
+  rejectWithdrawal(id: number, reason: string): Promise<TOpsWithdrawalRow>;
   // job engine
   listFailedJobs(limit: number): Promise<TOpsFailedJob[]>;
   // the ledger (issue 8)
   verifyLedger(): Promise<TLedgerVerification>;
+  // cashier (docs/adr/0027)
+  listPaymentChannels(): Promise<TOpsPaymentChannel[]>;
+  createPaymentChannel(input: TOpsPaymentChannelInput): Promise<TOpsPaymentChannel>;
+  updatePaymentChannel(code: string, change: Partial<TOpsPaymentChannelInput>): Promise<TOpsPaymentChannel>;
+  listDeposits(filter: { status?: string | undefined; memberId?: number | undefined; channel?: string | undefined; limit: number }): Promise<TOpsDepositRow[]>;
+  approveDeposit(id: string, note?: string): Promise<TOpsDepositRow>;
+  rejectDeposit(id: string, reason: string): Promise<TOpsDepositRow>;
   // server keys (security #20)
   listKeys(): Promise<TOpsServerKey[]>;
   rotateKey(): Promise<TOpsServerKey>;
   retireKey(kid: string): Promise<TOpsServerKey>;
   rewrapKeys(): Promise<TOpsRewrapResult>;
+  // game vendor registry (docs/vendor-protocol.md)
+  listVendors(): Promise<TOpsVendorRow[]>;
+  addVendor(input: TOpsVendorInput): Promise<TOpsVendorWithSecret>;
+  setVendorStatus(code: string, status: TVendorStatus): Promise<TOpsVendorRow>;
+  rotateVendorSecret(code: string): Promise<TOpsVendorWithSecret>;
   close(): Promise<void>;
 }
 
@@ -162,12 +182,39 @@ function createClient(
     },
     listAudit: (limit) => call('GET', `/ops/audit?limit=${limit}`),
     verifyAudit: () => call('GET', '/ops/audit/verify'),
+    listWithdrawals: ({ status, memberId, limit }) =>
+      call(
+        'GET',
+        `/ops/withdrawals?${new URLSearchParams({ limit: String(limit), ...(status ? { status } : {}), ...(memberId ? { memberId: String(memberId) } : {}) })}`,
+      ),
+    withdrawalCases: (limit) => call('GET', `/ops/withdrawals/cases?limit=${limit}`),
+    payWithdrawal: (id) => call('POST', `/ops/withdrawals/${id}/pay`),
+    rejectWithdrawal: (id, reason) => call('POST', `/ops/withdrawals/${id}/reject`, { reason }),
     listFailedJobs: (limit) => call('GET', `/ops/jobs/failed?limit=${limit}`),
     verifyLedger: () => call('GET', '/ops/ledger/verify'),
+    listPaymentChannels: () => call('GET', '/ops/payment-channels'),
+    createPaymentChannel: (input) => call('POST', '/ops/payment-channels', input),
+    updatePaymentChannel: (code, change) => call('PUT', `/ops/payment-channels/${encodeURIComponent(code)}`, change),
+    listDeposits: ({ status, memberId, channel, limit }) =>
+      call(
+        'GET',
+        `/ops/deposits?${new URLSearchParams({
+          limit: String(limit),
+          ...(status ? { status } : {}),
+          ...(memberId ? { memberId: String(memberId) } : {}),
+          ...(channel ? { channel } : {}),
+        })}`,
+      ),
+    approveDeposit: (id, note) => call('POST', `/ops/deposits/${encodeURIComponent(id)}/approve`, note ? { note } : {}),
+    rejectDeposit: (id, reason) => call('POST', `/ops/deposits/${encodeURIComponent(id)}/reject`, { reason }),
     listKeys: () => call('GET', '/ops/keys'),
     rotateKey: () => call('POST', '/ops/keys/rotate'),
     retireKey: (kid) => call('POST', `/ops/keys/${encodeURIComponent(kid)}/retire`),
     rewrapKeys: () => call('POST', '/ops/keys/rewrap'),
+    listVendors: () => call('GET', '/ops/vendors/registry'),
+    addVendor: (input) => call('POST', '/ops/vendors/registry', input),
+    setVendorStatus: (code, status) => call('PUT', `/ops/vendors/registry/${encodeURIComponent(code)}/status`, { status }),
+    rotateVendorSecret: (code) => call('POST', `/ops/vendors/registry/${encodeURIComponent(code)}/rotate-secret`),
     close,
   };
 }

@@ -1,8 +1,11 @@
 import type { TOpsCollection } from '@lotus/contracts/ops';
 import { SITE_CONFIG_KEYS, type TSiteConfig, type TSiteConfigKey } from '@lotus/contracts/site-config';
 import { WHITELABEL_FLAGS, type TWhitelabelFlag } from '@lotus/contracts/system';
+import { VENDOR_STATUSES, type TVendorStatus } from '@lotus/contracts/vendor';
 import { parseCidr } from '../lib/ip';
 import { OPS_ROLES, type TOpsRole } from '@lotus/contracts/ops-operators';
+import type { TOpsPaymentChannelInput } from '@lotus/contracts/cashier';
+import { WITHDRAWAL_STATUSES, type TWithdrawalStatus } from '@lotus/contracts/withdrawal';
 import { CliError, type OpsClient } from './client';
 
 /** A usage mistake: printed with the usage text, exit code 2. */
@@ -23,9 +26,15 @@ Usage: npm run ops -- <command>
   region clear                             remove every blocked range and country
   language enable|disable <code>
   language default <code>
-  banner|notice|cs|vendor|help list
-  banner|notice|cs|vendor|help add <json>
-  banner|notice|cs|vendor|help remove <id>
+  banner|notice|cs|vendors|help list       content collections (vendors: the home page's display list)
+  banner|notice|cs|vendors|help add <json>
+  banner|notice|cs|vendors|help remove <id>
+  vendor list                              game vendor registry (wallet protocol; never secrets)
+  vendor add <CODE> --name <name> --launch-url <url> [--game-types SLOT,LIVE] [--mode seamless|transfer]
+             [--api-base-url <url>] [--currency THB] [--status active|maintenance|disabled]
+                                           a vendor and its signing secret (printed ONCE)
+  vendor set-status <CODE> active|maintenance|disabled
+  vendor rotate-secret <CODE>              a new signing secret (printed ONCE; the old one stops working)
   feedback list [limit]
   member list [limit]                      latest members (agent level, status, lockout)
   member create <username> <password> [--agent 1|2|41|42] [--mobile <number>] [--dial <code>]
@@ -46,8 +55,21 @@ Usage: npm run ops -- <command>
   operator rotate [--days N]               replace your own token (ops.json is updated)
   audit list [--limit N]                   the operator audit log, newest first
   audit verify                             recompute the audit hash chain
+  withdrawal list [--status S] [--member <id>] [--limit N]
+                                           withdrawals, newest first; S: ${WITHDRAWAL_STATUSES.join(', ')}
+  withdrawal cases [--limit N]             not-received cases (the member's proofs are listed)
+  withdrawal pay <id>                      mark a pending withdrawal paid out (the member confirms receipt)
+  withdrawal reject <id> --reason <text>   reject a pending withdrawal; the amount returns to the member
   jobs failed [limit]                      dead letters: jobs that failed after their last attempt
   ledger:verify                            check the ledger: balances equal entries, sums zero, each key once
+  channel list                             payment channels (kind, limits, status)
+  channel add <json>                       a bank_transfer or psp channel (fields: /ops/payment-channels)
+  channel set <code> <json>                change a channel (names, account, limits, status, sort)
+  channel disable|enable <code>
+  deposit list [--status S] [--member <id>] [--channel <code>] [--limit N]
+                                           deposits, newest first (S: pending, awaiting_approval, credited, ...)
+  deposit approve <id> [--note <text>]     credit the member (exactly once) and send the deposit-arrival message
+  deposit reject <id> --reason <text>      refuse it; the member gets the deposit-failed message
   keys list                                server keys: kid, purpose, state, master key they are wrapped under
   keys rotate                              a new enc key pair becomes current (previous kids still decrypt)
   keys retire <kid>                        delete a previous enc key (bodies under it stop opening)
@@ -70,12 +92,15 @@ const COLLECTION_OF: Record<string, TOpsCollection> = {
   notice: 'notices',
   notices: 'notices',
   cs: 'cs',
-  vendor: 'vendors',
   vendors: 'vendors',
   help: 'help',
 };
 
-const COLUMNS: Record<TOpsCollection | 'feedback' | 'members' | 'sms' | 'mail' | 'operators' | 'tokens' | 'audit' | 'jobs' | 'keys', string[]> = {
+const COLUMNS: Record<TOpsCollection | 'feedback' | 'members' | 'sms' | 'mail' | 'operators' | 'tokens' | 'audit' | 'jobs' | 'keys' | 'channels' | 'deposits' | 'withdrawals' | 'registry', string[]> = {
+  registry: ['code', 'name', 'walletMode', 'status', 'currency', 'gameTypes', 'launchUrl', 'updatedAt'],
+  channels: ['code', 'kind', 'nameEn', 'adapter', 'accountNumber', 'min', 'max', 'dailyLimit', 'status', 'sort'],
+  deposits: ['id', 'createdAt', 'username', 'channel', 'amount', 'status', 'reference', 'decidedBy', 'reason'],
+  withdrawals: ['id', 'memberId', 'amount', 'status', 'bankCode', 'accountNumber', 'accountName', 'createdAt', 'paidAt', 'decidedBy', 'rejectReason', 'remark'],
   operators: ['id', 'username', 'displayName', 'role', 'status', 'activeTokens', 'hasPassword', 'hasTotp', 'createdAt'],
   tokens: ['id', 'username', 'name', 'createdAt', 'expiresAt', 'lastUsedAt', 'revokedAt'],
   audit: ['seq', 'at', 'username', 'action', 'target', 'ip'],
@@ -473,12 +498,109 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
       for (const v of r.violations) out.log(`VIOLATION ${v.rule}: ${v.count}${v.detail ? ` (${v.detail})` : ''}`);
       return 1;
     }
+    case 'withdrawal':
+    case 'withdrawals': {
+      if (sub === 'list' || sub === 'cases') {
+        const options = takeOptions(rest, sub === 'list' ? ['status', 'member', 'limit'] : ['limit']);
+        const limit = options.limit ? Number(options.limit) : 50;
+        if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new UsageError('--limit is a number from 1 to 500');
+        if (options.status && !(WITHDRAWAL_STATUSES as readonly string[]).includes(options.status)) {
+          throw new UsageError(`--status is one of ${WITHDRAWAL_STATUSES.join(', ')}`);
+        }
+        const memberId = options.member ? Number(options.member) : undefined;
+        if (memberId !== undefined && (!Number.isInteger(memberId) || memberId < 1)) throw new UsageError('--member is a member id');
+        const rows =
+          sub === 'cases'
+            ? await client.withdrawalCases(limit)
+            : await client.listWithdrawals({ status: options.status as TWithdrawalStatus | undefined, memberId, limit });
+        out.log(formatTable(rows, COLUMNS.withdrawals));
+        if (sub === 'cases') {
+          for (const row of rows) {
+            out.log(`withdrawal ${row.id}: ${row.proofs.map((p) => `proof ${p.index} ${p.contentType} ${p.bytes} bytes`).join(', ') || 'no proof'}`);
+          }
+        }
+        return 0;
+      }
+      if (sub === 'pay' || sub === 'reject') {
+        const [idText, ...more] = rest;
+        const id = Number(idText);
+        if (!Number.isInteger(id) || id < 1) throw new UsageError(`Use: withdrawal ${sub} <id>${sub === 'reject' ? ' --reason <text>' : ''}`);
+        if (sub === 'pay') {
+          const row = await client.payWithdrawal(id);
+          out.log(`Withdrawal ${row.id} (${row.amount}) is paid out; the member is asked to confirm receipt.`);
+          return 0;
+        }
+        const options = takeOptions(more, ['reason']);
+        if (!options.reason) throw new UsageError('Use: withdrawal reject <id> --reason <text>');
+        const row = await client.rejectWithdrawal(id, options.reason);
+        out.log(`Withdrawal ${row.id} is rejected; ${row.amount} returned to member ${row.memberId}.`);
+        return 0;
+      }
+      throw new UsageError('Use: withdrawal list [--status S] [--member <id>] [--limit N] | cases | pay <id> | reject <id> --reason <text>');
+    }
     case 'jobs': {
       if (sub !== 'failed') throw new UsageError('Use: jobs failed [limit]');
       const limit = rest[0] ? Number(rest[0]) : 20;
       if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('limit is a number from 1 to 1000');
       out.log(formatTableWide(await client.listFailedJobs(limit), COLUMNS.jobs));
       return 0;
+    }
+    case 'channel':
+    case 'channels': {
+      if (sub === 'list') {
+        out.log(formatTable(await client.listPaymentChannels(), COLUMNS.channels));
+        return 0;
+      }
+      if (sub === 'add') {
+        const row = await client.createPaymentChannel(parseJson(rest.join(' ') || undefined, 'the channel') as TOpsPaymentChannelInput);
+        out.log(formatTable([row], COLUMNS.channels));
+        out.log(`Added channel ${row.code}.`);
+        return 0;
+      }
+      if (sub === 'set' || sub === 'disable' || sub === 'enable') {
+        const [code, ...json] = rest;
+        if (!code) throw new UsageError(`Use: channel ${sub} <code>${sub === 'set' ? ' <json>' : ''}`);
+        const change =
+          sub === 'set'
+            ? (parseJson(json.join(' ') || undefined, 'the change') as Partial<TOpsPaymentChannelInput>)
+            : { status: sub === 'disable' ? ('disabled' as const) : ('active' as const) };
+        const row = await client.updatePaymentChannel(code, change);
+        out.log(formatTable([row], COLUMNS.channels));
+        return 0;
+      }
+      throw new UsageError('Use: channel list | channel add <json> | channel set <code> <json> | channel disable|enable <code>');
+    }
+    case 'deposit':
+    case 'deposits': {
+      if (sub === 'list') {
+        const options = takeOptions(rest, ['status', 'member', 'channel', 'limit']);
+        const limit = options.limit ? Number(options.limit) : 50;
+        if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new UsageError('--limit is a number from 1 to 500');
+        const memberId = options.member ? Number(options.member) : undefined;
+        if (memberId !== undefined && (!Number.isInteger(memberId) || memberId < 1)) throw new UsageError('--member is a member id');
+        const rows = await client.listDeposits({ status: options.status, memberId, channel: options.channel, limit });
+        out.log(formatTable(rows, COLUMNS.deposits));
+        return 0;
+      }
+      if (sub === 'approve') {
+        const [id, ...more] = rest;
+        if (!id) throw new UsageError('Use: deposit approve <id> [--note <text>]');
+        const options = takeOptions(more, ['note']);
+        const row = await client.approveDeposit(id, options.note);
+        out.log(formatTable([row], COLUMNS.deposits));
+        out.log(`Deposit ${row.id} is credited: ${row.amount} to ${row.username ?? `member ${row.memberId}`}.`);
+        return 0;
+      }
+      if (sub === 'reject') {
+        const [id, ...more] = rest;
+        const options = takeOptions(more, ['reason']);
+        if (!id || !options.reason?.trim()) throw new UsageError('Use: deposit reject <id> --reason <text> (the reason is required)');
+        const row = await client.rejectDeposit(id, options.reason);
+        out.log(formatTable([row], COLUMNS.deposits));
+        out.log(`Deposit ${row.id} is rejected; the member was told why.`);
+        return 0;
+      }
+      throw new UsageError('Use: deposit list [--status S] [--member <id>] [--channel <code>] [--limit N] | deposit approve <id> [--note <text>] | deposit reject <id> --reason <text>');
     }
     case 'keys': {
       if (sub === 'list') {
@@ -505,12 +627,56 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
       }
       throw new UsageError('Use: keys list | keys rotate | keys retire <kid> | keys rewrap');
     }
+    case 'vendor': {
+      if (sub === 'list') {
+        const rows = await client.listVendors();
+        out.log(formatTable(rows.map((r) => ({ ...r, gameTypes: r.gameTypes.join(',') })), COLUMNS.registry));
+        return 0;
+      }
+      if (sub === 'add') {
+        const [code, ...more] = rest;
+        if (!code || code.startsWith('--'))
+          throw new UsageError('Use: vendor add <CODE> --name <name> --launch-url <url> [--game-types A,B] [--mode seamless|transfer] [--api-base-url <url>] [--currency THB] [--status S]');
+        const o = takeOptions(more, ['name', 'launch-url', 'game-types', 'mode', 'api-base-url', 'currency', 'status']);
+        if (!o.name || !o['launch-url']) throw new UsageError('vendor add needs --name and --launch-url');
+        const created = await client.addVendor({
+          code,
+          name: o.name,
+          launchUrl: o['launch-url'],
+          ...(o['game-types'] ? { gameTypes: o['game-types'].split(',').map((g) => g.trim()).filter(Boolean) } : {}),
+          ...(o.mode ? { walletMode: o.mode as 'seamless' | 'transfer' } : {}),
+          ...(o['api-base-url'] ? { apiBaseUrl: o['api-base-url'] } : {}),
+          ...(o.currency ? { currency: o.currency } : {}),
+          ...(o.status ? { status: o.status as TVendorStatus } : {}),
+        });
+        out.log(formatTable([{ ...created.vendor, gameTypes: created.vendor.gameTypes.join(',') }], COLUMNS.registry));
+        out.log(`Added vendor ${created.vendor.code}. Its signing secret is shown this once; give it to the vendor over a safe channel:`);
+        out.log(created.secret);
+        return 0;
+      }
+      if (sub === 'set-status') {
+        const [code, status] = rest;
+        if (!code || !status || !(VENDOR_STATUSES as readonly string[]).includes(status))
+          throw new UsageError(`Use: vendor set-status <CODE> ${VENDOR_STATUSES.join('|')}`);
+        const row = await client.setVendorStatus(code, status as TVendorStatus);
+        out.log(`Vendor ${row.code} is now ${row.status} (applies on every instance within 5 seconds).`);
+        return 0;
+      }
+      if (sub === 'rotate-secret') {
+        const code = rest[0];
+        if (!code) throw new UsageError('Use: vendor rotate-secret <CODE>');
+        const rotated = await client.rotateVendorSecret(code);
+        out.log(`Vendor ${rotated.vendor.code} has a new signing secret (the old one stops working within 5 seconds). It is shown this once:`);
+        out.log(rotated.secret);
+        return 0;
+      }
+      throw new UsageError('Use: vendor list | vendor add <CODE> --name <name> --launch-url <url> ... | vendor set-status <CODE> <status> | vendor rotate-secret <CODE>');
+    }
     case 'banner':
     case 'banners':
     case 'notice':
     case 'notices':
     case 'cs':
-    case 'vendor':
     case 'vendors':
     case 'help': {
       const collection = COLLECTION_OF[command]!;

@@ -11,3 +11,7 @@ export * from './identity';
 export * from './verification';
 export * from './mail';
 export * from './wallet';
+export * from './deposit';
+export * from './inbox';
+export * from './withdrawal';
+export * from './vendor';

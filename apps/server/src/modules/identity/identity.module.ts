@@ -7,6 +7,7 @@ import type { ModuleParts } from '../../platform/module';
 import type { Outbox } from '../../platform/outbox/outbox';
 import type { PasswordHasher } from '../../platform/password-hasher';
 import type { ThrottleRepository } from '../../platform/throttles/throttle.repository';
+import type { UnreadMessages } from '../inbox/inbox.module';
 import type { MailOutboxReader } from '../mail/mail.module';
 import type { Mailer } from '../mail/mail.transport';
 import type { ChallengeService } from '../verification/challenge.service';
@@ -18,6 +19,7 @@ import { createAudit } from './audit';
 import { opsAccountRoutes } from './identity-ops.routes';
 import { createAccountsOpsService } from './identity.ops';
 import type { IdentityOptions } from './identity.options';
+import { isTrial } from './identity.rules';
 import { identityRoutes } from './identity.routes';
 import { createLoginService } from './login/login.service';
 import { createPhoneAuthVerifier } from './login/phone-auth';
@@ -25,11 +27,22 @@ import { createMemberRepository } from './members/member.repository';
 import { createMemberService } from './members/member.service';
 import { createNotifier } from './notifications';
 import { createPasswordService } from './passwords/password.service';
+import { createPaymentStepUp, type PaymentStepUp } from './passwords/payment-password';
 import { createPasswordConfirmation } from './passwords/reauth';
 import { createRegisterService } from './registration/register.service';
 import { createTotpService } from './second-factor/totp.service';
 import { createSessionRepository } from './sessions/session.repository';
 import { createSessionService } from './sessions/session.service';
+
+/**
+ * What money modules ask of identity before moving a member's money (docs/adr/0028): the payment
+ * password (counted and locked like failed logins), the second factor when enrolled, and the
+ * member's real name and step-up state.
+ */
+export type MemberStepUp = Pick<
+  PaymentStepUp,
+  'verifyPaymentPassword' | 'hasSecondFactor' | 'verifySecondFactor' | 'profile'
+>;
 
 /**
  * Accounts and access (spec 3, 4.LOGIN, 4.REG, 7.AUTH): sessions, members, login, registration,
@@ -53,6 +66,8 @@ export function createIdentityModule(deps: {
   };
   mail: { mailer: Mailer; outbox: MailOutboxReader };
   memberBalance: MemberBalance;
+  /** Unread platform messages for member info (the inbox module). */
+  unreadMessages?: UnreadMessages;
   grantTrialCredit: TrialCreditGrant;
   options: IdentityOptions;
   now: Clock;
@@ -110,7 +125,9 @@ export function createIdentityModule(deps: {
     confirmPassword,
     hasher,
     memberBalance: deps.memberBalance,
+    unreadMessages: deps.unreadMessages,
   });
+  const stepUp: MemberStepUp = createPaymentStepUp({ database, members: memberRepo, hasher, throttles, totp, audit, now });
   const ops = createAccountsOpsService({
     memberRepo,
     hasher,
@@ -147,12 +164,30 @@ export function createIdentityModule(deps: {
     passwords,
     members,
     totp,
+    stepUp,
     phoneAuth,
     memberRepo,
     sessionRepo,
     housekeeping,
+    /** An agent's direct downlines (the agent module's share-profit form): narrowed member fields. */
+    listDirectDownlines: (agentId: number, q: { search: string; limit: number; offset: number }) =>
+      memberRepo.listDirectDownlines(agentId, q),
+    /** A member's id, username, type, agent level, status and upline (the agent module's checks). */
+    memberSummary: async (id: number) => {
+      const m = await memberRepo.findById(id);
+      return m ? { id: m.id, username: m.username, type: m.type, isAgent: m.isAgent, status: m.status, uplineId: m.uplineId } : null;
+    },
+    memberSummaryByUsername: async (username: string) => {
+      const m = await memberRepo.findByUsername(username);
+      return m ? { id: m.id, username: m.username, type: m.type, isAgent: m.isAgent, status: m.status, uplineId: m.uplineId } : null;
+    },
     /** Whether a member owns this phone (E.164 digits): verification's SMS rules ask. */
     findMemberIdByE164: (e164: string) => memberRepo.findIdByE164(e164),
+    /** A member as a game player (the vendor protocol): status (active or blocked) and trial class. */
+    async findPlayer(id: number): Promise<{ id: number; status: string; trial: boolean } | null> {
+      const m = await memberRepo.findById(id);
+      return m ? { id: m.id, status: m.status, trial: isTrial(m) } : null;
+    },
     jobs: [
       {
         name: 'identity-housekeeping',

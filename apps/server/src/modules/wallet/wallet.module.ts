@@ -3,12 +3,16 @@ import type { Executor } from '../../db/tx';
 import type { Clock } from '../../platform/clock';
 import type { JobEngine } from '../../platform/jobs/engine';
 import type { ModuleParts } from '../../platform/module';
-import { createInterimTransferVendors, SANDBOX_VENDOR_CODE } from './transfers/interim-vendors';
 import { createSandboxVendorRepository } from './transfers/sandbox/sandbox-vendor.repository';
 import { sandboxVendorRoutes } from './transfers/sandbox/sandbox-vendor.routes';
-import { createSandboxVendorService } from './transfers/sandbox/sandbox-vendor.service';
+import {
+  createSandboxVendorService,
+  SANDBOX_VENDOR_CODE,
+  SANDBOX_VENDOR_NAME,
+  SANDBOX_VENDOR_PATH,
+} from './transfers/sandbox/sandbox-vendor.service';
 import { createHttpFundTransferProvider } from './transfers/transfer.http-provider';
-import { DEFAULT_TRANSFER_WALLET_OPTIONS, type TransferWalletOptions } from './transfers/transfer.options';
+import type { TransferWalletOptions } from './transfers/transfer.options';
 import { createTransferRepository } from './transfers/transfer.repository';
 import {
   createTransferService,
@@ -43,12 +47,14 @@ export function createWalletModule(deps: {
   now: Clock;
   jobs: Pick<JobEngine, 'send' | 'getJob'>;
   options?: WalletOptions;
-  transfers?: {
+  transfers: {
     options: TransferWalletOptions;
     /** This server's base URL once it listens (the sandbox vendor's address), else null. */
     selfUrl: () => string | null;
-    /** The transfer-mode vendors (default: the interim source, see transfers/interim-vendors.ts). */
-    vendors?: TransferVendorSource;
+    /** The transfer-mode vendors of the vendor registry (the vendor module's `transferVendors`). */
+    vendors: TransferVendorSource;
+    /** Adds or moves a platform-provided vendor in the registry (the vendor module's `provisionVendor`). */
+    provisionVendor: (input: unknown) => Promise<void>;
     /** The vendors' fund-transfer API (default: HTTP). */
     provider?: FundTransferProvider;
   };
@@ -64,20 +70,16 @@ export function createWalletModule(deps: {
   const memberBalance: MemberBalance = (member) => service.balanceOf({ id: member.id, trial: isTrialMember(member) });
 
   // Transfer-mode vendor wallets (transfers/, docs/adr/0029-transfer-mode-vendors.md).
-  const transferOptions = deps.transfers?.options ?? DEFAULT_TRANSFER_WALLET_OPTIONS;
-  const interim = createInterimTransferVendors({
-    sandbox: transferOptions.sandbox,
-    selfUrl: deps.transfers?.selfUrl ?? (() => null),
-    currency: options.currency,
-  });
+  const transferOptions = deps.transfers.options;
+  const vendors = deps.transfers.vendors;
   const transfers = createTransferService({
     database: deps.database,
     repo: createTransferRepository(deps.database.db),
     wallet: service,
     ledger: repo,
-    vendors: deps.transfers?.vendors ?? interim,
+    vendors,
     provider:
-      deps.transfers?.provider ??
+      deps.transfers.provider ??
       createHttpFundTransferProvider({
         timeoutMs: transferOptions.vendorTimeoutMs,
         balanceTimeoutMs: transferOptions.balanceTimeoutMs,
@@ -102,12 +104,33 @@ export function createWalletModule(deps: {
     transfers,
     /** The sandbox transfer vendor (embedded demo, ALLOW_SANDBOX_TRANSPORTS=1, tests), else null. */
     sandbox,
+    /**
+     * Once the server listens, with the sandbox on: the registry's vendor SBX ("Sandbox Casino", transfer
+     * mode) points at this server's sandbox (added with a new secret when missing). Nothing otherwise.
+     */
+    async provisionSandboxVendor() {
+      const base = sandbox ? deps.transfers.selfUrl() : null;
+      if (!base) return;
+      await deps.transfers.provisionVendor({
+        code: SANDBOX_VENDOR_CODE,
+        name: SANDBOX_VENDOR_NAME,
+        walletMode: 'transfer',
+        launchUrl: `${base}${SANDBOX_VENDOR_PATH}/launch`,
+        apiBaseUrl: `${base}${SANDBOX_VENDOR_PATH}`,
+        currency: options.currency,
+      });
+    },
     memberBalance,
     grantTrialCredit: service.grantTrialCredit satisfies TrialCreditGrant,
     routes: async (app) => {
       await walletRoutes(app, { wallet: service, transfers });
       if (sandbox) {
-        await sandboxVendorRoutes(app, { sandbox, vendor: SANDBOX_VENDOR_CODE, secret: () => interim.sandboxSecret, now: deps.now });
+        await sandboxVendorRoutes(app, {
+          sandbox,
+          vendor: SANDBOX_VENDOR_CODE,
+          secret: async () => (await vendors.find(SANDBOX_VENDOR_CODE))?.secret ?? null,
+          now: deps.now,
+        });
       }
     },
     opsRoutes: (app) => walletOpsRoutes(app, { wallet: service }),

@@ -35,7 +35,7 @@ export type RecordRow = {
   memo: string | null;
 };
 
-/** SQL of the ledger (wallet module only). The write functions are in ledger.sql.ts. */
+/** SQL of the ledger (wallet module only). The write functions are in db/schema/wallet.functions.ts. */
 export function createWalletRepository(db: Db) {
   return {
     /** One posting through `ledger_post` (one statement: atomic on its own or inside `tx`). */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/tx';
 import { members, totpRecoveryCodes } from '../../../db/schema';
 
@@ -79,6 +79,25 @@ export function createMemberRepository(db: Db) {
         .orderBy(desc(members.id))
         .limit(options.limit)
         .offset(options.offset ?? 0);
+    },
+
+    /** Direct downlines of an agent (members whose upline it is), by username prefix, newest first. */
+    async listDirectDownlines(agentId: number, q: { search: string; limit: number; offset: number }, tx: Executor = db) {
+      const where = and(
+        eq(members.uplineId, agentId),
+        q.search ? ilike(members.username, `${q.search.replace(/[%_\\]/g, '\\$&')}%`) : undefined,
+      );
+      const [rows, total] = await Promise.all([
+        tx
+          .select({ id: members.id, username: members.username, status: members.status, type: members.type, createdAt: members.createdAt })
+          .from(members)
+          .where(where)
+          .orderBy(desc(members.id))
+          .limit(q.limit)
+          .offset(q.offset),
+        tx.$count(members, where),
+      ]);
+      return { rows, total };
     },
 
     async listByIds(ids: number[], tx: Executor = db) {

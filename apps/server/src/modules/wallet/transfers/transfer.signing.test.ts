@@ -21,7 +21,9 @@ describe('vendor request signatures', () => {
     expect(verifySignature(secret, given, body, now + 1000)).toBe(true);
     expect(verifySignature(secret, given, body.replace('100.00', '900.00'), now)).toBe(false);
     expect(verifySignature('other', given, body, now)).toBe(false);
-    expect(verifySignature(secret, { timestamp: given.timestamp, signature: undefined }, body, now)).toBe(false);
+    expect(verifySignature(secret, { timestamp: given.timestamp, signature: undefined }, body, now)).toBe(
+      false,
+    );
     expect(verifySignature(secret, given, body, now + 5 * 60_000 + 1)).toBe(false);
     expect(verifySignature(secret, { ...given, signature: 'zz' }, body, now)).toBe(false);
   });

@@ -3,7 +3,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /**
  * Request signatures of the vendor protocol (docs/vendor-protocol-transfer.md "Signatures"): headers
  * `X-Vendor-Code`, `X-Timestamp` (unix ms) and `X-Signature` = hex HMAC-SHA256 of "<timestamp>.<raw body>"
- * with the vendor's secret. Both directions sign the same way.
+ * with the vendor's secret. Both directions sign the same way. The same rule as the seamless protocol's
+ * `modules/vendor/signature.ts` (kept here because a module does not import another's internals; the two
+ * could move to lib/ together).
  */
 export const SIGNATURE_WINDOW_MS = 5 * 60_000;
 
@@ -34,7 +36,7 @@ export function verifySignature(
   now: number,
 ): boolean {
   const { timestamp, signature: given } = headers;
-  if (!timestamp || !given || !/^\d{1,16}$/.test(timestamp) || !/^[0-9a-f]{64}$/.test(given)) return false;
+  if (!timestamp || !given || !/^\d{1,15}$/.test(timestamp) || !/^[0-9a-fA-F]{64}$/.test(given)) return false;
   if (Math.abs(now - Number(timestamp)) > SIGNATURE_WINDOW_MS) return false;
   const expected = Buffer.from(signature(secret, timestamp, rawBody), 'hex');
   return timingSafeEqual(expected, Buffer.from(given, 'hex'));

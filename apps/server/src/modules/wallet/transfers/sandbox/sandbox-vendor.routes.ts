@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { signedHeaders, verifySignature } from '../transfer.signing';
-import type { SandboxVendorService } from './sandbox-vendor.service';
-
-export const SANDBOX_VENDOR_PREFIX = '/sandbox/transfer-vendor';
+import { SANDBOX_VENDOR_PATH, type SandboxVendorService } from './sandbox-vendor.service';
 
 /**
  * The sandbox transfer vendor's API (docs/vendor-protocol-transfer.md), registered only in the embedded
@@ -15,7 +13,13 @@ export async function sandboxVendorRoutes(
     vendor,
     secret,
     now,
-  }: { sandbox: SandboxVendorService; vendor: string; secret: () => string; now: () => number },
+  }: {
+    sandbox: SandboxVendorService;
+    vendor: string;
+    /** The vendor's shared secret from the registry (null: not registered). */
+    secret: () => Promise<string | null>;
+    now: () => number;
+  },
 ) {
   await app.register(async (scope) => {
     // The signature covers the raw body: keep it as text and parse it here.
@@ -26,13 +30,17 @@ export async function sandboxVendorRoutes(
       (_req, body, done) => done(null, body),
     );
 
-    const reply = async (res: FastifyReply, code: number, body: unknown, hangMs?: number) => {
+    const reply = async (
+      res: FastifyReply,
+      key: string | null,
+      code: number,
+      body: unknown,
+      hangMs?: number,
+    ) => {
       if (hangMs) await new Promise((resolve) => setTimeout(resolve, hangMs));
       const raw = JSON.stringify(body);
-      return res
-        .code(code)
-        .headers(signedHeaders(vendor, secret(), raw, now()))
-        .send(raw);
+      const headers = key ? signedHeaders(vendor, key, raw, now()) : { 'content-type': 'application/json' };
+      return res.code(code).headers(headers).send(raw);
     };
 
     const handle =
@@ -43,10 +51,12 @@ export async function sandboxVendorRoutes(
       ) =>
       async (req: FastifyRequest, res: FastifyReply) => {
         const raw = typeof req.body === 'string' ? req.body : '';
+        const key = await secret();
         const signed =
+          key !== null &&
           req.headers['x-vendor-code'] === vendor &&
           verifySignature(
-            secret(),
+            key,
             {
               timestamp: req.headers['x-timestamp'] as string | undefined,
               signature: req.headers['x-signature'] as string | undefined,
@@ -54,7 +64,7 @@ export async function sandboxVendorRoutes(
             raw,
             now(),
           );
-        if (!signed) return reply(res, 401, { status: 'ERROR', code: 'BAD_SIGNATURE' });
+        if (!signed) return reply(res, null, 401, { status: 'ERROR', code: 'BAD_SIGNATURE' });
         let body: unknown;
         try {
           body = JSON.parse(raw) as unknown;
@@ -62,29 +72,29 @@ export async function sandboxVendorRoutes(
           body = null;
         }
         if (!body || typeof body !== 'object' || Array.isArray(body))
-          return reply(res, 200, { status: 'ERROR', code: 'INVALID_REQUEST' });
+          return reply(res, key, 200, { status: 'ERROR', code: 'INVALID_REQUEST' });
         const answer = await fn(body as Record<string, unknown>);
-        return reply(res, answer.code, answer.body, answer.hangMs);
+        return reply(res, key, answer.code, answer.body, answer.hangMs);
       };
 
     const hidden = { schema: { hide: true } };
     scope.post(
-      `${SANDBOX_VENDOR_PREFIX}/transfer/deposit`,
+      `${SANDBOX_VENDOR_PATH}/transfer/deposit`,
       hidden,
       handle((b) => sandbox.move('deposit', b)),
     );
     scope.post(
-      `${SANDBOX_VENDOR_PREFIX}/transfer/withdraw`,
+      `${SANDBOX_VENDOR_PATH}/transfer/withdraw`,
       hidden,
       handle((b) => sandbox.move('withdraw', b)),
     );
     scope.post(
-      `${SANDBOX_VENDOR_PREFIX}/transfer/status`,
+      `${SANDBOX_VENDOR_PATH}/transfer/status`,
       hidden,
       handle((b) => sandbox.status(b)),
     );
     scope.post(
-      `${SANDBOX_VENDOR_PREFIX}/player/balance`,
+      `${SANDBOX_VENDOR_PATH}/player/balance`,
       hidden,
       handle((b) => sandbox.balance(b)),
     );

@@ -8,6 +8,11 @@ import type { SandboxVendorRepository } from './sandbox-vendor.repository';
  * demo or with ALLOW_SANDBOX_TRANSPORTS=1. It keeps its own player balances and transfers by ref, and can
  * be told to misbehave for refs or players (tests drive the timeout and refusal paths with it).
  */
+export const SANDBOX_VENDOR_CODE = 'SBX';
+export const SANDBOX_VENDOR_NAME = 'Sandbox Casino';
+/** The sandbox vendor's API under this server's base URL. */
+export const SANDBOX_VENDOR_PATH = '/sandbox/transfer-vendor';
+
 export type SandboxBehaviour =
   /** Refuse deposits and withdrawals (ERROR PLAYER_BLOCKED; the ref is recorded as failed). */
   | 'refuse'

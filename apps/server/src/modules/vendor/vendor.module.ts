@@ -1,0 +1,65 @@
+import type { Database } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import type { ServerKeys } from '../../platform/keys/server-keys';
+import type { ModuleParts } from '../../platform/module';
+import { vendorOpsRoutes } from './vendor-ops.routes';
+import { createVendorOps } from './vendor.ops';
+import { createVendorRepository } from './vendor.repository';
+import { vendorRoutes } from './vendor.routes';
+import { createVendorService, type PlayerLookup, type TransferVendorInfo, type VendorWallet } from './vendor.service';
+
+/** The registry's transfer-mode vendors (walletMode transfer), secrets opened: what the wallet's transfers use. */
+export type TransferVendorLookup = {
+  find: (code: string) => Promise<TransferVendorInfo | null>;
+  list: () => Promise<TransferVendorInfo[]>;
+};
+/** Adds a vendor the platform provides (or moves its apiBaseUrl), e.g. the demo's sandbox transfer vendor. */
+export type VendorProvisioner = (input: unknown) => Promise<void>;
+
+/**
+ * Game vendors (vendor wallet protocol v1, docs/vendor-protocol.md): the registry and its operator
+ * commands, the member's launch, the signed /vendor/v1 calls (sessions, balance, bet, win,
+ * rollback) mapped onto the wallet's `gameOperation`, and the housekeeping of tokens and sessions.
+ */
+export function createVendorModule(deps: {
+  database: Database;
+  keys: Pick<ServerKeys, 'seal' | 'open'>;
+  /** Identity's narrowed member lookup. */
+  findPlayer: PlayerLookup;
+  wallet: VendorWallet;
+  log: { error(obj: unknown, msg: string): void };
+  now: Clock;
+}) {
+  const { database, keys, now } = deps;
+  const repo = createVendorRepository(database.db);
+  const service = createVendorService({
+    database,
+    repo,
+    keys,
+    findPlayer: deps.findPlayer,
+    wallet: deps.wallet,
+    log: deps.log,
+    now,
+  });
+  const ops = createVendorOps({ database, repo, keys, forget: service.forget, now });
+  const transferVendors: TransferVendorLookup = { find: service.findTransferVendor, list: service.listTransferVendors };
+  // A platform-provided vendor is set up like the demo data (db/seed.ts): no operator, no audit row.
+  const provisionVendor: VendorProvisioner = (input) => ops.ensure(input, async () => undefined);
+  return {
+    service,
+    ops,
+    repo,
+    transferVendors,
+    provisionVendor,
+    jobs: [
+      {
+        name: 'vendor-housekeeping',
+        handler: service.housekeeping,
+        retryLimit: 2,
+        schedule: { everyMs: 10 * 60_000 },
+      },
+    ],
+    routes: (app) => vendorRoutes(app, { vendor: service }),
+    opsRoutes: (app) => vendorOpsRoutes(app, { vendors: ops }),
+  } satisfies ModuleParts & Record<string, unknown>;
+}

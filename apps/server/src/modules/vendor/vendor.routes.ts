@@ -1,0 +1,103 @@
+import { ZVendorLaunch, ZVendorLaunchRequest, vendorResponses, type TVendorAnswer } from '@lotus/contracts/vendor';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok, responses } from '../../lib/http';
+import { memberOf } from '../../plugins/member-auth';
+import { rateLimit } from '../../plugins/rate-limit';
+import type { VendorCall, VendorService } from './vendor.service';
+
+/**
+ * The body of a /vendor/v1 request as received: its exact bytes, kept for the signature check
+ * (docs/vendor-protocol.md "Signing"). A class with a private field, so the app-wide hooks that walk
+ * a parsed body (control characters) see nothing to walk: the service parses the JSON itself,
+ * after the signature.
+ */
+class RawBody {
+  readonly #bytes: Buffer;
+  constructor(bytes: Buffer) {
+    this.#bytes = bytes;
+  }
+  get bytes() {
+    return this.#bytes;
+  }
+}
+
+/** Protocol bodies above this size are refused (400 INVALID_REQUEST) before anything is read. */
+const VENDOR_BODY_LIMIT = 64 * 1024;
+
+const header = (req: FastifyRequest, name: string) => {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+const CALLS: { call: VendorCall; path: string; summary: string; response: (typeof vendorResponses)[keyof typeof vendorResponses] }[] = [
+  { call: 'authenticate', path: '/vendor/v1/session/authenticate', summary: 'Exchange a launch token for a session', response: vendorResponses.authenticate },
+  { call: 'balance', path: '/vendor/v1/wallet/balance', summary: "The player's balance", response: vendorResponses.balance },
+  { call: 'bet', path: '/vendor/v1/wallet/bet', summary: 'Debit a bet', response: vendorResponses.money },
+  { call: 'win', path: '/vendor/v1/wallet/win', summary: 'Credit a win (no live session needed)', response: vendorResponses.money },
+  { call: 'rollback', path: '/vendor/v1/wallet/rollback', summary: 'Refund the bet named by referenceTransactionId', response: vendorResponses.money },
+];
+
+/**
+ * The vendor wallet protocol v1 (`POST /vendor/v1/*`, docs/vendor-protocol.md) and the member's
+ * launch (`POST /wps/game/vendorLaunch`). The protocol scope has its own JSON parser that keeps the
+ * raw bytes (the signature covers them) and its own error handler (the protocol's answers, not the
+ * platform envelope). HTTP only: one service call per route.
+ */
+export async function vendorRoutes(fastify: FastifyInstance, { vendor }: { vendor: Pick<VendorService, 'handle' | 'launch'> }) {
+  await fastify.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: VENDOR_BODY_LIMIT }, (_req, body, done) =>
+      done(null, new RawBody(body as Buffer)),
+    );
+    // Transport failures (no JSON content type, a body too large): 400; anything else unexpected:
+    // the protocol's INTERNAL_ERROR, logged, no details.
+    scope.setErrorHandler((err: { statusCode?: number }, req, reply) => {
+      const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+      if (status >= 400 && status < 500) {
+        return reply.code(400).send({ status: 'ERROR', code: 'INVALID_REQUEST' } satisfies TVendorAnswer);
+      }
+      req.log.error({ err }, 'vendor protocol call failed');
+      return reply
+        .code(200)
+        .send({ status: 'ERROR', code: 'INTERNAL_ERROR', message: 'Internal error, please retry the same request' } satisfies TVendorAnswer);
+    });
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    for (const { call, path, summary, response } of CALLS) {
+      app.post(
+        path,
+        { schema: { tags: ['vendor'], summary: `${summary} (signed: X-Vendor-Code, X-Timestamp, X-Signature)`, response } },
+        async (req: FastifyRequest, reply: FastifyReply) => {
+          const answer = await vendor.handle(call, {
+            vendorCode: header(req, 'x-vendor-code'),
+            timestamp: header(req, 'x-timestamp'),
+            signature: header(req, 'x-signature'),
+            raw: req.body instanceof RawBody ? req.body.bytes : null,
+          });
+          return reply.code(answer.http).send(answer.body);
+        },
+      );
+    }
+  });
+
+  // ---------- the member's launch (trial members too) ----------
+  await fastify.register(async (scope) => {
+    scope.addHook('onRequest', scope.requireMember);
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    app.post(
+      '/wps/game/vendorLaunch',
+      {
+        config: { rateLimit: rateLimit.standard },
+        schema: {
+          tags: ['game'],
+          security: [{ member: [] }],
+          summary: "A one-time launch token and the vendor's launch URL carrying it (docs/vendor-protocol.md)",
+          body: ZVendorLaunchRequest,
+          response: responses(ZVendorLaunch),
+        },
+      },
+      async (req) =>
+        ok(await vendor.launch(memberOf(req).id, { ...req.body, language: req.body.language ?? req.ctx.language })),
+    );
+  });
+}

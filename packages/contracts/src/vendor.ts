@@ -1,0 +1,171 @@
+import { z } from 'zod';
+
+/**
+ * Vendor wallet protocol v1 (docs/vendor-protocol.md): the signed calls every game vendor makes to
+ * the platform under /vendor/v1/, the member's launch call, and the operator API of the vendor
+ * registry (/ops/vendors/registry). The protocol's answers are not in the platform envelope: they
+ * are `{ status: "OK", ... }` or `{ status: "ERROR", code, ... }` as the vendor protocol defines.
+ */
+
+/** A vendor code (vassalage): 2-16 upper-case letters or digits. */
+export const VENDOR_CODE_PATTERN = /^[A-Z0-9]{2,16}$/;
+export const ZVendorCode = z.string().regex(VENDOR_CODE_PATTERN);
+
+export const VENDOR_WALLET_MODES = ['seamless', 'transfer'] as const;
+export const ZVendorWalletMode = z.enum(VENDOR_WALLET_MODES);
+export const VENDOR_STATUSES = ['active', 'maintenance', 'disabled'] as const;
+export const ZVendorStatus = z.enum(VENDOR_STATUSES);
+export type TVendorStatus = z.infer<typeof ZVendorStatus>;
+
+/** Every code a protocol answer may carry (docs/vendor-protocol.md "Codes"). */
+export const VENDOR_PROTOCOL_CODES = [
+  'INVALID_SIGNATURE',
+  'EXPIRED_REQUEST',
+  'VENDOR_DISABLED',
+  'INVALID_REQUEST',
+  'INVALID_SESSION',
+  'PLAYER_NOT_FOUND',
+  'PLAYER_BLOCKED',
+  'CURRENCY_MISMATCH',
+  'INSUFFICIENT_FUNDS',
+  'DUPLICATE_TRANSACTION_CONFLICT',
+  'TRANSACTION_ROLLED_BACK',
+  'ROUND_CLOSED',
+  'INTERNAL_ERROR',
+] as const;
+export const ZVendorProtocolCode = z.enum(VENDOR_PROTOCOL_CODES);
+export type TVendorProtocolCode = z.infer<typeof ZVendorProtocolCode>;
+
+// ---------- requests (validated by the service after the signature) ----------
+
+/** Vendor-chosen identifiers: printable ASCII without spaces, 1-100 characters. */
+const vendorId = z.string().min(1).max(100).regex(/^[\x21-\x7e]+$/);
+/** Amounts: a string of decimal digits in minor units (vendor-protocol.rules.ts parses it). */
+const amount = z.string().max(40);
+const playerId = z.string().regex(/^[1-9][0-9]{0,9}$/);
+const currency = z.string().regex(/^[A-Z]{3}$/);
+const token = z.string().min(1).max(200);
+
+export const ZVendorAuthenticateRequest = z.object({ token });
+export const ZVendorBalanceRequest = z.object({ playerId, sessionToken: token });
+export const ZVendorBetRequest = z.object({
+  requestId: vendorId,
+  playerId,
+  sessionToken: token,
+  transactionId: vendorId,
+  roundId: vendorId,
+  gameCode: vendorId,
+  amount,
+  currency,
+});
+export const ZVendorWinRequest = z.object({
+  requestId: vendorId,
+  playerId,
+  transactionId: vendorId,
+  roundId: vendorId,
+  gameCode: vendorId,
+  amount,
+  currency,
+  betTransactionId: vendorId.optional(),
+});
+export const ZVendorRollbackRequest = z.object({
+  requestId: vendorId,
+  playerId,
+  transactionId: vendorId,
+  referenceTransactionId: vendorId,
+  roundId: vendorId.optional(),
+});
+
+// ---------- answers ----------
+
+const digits = z.string().regex(/^[0-9]+$/);
+
+export const ZVendorAuthenticated = z.object({
+  status: z.literal('OK'),
+  playerId: z.string(),
+  currency: z.string(),
+  balance: digits,
+  sessionToken: z.string(),
+});
+export const ZVendorBalanceAnswer = z.object({ status: z.literal('OK'), balance: digits, currency: z.string() });
+export const ZVendorMoneyAnswer = z.object({
+  status: z.literal('OK'),
+  balance: digits,
+  currency: z.string(),
+  transactionId: z.string(),
+  platformTransactionId: z.string(),
+});
+export const ZVendorErrorAnswer = z.object({
+  status: z.literal('ERROR'),
+  code: ZVendorProtocolCode,
+  message: z.string(),
+  balance: digits.optional(),
+});
+/** HTTP 401 (signature, timestamp, vendor) and 400 (not a JSON body): nothing else is said. */
+export const ZVendorRefusal = z.object({ status: z.literal('ERROR'), code: ZVendorProtocolCode });
+
+const answerOf = <T extends z.ZodType>(ok: T) => ({
+  200: z.union([ok, ZVendorErrorAnswer]),
+  400: ZVendorRefusal,
+  401: ZVendorRefusal,
+});
+export const vendorResponses = {
+  authenticate: answerOf(ZVendorAuthenticated),
+  balance: answerOf(ZVendorBalanceAnswer),
+  money: answerOf(ZVendorMoneyAnswer),
+};
+export type TVendorAnswer =
+  | z.infer<typeof ZVendorAuthenticated>
+  | z.infer<typeof ZVendorBalanceAnswer>
+  | z.infer<typeof ZVendorMoneyAnswer>
+  | z.infer<typeof ZVendorErrorAnswer>
+  | z.infer<typeof ZVendorRefusal>;
+
+// ---------- member launch (POST /wps/game/vendorLaunch) ----------
+
+export const ZVendorLaunchRequest = z.object({
+  vendor: ZVendorCode,
+  gameCode: z.string().min(1).max(100).regex(/^[\x21-\x7e]+$/),
+  /** Default: the request's Language header. */
+  language: z.string().min(2).max(10).regex(/^[A-Za-z-]+$/).optional(),
+  /** Where the game sends the player back (http or https). */
+  returnUrl: z.url({ protocol: /^https?$/ }).max(1000).optional(),
+});
+export type TVendorLaunchRequest = z.infer<typeof ZVendorLaunchRequest>;
+export const ZVendorLaunch = z.object({ url: z.string() });
+
+// ---------- operator API (/ops/vendors/registry) ----------
+
+export const ZOpsVendorInput = z.object({
+  code: ZVendorCode,
+  name: z.string().trim().min(1).max(80),
+  gameTypes: z.array(z.string().trim().min(1).max(20)).max(20).default([]),
+  walletMode: ZVendorWalletMode.default('seamless'),
+  launchUrl: z.url({ protocol: /^https?$/ }).max(1000),
+  /** The vendor's fund-transfer API (transfer mode). */
+  apiBaseUrl: z.url({ protocol: /^https?$/ }).max(1000).nullable().default(null),
+  status: ZVendorStatus.default('active'),
+  currency: z.string().regex(/^[A-Z]{3}$/).default('THB'),
+  /** An existing shared secret to import (at least 32 characters); default: a new random one. */
+  secret: z.string().min(32).max(200).regex(/^[\x21-\x7e]+$/).optional(),
+});
+export type TOpsVendorInput = z.input<typeof ZOpsVendorInput>;
+export const ZOpsVendorRow = z.object({
+  code: z.string(),
+  name: z.string(),
+  gameTypes: z.array(z.string()),
+  walletMode: ZVendorWalletMode,
+  launchUrl: z.string(),
+  apiBaseUrl: z.string().nullable(),
+  status: ZVendorStatus,
+  currency: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TOpsVendorRow = z.infer<typeof ZOpsVendorRow>;
+export const ZOpsVendorList = z.array(ZOpsVendorRow);
+/** The answer of add and rotate-secret: the secret is shown this once. */
+export const ZOpsVendorWithSecret = z.object({ vendor: ZOpsVendorRow, secret: z.string() });
+export type TOpsVendorWithSecret = z.infer<typeof ZOpsVendorWithSecret>;
+export const ZOpsVendorCodeParam = z.object({ code: ZVendorCode });
+export const ZOpsVendorStatusInput = z.object({ status: ZVendorStatus });

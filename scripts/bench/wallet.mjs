@@ -1,0 +1,208 @@
+// The wallet bench (issue 8): signed seamless bet+win through HTTP, the floor beside it, 32 vs 8 clients on
+// different players, and ledger:verify over 1,000,000 entries. Used by scripts/bench.mjs (`--only=wallet`).
+import { spawn } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const VENDOR = 'BENCH';
+const SECRET = randomBytes(24).toString('hex');
+
+export const sign = (secret, timestamp, raw) => createHmac('sha256', secret).update(`${timestamp}.${raw}`).digest('hex');
+
+/** Signed headers of one vendor protocol request (docs/vendor-protocol.md). */
+export function signedHeaders(raw, secret = SECRET, vendor = VENDOR) {
+  const ts = String(Date.now());
+  return { 'content-type': 'application/json', 'x-vendor-code': vendor, 'x-timestamp': ts, 'x-signature': sign(secret, ts, raw) };
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+
+/**
+ * Sets up a server for the bench: the vendor BENCH (seamless), `players` real members each logged in,
+ * launched and authenticated (a vendor session each), funded with a large win.
+ */
+export async function prepareWalletServer({ url, dataDir, players, log, tsImport, vendorCode = VENDOR, secret = SECRET, fund = '100000000000' }) {
+  const headersFor = (raw) => signedHeaders(raw, secret, vendorCode);
+  const { encryptPayload, importEncryptionKey } = await tsImport('../../packages/contracts/src/enc.ts', import.meta.url);
+  const { humanTrace } = await tsImport('../../apps/server/src/modules/verification/slider.rules.ts', import.meta.url);
+  const opsFile = join(dataDir, 'ops.json');
+  for (let i = 0; i < 100 && !existsSync(opsFile); i++) await new Promise((r) => setTimeout(r, 100));
+  const { token: opsToken } = JSON.parse(readFileSync(opsFile, 'utf8'));
+  let ipSeq = 0;
+  const call = async (method, path, { body, ops, token, headers } = {}) => {
+    ipSeq += 1;
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: {
+        'user-agent': 'lotus-bench',
+        'x-forwarded-for': `100.80.${(ipSeq >> 8) & 255}.${ipSeq & 255}`,
+        ...(ops ? { authorization: `Bearer ${opsToken}` } : {}),
+        ...(token ? { authorization: token } : {}),
+        ...(body && !headers ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    return res.json();
+  };
+  const vendor = await call('POST', '/ops/vendors/registry', {
+    ops: true,
+    body: { code: vendorCode, name: `${vendorCode} vendor`, launchUrl: 'https://vendor.example/launch', secret },
+  });
+  if (!vendor.success) throw new Error(`vendor: ${vendor.message}`);
+  const key = await importEncryptionKey((await call('GET', '/wps/system/encryptionKey')).value);
+  const pool = async (count, width, fn) => {
+    const out = new Array(count);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: width }, async () => {
+        while (next < count) {
+          const i = next++;
+          out[i] = await fn(i);
+        }
+      }),
+    );
+    return out;
+  };
+  log(`Wallet bench: ${players} players (login, launch, authenticate, fund)...`);
+  const password = 'Bench-wallet-42';
+  return pool(players, 4, async (i) => {
+    const username = `${vendorCode.toLowerCase().slice(0, 4)}${i}x${Date.now() % 100000}`;
+    const created = await call('POST', '/ops/members', { ops: true, body: { username, password } });
+    if (!created.success) throw new Error(`member: ${created.message}`);
+    const ch = (await call('GET', '/wps/verification/slider')).value;
+    const { gapX } = (await call('GET', `/ops/challenges/${ch.challengeId}`, { ops: true })).value;
+    const solved = await call('POST', '/wps/verification/slider', { body: { challengeId: ch.challengeId, x: gapX, trace: humanTrace(gapX) } });
+    const login = await call('POST', '/wps/session/login', { body: await encryptPayload(key, { username, password, sliderToken: solved.value.sliderToken }) });
+    if (!login.success) throw new Error(`login: ${login.message}`);
+    const token = login.value.token;
+    // Members made by an operator must choose a password first (ADR 0020): the restricted session may.
+    if (login.value.forceChangePassword) {
+      const changed = await call('PUT', '/wps/member/password', {
+        token,
+        body: await encryptPayload(key, { oldPassword: password, newPassword: `${password}!`, confirmNewPassword: `${password}!` }),
+      });
+      if (!changed.success) throw new Error(`password change: ${changed.message}`);
+    }
+    const launch = await call('POST', '/wps/game/vendorLaunch', { token, body: { vendor: vendorCode, gameCode: 'slot-1' } });
+    if (!launch.success) throw new Error(`launch: ${launch.message}`);
+    const launchToken = new URL(launch.value.url).searchParams.get('token');
+    const rawAuth = JSON.stringify({ token: launchToken });
+    const auth = await call('POST', '/vendor/v1/session/authenticate', { body: rawAuth, headers: headersFor(rawAuth) });
+    if (auth.status !== 'OK') throw new Error(`authenticate: ${auth.code}`);
+    const rawWin = JSON.stringify({ requestId: `fund-${i}`, playerId: auth.playerId, transactionId: `fund-${i}`, roundId: `fund-${i}`, gameCode: 'slot-1', amount: fund, currency: auth.currency });
+    const funded = await call('POST', '/vendor/v1/wallet/win', { body: rawWin, headers: headersFor(rawWin) });
+    if (funded.status !== 'OK') throw new Error(`fund: ${funded.code}`);
+    return { playerId: auth.playerId, sessionToken: auth.sessionToken, currency: auth.currency };
+  });
+}
+
+/**
+ * Signed bet, then win, alternately on each connection; each connection plays its own player (so 8 and
+ * 32 connections touch 8 and 32 players: a hot row would show as a ratio below 1).
+ */
+export async function loadWallet({ autocannon, url, players, connections, duration }) {
+  let nextPlayer = 0;
+  let seq = 0;
+  let errors = 0;
+  const statusCodes = {};
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req, context) => {
+          if (context.player === undefined) context.player = players[nextPlayer++ % players.length];
+          const p = context.player;
+          seq += 1;
+          context.round = `r${process.pid}-${seq}`;
+          const raw = JSON.stringify({ requestId: `q${seq}`, playerId: p.playerId, sessionToken: p.sessionToken, transactionId: `b${process.pid}-${seq}`, roundId: context.round, gameCode: 'slot-1', amount: '100', currency: p.currency });
+          return { ...req, path: '/vendor/v1/wallet/bet', headers: signedHeaders(raw), body: raw };
+        },
+        onResponse: (status, body) => {
+          if (status !== 200 || !body.includes('"OK"')) {
+            errors += 1;
+            statusCodes[status] = (statusCodes[status] ?? 0) + 1;
+          }
+        },
+      },
+      {
+        method: 'POST',
+        setupRequest: (req, context) => {
+          const p = context.player;
+          seq += 1;
+          const raw = JSON.stringify({ requestId: `q${seq}`, playerId: p.playerId, transactionId: `w${process.pid}-${seq}`, roundId: context.round, gameCode: 'slot-1', amount: '50', currency: p.currency });
+          return { ...req, path: '/vendor/v1/wallet/win', headers: signedHeaders(raw), body: raw };
+        },
+        onResponse: (status, body) => {
+          if (status !== 200 || !body.includes('"OK"')) {
+            errors += 1;
+            statusCodes[status] = (statusCodes[status] ?? 0) + 1;
+          }
+        },
+      },
+    ],
+  });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    errors: errors + result.errors + result.timeouts,
+    statusCodes,
+  };
+}
+
+/** The floor: one UPDATE behind a bare Fastify route (floor-server.mjs) on the same kind of database. */
+export async function loadFloor({ autocannon, root, env, connections, duration }) {
+  const port = 21000 + Math.floor(Math.random() * 1000);
+  const child = spawn(process.execPath, [join(root, 'scripts/bench/floor-server.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => String(d).includes('ready') && resolve());
+    child.once('exit', (code) => reject(new Error(`floor server exited ${code}`)));
+  });
+  let n = 0;
+  try {
+    const result = await autocannon({
+      url: `http://127.0.0.1:${port}`,
+      connections,
+      duration,
+      requests: [
+        {
+          method: 'POST',
+          path: '/debit',
+          setupRequest: (req) => {
+            n += 1;
+            return { ...req, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ player: (n % 1000) + 1, amount: 100 }) };
+          },
+        },
+      ],
+    });
+    return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+/** Times GET /ops/ledger/verify (the ledger:verify command's call), best of two. */
+export async function timeVerify({ url, dataDir }) {
+  const { token } = JSON.parse(readFileSync(join(dataDir, 'ops.json'), 'utf8'));
+  const times = [];
+  let last;
+  for (let i = 0; i < 2; i++) {
+    const started = performance.now();
+    last = await (await fetch(`${url}/ops/ledger/verify`, { headers: { authorization: `Bearer ${token}` } })).json();
+    times.push(performance.now() - started);
+  }
+  if (!last.success) throw new Error(`verify: ${last.message}`);
+  return { entries: last.value.entries, violations: last.value.violations.length, serverMs: last.value.ms, wallMs: Math.round(Math.min(...times)) };
+}
+
+export { percentile };
