@@ -10,6 +10,7 @@ import { logSerializers } from './lib/log-serializers';
 import { createTrustFn } from './lib/trust-proxy';
 import { resolveMasterKeys, type MasterKeys } from './platform/keys/master-key';
 import { identityOptionsFromEnv } from './modules/identity/identity.options';
+import { transferWalletOptionsFromEnv } from './modules/wallet/transfers/transfer.options';
 import { registerOpsAuth, type InProcessOps } from './plugins/auth-ops';
 import controlCharacters from './plugins/control-characters';
 import enc from './plugins/enc';
@@ -84,6 +85,14 @@ function newFastify(
   return app;
 }
 
+/** This app's own base URL once it listens (the sandbox transfer vendor's address), else null. */
+function listeningUrl(app: FastifyInstance): string | null {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') return null;
+  const host = ['0.0.0.0', '::'].includes(address.address) ? '127.0.0.1' : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+}
+
 /** The operator API is on its own listener when OPS_PORT is set (docs/adr/0019). */
 export const hasSeparateOpsListener = (env: Pick<Env, 'OPS_PORT'>) => env.OPS_PORT !== undefined;
 
@@ -120,9 +129,16 @@ export async function buildApp({
     now,
     jobs,
     masterKeys: masterKeys ?? resolveMasterKeys(env),
+    transfers: { options: transferWalletOptionsFromEnv(env), selfUrl: () => listeningUrl(app) },
     cashier: { sandboxPsp: sandboxPspAllowed(env) },
   });
   app.decorate('services', services);
+  // The embedded demo's sandbox transfer vendor SBX points at this server once its address is known (ADR 0029).
+  app.addHook('onListen', async () => {
+    await services.transfers.provisionSandboxVendor().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'sandbox transfer vendor not provisioned');
+    });
+  });
   // Scheduled work (accounts housekeeping every 10 minutes, the outbox sweep) runs as jobs.
   await services.platform.jobs.start({ workers: jobs?.workers ?? false });
   app.addHook('onClose', async () => {

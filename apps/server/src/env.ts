@@ -145,6 +145,11 @@ export const ZEnv = z.object({
     .enum(['0', '1', ''])
     .optional()
     .transform((v) => v === '1'),
+  // ---------- transfer-mode vendor wallets (docs/adr/0029) ----------
+  /** Time limit of a deposit, withdrawal or status call to a transfer-mode vendor, in ms (default 5000). */
+  TRANSFER_VENDOR_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).optional(),
+  /** Seconds between a vendor call without a usable answer and the first status check (default 10). */
+  TRANSFER_RESOLVE_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   // ---------- deployment (docs/adr/0023, 0024) ----------
   /** 1: seed the demo accounts even on PostgreSQL (the embedded demo always has them). */
   SEED_DEMO: z

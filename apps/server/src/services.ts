@@ -13,6 +13,7 @@ import { createRelayModule } from './modules/relay/relay.module';
 import { createSiteConfigStore, createSystemModule } from './modules/system/system.module';
 import { createVendorModule } from './modules/vendor/vendor.module';
 import { createVerificationModule } from './modules/verification/verification.module';
+import { DEFAULT_TRANSFER_WALLET_OPTIONS, type TransferWalletOptions } from './modules/wallet/transfers/transfer.options';
 import { createWalletModule } from './modules/wallet/wallet.module';
 import { createWithdrawalModule } from './modules/withdrawal/withdrawal.module';
 import { createOpsAudit } from './platform/audit/ops.audit';
@@ -44,6 +45,8 @@ export function createServices(
     jobs?: JobEngineOptions;
     /** The key-encryption key(s) of server_keys (platform/keys/master-key.ts). */
     masterKeys: Pick<MasterKeys, 'current' | 'previous'>;
+    /** Transfer-mode vendor wallets (env: transferWalletOptionsFromEnv) and this server's URL once it listens. */
+    transfers?: { options: TransferWalletOptions; selfUrl: () => string | null };
     /** Cashier: whether the sandbox PSP is registered (env sandboxPspAllowed; docs/adr/0027). */
     cashier?: { sandboxPsp: boolean };
   },
@@ -78,8 +81,23 @@ export function createServices(
   // ---------- modules, each after what it depends on ----------
   const content = createContentModule(shared);
   const system = createSystemModule({ ...shared, content: content.service });
-  const wallet = createWalletModule({ database, now });
-  const relay = createRelayModule({ content: content.service, wallet: wallet.service });
+  const wallet = createWalletModule({
+    database,
+    now,
+    jobs,
+    transfers: {
+      options: options.transfers?.options ?? DEFAULT_TRANSFER_WALLET_OPTIONS,
+      selfUrl: options.transfers?.selfUrl ?? (() => null),
+      // The vendor module is built after the wallet (it moves money through it); these run at request time.
+      vendors: { find: (code) => vendor.transferVendors.find(code), list: () => vendor.transferVendors.list() },
+      provisionVendor: (input) => vendor.provisionVendor(input),
+    },
+  });
+  const relay = createRelayModule({
+    content: content.service,
+    wallet: wallet.service,
+    transfers: wallet.transfers,
+  });
   const mail = createMailModule({ ...shared, smtp: idOptions.smtp });
   const verification = createVerificationModule({
     ...shared,
@@ -148,6 +166,8 @@ export function createServices(
     inbox: inbox.service,
     deposit: { service: deposit.service, channels: deposit.channels, sandbox: deposit.sandbox },
     wallet: wallet.service,
+    /** Transfer-mode vendor wallets and the sandbox transfer vendor (null unless the sandbox is on). */
+    transfers: { service: wallet.transfers, sandbox: wallet.sandbox, provisionSandboxVendor: wallet.provisionSandboxVendor },
     identity: {
       ...identity,
       keys,

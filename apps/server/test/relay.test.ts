@@ -16,8 +16,8 @@ describe('relay dispatch', () => {
   });
 
   it('7.RELAY.33 a spec relay name not implemented yet also answers 404 unknown_call', async () => {
-    expect(RELAY_NAMES).toContain('GCS_walletTransfer');
-    const res = await get('/wps/relay/GCS_walletTransfer');
+    expect(RELAY_NAMES).toContain('MCS2_claimRafflePromotion');
+    const res = await get('/wps/relay/MCS2_claimRafflePromotion');
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('unknown_call');
     expect((await get('/wps/relay/passwordCheck/MCS2_convertPoint')).json().message).toBe('unknown_call');

@@ -32,6 +32,10 @@ export const ERROR_CATALOGUE = {
   insufficient_funds: 'Your balance is not enough for this amount',
   idempotency_conflict: 'This request was already made with different details',
   invalid_posting: 'This money movement is not valid',
+  // Transfer-mode vendor wallets (docs/adr/0029-transfer-mode-vendors.md)
+  transfer_vendor_unknown: 'This game provider has no transfer wallet',
+  transfer_vendor_unavailable: 'This game provider is under maintenance, please try again later',
+  transfer_refused: 'The game provider refused this transfer, please try again later',
   downline_not_found: 'No active member with this username is in your direct downline',
   // Platform conventions (decision 8.LOAD.05)
   validation_failed: 'Some of the information is not valid, please check and try again',
@@ -194,6 +198,9 @@ export const ERROR_HTTP_STATUS: Partial<Record<TErrorCode, number>> = {
   insufficient_funds: 400,
   idempotency_conflict: 409,
   invalid_posting: 400,
+  transfer_vendor_unknown: 404,
+  transfer_vendor_unavailable: 503,
+  transfer_refused: 409,
   downline_not_found: 404,
   system_maintenance: 503,
   invalid_verification_code: 400,

@@ -21,7 +21,14 @@ export const ZConsolidatedFunds = z.object({
   currency: str(8),
   main: amount,
   total: amount,
-  wallets: z.array(z.object({ vendor: str(16), balance: amount })).max(200),
+  /**
+   * `balance` is the ledger's vendor wallet (the platform's money; `total` sums these). Transfer-mode vendors
+   * (docs/adr/0029): `name`, and `liveBalance`, the vendor's own figure read now (it includes play at the
+   * vendor since the last transfer); null when the vendor did not answer in time.
+   */
+  wallets: z
+    .array(z.object({ vendor: str(16), balance: amount, name: str(100).optional(), liveBalance: amount.nullable().optional() }))
+    .max(200),
 });
 export type TConsolidatedFunds = z.infer<typeof ZConsolidatedFunds>;
 
@@ -86,3 +93,83 @@ export const ZLedgerVerification = z.object({
   ms: z.number().int(),
 });
 export type TLedgerVerification = z.infer<typeof ZLedgerVerification>;
+
+/** Vendor codes as the ledger names them (packages/ledger VENDOR_CODE). */
+const vendorCode = str(16).regex(/^[A-Z0-9]{2,16}$/);
+/** A positive decimal amount in major units with at most two decimals ("100", "100.5", "100.00"). */
+const positiveAmount = str(20).regex(/^\d{1,13}(\.\d{1,2})?$/);
+
+/**
+ * GCS_walletTransfer (7.RELAY.03; docs/adr/0029-transfer-mode-vendors.md): moves money between the main wallet
+ * and a transfer-mode vendor's wallet. `direction`: `in` = main -> vendor wallet, `out` = vendor wallet -> main,
+ * `all` = every vendor wallet back to main ("transfer all back"; `vendor` and `amount` are then not used).
+ * `requestId` is the client's idempotency key: the same requestId answers the first transfer again.
+ */
+export const TRANSFER_DIRECTIONS = ['in', 'out', 'all'] as const;
+export const ZWalletTransferQuery = z
+  .object({
+    vendor: vendorCode.optional(),
+    direction: z.enum(TRANSFER_DIRECTIONS),
+    amount: positiveAmount.optional(),
+    requestId: str(40).regex(/^[A-Za-z0-9_-]{8,40}$/),
+  })
+  .refine((q) => (q.direction === 'all' ? q.amount === undefined : q.amount !== undefined && q.vendor !== undefined), {
+    message: 'vendor and amount are required for in and out, and not allowed for all',
+    path: ['amount'],
+  });
+export type TWalletTransferQuery = z.infer<typeof ZWalletTransferQuery>;
+
+/** A transfer's state: `pending` until the vendor's answer or a status check settles it. */
+export const TRANSFER_STATUSES = ['pending', 'confirmed', 'reversed', 'failed'] as const;
+export const ZTransferStatus = z.enum(TRANSFER_STATUSES);
+
+export const ZWalletTransfer = z.object({
+  /** Our unique reference, sent to the vendor. */
+  ref: str(36),
+  vendor: vendorCode,
+  direction: z.enum(['in', 'out']),
+  amount,
+  status: ZTransferStatus,
+});
+
+export const ZWalletBalances = z.object({
+  main: amount,
+  total: amount,
+  wallets: z.array(z.object({ vendor: vendorCode, balance: amount })).max(200),
+});
+
+export const ZWalletTransferResult = z.object({
+  /**
+   * `confirmed`: every transfer done; `pending`: at least one waits for the vendor (settled later, the
+   * balances will follow); `reversed` / `failed`: the vendor refused (nothing moved); `none`: "all" found no
+   * vendor wallet holding money.
+   */
+  status: z.enum([...TRANSFER_STATUSES, 'none']),
+  /** The transfer's reference (in, out); null for all (see `transfers`). */
+  ref: str(36).nullable(),
+  transfers: z.array(ZWalletTransfer).max(200),
+  balances: ZWalletBalances,
+});
+export type TWalletTransferResult = z.infer<typeof ZWalletTransferResult>;
+
+/** GCS_merchantWallet (7.RELAY.20): no parameters. */
+export const ZMerchantWalletQuery = z.object({});
+/**
+ * The member's wallet at each transfer-mode vendor: name, vendor status, the ledger balance, and the
+ * vendor's live balance (null when the vendor did not answer in time, or is not active).
+ */
+export const ZMerchantWallets = z.object({
+  currency: str(8),
+  wallets: z
+    .array(
+      z.object({
+        vendor: vendorCode,
+        name: str(100),
+        status: z.enum(['active', 'maintenance', 'disabled']),
+        balance: amount,
+        liveBalance: amount.nullable(),
+      }),
+    )
+    .max(200),
+});
+export type TMerchantWallets = z.infer<typeof ZMerchantWallets>;

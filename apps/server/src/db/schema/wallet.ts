@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * The ledger (docs/adr/0026-ledger-and-wallet.md): accounts, transactions (the idempotency record and
@@ -90,4 +90,72 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_transaction_idx').on(t.transactionId),
     check('ledger_entries_not_zero', sql`${t.amount} <> 0`),
   ],
+);
+
+/**
+ * Transfers between a member's main wallet and a transfer-mode vendor's wallet
+ * (docs/adr/0029-transfer-mode-vendors.md). `id` is our unique reference, sent to the vendor: the vendor
+ * applies one ref once. `pending` until the vendor's answer (or a status check) settles it.
+ */
+export const walletTransfers = pgTable(
+  'wallet_transfers',
+  {
+    /** Our unique reference (uuid): the vendor's idempotency key and the ledger keys' prefix. */
+    id: varchar('id', { length: 36 }).primaryKey(),
+    memberId: integer('member_id').notNull(),
+    vendor: varchar('vendor', { length: 16 }).notNull(),
+    /** `to_vendor` (main -> vendor wallet) or `from_vendor` (vendor wallet -> main). */
+    direction: varchar('direction', { length: 12 }).notNull(),
+    /** Minor units, > 0. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** `pending`, `confirmed`, `reversed` (to_vendor refused: money back in main), `failed` (from_vendor refused). */
+    status: varchar('status', { length: 10 }).notNull(),
+    /** Vendor calls made (the first call and each status check). */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: varchar('last_error', { length: 500 }),
+    /** The client's idempotency key (requestId), unique per member. */
+    requestKey: varchar('request_key', { length: 64 }).notNull(),
+    /** The transfer-all-back batch this transfer belongs to (the request key of "all"). */
+    batchKey: varchar('batch_key', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('wallet_transfers_member_request_uq').on(t.memberId, t.requestKey),
+    index('wallet_transfers_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('wallet_transfers_member_idx').on(t.memberId, t.createdAt),
+    check('wallet_transfers_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * The sandbox transfer vendor's own books (embedded demo and tests only: the vendor side of
+ * docs/vendor-protocol-transfer.md). A player's balance at the sandbox vendor, and each transfer by ref.
+ */
+export const sandboxVendorPlayers = pgTable(
+  'sandbox_vendor_players',
+  {
+    vendor: varchar('vendor', { length: 16 }).notNull(),
+    playerId: varchar('player_id', { length: 64 }).notNull(),
+    balance: bigint('balance', { mode: 'bigint' }).notNull().default(sql`0`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.vendor, t.playerId] }), check('sandbox_vendor_players_not_negative', sql`${t.balance} >= 0`)],
+);
+
+export const sandboxVendorTransfers = pgTable(
+  'sandbox_vendor_transfers',
+  {
+    vendor: varchar('vendor', { length: 16 }).notNull(),
+    ref: varchar('ref', { length: 64 }).notNull(),
+    playerId: varchar('player_id', { length: 64 }).notNull(),
+    /** `deposit` or `withdraw`. */
+    kind: varchar('kind', { length: 10 }).notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** `done` or `failed` (refused: nothing moved). */
+    status: varchar('status', { length: 8 }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'bigint' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.vendor, t.ref] })],
 );

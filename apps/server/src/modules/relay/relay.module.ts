@@ -1,11 +1,15 @@
 import type { ModuleParts } from '../../platform/module';
 import type { ContentService } from '../content/content.service';
-import type { WalletService } from '../wallet/wallet.module';
+import type { TransferService, WalletService } from '../wallet/wallet.module';
 import { createRelayRegistry } from './relay.registry';
 import { relayRoutes } from './relay.routes';
 
 /** The relay (`GET /wps/relay/<NAME>`, spec 7.RELAY): one registry entry per call a module implements. */
-export function createRelayModule(deps: { content: ContentService; wallet: Pick<WalletService, 'accountRecord'> }) {
-  const registry = createRelayRegistry({ content: deps.content, wallet: deps.wallet });
+export function createRelayModule(deps: {
+  content: ContentService;
+  wallet: Pick<WalletService, 'accountRecord'>;
+  transfers: Pick<TransferService, 'transfer' | 'merchantWallets'>;
+}) {
+  const registry = createRelayRegistry({ content: deps.content, wallet: deps.wallet, transfers: deps.transfers });
   return { routes: (app) => relayRoutes(app, { registry }) } satisfies ModuleParts;
 }

@@ -7,10 +7,17 @@ import {
 } from '@lotus/contracts/relay';
 import type { z } from 'zod';
 import { formatMinor } from '@lotus/contracts/money';
-import { ZAccountRecord, ZAccountRecordQuery } from '@lotus/contracts/wallet';
+import {
+  ZAccountRecord,
+  ZAccountRecordQuery,
+  ZMerchantWalletQuery,
+  ZMerchantWallets,
+  ZWalletTransferQuery,
+  ZWalletTransferResult,
+} from '@lotus/contracts/wallet';
 import type { RequestMember } from '../../plugins/member-auth';
 import type { RequestContext } from '../../plugins/request-context';
-import type { WalletService } from '../wallet/wallet.module';
+import type { TransferService, WalletService } from '../wallet/wallet.module';
 import { isTrialMember } from '../wallet/wallet.rules';
 import type { ContentService } from '../content/content.service';
 
@@ -29,6 +36,7 @@ const defineRelay = <Q extends z.ZodType, R extends z.ZodType>(entry: RelayEntry
 type Deps = {
   content: Pick<ContentService, 'listAnnouncements' | 'getVendorCards'>;
   wallet: Pick<WalletService, 'accountRecord'>;
+  transfers: Pick<TransferService, 'transfer' | 'merchantWallets'>;
 };
 
 /**
@@ -36,7 +44,7 @@ type Deps = {
  * of the spec that is not in this map yet (owned by a later module) answers 404 unknown_call, like
  * any unknown name. Modules add their entries here as they arrive.
  */
-export function createRelayRegistry({ content, wallet }: Deps) {
+export function createRelayRegistry({ content, wallet, transfers }: Deps) {
   return {
     MCSFE_getListAnnouncements: defineRelay({
       summary: 'Active notices of the given types in the request language (7.RELAY.07, 7.PAR.09)',
@@ -61,6 +69,43 @@ export function createRelayRegistry({ content, wallet }: Deps) {
         return {
           ...record,
           list: record.list.map((r) => ({ ...r, type: r.type as never, amount: formatMinor(r.amount), balance: formatMinor(r.balance) })),
+        };
+      },
+    }),
+    GCS_walletTransfer: defineRelay({
+      summary:
+        'Transfer between the main wallet and a transfer-mode vendor wallet: in, out, or all back; requestId makes it idempotent; trial accounts refused (7.RELAY.03, 5.GATE.04)',
+      query: ZWalletTransferQuery,
+      response: ZWalletTransferResult,
+      access: 'member',
+      handle: async (_ctx, query, member) => {
+        const r = await transfers.transfer({ id: member!.id, trial: isTrialMember(member!) }, query);
+        return {
+          status: r.status,
+          ref: r.ref,
+          transfers: r.transfers.map((x) => ({ ...x, amount: formatMinor(x.amount) })),
+          balances: {
+            main: formatMinor(r.balances.main),
+            total: formatMinor(r.balances.total),
+            wallets: r.balances.wallets.map((w) => ({ vendor: w.vendor, balance: formatMinor(w.balance) })),
+          },
+        };
+      },
+    }),
+    GCS_merchantWallet: defineRelay({
+      summary: "The member's wallet at each transfer-mode vendor: name, status, ledger balance and the vendor's live balance (7.RELAY.20)",
+      query: ZMerchantWalletQuery,
+      response: ZMerchantWallets,
+      access: 'member',
+      handle: async (_ctx, _query, member) => {
+        const r = await transfers.merchantWallets({ id: member!.id, trial: isTrialMember(member!) });
+        return {
+          currency: r.currency,
+          wallets: r.wallets.map((w) => ({
+            ...w,
+            balance: formatMinor(w.balance),
+            liveBalance: w.liveBalance === null ? null : formatMinor(w.liveBalance),
+          })),
         };
       },
     }),

@@ -6,7 +6,15 @@ import { vendorOpsRoutes } from './vendor-ops.routes';
 import { createVendorOps } from './vendor.ops';
 import { createVendorRepository } from './vendor.repository';
 import { vendorRoutes } from './vendor.routes';
-import { createVendorService, type PlayerLookup, type VendorWallet } from './vendor.service';
+import { createVendorService, type PlayerLookup, type TransferVendorInfo, type VendorWallet } from './vendor.service';
+
+/** The registry's transfer-mode vendors (walletMode transfer), secrets opened: what the wallet's transfers use. */
+export type TransferVendorLookup = {
+  find: (code: string) => Promise<TransferVendorInfo | null>;
+  list: () => Promise<TransferVendorInfo[]>;
+};
+/** Adds a vendor the platform provides (or moves its apiBaseUrl), e.g. the demo's sandbox transfer vendor. */
+export type VendorProvisioner = (input: unknown) => Promise<void>;
 
 /**
  * Game vendors (vendor wallet protocol v1, docs/vendor-protocol.md): the registry and its operator
@@ -34,10 +42,15 @@ export function createVendorModule(deps: {
     now,
   });
   const ops = createVendorOps({ database, repo, keys, forget: service.forget, now });
+  const transferVendors: TransferVendorLookup = { find: service.findTransferVendor, list: service.listTransferVendors };
+  // A platform-provided vendor is set up like the demo data (db/seed.ts): no operator, no audit row.
+  const provisionVendor: VendorProvisioner = (input) => ops.ensure(input, async () => undefined);
   return {
     service,
     ops,
     repo,
+    transferVendors,
+    provisionVendor,
     jobs: [
       {
         name: 'vendor-housekeeping',

@@ -111,7 +111,28 @@ export function createVendorOps(deps: {
     return rotated;
   }
 
-  return { list, add, setStatus, rotateSecret };
+  /**
+   * A vendor the platform itself provides (the embedded demo's sandbox transfer vendor): added when missing
+   * (a new secret), its apiBaseUrl brought to `input.apiBaseUrl` when it differs (the demo's port).
+   */
+  async function ensure(input: unknown, note: OpsAuditNote): Promise<void> {
+    const v = ZOpsVendorInput.parse(input);
+    const existing = await repo.findVendor(v.code);
+    if (!existing) {
+      await add({ ...v, secret: undefined }, note).catch((error: unknown) => {
+        if (!(error instanceof AppError && error.message === 'vendor_exists')) throw error;
+      });
+      return;
+    }
+    if (existing.apiBaseUrl === v.apiBaseUrl) return;
+    await database.tx(async (tx) => {
+      await repo.updateVendor(v.code, { apiBaseUrl: v.apiBaseUrl, updatedAt: new Date(now()) }, tx);
+      await note({ target: `vendor:${v.code}`, before: { apiBaseUrl: existing.apiBaseUrl }, after: { apiBaseUrl: v.apiBaseUrl } });
+    });
+    forget(v.code);
+  }
+
+  return { list, add, setStatus, rotateSecret, ensure };
 }
 
 export type VendorOps = ReturnType<typeof createVendorOps>;

@@ -78,6 +78,15 @@ const MESSAGES: Record<TVendorProtocolCode, string> = {
 
 /** A vendor as the protocol needs it: its row and its secret, opened. */
 type CachedVendor = { row: VendorRow; secret: string };
+/** A transfer-mode vendor as the wallet's transfers need it (secret opened). */
+export type TransferVendorInfo = {
+  code: string;
+  name: string;
+  apiBaseUrl: string;
+  secret: string;
+  status: 'active' | 'maintenance' | 'disabled';
+  currency: string;
+};
 type Player = { id: number; status: string; trial: boolean };
 
 /** A refusal before the body is read (HTTP 401): only the code is said. */
@@ -370,7 +379,35 @@ export function createVendorService(deps: {
     });
   }
 
-  return { handle, launch, vendorOf, forget, housekeeping };
+  // ---------- transfer-mode vendors (the wallet's transfers, docs/adr/0029-transfer-mode-vendors.md) ----------
+
+  const transferView = ({ row, secret }: CachedVendor): TransferVendorInfo | null =>
+    row.walletMode === 'transfer' && row.apiBaseUrl
+      ? {
+          code: row.code,
+          name: row.name,
+          apiBaseUrl: row.apiBaseUrl,
+          secret,
+          status: row.status as TransferVendorInfo['status'],
+          currency: row.currency,
+        }
+      : null;
+
+  /** A transfer-mode vendor with its secret opened; null when unknown, seamless or without apiBaseUrl. */
+  async function findTransferVendor(code: string): Promise<TransferVendorInfo | null> {
+    if (!/^[A-Z0-9]{2,16}$/.test(code)) return null;
+    const cached = await vendorOf(code);
+    return cached ? transferView(cached) : null;
+  }
+
+  /** Every transfer-mode vendor (any status), by code. */
+  async function listTransferVendors(): Promise<TransferVendorInfo[]> {
+    const rows = (await repo.listVendors()).filter((r) => r.walletMode === 'transfer' && r.apiBaseUrl);
+    const found = await Promise.all(rows.map((r) => findTransferVendor(r.code)));
+    return found.filter((v): v is TransferVendorInfo => v !== null);
+  }
+
+  return { handle, launch, vendorOf, forget, housekeeping, findTransferVendor, listTransferVendors };
 }
 
 export type VendorService = ReturnType<typeof createVendorService>;

@@ -1,7 +1,25 @@
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/tx';
 import type { Clock } from '../../platform/clock';
+import type { JobEngine } from '../../platform/jobs/engine';
 import type { ModuleParts } from '../../platform/module';
+import { createSandboxVendorRepository } from './transfers/sandbox/sandbox-vendor.repository';
+import { sandboxVendorRoutes } from './transfers/sandbox/sandbox-vendor.routes';
+import {
+  createSandboxVendorService,
+  SANDBOX_VENDOR_CODE,
+  SANDBOX_VENDOR_NAME,
+  SANDBOX_VENDOR_PATH,
+} from './transfers/sandbox/sandbox-vendor.service';
+import { createHttpFundTransferProvider } from './transfers/transfer.http-provider';
+import type { TransferWalletOptions } from './transfers/transfer.options';
+import { createTransferRepository } from './transfers/transfer.repository';
+import {
+  createTransferService,
+  TRANSFER_RESOLVE_JOB,
+  TRANSFER_SWEEP_JOB,
+} from './transfers/transfer.service';
+import type { FundTransferProvider, TransferVendorSource } from './transfers/transfer.types';
 import { walletOpsRoutes } from './wallet-ops.routes';
 import { createWalletRepository } from './wallet.repository';
 import { walletRoutes } from './wallet.routes';
@@ -13,6 +31,7 @@ export type BalanceHolder = { id: number; type: number; isAgent: number };
 /** The balance every other module reads: minor units of the member's playing wallet. */
 export type MemberBalance = (member: BalanceHolder) => Promise<bigint>;
 export type { WalletService } from './wallet.service';
+export type { TransferService } from './transfers/transfer.service';
 /** Grants a new trial account its play credit through the ledger, in the caller's transaction. */
 export type TrialCreditGrant = (memberId: number, amount: bigint, tx: Executor) => Promise<void>;
 
@@ -23,20 +42,108 @@ export const DEFAULT_WALLET_OPTIONS: WalletOptions = { currency: 'THB' };
  * through `service.post` / `service.gameOperation` (wallet.types.ts) and read balances through
  * `memberBalance` / `service.balanceOf`.
  */
-export function createWalletModule(deps: { database: Database; now: Clock; options?: WalletOptions }) {
+export function createWalletModule(deps: {
+  database: Database;
+  now: Clock;
+  jobs: Pick<JobEngine, 'send' | 'getJob'>;
+  options?: WalletOptions;
+  transfers: {
+    options: TransferWalletOptions;
+    /** This server's base URL once it listens (the sandbox vendor's address), else null. */
+    selfUrl: () => string | null;
+    /** The transfer-mode vendors of the vendor registry (the vendor module's `transferVendors`). */
+    vendors: TransferVendorSource;
+    /** Adds or moves a platform-provided vendor in the registry (the vendor module's `provisionVendor`). */
+    provisionVendor: (input: unknown) => Promise<void>;
+    /** The vendors' fund-transfer API (default: HTTP). */
+    provider?: FundTransferProvider;
+  };
+}) {
+  const options = deps.options ?? DEFAULT_WALLET_OPTIONS;
   const repo = createWalletRepository(deps.database.db);
   const service = createWalletService({
     database: deps.database,
     repo,
-    options: deps.options ?? DEFAULT_WALLET_OPTIONS,
+    options,
     now: deps.now,
   });
   const memberBalance: MemberBalance = (member) => service.balanceOf({ id: member.id, trial: isTrialMember(member) });
+
+  // Transfer-mode vendor wallets (transfers/, docs/adr/0029-transfer-mode-vendors.md).
+  const transferOptions = deps.transfers.options;
+  const vendors = deps.transfers.vendors;
+  const transfers = createTransferService({
+    database: deps.database,
+    repo: createTransferRepository(deps.database.db),
+    wallet: service,
+    ledger: repo,
+    vendors,
+    provider:
+      deps.transfers.provider ??
+      createHttpFundTransferProvider({
+        timeoutMs: transferOptions.vendorTimeoutMs,
+        balanceTimeoutMs: transferOptions.balanceTimeoutMs,
+        now: deps.now,
+      }),
+    jobs: deps.jobs,
+    options: transferOptions,
+    now: deps.now,
+  });
+  const sandbox = transferOptions.sandbox
+    ? createSandboxVendorService({
+        database: deps.database,
+        repo: createSandboxVendorRepository(deps.database.db),
+        vendor: SANDBOX_VENDOR_CODE,
+        hangMs: transferOptions.vendorTimeoutMs + 1000,
+        now: deps.now,
+      })
+    : null;
+
   return {
     service,
+    transfers,
+    /** The sandbox transfer vendor (embedded demo, ALLOW_SANDBOX_TRANSPORTS=1, tests), else null. */
+    sandbox,
+    /**
+     * Once the server listens, with the sandbox on: the registry's vendor SBX ("Sandbox Casino", transfer
+     * mode) points at this server's sandbox (added with a new secret when missing). Nothing otherwise.
+     */
+    async provisionSandboxVendor() {
+      const base = sandbox ? deps.transfers.selfUrl() : null;
+      if (!base) return;
+      await deps.transfers.provisionVendor({
+        code: SANDBOX_VENDOR_CODE,
+        name: SANDBOX_VENDOR_NAME,
+        walletMode: 'transfer',
+        launchUrl: `${base}${SANDBOX_VENDOR_PATH}/launch`,
+        apiBaseUrl: `${base}${SANDBOX_VENDOR_PATH}`,
+        currency: options.currency,
+      });
+    },
     memberBalance,
     grantTrialCredit: service.grantTrialCredit satisfies TrialCreditGrant,
-    routes: (app) => walletRoutes(app, { wallet: service }),
+    routes: async (app) => {
+      await walletRoutes(app, { wallet: service, transfers });
+      if (sandbox) {
+        await sandboxVendorRoutes(app, {
+          sandbox,
+          vendor: SANDBOX_VENDOR_CODE,
+          secret: async () => (await vendors.find(SANDBOX_VENDOR_CODE))?.secret ?? null,
+          now: deps.now,
+        });
+      }
+    },
     opsRoutes: (app) => walletOpsRoutes(app, { wallet: service }),
+    jobs: [
+      {
+        name: TRANSFER_RESOLVE_JOB,
+        handler: (data: { ref: string }) => transfers.resolve(data.ref),
+        // 15 s, then doubling (with jitter): about 4 hours to the last of 10 retries; the sweep re-queues after.
+        retryLimit: 10,
+        retryDelaySeconds: 15,
+        retryBackoff: true,
+      },
+      { name: TRANSFER_SWEEP_JOB, handler: () => transfers.sweep().then(() => undefined), retryLimit: 0, schedule: { everyMs: 60_000 } },
+    ],
   } satisfies ModuleParts & Record<string, unknown>;
 }

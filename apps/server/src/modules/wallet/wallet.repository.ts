@@ -106,6 +106,19 @@ export function createWalletRepository(db: Db) {
       return new Map((r as unknown as { code: string; balance: unknown }[]).map((x) => [x.code, big(x.balance)]));
     },
 
+    /**
+     * Locks member accounts by code in id order (the write path's order: no deadlock with a posting) and
+     * answers their balances; missing accounts are absent (balance 0, nothing to lock yet).
+     */
+    async lockBalances(codes: string[], tx: Executor): Promise<Map<string, bigint>> {
+      if (codes.length === 0) return new Map();
+      const r = await query(
+        tx,
+        sql`select code, balance from ledger_accounts where code = any(${textArray(codes)}::text[]) order by id for update`,
+      );
+      return new Map((r as unknown as { code: string; balance: unknown }[]).map((x) => [x.code, big(x.balance)]));
+    },
+
     /** A member's accounts (main, trial, vendor wallets) with balances. */
     async memberAccounts(memberId: number, tx: Executor = db) {
       const r = await query(tx, sql`select code, class, currency, balance from ledger_accounts where member_id = ${memberId} order by id`);

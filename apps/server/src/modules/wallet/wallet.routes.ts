@@ -5,12 +5,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../lib/http';
 import { memberOf } from '../../plugins/member-auth';
 import { isTrialMember } from './wallet.rules';
+import type { TransferService } from './transfers/transfer.service';
 import type { WalletService } from './wallet.service';
 
 const member = [{ member: [] }];
 
 /** The member's balances (7.WAL.01, 7.WAL.02). */
-export async function walletRoutes(fastify: FastifyInstance, { wallet }: { wallet: Pick<WalletService, 'funds'> }) {
+export async function walletRoutes(
+  fastify: FastifyInstance,
+  { wallet, transfers }: { wallet: Pick<WalletService, 'funds'>; transfers: Pick<TransferService, 'consolidated'> },
+) {
   await fastify.register(async (scope) => {
     scope.addHook('onRequest', scope.requireMember);
     const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -38,18 +42,22 @@ export async function walletRoutes(fastify: FastifyInstance, { wallet }: { walle
         schema: {
           tags: ['wallet'],
           security: member,
-          summary: 'Consolidated funds: the main wallet and each vendor wallet (7.WAL.02)',
+          summary: 'Consolidated funds: the main wallet and each vendor wallet, with the live balance of transfer-mode vendors (7.WAL.02)',
           response: responses(ZConsolidatedFunds),
         },
       },
       async (req) => {
         const m = memberOf(req);
-        const funds = await wallet.funds(m.id, isTrialMember(m));
+        const funds = await transfers.consolidated({ id: m.id, trial: isTrialMember(m) });
         return ok({
           currency: funds.currency,
           main: formatMinor(funds.main),
           total: formatMinor(funds.total),
-          wallets: funds.vendors.map((v) => ({ vendor: v.vendor, balance: formatMinor(v.balance) })),
+          wallets: funds.wallets.map((v) => ({
+            vendor: v.vendor,
+            balance: formatMinor(v.balance),
+            ...('name' in v ? { name: v.name, liveBalance: v.liveBalance === null || v.liveBalance === undefined ? null : formatMinor(v.liveBalance) } : {}),
+          })),
         });
       },
     );
