@@ -130,7 +130,7 @@ export const walletTransfers = pgTable(
 
 /**
  * The sandbox transfer vendor's own books (embedded demo and tests only: the vendor side of
- * docs/vendor-protocol-transfer.md). A player's balance at the sandbox vendor, and each transfer by ref.
+ * docs/vendor-protocol.md (section 9)). A player's balance at the sandbox vendor, and each transfer by ref.
  */
 export const sandboxVendorPlayers = pgTable(
   'sandbox_vendor_players',

@@ -9,7 +9,7 @@ import type {
 
 /**
  * The production FundTransferProvider: JSON over HTTP to the vendor's `apiBaseUrl`
- * (docs/vendor-protocol-transfer.md). Every request and answer is signed (transfer.signing.ts); an answer
+ * (docs/vendor-protocol.md (section 9)). Every request and answer is signed (transfer.signing.ts); an answer
  * that is late, not 200, unsigned or malformed is `unknown` (the transfer stays pending and a status
  * check settles it), never a refusal.
  */

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { signedHeaders, verifySignature } from './transfer.signing';
 
-// docs/vendor-protocol-transfer.md "Signatures": hex HMAC-SHA256 of "<timestamp>.<raw body>" with the vendor's secret.
+// docs/vendor-protocol.md "9. Transfer-mode vendors": hex HMAC-SHA256 of "<timestamp>.<raw body>" with the vendor's secret.
 describe('vendor request signatures', () => {
   const secret = 'shared-secret';
   const body = '{"ref":"r-1","playerId":"7","amount":"100.00","currency":"THB"}';

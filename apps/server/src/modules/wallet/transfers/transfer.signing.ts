@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Request signatures of the vendor protocol (docs/vendor-protocol-transfer.md "Signatures"): headers
+ * Request signatures of the vendor protocol (docs/vendor-protocol.md "9. Transfer-mode vendors"): headers
  * `X-Vendor-Code`, `X-Timestamp` (unix ms) and `X-Signature` = hex HMAC-SHA256 of "<timestamp>.<raw body>"
  * with the vendor's secret. Both directions sign the same way. The same rule as the seamless protocol's
  * `modules/vendor/signature.ts` (kept here because a module does not import another's internals; the two

@@ -1,7 +1,7 @@
 /**
  * Transfer-mode vendors (docs/adr/0029-transfer-mode-vendors.md): the vendor keeps the player's balance
  * and the platform moves money main <-> vendor wallet through the vendor's fund-transfer API
- * (docs/vendor-protocol-transfer.md).
+ * (docs/vendor-protocol.md (section 9)).
  */
 
 /** What the transfer wallets need to know of a vendor (from the vendor registry, walletMode transfer only). */

@@ -3,7 +3,7 @@ import { signedHeaders, verifySignature } from '../transfer.signing';
 import { SANDBOX_VENDOR_PATH, type SandboxVendorService } from './sandbox-vendor.service';
 
 /**
- * The sandbox transfer vendor's API (docs/vendor-protocol-transfer.md), registered only in the embedded
+ * The sandbox transfer vendor's API (docs/vendor-protocol.md (section 9)), registered only in the embedded
  * demo or with ALLOW_SANDBOX_TRANSPORTS=1. Requests must carry our signature (raw body); answers are signed.
  */
 export async function sandboxVendorRoutes(
