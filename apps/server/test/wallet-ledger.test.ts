@@ -218,3 +218,40 @@ describe('member wallet calls', () => {
     expect(v.violations).toEqual([]);
   });
 });
+
+describe('reversal is a new transaction', () => {
+  it('an operator reverses a deposit once, with a reason, audited; the ledger still verifies', async () => {
+    const m = nextMember++;
+    const d = await deposit(m, 9_000n, `rev-${m}`);
+    const res = await t.ops('POST', `/ops/ledger/transactions/${d.transactionId}/reverse`, { reason: 'credited to the wrong member' });
+    expect(res.json()).toMatchObject({ success: true, value: { outcome: 'created', reverses: d.transactionId } });
+    expect(await wallet().balanceOf({ id: m, trial: false })).toBe(0n);
+    const again = await t.ops('POST', `/ops/ledger/transactions/${d.transactionId}/reverse`, { reason: 'credited to the wrong member' });
+    expect(again.json()).toMatchObject({ success: true, value: { outcome: 'replayed' } });
+    expect(await wallet().balanceOf({ id: m, trial: false })).toBe(0n);
+    const audit = (await t.ops('GET', '/ops/audit?limit=5')).json() as { value: { action: string; target: string }[] };
+    expect(audit.value).toContainEqual(expect.objectContaining({ action: 'ledger.reverse', target: `ledger:${d.transactionId}` }));
+    expect((await wallet().verify()).violations).toEqual([]);
+  });
+
+  it('refuses a reversal that would take a member below zero, a reason too short and an unknown transaction', async () => {
+    const m = nextMember++;
+    const d = await deposit(m, 5_000n, `rev2-${m}`);
+    await wallet().post({
+      op: 'withdrawal_hold',
+      key: `rev2-w-${m}`,
+      input: {},
+      actor: { kind: 'member', id: m },
+      entries: [
+        { account: accounts.main(m), amount: -4_000n },
+        { account: accounts.withdrawalClearing, amount: 4_000n },
+      ],
+    });
+    const res = await t.ops('POST', `/ops/ledger/transactions/${d.transactionId}/reverse`, { reason: 'mistake' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message: 'insufficient_funds' });
+    expect((await t.ops('POST', `/ops/ledger/transactions/${d.transactionId}/reverse`, { reason: 'x' })).statusCode).toBe(400);
+    expect((await t.ops('POST', '/ops/ledger/transactions/999999999/reverse', { reason: 'mistake' })).statusCode).toBe(404);
+    expect(await wallet().balanceOf({ id: m, trial: false })).toBe(1_000n);
+  });
+});

@@ -83,6 +83,17 @@ export const ZAccountRecord = z.object({
 });
 export type TAccountRecord = z.infer<typeof ZAccountRecord>;
 
+/** POST /ops/ledger/transactions/:id/reverse (`npm run ops -- ledger:reverse <id> --reason ...`). */
+export const ZLedgerTransactionParam = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+export const ZLedgerReverse = z.object({ reason: z.string().trim().min(3).max(500) });
+export const ZLedgerReversal = z.object({
+  transactionId: str(30),
+  reverses: str(30),
+  /** `replayed`: this transaction was reversed before (once per transaction). */
+  outcome: z.enum(['created', 'replayed']),
+});
+export type TLedgerReversal = z.infer<typeof ZLedgerReversal>;
+
 /** GET /ops/ledger/verify (`npm run ops -- ledger:verify`): the ledger's invariants. */
 export const ZLedgerVerification = z.object({
   ok: z.boolean(),

@@ -1,4 +1,4 @@
-import type { TLedgerVerification } from '@lotus/contracts/wallet';
+import type { TLedgerReversal, TLedgerVerification } from '@lotus/contracts/wallet';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,6 +69,7 @@ export interface OpsClient {
   listFailedJobs(limit: number): Promise<TOpsFailedJob[]>;
   // the ledger (issue 8)
   verifyLedger(): Promise<TLedgerVerification>;
+  reverseLedgerTransaction(id: number, reason: string): Promise<TLedgerReversal>;
   // cashier (docs/adr/0027)
   listPaymentChannels(): Promise<TOpsPaymentChannel[]>;
   createPaymentChannel(input: TOpsPaymentChannelInput): Promise<TOpsPaymentChannel>;
@@ -192,6 +193,7 @@ function createClient(
     rejectWithdrawal: (id, reason) => call('POST', `/ops/withdrawals/${id}/reject`, { reason }),
     listFailedJobs: (limit) => call('GET', `/ops/jobs/failed?limit=${limit}`),
     verifyLedger: () => call('GET', '/ops/ledger/verify'),
+    reverseLedgerTransaction: (id, reason) => call('POST', `/ops/ledger/transactions/${id}/reverse`, { reason }),
     listPaymentChannels: () => call('GET', '/ops/payment-channels'),
     createPaymentChannel: (input) => call('POST', '/ops/payment-channels', input),
     updatePaymentChannel: (code, change) => call('PUT', `/ops/payment-channels/${encodeURIComponent(code)}`, change),

@@ -62,6 +62,8 @@ Usage: npm run ops -- <command>
   withdrawal reject <id> --reason <text>   reject a pending withdrawal; the amount returns to the member
   jobs failed [limit]                      dead letters: jobs that failed after their last attempt
   ledger:verify                            check the ledger: balances equal entries, sums zero, each key once
+  ledger:reverse <transaction id> --reason <text>
+                                           a new transaction negating that one (once; audited)
   channel list                             payment channels (kind, limits, status)
   channel add <json>                       a bank_transfer or psp channel (fields: /ops/payment-channels)
   channel set <code> <json>                change a channel (names, account, limits, status, sort)
@@ -537,6 +539,15 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
         return 0;
       }
       throw new UsageError('Use: withdrawal list [--status S] [--member <id>] [--limit N] | cases | pay <id> | reject <id> --reason <text>');
+    }
+    case 'ledger:reverse': {
+      const options = takeOptions(rest, ['reason']);
+      const id = Number(sub);
+      if (!Number.isInteger(id) || id < 1) throw new UsageError('Use: ledger:reverse <transaction id> --reason <text>');
+      if (!options.reason) throw new UsageError('--reason is required');
+      const r = await client.reverseLedgerTransaction(id, options.reason);
+      out.log(r.outcome === 'created' ? `Transaction ${r.reverses} reversed by ${r.transactionId}.` : `Transaction ${r.reverses} was already reversed by ${r.transactionId}.`);
+      return 0;
     }
     case 'jobs': {
       if (sub !== 'failed') throw new UsageError('Use: jobs failed [limit]');

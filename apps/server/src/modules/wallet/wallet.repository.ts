@@ -99,6 +99,19 @@ export function createWalletRepository(db: Db) {
       };
     },
 
+    /** A transaction's kind, reversal link and entries by account code (null: no such transaction). */
+    async transactionEntries(id: number, tx: Executor = db) {
+      const r = await query(tx, sql`select t.kind, t.reverses, a.code, e.amount from ledger_transactions t
+        left join ledger_entries e on e.transaction_id = t.id left join ledger_accounts a on a.id = e.account_id
+        where t.id = ${id} order by e.id`);
+      if (r.length === 0) return null;
+      return {
+        kind: String(r[0]!.kind),
+        reverses: r[0]!.reverses === null ? null : Number(r[0]!.reverses),
+        entries: r.filter((x) => x.code !== null).map((x) => ({ account: String(x.code), amount: big(x.amount) })),
+      };
+    },
+
     /** Balances of accounts by code (missing accounts are absent: balance 0). */
     async balances(codes: string[], tx: Executor = db): Promise<Map<string, bigint>> {
       if (codes.length === 0) return new Map();

@@ -1,6 +1,6 @@
 import { accounts, parseAccount } from '@lotus/ledger/accounts';
 import { inputHash } from '@lotus/ledger/hash';
-import { validateEntries } from '@lotus/ledger/posting';
+import { reversalOf, validateEntries } from '@lotus/ledger/posting';
 import { verifyLedger, type Violation } from '@lotus/ledger/verify';
 import { AppError } from '@lotus/contracts/app-error';
 import { sqlState } from '../../lib/pg-errors';
@@ -48,7 +48,7 @@ export function createWalletService(deps: {
 }) {
   const { database, repo, options } = deps;
 
-  async function post(posting: Posting, tx?: Executor): Promise<PostResult> {
+  async function post(posting: Posting, tx?: Executor, reverses: number | null = null): Promise<PostResult> {
     const invalid = validateEntries(posting.entries);
     if (invalid) throw new AppError('invalid_posting', 400);
     const actor = posting.actor;
@@ -72,7 +72,7 @@ export function createWalletService(deps: {
             groupKey: posting.groupKey ?? null,
             refKey: null,
             memo: posting.memo?.slice(0, 120) ?? null,
-            reverses: null,
+            reverses,
             currency: options.currency,
             codes: entries.map((e) => e.account),
             amounts: entries.map((e) => e.amount),
@@ -122,6 +122,42 @@ export function createWalletService(deps: {
     );
     if (row.status === 'OK') return { status: 'OK', balance: row.balance, platformTransactionId: String(row.txId) };
     return { status: 'ERROR', code: row.code as Extract<GameOperationResult, { status: 'ERROR' }>['code'], balance: row.balance };
+  }
+
+  /**
+   * Reverses a ledger transaction: a new transaction whose entries negate the original's, caused by an
+   * operator with a reason (a correction is never an UPDATE). Once per transaction (op `reversal`, key =
+   * its id); refused for a reversal itself, and when a member account would go below zero.
+   */
+  async function reverse(transactionId: number, operator: { id: string; reason: string }, tx?: Executor) {
+    const original = await repo.transactionEntries(transactionId, tx);
+    if (!original) throw new AppError('not_found', 404);
+    if (original.kind === 'reversal' || original.entries.length === 0) throw new AppError('invalid_posting', 400);
+    return post(
+      {
+        op: 'reversal',
+        key: String(transactionId),
+        input: { transactionId },
+        actor: { kind: 'operator', id: operator.id, reason: operator.reason },
+        entries: reversalOf(original.entries),
+        memo: `reversal of ${transactionId}`.slice(0, 120),
+      },
+      tx,
+      transactionId,
+    );
+  }
+
+  /** An operator's reversal (/ops/ledger/transactions/:id/reverse): the movement and its audit row commit together. */
+  async function reverseByOperator(
+    transactionId: number,
+    operator: { id: string; reason: string },
+    note: (entry: { target: string; before?: unknown; after?: unknown }) => Promise<void>,
+  ) {
+    return database.tx(async (tx) => {
+      const result = await reverse(transactionId, operator, tx);
+      await note({ target: `ledger:${transactionId}`, after: { reversal: result.transactionId, outcome: result.outcome, reason: operator.reason } });
+      return { transactionId: result.transactionId, outcome: result.outcome, reverses: String(transactionId) };
+    });
   }
 
   /** The balance a member plays and pays from: the trial credit of a trial account, else the main wallet. */
@@ -223,7 +259,7 @@ export function createWalletService(deps: {
     };
   }
 
-  return { post, gameOperation, balanceOf, grantTrialCredit, funds, verify, turnoverSinceLastDeposit, accountRecord, repo };
+  return { post, reverse, reverseByOperator, gameOperation, balanceOf, grantTrialCredit, funds, verify, turnoverSinceLastDeposit, accountRecord, repo };
 }
 
 export type WalletService = ReturnType<typeof createWalletService>;
