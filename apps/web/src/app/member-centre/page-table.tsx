@@ -20,6 +20,8 @@ function page<M>(key: TMemberCentrePage, importer: () => Promise<M>, render: (mo
  */
 export const MEMBER_CENTRE_PAGE_TABLE: Partial<Record<TMemberCentrePage, TPageLoader>> = {
   securityCenter: page('securityCenter', () => import('./security-centre-page'), (m) => <m.SecurityCentrePage />),
+  transferFund: page('transferFund', () => import('@/features/wallet/components/wallet-page'), (m) => <m.WalletPage />),
+  transactionHistory: page('transactionHistory', () => import('@/features/wallet/components/account-record-page'), (m) => <m.AccountRecordPage />),
 };
 
 function LoadedPage({ loader }: { loader: TPageLoader }) {
