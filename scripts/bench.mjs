@@ -32,10 +32,10 @@ function productionServerEnv(databaseUrl) {
   };
 }
 
-async function startServer(env) {
+async function startServer(env, cwd = root) {
   const port = 19000 + Math.floor(Math.random() * 1000);
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: root,
+    cwd,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -189,10 +189,10 @@ if (runs('logins')) {
   const MEMBERS = 200;
   const UA = 'lotus-bench';
 
-  async function benchLogins(label, env) {
+  async function benchLogins(label, env, cwd = root) {
     const dir = mkdtempSync(join(tmpdir(), 'lotus-bench-login-'));
     log(`Accounts bench (${label}): starting the server...`);
-    const srv = await startServer({ DATA_DIR: dir, TRUST_PROXY: '127.0.0.1', ...env });
+    const srv = await startServer({ DATA_DIR: dir, TRUST_PROXY: '127.0.0.1', ...env }, cwd);
     try {
       const opsFile = join(dir, 'ops.json');
       for (let i = 0; i < 100 && !existsSync(opsFile); i++) await new Promise((r) => setTimeout(r, 100));
@@ -300,6 +300,73 @@ if (runs('logins')) {
     }
   }
 
+  // BENCH_LOGIN_BASELINE=<git ref>: the same login bench on that commit (a worktree with its own install),
+  // alternating with this checkout, BENCH_LOGIN_ROUNDS times each (default 2), so both see the same machine;
+  // prints the medians and the ratio (issue 6: no regression beyond 10 %).
+  const baselineRef = process.env.BENCH_LOGIN_BASELINE;
+  if (baselineRef) {
+    const { execFileSync } = await import('node:child_process');
+    const rounds = Number(process.env.BENCH_LOGIN_ROUNDS ?? 2);
+    const sha = execFileSync('git', ['rev-parse', '--short', baselineRef], { cwd: root, encoding: 'utf8' }).trim();
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    const wt = join(tmpdir(), `lotus-baseline-${sha}`);
+    if (!existsSync(join(wt, 'node_modules'))) {
+      rmSync(wt, { recursive: true, force: true });
+      execFileSync('git', ['worktree', 'prune'], { cwd: root });
+      log(`Baseline ${sha}: checking out and installing in ${wt}...`);
+      execFileSync('git', ['worktree', 'add', '--detach', '--force', wt, sha], { cwd: root, stdio: 'ignore' });
+      execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: wt, stdio: 'ignore' });
+    }
+    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const pairs = [];
+    for (const [dbLabel, makeEnv] of [['PGlite', async () => ({ env: {}, drop: async () => {} })], ['PostgreSQL', pgEnv]]) {
+      const mine = [];
+      const theirs = [];
+      for (let i = 0; i < rounds; i++) {
+        const order = i % 2 === 0 ? ['head', 'base'] : ['base', 'head'];
+        for (const who of order) {
+          const { env, drop } = await makeEnv();
+          try {
+            const r = await benchLogins(`${dbLabel} ${who === 'head' ? head : sha}`, env, who === 'head' ? root : wt);
+            (who === 'head' ? mine : theirs).push(r.perSecond);
+          } finally {
+            await drop();
+          }
+        }
+      }
+      pairs.push({ db: dbLabel, mine, theirs, ratio: median(mine) / median(theirs) });
+    }
+    const lines = [
+      '',
+      `### Logins/s against ${sha} (same run, ${rounds} alternating rounds each, ${loginSeconds} s per run)`,
+      '',
+      `| Database | ${head} (runs) | ${sha} (runs) | median ratio |`,
+      '|---|---|---|---|',
+      ...pairs.map((p) => `| ${p.db} | ${p.mine.join(', ')} | ${p.theirs.join(', ')} | ${(p.ratio * 100).toFixed(1)} % |`),
+    ];
+    console.log(lines.join('\n'));
+    if (process.argv.includes('--write')) appendFileSync(join(root, 'docs/benchmarks.md'), `${lines.join('\n')}\n`);
+  }
+
+  /** A fresh PostgreSQL database for one server run, and its drop. */
+  async function pgEnv() {
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    const db = `lotus_bench_login_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
+    await admin.query(`CREATE DATABASE ${db}`);
+    const u = new URL(baseUrl);
+    u.pathname = `/${db}`;
+    return {
+      env: productionServerEnv(u.toString()),
+      drop: async () => {
+        await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+
+  if (!baselineRef) {
   results.logins = [await benchLogins('PGlite', {})];
   try {
     const { default: pg } = await import('pg');
@@ -319,6 +386,9 @@ if (runs('logins')) {
     log(`Accounts bench on PostgreSQL skipped: ${err.message}`);
   }
 
+  }
+
+  if (!baselineRef) {
   const accountLines = [
     '',
     '### Accounts: logins with argon2id (issue 3)',
@@ -339,5 +409,6 @@ if (runs('logins')) {
   if (process.argv.includes('--write')) {
     appendFileSync(join(root, 'docs/benchmarks.md'), `${accountLines.join('\n')}\n`);
     log('docs/benchmarks.md: accounts figures appended.');
+  }
   }
 }

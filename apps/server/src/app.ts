@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Database } from './db/client';
-import type { Env } from './env';
+import { sandboxPspAllowed, type Env } from './env';
 import { createRedisConfigBus } from './lib/config-bus';
 import { logSerializers } from './lib/log-serializers';
 import { createTrustFn } from './lib/trust-proxy';
@@ -120,6 +120,7 @@ export async function buildApp({
     now,
     jobs,
     masterKeys: masterKeys ?? resolveMasterKeys(env),
+    cashier: { sandboxPsp: sandboxPspAllowed(env) },
   });
   app.decorate('services', services);
   // Scheduled work (accounts housekeeping every 10 minutes, the outbox sweep) runs as jobs.

@@ -184,3 +184,9 @@ export const seedsDemoData = (env: Pick<Env, 'DATABASE_URL' | 'SEED_DEMO'>): boo
 /** A production deployment: PostgreSQL and NODE_ENV=production. */
 export const isProductionServer = (env: Pick<Env, 'DATABASE_URL' | 'NODE_ENV'>): boolean =>
   deploymentMode(env) === 'server' && env.NODE_ENV === 'production';
+/**
+ * The sandbox PSP (a simulated payment provider, docs/adr/0027) is registered in the embedded demo,
+ * or elsewhere only with ALLOW_SANDBOX_TRANSPORTS=1; never by default on a server.
+ */
+export const sandboxPspAllowed = (env: Pick<Env, 'DATABASE_URL' | 'ALLOW_SANDBOX_TRANSPORTS'>): boolean =>
+  deploymentMode(env) === 'embedded-demo' || env.ALLOW_SANDBOX_TRANSPORTS;

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './db/client';
 import type { ConfigBus } from './lib/config-bus';
 import { createContentModule } from './modules/content/content.module';
+import { createDepositModule } from './modules/deposit/deposit.module';
+import { createInboxModule } from './modules/inbox/inbox.module';
 import { createIdentityModule } from './modules/identity/identity.module';
 import { DEFAULT_IDENTITY_OPTIONS, type IdentityOptions } from './modules/identity/identity.options';
 import { createMailModule } from './modules/mail/mail.module';
@@ -39,6 +41,8 @@ export function createServices(
     jobs?: JobEngineOptions;
     /** The key-encryption key(s) of server_keys (platform/keys/master-key.ts). */
     masterKeys: Pick<MasterKeys, 'current' | 'previous'>;
+    /** Cashier: whether the sandbox PSP is registered (env sandboxPspAllowed; docs/adr/0027). */
+    cashier?: { sandboxPsp: boolean };
   },
 ) {
   const { log } = options;
@@ -81,13 +85,21 @@ export function createServices(
     // Identity is built next; the lookup only runs at request time.
     findMemberIdByE164: (e164) => identity.findMemberIdByE164(e164),
   });
+  const inbox = createInboxModule(shared);
   const identity = createIdentityModule({
     ...shared,
     verification,
     mail: { mailer: mail.mailer, outbox: mail.repo },
     memberBalance: wallet.memberBalance,
+    unreadMessages: inbox.unreadMessages,
     grantTrialCredit: wallet.grantTrialCredit,
     options: idOptions,
+  });
+  const deposit = createDepositModule({
+    ...shared,
+    wallet: wallet.service,
+    usernameOf: async (memberId) => (await identity.memberRepo.findById(memberId))?.username ?? null,
+    sandboxPsp: options.cashier?.sandboxPsp ?? false,
   });
   const ops = createOpsModule({
     ...shared,
@@ -97,7 +109,7 @@ export function createServices(
   });
 
   /** What app.ts registers, in this order: route plugins and operator route plugins. */
-  const parts: ModuleParts[] = [system, relay, ops, identity, verification, wallet];
+  const parts: ModuleParts[] = [system, relay, ops, identity, verification, wallet, inbox, deposit];
   // Jobs are defined here (not in app.ts) so the ops command line's direct mode knows them too.
   for (const part of parts) for (const job of part.jobs ?? []) jobs.define(job);
 
@@ -106,6 +118,8 @@ export function createServices(
     content: content.service,
     system: system.service,
     ops: ops.service,
+    inbox: inbox.service,
+    deposit: { service: deposit.service, channels: deposit.channels, sandbox: deposit.sandbox },
     wallet: wallet.service,
     identity: {
       ...identity,

@@ -1,4 +1,6 @@
 import { count } from 'drizzle-orm';
+import { ZOpsPaymentChannelInput } from '@lotus/contracts/cashier';
+import { parseMinor } from '@lotus/contracts/money';
 import { SITE_CONFIG_KEYS } from '@lotus/contracts/site-config';
 import {
   ZBannerInput,
@@ -9,7 +11,8 @@ import {
 } from '@lotus/contracts/ops';
 import { sanitizeRichText } from '../lib/sanitize';
 import { createPasswordHasher } from '../platform/password-hasher';
-import { banners, csChannels, helpArticles, members, notices, siteConfig, vendors } from './schema';
+import { banners, csChannels, helpArticles, members, notices, paymentChannels, siteConfig, vendors } from './schema';
+import { DEMO_PAYMENT_CHANNELS } from './seed-data/payment-channels';
 import { DEMO_MEMBERS } from './seed-data/members';
 import { SEED_BANNERS, SEED_CS, SEED_NOTICES, SEED_VENDORS } from './seed-data/content';
 import { SEED_HELP } from './seed-data/help';
@@ -32,6 +35,8 @@ export async function seedIfEmpty(exec: Executor, options: { demo: boolean }): P
   if ((row?.n ?? 0) > 0) {
     // A demo database seeded before the accounts module existed gets its demo members once.
     if (options.demo) await seedDemoMembersIfNone(exec);
+    // ... and one seeded before the cashier existed its demo payment channels.
+    if (options.demo) await seedDemoChannelsIfNone(exec);
     return false;
   }
   const demoHashes = options.demo ? await hashDemoPasswords() : null;
@@ -75,8 +80,45 @@ async function insertDemoMembers(tx: Tx, demoHashes: string[]) {
     .onConflictDoNothing();
 }
 
+async function seedDemoChannelsIfNone(exec: Executor) {
+  const [row] = await exec.select({ n: count() }).from(paymentChannels);
+  if ((row?.n ?? 0) > 0) return;
+  await exec.transaction(async (tx) => insertDemoChannels(tx));
+}
+
+/** The demo's payment channels (a bank transfer and the sandbox PSP), validated as operator input. */
+async function insertDemoChannels(tx: Tx) {
+  const now = new Date();
+  await tx
+    .insert(paymentChannels)
+    .values(
+      DEMO_PAYMENT_CHANNELS.map((raw) => {
+        const c = ZOpsPaymentChannelInput.parse(raw);
+        return {
+          code: c.code,
+          kind: c.kind,
+          nameTh: c.nameTh,
+          nameEn: c.nameEn,
+          bankCode: c.bankCode ?? null,
+          accountNumber: c.accountNumber ?? null,
+          accountName: c.accountName ?? null,
+          adapter: c.adapter ?? null,
+          minMinor: parseMinor(c.min)!,
+          maxMinor: parseMinor(c.max)!,
+          dailyLimitMinor: parseMinor(c.dailyLimit)!,
+          status: c.status,
+          sort: c.sort,
+          createdAt: now,
+          updatedAt: now,
+        };
+      }),
+    )
+    .onConflictDoNothing();
+}
+
 async function seed(tx: Tx, demoHashes: string[] | null) {
   if (demoHashes) await insertDemoMembers(tx, demoHashes);
+  if (demoHashes) await insertDemoChannels(tx);
   await tx.insert(banners).values(SEED_BANNERS.map((b) => ZBannerInput.parse(b)));
   await tx.insert(notices).values(
     SEED_NOTICES.map((n) => {

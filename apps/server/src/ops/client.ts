@@ -14,6 +14,7 @@ import type {
   ZOpsTokenRow,
 } from '@lotus/contracts/ops-operators';
 import type { TOpsFailedJob } from '@lotus/contracts/ops-jobs';
+import type { TOpsDepositRow, TOpsPaymentChannel, TOpsPaymentChannelInput } from '@lotus/contracts/cashier';
 import type { TOpsRewrapResult, TOpsServerKey } from '@lotus/contracts/ops-keys';
 import type { TSiteConfigKey } from '@lotus/contracts/site-config';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -61,6 +62,13 @@ export interface OpsClient {
   listFailedJobs(limit: number): Promise<TOpsFailedJob[]>;
   // the ledger (issue 8)
   verifyLedger(): Promise<TLedgerVerification>;
+  // cashier (docs/adr/0027)
+  listPaymentChannels(): Promise<TOpsPaymentChannel[]>;
+  createPaymentChannel(input: TOpsPaymentChannelInput): Promise<TOpsPaymentChannel>;
+  updatePaymentChannel(code: string, change: Partial<TOpsPaymentChannelInput>): Promise<TOpsPaymentChannel>;
+  listDeposits(filter: { status?: string | undefined; memberId?: number | undefined; channel?: string | undefined; limit: number }): Promise<TOpsDepositRow[]>;
+  approveDeposit(id: string, note?: string): Promise<TOpsDepositRow>;
+  rejectDeposit(id: string, reason: string): Promise<TOpsDepositRow>;
   // server keys (security #20)
   listKeys(): Promise<TOpsServerKey[]>;
   rotateKey(): Promise<TOpsServerKey>;
@@ -164,6 +172,21 @@ function createClient(
     verifyAudit: () => call('GET', '/ops/audit/verify'),
     listFailedJobs: (limit) => call('GET', `/ops/jobs/failed?limit=${limit}`),
     verifyLedger: () => call('GET', '/ops/ledger/verify'),
+    listPaymentChannels: () => call('GET', '/ops/payment-channels'),
+    createPaymentChannel: (input) => call('POST', '/ops/payment-channels', input),
+    updatePaymentChannel: (code, change) => call('PUT', `/ops/payment-channels/${encodeURIComponent(code)}`, change),
+    listDeposits: ({ status, memberId, channel, limit }) =>
+      call(
+        'GET',
+        `/ops/deposits?${new URLSearchParams({
+          limit: String(limit),
+          ...(status ? { status } : {}),
+          ...(memberId ? { memberId: String(memberId) } : {}),
+          ...(channel ? { channel } : {}),
+        })}`,
+      ),
+    approveDeposit: (id, note) => call('POST', `/ops/deposits/${encodeURIComponent(id)}/approve`, note ? { note } : {}),
+    rejectDeposit: (id, reason) => call('POST', `/ops/deposits/${encodeURIComponent(id)}/reject`, { reason }),
     listKeys: () => call('GET', '/ops/keys'),
     rotateKey: () => call('POST', '/ops/keys/rotate'),
     retireKey: (kid) => call('POST', `/ops/keys/${encodeURIComponent(kid)}/retire`),

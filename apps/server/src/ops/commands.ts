@@ -3,6 +3,7 @@ import { SITE_CONFIG_KEYS, type TSiteConfig, type TSiteConfigKey } from '@lotus/
 import { WHITELABEL_FLAGS, type TWhitelabelFlag } from '@lotus/contracts/system';
 import { parseCidr } from '../lib/ip';
 import { OPS_ROLES, type TOpsRole } from '@lotus/contracts/ops-operators';
+import type { TOpsPaymentChannelInput } from '@lotus/contracts/cashier';
 import { CliError, type OpsClient } from './client';
 
 /** A usage mistake: printed with the usage text, exit code 2. */
@@ -48,6 +49,14 @@ Usage: npm run ops -- <command>
   audit verify                             recompute the audit hash chain
   jobs failed [limit]                      dead letters: jobs that failed after their last attempt
   ledger:verify                            check the ledger: balances equal entries, sums zero, each key once
+  channel list                             payment channels (kind, limits, status)
+  channel add <json>                       a bank_transfer or psp channel (fields: /ops/payment-channels)
+  channel set <code> <json>                change a channel (names, account, limits, status, sort)
+  channel disable|enable <code>
+  deposit list [--status S] [--member <id>] [--channel <code>] [--limit N]
+                                           deposits, newest first (S: pending, awaiting_approval, credited, ...)
+  deposit approve <id> [--note <text>]     credit the member (exactly once) and send the deposit-arrival message
+  deposit reject <id> --reason <text>      refuse it; the member gets the deposit-failed message
   keys list                                server keys: kid, purpose, state, master key they are wrapped under
   keys rotate                              a new enc key pair becomes current (previous kids still decrypt)
   keys retire <kid>                        delete a previous enc key (bodies under it stop opening)
@@ -75,7 +84,9 @@ const COLLECTION_OF: Record<string, TOpsCollection> = {
   help: 'help',
 };
 
-const COLUMNS: Record<TOpsCollection | 'feedback' | 'members' | 'sms' | 'mail' | 'operators' | 'tokens' | 'audit' | 'jobs' | 'keys', string[]> = {
+const COLUMNS: Record<TOpsCollection | 'feedback' | 'members' | 'sms' | 'mail' | 'operators' | 'tokens' | 'audit' | 'jobs' | 'keys' | 'channels' | 'deposits', string[]> = {
+  channels: ['code', 'kind', 'nameEn', 'adapter', 'accountNumber', 'min', 'max', 'dailyLimit', 'status', 'sort'],
+  deposits: ['id', 'createdAt', 'username', 'channel', 'amount', 'status', 'reference', 'decidedBy', 'reason'],
   operators: ['id', 'username', 'displayName', 'role', 'status', 'activeTokens', 'hasPassword', 'hasTotp', 'createdAt'],
   tokens: ['id', 'username', 'name', 'createdAt', 'expiresAt', 'lastUsedAt', 'revokedAt'],
   audit: ['seq', 'at', 'username', 'action', 'target', 'ip'],
@@ -479,6 +490,63 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
       if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('limit is a number from 1 to 1000');
       out.log(formatTableWide(await client.listFailedJobs(limit), COLUMNS.jobs));
       return 0;
+    }
+    case 'channel':
+    case 'channels': {
+      if (sub === 'list') {
+        out.log(formatTable(await client.listPaymentChannels(), COLUMNS.channels));
+        return 0;
+      }
+      if (sub === 'add') {
+        const row = await client.createPaymentChannel(parseJson(rest.join(' ') || undefined, 'the channel') as TOpsPaymentChannelInput);
+        out.log(formatTable([row], COLUMNS.channels));
+        out.log(`Added channel ${row.code}.`);
+        return 0;
+      }
+      if (sub === 'set' || sub === 'disable' || sub === 'enable') {
+        const [code, ...json] = rest;
+        if (!code) throw new UsageError(`Use: channel ${sub} <code>${sub === 'set' ? ' <json>' : ''}`);
+        const change =
+          sub === 'set'
+            ? (parseJson(json.join(' ') || undefined, 'the change') as Partial<TOpsPaymentChannelInput>)
+            : { status: sub === 'disable' ? ('disabled' as const) : ('active' as const) };
+        const row = await client.updatePaymentChannel(code, change);
+        out.log(formatTable([row], COLUMNS.channels));
+        return 0;
+      }
+      throw new UsageError('Use: channel list | channel add <json> | channel set <code> <json> | channel disable|enable <code>');
+    }
+    case 'deposit':
+    case 'deposits': {
+      if (sub === 'list') {
+        const options = takeOptions(rest, ['status', 'member', 'channel', 'limit']);
+        const limit = options.limit ? Number(options.limit) : 50;
+        if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new UsageError('--limit is a number from 1 to 500');
+        const memberId = options.member ? Number(options.member) : undefined;
+        if (memberId !== undefined && (!Number.isInteger(memberId) || memberId < 1)) throw new UsageError('--member is a member id');
+        const rows = await client.listDeposits({ status: options.status, memberId, channel: options.channel, limit });
+        out.log(formatTable(rows, COLUMNS.deposits));
+        return 0;
+      }
+      if (sub === 'approve') {
+        const [id, ...more] = rest;
+        if (!id) throw new UsageError('Use: deposit approve <id> [--note <text>]');
+        const options = takeOptions(more, ['note']);
+        const row = await client.approveDeposit(id, options.note);
+        out.log(formatTable([row], COLUMNS.deposits));
+        out.log(`Deposit ${row.id} is credited: ${row.amount} to ${row.username ?? `member ${row.memberId}`}.`);
+        return 0;
+      }
+      if (sub === 'reject') {
+        const [id, ...more] = rest;
+        const options = takeOptions(more, ['reason']);
+        if (!id || !options.reason?.trim()) throw new UsageError('Use: deposit reject <id> --reason <text> (the reason is required)');
+        const row = await client.rejectDeposit(id, options.reason);
+        out.log(formatTable([row], COLUMNS.deposits));
+        out.log(`Deposit ${row.id} is rejected; the member was told why.`);
+        return 0;
+      }
+      throw new UsageError('Use: deposit list [--status S] [--member <id>] [--channel <code>] [--limit N] | deposit approve <id> [--note <text>] | deposit reject <id> --reason <text>');
     }
     case 'keys': {
       if (sub === 'list') {

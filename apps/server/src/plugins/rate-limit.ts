@@ -32,6 +32,8 @@ export const rateLimit = {
   freeplay: { max: 10, timeWindow: '1 hour' },
   /** Password change, reset and forgot calls: 10 per minute per address. */
   password: { max: 10, timeWindow: '1 minute' },
+  /** Cashier writes (deposits, slip uploads): 30 per minute per address. */
+  cashier: { max: 30, timeWindow: '1 minute' },
 } as const;
 
 async function rateLimitSetup(app: FastifyInstance, options: { redisUrl?: string | undefined }) {

@@ -11,3 +11,5 @@ export * from './identity';
 export * from './verification';
 export * from './mail';
 export * from './wallet';
+export * from './deposit';
+export * from './inbox';

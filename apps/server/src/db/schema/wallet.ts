@@ -3,7 +3,7 @@ import { bigint, check, index, integer, pgTable, timestamp, uniqueIndex, varchar
 
 /**
  * The ledger (docs/adr/0026-ledger-and-wallet.md): accounts, transactions (the idempotency record and
- * who caused each movement) and entries (append-only; modules/wallet/ledger.sql.ts adds the triggers
+ * who caused each movement) and entries (append-only; db/schema/wallet.functions.ts adds the triggers
  * that refuse UPDATE and DELETE, and the functions that are the one write path).
  */
 export const ledgerAccounts = pgTable(

@@ -7,6 +7,7 @@ import type { ModuleParts } from '../../platform/module';
 import type { Outbox } from '../../platform/outbox/outbox';
 import type { PasswordHasher } from '../../platform/password-hasher';
 import type { ThrottleRepository } from '../../platform/throttles/throttle.repository';
+import type { UnreadMessages } from '../inbox/inbox.module';
 import type { MailOutboxReader } from '../mail/mail.module';
 import type { Mailer } from '../mail/mail.transport';
 import type { ChallengeService } from '../verification/challenge.service';
@@ -53,6 +54,8 @@ export function createIdentityModule(deps: {
   };
   mail: { mailer: Mailer; outbox: MailOutboxReader };
   memberBalance: MemberBalance;
+  /** Unread platform messages for member info (the inbox module). */
+  unreadMessages?: UnreadMessages;
   grantTrialCredit: TrialCreditGrant;
   options: IdentityOptions;
   now: Clock;
@@ -110,6 +113,7 @@ export function createIdentityModule(deps: {
     confirmPassword,
     hasher,
     memberBalance: deps.memberBalance,
+    unreadMessages: deps.unreadMessages,
   });
   const ops = createAccountsOpsService({
     memberRepo,

@@ -35,7 +35,7 @@ export type RecordRow = {
   memo: string | null;
 };
 
-/** SQL of the ledger (wallet module only). The write functions are in ledger.sql.ts. */
+/** SQL of the ledger (wallet module only). The write functions are in db/schema/wallet.functions.ts. */
 export function createWalletRepository(db: Db) {
   return {
     /** One posting through `ledger_post` (one statement: atomic on its own or inside `tx`). */
@@ -175,15 +175,22 @@ export function createWalletRepository(db: Db) {
         (select count(*) from ledger_accounts) as accounts,
         (select count(*) from ledger_transactions) as transactions,
         (select count(*) from ledger_entries) as entries`);
-      const mismatches = await one(sql`select count(*) as n from ledger_accounts a
-        left join (select account_id, sum(amount) as s from ledger_entries group by account_id) e on e.account_id = a.id
-        where a.member_id is not null and a.balance <> coalesce(e.s, 0)`);
+      // One pass over the entries gives, per class and currency, the sum, the member accounts whose balance
+      // differs from their entries, and (class null) entries whose account does not exist.
+      const groups = await query(tx, sql`with sums as (
+          select account_id, sum(amount) as s from ledger_entries group by account_id)
+        select a.class, a.currency, sum(s.s) as s,
+          count(*) filter (where a.member_id is not null and a.balance <> s.s) as mismatches,
+          count(*) filter (where a.id is null) as orphans
+        from sums s left join ledger_accounts a on a.id = s.account_id
+        group by a.class, a.currency order by 1, 2`);
+      // Member accounts with a balance but no entry at all.
+      const unbacked = await one(sql`select count(*) as n from ledger_accounts a where a.member_id is not null and a.balance <> 0
+        and not exists (select 1 from ledger_entries e where e.account_id = a.id)`);
+      const mismatches = { n: groups.reduce((n, g) => n + Number(g.mismatches), Number(unbacked.n)) };
+      const orphans = { n: groups.reduce((n, g) => n + Number(g.orphans), 0) };
+      const sums = groups.filter((g) => g.class !== null).map((g) => ({ k: `${String(g.class)}:${String(g.currency)}`, s: g.s }));
       const negative = await one(sql`select count(*) as n from ledger_accounts where member_id is not null and balance < 0`);
-      const sums = await query(tx, sql`select a.class || ':' || a.currency as k, sum(e.s) as s
-        from (select account_id, sum(amount) as s from ledger_entries group by account_id) e
-        join ledger_accounts a on a.id = e.account_id group by 1 order by 1`);
-      const orphans = await one(sql`select count(*) as n from (select distinct account_id from ledger_entries) e
-        where not exists (select 1 from ledger_accounts a where a.id = e.account_id)`);
       const unbalanced = await one(sql`select count(*) as n from (select transaction_id from ledger_entries
         group by transaction_id having sum(amount) <> 0) x`);
       const duplicates = await one(sql`select count(*) as n from (select op, key from ledger_transactions

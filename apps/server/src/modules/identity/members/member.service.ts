@@ -8,6 +8,7 @@ import type { Database } from '../../../db/client';
 import type { ConfigService } from '../../../platform/config/config.service';
 import type { Audit, AuditClient } from '../audit';
 import { formatMinor } from '@lotus/contracts/money';
+import type { UnreadMessages } from '../../inbox/inbox.module';
 import type { MemberBalance } from '../../wallet/wallet.module';
 import { usernameKey } from '../identity.rules';
 import type { MemberRepository, MemberRow } from './member.repository';
@@ -21,7 +22,12 @@ import { isLocked, SECOND_FACTOR_POLICY } from '../../../platform/throttles/thro
 export const DEFAULT_ICON_URL = '/media/avatars/default.svg';
 
 /** Member info (3.MEM) from the member row; fields owned by later issues are zero until their tables exist. */
-export function toMemberInfo(m: MemberRow, brand: TSiteConfig['brand'], balanceMinor: bigint): TMemberInfo {
+export function toMemberInfo(
+  m: MemberRow,
+  brand: TSiteConfig['brand'],
+  balanceMinor: bigint,
+  unreadMessage = 0,
+): TMemberInfo {
   return {
     id: m.id,
     account: m.username,
@@ -36,8 +42,8 @@ export function toMemberInfo(m: MemberRow, brand: TSiteConfig['brand'], balanceM
     // The wallet module's memberBalance (a trial account's demo credit until the wallet exists).
     balance: formatMinor(balanceMinor),
     currencySymbol: brand.currencySymbol,
-    // Messages and promotions: their modules do not exist yet, so there is nothing unread or available.
-    unreadMessage: 0,
+    // Platform messages: the inbox module's unread count (member info); promotions do not exist yet.
+    unreadMessage,
     availablePromoCount: 0,
     vipRankLevel: 0,
     twoFactorEnabled: m.totpEnabled,
@@ -58,6 +64,8 @@ type Deps = {
   audit: Audit;
   /** The balance of member info (modules/wallet: the seam the wallet module fills). */
   memberBalance: MemberBalance;
+  /** Unread platform messages of member info (modules/inbox); none when not given. */
+  unreadMessages?: UnreadMessages;
   now?: () => number;
 };
 
@@ -72,6 +80,7 @@ export function createMemberService({
   hasher,
   audit,
   memberBalance,
+  unreadMessages = async () => 0,
   now = Date.now,
 }: Deps) {
   async function load(memberId: number): Promise<MemberRow> {
@@ -82,7 +91,12 @@ export function createMemberService({
 
   async function getInfo(memberId: number): Promise<TMemberInfo> {
     const member = await load(memberId);
-    return toMemberInfo(member, await config.get('brand'), await memberBalance(member));
+    const [brand, balance, unread] = await Promise.all([
+      config.get('brand'),
+      memberBalance(member),
+      unreadMessages(memberId),
+    ]);
+    return toMemberInfo(member, brand, balance, unread);
   }
 
   async function getIcon(memberId: number): Promise<z.infer<typeof ZMemberIcon>> {

@@ -1,0 +1,82 @@
+import type { Database } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import type { ServerKeys } from '../../platform/keys/server-keys';
+import type { ModuleParts } from '../../platform/module';
+import type { Outbox } from '../../platform/outbox/outbox';
+import type { WalletPost } from '../wallet/wallet.types';
+import { depositOpsRoutes } from './deposit-ops.routes';
+import { createChannelOps } from './deposit.ops';
+import { createDepositRepository } from './deposit.repository';
+import { depositRoutes } from './deposit.routes';
+import { createDepositService } from './deposit.service';
+import type { PaymentProvider } from './psp/payment-provider';
+import { createSandboxPsp } from './psp/sandbox-psp';
+import { createSandboxPspRepository } from './psp/sandbox-psp.repository';
+import { sandboxPspRoutes } from './psp/sandbox-psp.routes';
+
+export type { PaymentProvider } from './psp/payment-provider';
+
+/**
+ * Cashier deposits (2.MC.04 depositv2, 3.STAT.05, 5.GATE.04/05; docs/adr/0027-cashier-deposits.md):
+ * payment channels, deposits by bank transfer or PSP, crediting through the wallet exactly once,
+ * operator decisions, the member messages (through the inbox's outbox kind), and the sandbox PSP
+ * when `sandboxPsp` is on (embedded demo or ALLOW_SANDBOX_TRANSPORTS=1: env `sandboxPspAllowed`).
+ */
+export function createDepositModule(deps: {
+  database: Database;
+  outbox: Outbox;
+  keys: Pick<ServerKeys, 'mac'>;
+  wallet: { post: WalletPost };
+  /** Usernames for the operator views (identity). */
+  usernameOf: (memberId: number) => Promise<string | null>;
+  /** Further PSP adapters (a real provider's adapter is added here). */
+  providers?: PaymentProvider[];
+  sandboxPsp: boolean;
+  now: Clock;
+}) {
+  const { database, outbox, now } = deps;
+  const repo = createDepositRepository(database.db);
+  const providers = new Map<string, PaymentProvider>((deps.providers ?? []).map((p) => [p.name, p]));
+  const service = createDepositService({
+    database,
+    repo,
+    wallet: deps.wallet,
+    outbox,
+    providers,
+    usernameOf: deps.usernameOf,
+    now,
+  });
+  const sandbox = deps.sandboxPsp
+    ? createSandboxPsp({
+        database,
+        repo: createSandboxPspRepository(database.db),
+        keys: deps.keys,
+        outbox,
+        // The sandbox's callback enters where a provider's HTTP callback does (the route calls the same function).
+        sink: (adapter, rawBody, headers) => service.pspCallback(adapter, rawBody, headers),
+        now,
+      })
+    : null;
+  if (sandbox) providers.set(sandbox.provider.name, sandbox.provider);
+  const channels = createChannelOps({ database, repo, adapters: () => [...providers.keys()], now });
+
+  return {
+    service,
+    channels,
+    /** The sandbox PSP when it is on (tests play the provider with its signer). */
+    sandbox,
+    routes: async (app) => {
+      await depositRoutes(app, { deposits: service });
+      if (sandbox) await sandboxPspRoutes(app, { sandbox });
+    },
+    opsRoutes: (app) => depositOpsRoutes(app, { deposits: service, channels }),
+    jobs: [
+      {
+        name: 'deposit-expire',
+        handler: async () => void (await service.expire()),
+        retryLimit: 2,
+        schedule: { everyMs: 5 * 60_000 },
+      },
+    ],
+  } satisfies ModuleParts & Record<string, unknown>;
+}

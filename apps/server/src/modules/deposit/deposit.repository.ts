@@ -1,0 +1,209 @@
+import { and, asc, count, desc, eq, inArray, sql, sum } from 'drizzle-orm';
+import { depositSlips, deposits, paymentChannels, pspCallbacks } from '../../db/schema';
+import type { Db, Executor } from '../../db/tx';
+
+export type ChannelRow = typeof paymentChannels.$inferSelect;
+export type DepositRow = typeof deposits.$inferSelect;
+export type SlipInfo = { id: string; depositId: string; mime: string; size: number };
+
+/** Advisory lock class of a member's deposits (first key), the member id second: limits are checked one at a time. */
+const DEPOSIT_LIMIT_LOCK = 774_412_001;
+
+const slipInfo = {
+  id: depositSlips.id,
+  depositId: depositSlips.depositId,
+  mime: depositSlips.mime,
+  size: depositSlips.size,
+};
+
+/** Payment channels, deposits, slips and PSP callbacks: SQL only. */
+export function createDepositRepository(db: Db) {
+  return {
+    // ---------- channels ----------
+    async listChannels(tx: Executor = db): Promise<ChannelRow[]> {
+      return tx.select().from(paymentChannels).orderBy(asc(paymentChannels.sort), asc(paymentChannels.id));
+    },
+    async findChannelByCode(code: string, tx: Executor = db): Promise<ChannelRow | null> {
+      const [row] = await tx.select().from(paymentChannels).where(eq(paymentChannels.code, code));
+      return row ?? null;
+    },
+    async findChannelById(id: number, tx: Executor = db): Promise<ChannelRow | null> {
+      const [row] = await tx.select().from(paymentChannels).where(eq(paymentChannels.id, id));
+      return row ?? null;
+    },
+    async insertChannel(row: typeof paymentChannels.$inferInsert, tx: Executor): Promise<ChannelRow | null> {
+      const [created] = await tx
+        .insert(paymentChannels)
+        .values(row)
+        .onConflictDoNothing({ target: paymentChannels.code })
+        .returning();
+      return created ?? null;
+    },
+    async updateChannel(
+      code: string,
+      change: Partial<typeof paymentChannels.$inferInsert>,
+      tx: Executor,
+    ): Promise<ChannelRow | null> {
+      const [row] = await tx.update(paymentChannels).set(change).where(eq(paymentChannels.code, code)).returning();
+      return row ?? null;
+    },
+    async deleteChannel(id: number, tx: Executor): Promise<void> {
+      await tx.delete(paymentChannels).where(eq(paymentChannels.id, id));
+    },
+    async countDepositsOfChannel(channelId: number, tx: Executor = db): Promise<number> {
+      const [row] = await tx.select({ n: count() }).from(deposits).where(eq(deposits.channelId, channelId));
+      return Number(row?.n ?? 0);
+    },
+
+    // ---------- deposits ----------
+    /** Serialises a member's deposit creations for the length of the transaction (daily limit). */
+    async lockMember(memberId: number, tx: Executor): Promise<void> {
+      await tx.execute(sql`select pg_advisory_xact_lock(${DEPOSIT_LIMIT_LOCK}, ${memberId})`);
+    },
+    /** What the member deposited on a channel on a day, counting only `statuses`. */
+    async sumOfDay(
+      memberId: number,
+      channelId: number,
+      dayKey: string,
+      statuses: string[],
+      tx: Executor = db,
+    ): Promise<bigint> {
+      const [row] = await tx
+        .select({ total: sum(deposits.amountMinor) })
+        .from(deposits)
+        .where(
+          and(
+            eq(deposits.memberId, memberId),
+            eq(deposits.channelId, channelId),
+            eq(deposits.dayKey, dayKey),
+            inArray(deposits.status, statuses),
+          ),
+        );
+      return BigInt(row?.total ?? 0);
+    },
+    async insertDeposit(row: typeof deposits.$inferInsert, tx: Executor): Promise<DepositRow> {
+      const [created] = await tx.insert(deposits).values(row).returning();
+      return created!;
+    },
+    async findDeposit(id: string, tx: Executor = db): Promise<DepositRow | null> {
+      const [row] = await tx.select().from(deposits).where(eq(deposits.id, id));
+      return row ?? null;
+    },
+    async findDepositForUpdate(id: string, tx: Executor): Promise<DepositRow | null> {
+      const [row] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('update');
+      return row ?? null;
+    },
+    async findByPspReferenceForUpdate(adapter: string, reference: string, tx: Executor): Promise<DepositRow | null> {
+      const [row] = await tx
+        .select()
+        .from(deposits)
+        .where(and(eq(deposits.adapter, adapter), eq(deposits.pspReference, reference)))
+        .for('update');
+      return row ?? null;
+    },
+    /** Moves a deposit on only from one of `from` (the conditional update); null when it was elsewhere. */
+    async transition(
+      id: string,
+      from: string[],
+      change: Partial<typeof deposits.$inferInsert>,
+      tx: Executor,
+    ): Promise<DepositRow | null> {
+      const [row] = await tx
+        .update(deposits)
+        .set(change)
+        .where(and(eq(deposits.id, id), inArray(deposits.status, from)))
+        .returning();
+      return row ?? null;
+    },
+    /** Pending deposits created before `before` become expired; returns how many. */
+    async expirePending(before: Date, at: Date, tx: Executor): Promise<number> {
+      const rows = await tx
+        .update(deposits)
+        .set({ status: 'expired', updatedAt: at })
+        .where(and(eq(deposits.status, 'pending'), sql`${deposits.createdAt} < ${before}`))
+        .returning({ id: deposits.id });
+      return rows.length;
+    },
+    async pageOfMember(
+      memberId: number,
+      options: { limit: number; offset: number; status?: string | undefined },
+      tx: Executor = db,
+    ): Promise<{ rows: DepositRow[]; total: number }> {
+      const where = options.status
+        ? and(eq(deposits.memberId, memberId), eq(deposits.status, options.status))
+        : eq(deposits.memberId, memberId);
+      const rows = await tx
+        .select()
+        .from(deposits)
+        .where(where)
+        .orderBy(desc(deposits.createdAt), desc(deposits.id))
+        .limit(options.limit)
+        .offset(options.offset);
+      const [n] = await tx.select({ n: count() }).from(deposits).where(where);
+      return { rows, total: Number(n?.n ?? 0) };
+    },
+    async listForOps(
+      filter: { status?: string | undefined; memberId?: number | undefined; channel?: string | undefined; limit: number },
+      tx: Executor = db,
+    ): Promise<DepositRow[]> {
+      const conditions = [
+        filter.status ? eq(deposits.status, filter.status) : undefined,
+        filter.memberId ? eq(deposits.memberId, filter.memberId) : undefined,
+        filter.channel ? eq(deposits.channelCode, filter.channel) : undefined,
+      ].filter((c) => c !== undefined);
+      return tx
+        .select()
+        .from(deposits)
+        .where(conditions.length > 0 ? and(...conditions) : undefined)
+        .orderBy(desc(deposits.createdAt), desc(deposits.id))
+        .limit(filter.limit);
+    },
+
+    // ---------- slips ----------
+    async insertSlip(row: typeof depositSlips.$inferInsert, tx: Executor): Promise<void> {
+      await tx.insert(depositSlips).values(row);
+    },
+    async countSlips(depositId: string, tx: Executor = db): Promise<number> {
+      const [row] = await tx.select({ n: count() }).from(depositSlips).where(eq(depositSlips.depositId, depositId));
+      return Number(row?.n ?? 0);
+    },
+    /** Slip descriptions (never the bytes) of some deposits. */
+    async slipsOf(depositIds: string[], tx: Executor = db): Promise<SlipInfo[]> {
+      if (depositIds.length === 0) return [];
+      return tx
+        .select(slipInfo)
+        .from(depositSlips)
+        .where(inArray(depositSlips.depositId, depositIds))
+        .orderBy(asc(depositSlips.createdAt), asc(depositSlips.id));
+    },
+    async findSlip(depositId: string, slipId: string, tx: Executor = db) {
+      const [row] = await tx
+        .select()
+        .from(depositSlips)
+        .where(and(eq(depositSlips.id, slipId), eq(depositSlips.depositId, depositId)));
+      return row ?? null;
+    },
+    async countAllSlips(tx: Executor = db): Promise<number> {
+      const [row] = await tx.select({ n: count() }).from(depositSlips);
+      return Number(row?.n ?? 0);
+    },
+
+    // ---------- PSP callbacks ----------
+    /** Records the first callback of a reference; returns the body hash stored (this one, or an earlier one). */
+    async recordCallback(row: typeof pspCallbacks.$inferInsert, tx: Executor): Promise<{ first: boolean; bodyHash: string }> {
+      const inserted = await tx
+        .insert(pspCallbacks)
+        .values(row)
+        .onConflictDoNothing({ target: [pspCallbacks.adapter, pspCallbacks.reference] })
+        .returning({ bodyHash: pspCallbacks.bodyHash });
+      if (inserted.length > 0) return { first: true, bodyHash: row.bodyHash };
+      const [existing] = await tx
+        .select({ bodyHash: pspCallbacks.bodyHash })
+        .from(pspCallbacks)
+        .where(and(eq(pspCallbacks.adapter, row.adapter), eq(pspCallbacks.reference, row.reference)));
+      return { first: false, bodyHash: existing!.bodyHash };
+    },
+  };
+}
+
+export type DepositRepository = ReturnType<typeof createDepositRepository>;
