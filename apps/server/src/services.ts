@@ -12,6 +12,7 @@ import { createRelayModule } from './modules/relay/relay.module';
 import { createSiteConfigStore, createSystemModule } from './modules/system/system.module';
 import { createVerificationModule } from './modules/verification/verification.module';
 import { createWalletModule } from './modules/wallet/wallet.module';
+import { createWithdrawalModule } from './modules/withdrawal/withdrawal.module';
 import { createOpsAudit } from './platform/audit/ops.audit';
 import { systemClock, type Clock } from './platform/clock';
 import { createConfigService } from './platform/config/config.service';
@@ -101,6 +102,15 @@ export function createServices(
     usernameOf: async (memberId) => (await identity.memberRepo.findById(memberId))?.username ?? null,
     sandboxPsp: options.cashier?.sandboxPsp ?? false,
   });
+  const withdrawal = createWithdrawalModule({
+    ...shared,
+    stepUp: identity.stepUp,
+    wallet: { post: wallet.service.post },
+    turnoverSinceLastDeposit: async (memberId) => {
+      const { deposit, staked } = await wallet.service.turnoverSinceLastDeposit(memberId);
+      return { lastDepositAmount: deposit, betsSince: staked };
+    },
+  });
   const ops = createOpsModule({
     ...shared,
     content: content.service,
@@ -109,7 +119,7 @@ export function createServices(
   });
 
   /** What app.ts registers, in this order: route plugins and operator route plugins. */
-  const parts: ModuleParts[] = [system, relay, ops, identity, verification, wallet, inbox, deposit];
+  const parts: ModuleParts[] = [system, relay, ops, identity, verification, wallet, inbox, deposit, withdrawal];
   // Jobs are defined here (not in app.ts) so the ops command line's direct mode knows them too.
   for (const part of parts) for (const job of part.jobs ?? []) jobs.define(job);
 
@@ -149,6 +159,7 @@ export function createServices(
         await mail.sealPlaintext();
       },
     },
+    withdrawal: withdrawal.service,
     platform: { jobs, outbox },
     parts,
   };

@@ -265,7 +265,7 @@ export class TestClient {
   }
 
   /** An enc call: the payload encrypted exactly as the web app does (contracts/enc). */
-  async enc(method: 'POST' | 'PUT', url: string, payload: unknown, headers: Record<string, string> = {}) {
+  async enc(method: 'POST' | 'PUT' | 'DELETE', url: string, payload: unknown, headers: Record<string, string> = {}) {
     const encrypted = await encryptPayload(await this.serverKey(), payload);
     return this.inject({ method, url, payload: encrypted, headers });
   }

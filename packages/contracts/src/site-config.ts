@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZLanguageCode } from './headers';
 import { ZDomain, ZLanguage, ZRegisterSettings, ZResource, ZWhitelabel } from './system';
+import { ZWithdrawalSettings } from './withdrawal';
 
 const str = (max: number) => z.string().max(max);
 const localized = z.record(ZLanguageCode, str(2000));
@@ -50,6 +51,8 @@ export const SITE_CONFIG_SCHEMAS = {
     currencySymbol: str(8),
     copyright: str(200),
   }),
+  /** Withdrawal limits, hours, turnover multiple and auto-receipt minutes (contracts/withdrawal, 9.C.16). */
+  withdrawal: ZWithdrawalSettings,
 } as const;
 
 export type TSiteConfigKey = keyof typeof SITE_CONFIG_SCHEMAS;

@@ -17,6 +17,7 @@ import type { TOpsFailedJob } from '@lotus/contracts/ops-jobs';
 import type { TOpsDepositRow, TOpsPaymentChannel, TOpsPaymentChannelInput } from '@lotus/contracts/cashier';
 import type { TOpsRewrapResult, TOpsServerKey } from '@lotus/contracts/ops-keys';
 import type { TSiteConfigKey } from '@lotus/contracts/site-config';
+import type { TOpsWithdrawalRow, TWithdrawalStatus } from '@lotus/contracts/withdrawal';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { z } from 'zod';
 import { buildApp } from '../app';
@@ -58,6 +59,11 @@ export interface OpsClient {
   rotateToken(days?: number): Promise<TOpsTokenCreated>;
   listAudit(limit: number): Promise<TOpsAuditRow[]>;
   verifyAudit(): Promise<TOpsAuditVerify>;
+  // withdrawals (docs/cashier.md)
+  listWithdrawals(filter: { status?: TWithdrawalStatus | undefined; memberId?: number | undefined; limit: number }): Promise<TOpsWithdrawalRow[]>;
+  withdrawalCases(limit: number): Promise<TOpsWithdrawalRow[]>;
+  payWithdrawal(id: number): Promise<TOpsWithdrawalRow>;
+  rejectWithdrawal(id: number, reason: string): Promise<TOpsWithdrawalRow>;
   // job engine
   listFailedJobs(limit: number): Promise<TOpsFailedJob[]>;
   // the ledger (issue 8)
@@ -170,6 +176,14 @@ function createClient(
     },
     listAudit: (limit) => call('GET', `/ops/audit?limit=${limit}`),
     verifyAudit: () => call('GET', '/ops/audit/verify'),
+    listWithdrawals: ({ status, memberId, limit }) =>
+      call(
+        'GET',
+        `/ops/withdrawals?${new URLSearchParams({ limit: String(limit), ...(status ? { status } : {}), ...(memberId ? { memberId: String(memberId) } : {}) })}`,
+      ),
+    withdrawalCases: (limit) => call('GET', `/ops/withdrawals/cases?limit=${limit}`),
+    payWithdrawal: (id) => call('POST', `/ops/withdrawals/${id}/pay`),
+    rejectWithdrawal: (id, reason) => call('POST', `/ops/withdrawals/${id}/reject`, { reason }),
     listFailedJobs: (limit) => call('GET', `/ops/jobs/failed?limit=${limit}`),
     verifyLedger: () => call('GET', '/ops/ledger/verify'),
     listPaymentChannels: () => call('GET', '/ops/payment-channels'),

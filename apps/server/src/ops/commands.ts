@@ -4,6 +4,7 @@ import { WHITELABEL_FLAGS, type TWhitelabelFlag } from '@lotus/contracts/system'
 import { parseCidr } from '../lib/ip';
 import { OPS_ROLES, type TOpsRole } from '@lotus/contracts/ops-operators';
 import type { TOpsPaymentChannelInput } from '@lotus/contracts/cashier';
+import { WITHDRAWAL_STATUSES, type TWithdrawalStatus } from '@lotus/contracts/withdrawal';
 import { CliError, type OpsClient } from './client';
 
 /** A usage mistake: printed with the usage text, exit code 2. */
@@ -47,6 +48,11 @@ Usage: npm run ops -- <command>
   operator rotate [--days N]               replace your own token (ops.json is updated)
   audit list [--limit N]                   the operator audit log, newest first
   audit verify                             recompute the audit hash chain
+  withdrawal list [--status S] [--member <id>] [--limit N]
+                                           withdrawals, newest first; S: ${WITHDRAWAL_STATUSES.join(', ')}
+  withdrawal cases [--limit N]             not-received cases (the member's proofs are listed)
+  withdrawal pay <id>                      mark a pending withdrawal paid out (the member confirms receipt)
+  withdrawal reject <id> --reason <text>   reject a pending withdrawal; the amount returns to the member
   jobs failed [limit]                      dead letters: jobs that failed after their last attempt
   ledger:verify                            check the ledger: balances equal entries, sums zero, each key once
   channel list                             payment channels (kind, limits, status)
@@ -84,9 +90,10 @@ const COLLECTION_OF: Record<string, TOpsCollection> = {
   help: 'help',
 };
 
-const COLUMNS: Record<TOpsCollection | 'feedback' | 'members' | 'sms' | 'mail' | 'operators' | 'tokens' | 'audit' | 'jobs' | 'keys' | 'channels' | 'deposits', string[]> = {
+const COLUMNS: Record<TOpsCollection | 'feedback' | 'members' | 'sms' | 'mail' | 'operators' | 'tokens' | 'audit' | 'jobs' | 'keys' | 'channels' | 'deposits' | 'withdrawals', string[]> = {
   channels: ['code', 'kind', 'nameEn', 'adapter', 'accountNumber', 'min', 'max', 'dailyLimit', 'status', 'sort'],
   deposits: ['id', 'createdAt', 'username', 'channel', 'amount', 'status', 'reference', 'decidedBy', 'reason'],
+  withdrawals: ['id', 'memberId', 'amount', 'status', 'bankCode', 'accountNumber', 'accountName', 'createdAt', 'paidAt', 'decidedBy', 'rejectReason', 'remark'],
   operators: ['id', 'username', 'displayName', 'role', 'status', 'activeTokens', 'hasPassword', 'hasTotp', 'createdAt'],
   tokens: ['id', 'username', 'name', 'createdAt', 'expiresAt', 'lastUsedAt', 'revokedAt'],
   audit: ['seq', 'at', 'username', 'action', 'target', 'ip'],
@@ -483,6 +490,46 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
       }
       for (const v of r.violations) out.log(`VIOLATION ${v.rule}: ${v.count}${v.detail ? ` (${v.detail})` : ''}`);
       return 1;
+    }
+    case 'withdrawal':
+    case 'withdrawals': {
+      if (sub === 'list' || sub === 'cases') {
+        const options = takeOptions(rest, sub === 'list' ? ['status', 'member', 'limit'] : ['limit']);
+        const limit = options.limit ? Number(options.limit) : 50;
+        if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new UsageError('--limit is a number from 1 to 500');
+        if (options.status && !(WITHDRAWAL_STATUSES as readonly string[]).includes(options.status)) {
+          throw new UsageError(`--status is one of ${WITHDRAWAL_STATUSES.join(', ')}`);
+        }
+        const memberId = options.member ? Number(options.member) : undefined;
+        if (memberId !== undefined && (!Number.isInteger(memberId) || memberId < 1)) throw new UsageError('--member is a member id');
+        const rows =
+          sub === 'cases'
+            ? await client.withdrawalCases(limit)
+            : await client.listWithdrawals({ status: options.status as TWithdrawalStatus | undefined, memberId, limit });
+        out.log(formatTable(rows, COLUMNS.withdrawals));
+        if (sub === 'cases') {
+          for (const row of rows) {
+            out.log(`withdrawal ${row.id}: ${row.proofs.map((p) => `proof ${p.index} ${p.contentType} ${p.bytes} bytes`).join(', ') || 'no proof'}`);
+          }
+        }
+        return 0;
+      }
+      if (sub === 'pay' || sub === 'reject') {
+        const [idText, ...more] = rest;
+        const id = Number(idText);
+        if (!Number.isInteger(id) || id < 1) throw new UsageError(`Use: withdrawal ${sub} <id>${sub === 'reject' ? ' --reason <text>' : ''}`);
+        if (sub === 'pay') {
+          const row = await client.payWithdrawal(id);
+          out.log(`Withdrawal ${row.id} (${row.amount}) is paid out; the member is asked to confirm receipt.`);
+          return 0;
+        }
+        const options = takeOptions(more, ['reason']);
+        if (!options.reason) throw new UsageError('Use: withdrawal reject <id> --reason <text>');
+        const row = await client.rejectWithdrawal(id, options.reason);
+        out.log(`Withdrawal ${row.id} is rejected; ${row.amount} returned to member ${row.memberId}.`);
+        return 0;
+      }
+      throw new UsageError('Use: withdrawal list [--status S] [--member <id>] [--limit N] | cases | pay <id> | reject <id> --reason <text>');
     }
     case 'jobs': {
       if (sub !== 'failed') throw new UsageError('Use: jobs failed [limit]');

@@ -13,3 +13,4 @@ export * from './mail';
 export * from './wallet';
 export * from './deposit';
 export * from './inbox';
+export * from './withdrawal';

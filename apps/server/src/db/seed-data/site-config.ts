@@ -146,4 +146,14 @@ export const DEFAULT_SITE_CONFIG: TSiteConfig = {
     currencySymbol: '฿',
     copyright: '© 2025 Lotus. All rights reserved.',
   },
+  // Withdrawals (docs/adr/0028): 100.00 - 50,000.00 THB, 5 a day, all day (Asia/Bangkok), turnover
+  // 1x the last deposit, a paid-out withdrawal unanswered for 30 minutes counts as received (9.C.16).
+  withdrawal: {
+    minAmount: '100.00',
+    maxAmount: '50000.00',
+    dailyCount: 5,
+    hours: { from: '00:00', to: '24:00' },
+    turnoverMultiple: 1,
+    autoReceiptMinutes: 30,
+  },
 };

@@ -16,6 +16,8 @@ export type AuthEventName =
   | 'password_reset_request'
   | 'password_reset'
   | 'payment_password_change'
+  | 'payment_password_check'
+  | 'withdrawal_2fa'
   | '2fa_enable'
   | '2fa_disable'
   | 'session_revoke';

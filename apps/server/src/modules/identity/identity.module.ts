@@ -26,11 +26,22 @@ import { createMemberRepository } from './members/member.repository';
 import { createMemberService } from './members/member.service';
 import { createNotifier } from './notifications';
 import { createPasswordService } from './passwords/password.service';
+import { createPaymentStepUp, type PaymentStepUp } from './passwords/payment-password';
 import { createPasswordConfirmation } from './passwords/reauth';
 import { createRegisterService } from './registration/register.service';
 import { createTotpService } from './second-factor/totp.service';
 import { createSessionRepository } from './sessions/session.repository';
 import { createSessionService } from './sessions/session.service';
+
+/**
+ * What money modules ask of identity before moving a member's money (docs/adr/0028): the payment
+ * password (counted and locked like failed logins), the second factor when enrolled, and the
+ * member's real name and step-up state.
+ */
+export type MemberStepUp = Pick<
+  PaymentStepUp,
+  'verifyPaymentPassword' | 'hasSecondFactor' | 'verifySecondFactor' | 'profile'
+>;
 
 /**
  * Accounts and access (spec 3, 4.LOGIN, 4.REG, 7.AUTH): sessions, members, login, registration,
@@ -115,6 +126,7 @@ export function createIdentityModule(deps: {
     memberBalance: deps.memberBalance,
     unreadMessages: deps.unreadMessages,
   });
+  const stepUp: MemberStepUp = createPaymentStepUp({ database, members: memberRepo, hasher, throttles, totp, audit, now });
   const ops = createAccountsOpsService({
     memberRepo,
     hasher,
@@ -151,6 +163,7 @@ export function createIdentityModule(deps: {
     passwords,
     members,
     totp,
+    stepUp,
     phoneAuth,
     memberRepo,
     sessionRepo,

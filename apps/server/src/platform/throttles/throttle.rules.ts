@@ -47,6 +47,19 @@ export const SECOND_FACTOR_POLICY: ThrottlePolicy = {
   lockMs: HOUR,
 };
 
+/**
+ * Payment (withdrawal) passwords of one member (docs/adr/0028): like the second factor, growing
+ * waits after 3 free failures, then a lock of an hour from the 5th failure within a day.
+ */
+export const PAYMENT_PASSWORD_POLICY: ThrottlePolicy = {
+  resetAfterMs: 24 * HOUR,
+  freeFailures: 3,
+  baseDelayMs: 15_000,
+  maxDelayMs: 5 * MINUTE,
+  lockAt: 5,
+  lockMs: HOUR,
+};
+
 /** Wrong current passwords of one member on signed-in calls (#12, #13): the session ends at `revokeAt`. */
 export const CURRENT_PASSWORD_POLICY = { resetAfterMs: HOUR, revokeAt: 5 } as const;
 

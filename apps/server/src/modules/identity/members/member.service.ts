@@ -163,6 +163,8 @@ export function createMemberService({
     const hash = await hasher.hash(input.newPaymentPassword);
     await database.tx(async (tx) => {
       await members.update(memberId, { paymentPasswordHash: hash }, tx);
+      // A new payment password starts clean (docs/adr/0028).
+      await throttles.clear('payment', String(memberId), undefined, tx);
       await audit('payment_password_change', 'ok', { memberId, username: m.username }, client, tx);
     });
     return { done: true as const };
@@ -201,7 +203,7 @@ export function createMemberService({
   /**
    * Lifts throttles (`npm run ops -- member unlock <username>`): clears the failed logins of that
    * username string from every address, whether or not an account has it, and the account's
-   * second-factor and current-password counts. True when something was cleared.
+   * second-factor, current-password and payment-password counts. True when something was cleared.
    */
   async function unlock(username: string, operator: AuditClient): Promise<{ unlocked: boolean }> {
     const key = usernameKey(username);
@@ -211,6 +213,7 @@ export function createMemberService({
       if (member) {
         count += await throttles.clear('2fa', String(member.id), undefined, tx);
         count += await throttles.clear('password', String(member.id), undefined, tx);
+        count += await throttles.clear('payment', String(member.id), undefined, tx);
       }
       const cleared = count > 0;
       await audit(

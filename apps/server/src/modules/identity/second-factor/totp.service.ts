@@ -108,7 +108,7 @@ export function createTotpService(deps: Deps) {
     m: MemberRow,
     code: string,
     client: AuditClient,
-    event: 'login_2fa' | '2fa_disable',
+    event: 'login_2fa' | '2fa_disable' | 'withdrawal_2fa',
     /** Runs after a code was checked and found wrong (the login step counts it as a failed login too). */
     onWrongCode?: () => Promise<void>,
   ) {

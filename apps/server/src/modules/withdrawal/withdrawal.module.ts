@@ -1,0 +1,50 @@
+import type { Database } from '../../db/client';
+import type { ConfigService } from '../../platform/config/config.service';
+import type { ModuleParts } from '../../platform/module';
+import type { Outbox } from '../../platform/outbox/outbox';
+import type { MemberStepUp } from '../identity/identity.module';
+import type { WalletPost } from '../wallet/wallet.types';
+import { opsWithdrawalRoutes } from './withdrawal-ops.routes';
+import { createWithdrawalRepository } from './withdrawal.repository';
+import { withdrawalRoutes } from './withdrawal.routes';
+import { createWithdrawalService, type TurnoverSinceLastDeposit } from './withdrawal.service';
+
+/** How often the auto-receipt job looks for paid-out withdrawals past their N minutes. */
+export const AUTO_RECEIPT_EVERY_MS = 60_000;
+
+/**
+ * Withdrawals (spec 2.MC.05, 4.WD, 9.C.16; docs/adr/0028-cashier-withdrawals.md): bank accounts,
+ * requests with their step-up, limits and turnover, the operator's pay / reject, the member's
+ * receipt and the auto-receipt job. Money moves only through the wallet's `post`.
+ */
+export function createWithdrawalModule(deps: {
+  database: Database;
+  config: Pick<ConfigService, 'get'>;
+  outbox: Pick<Outbox, 'enqueue'>;
+  /** From identity: payment password, second factor, real name. */
+  stepUp: MemberStepUp;
+  /** From the wallet: the one write path of the ledger. */
+  wallet: { post: WalletPost };
+  /** From the wallet: the last deposit and the bets since (the turnover rule is withdrawal.rules). */
+  turnoverSinceLastDeposit: TurnoverSinceLastDeposit;
+  now: () => number;
+}) {
+  const repo = createWithdrawalRepository(deps.database.db);
+  const service = createWithdrawalService({ ...deps, repo });
+  return {
+    service,
+    repo,
+    jobs: [
+      {
+        name: 'withdrawal-auto-receipt',
+        handler: async () => {
+          await service.autoReceipt();
+        },
+        retryLimit: 2,
+        schedule: { everyMs: AUTO_RECEIPT_EVERY_MS },
+      },
+    ],
+    routes: (app) => withdrawalRoutes(app, { withdrawals: service }),
+    opsRoutes: (app) => opsWithdrawalRoutes(app, { withdrawals: service }),
+  } satisfies ModuleParts & Record<string, unknown>;
+}

@@ -1,0 +1,496 @@
+import { createHash } from 'node:crypto';
+import { AppError } from '@lotus/contracts/app-error';
+import { formatMinor, parseMinor } from '@lotus/contracts/money';
+import {
+  MAX_BANK_ACCOUNTS,
+  type TBankAccount,
+  type TBankCode,
+  type TBindBankAccount,
+  type TOpsWithdrawalRow,
+  type TWithdrawal,
+  type TWithdrawalReceipt,
+  type TWithdrawalRequest,
+  type TWithdrawalStatus,
+} from '@lotus/contracts/withdrawal';
+import type { Database } from '../../db/client';
+import type { Tx } from '../../db/tx';
+import type { ConfigService } from '../../platform/config/config.service';
+import type { OpsAuditNote } from '../../platform/audit/ops.audit';
+import type { Outbox } from '../../platform/outbox/outbox';
+import type { MemberStepUp } from '../identity/identity.module';
+import type { WalletPost } from '../wallet/wallet.types';
+import type { BankAccountRow, ProofMeta, WithdrawalRepository, WithdrawalRow } from './withdrawal.repository';
+import {
+  accountNameMatches,
+  amountProblem,
+  bangkokDayStart,
+  imageTypeOf,
+  maskAccountNumber,
+  normalizeAccountName,
+  proofProblem,
+  turnoverRequirement,
+  withinHours,
+} from './withdrawal.rules';
+
+/** The wallet's figures of turnover (REQUEST to the wallet: `turnoverSinceLastDeposit(memberId)`). */
+export type TurnoverSinceLastDeposit = (memberId: number) => Promise<{ lastDepositAmount: bigint; betsSince: bigint }>;
+
+/** Who a member action comes from (audit trail of identity). */
+export type CashierClient = { ip: string; userAgent: string };
+
+/** The outbox kind of messages to the member's inbox (its handler is the inbox module's). */
+export const MEMBER_MESSAGE = 'member-message';
+
+type Deps = {
+  database: Pick<Database, 'tx'>;
+  repo: WithdrawalRepository;
+  config: Pick<ConfigService, 'get'>;
+  stepUp: MemberStepUp;
+  wallet: { post: WalletPost };
+  turnoverSinceLastDeposit: TurnoverSinceLastDeposit;
+  outbox: Pick<Outbox, 'enqueue'>;
+  now?: () => number;
+};
+
+const mainAccount = (memberId: number) => `m:${memberId}:main`;
+const WITHDRAWAL_CLEARING = 's:withdrawal';
+const PAYOUT = 's:payout';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * Withdrawals (docs/cashier.md "Withdrawals", docs/adr/0028): bank accounts, the request with its
+ * step-up and limits, the operator's pay / reject, the member's receipt, the auto-receipt job.
+ * Money moves only through `wallet.post` inside the transaction that changes the status.
+ */
+export function createWithdrawalService(deps: Deps) {
+  const { database, repo, config, stepUp, wallet, outbox } = deps;
+  const now = deps.now ?? Date.now;
+
+  const toBankAccount = (row: BankAccountRow): TBankAccount => ({
+    id: row.id,
+    bankCode: row.bankCode as TBankCode,
+    accountNumberMasked: maskAccountNumber(row.accountNumber),
+    accountName: row.accountName,
+    createdAt: row.createdAt.toISOString(),
+  });
+
+  function toWithdrawal(row: WithdrawalRow, autoReceiptMinutes: number, proofCount: number): TWithdrawal {
+    return {
+      id: row.id,
+      amount: formatMinor(row.amount),
+      status: row.status as TWithdrawalStatus,
+      bankCode: row.bankCode as TBankCode,
+      accountNumberMasked: maskAccountNumber(row.accountNumber),
+      accountName: row.accountName,
+      createdAt: row.createdAt.toISOString(),
+      paidAt: iso(row.paidAt),
+      confirmBy:
+        row.status === 'awaiting_confirmation' && row.paidAt
+          ? new Date(row.paidAt.getTime() + autoReceiptMinutes * 60_000).toISOString()
+          : null,
+      confirmedAt: iso(row.confirmedAt),
+      rejectReason: row.rejectReason,
+      remark: row.remark,
+      proofCount,
+    };
+  }
+
+  async function present(row: WithdrawalRow): Promise<TWithdrawal> {
+    const settings = await config.get('withdrawal');
+    const proofs = await repo.proofMetaOf([row.id]);
+    return toWithdrawal(row, settings.autoReceiptMinutes, proofs.length);
+  }
+
+  async function turnoverOf(memberId: number, multiple: number) {
+    const figures = await deps.turnoverSinceLastDeposit(memberId);
+    return turnoverRequirement({ ...figures, multiple });
+  }
+
+  // ---------- bank accounts ----------
+
+  async function listBankAccounts(memberId: number) {
+    const rows = await repo.listActiveBankAccounts(memberId);
+    return { items: rows.map(toBankAccount), max: MAX_BANK_ACCOUNTS };
+  }
+
+  /** Binds an account (payment password; the name is the real name in capitals; at most 3). */
+  async function bindBankAccount(memberId: number, input: TBindBankAccount, client: CashierClient) {
+    const profile = await stepUp.profile(memberId);
+    if (!profile.realName) throw new AppError('real_name_required', 400, { accountName: 'real_name_required' });
+    await stepUp.verifyPaymentPassword(memberId, input.paymentPassword, client);
+    if (!accountNameMatches(profile.realName, input.accountName)) {
+      throw new AppError('bank_account_name_mismatch', 400, { accountName: 'bank_account_name_mismatch' });
+    }
+    const row = await database.tx(async (tx) => {
+      await repo.lockMember(memberId, tx);
+      const active = await repo.listActiveBankAccounts(memberId, tx);
+      if (active.some((a) => a.bankCode === input.bankCode && a.accountNumber === input.accountNumber)) {
+        throw new AppError('bank_account_exists', 409, { accountNumber: 'bank_account_exists' });
+      }
+      if (active.length >= MAX_BANK_ACCOUNTS) throw new AppError('bank_account_limit', 409);
+      return repo.insertBankAccount(
+        {
+          memberId,
+          bankCode: input.bankCode,
+          accountNumber: input.accountNumber,
+          accountName: normalizeAccountName(profile.realName!),
+          status: 'active',
+          createdAt: new Date(now()),
+        },
+        tx,
+      );
+    });
+    return toBankAccount(row);
+  }
+
+  async function removeBankAccount(memberId: number, id: number, paymentPassword: string, client: CashierClient) {
+    if (!(await repo.findActiveBankAccount(memberId, id))) throw new AppError('not_found', 404);
+    await stepUp.verifyPaymentPassword(memberId, paymentPassword, client);
+    const removed = await database.tx((tx) => repo.removeBankAccount(memberId, id, new Date(now()), tx));
+    if (!removed) throw new AppError('not_found', 404);
+    return { done: true as const };
+  }
+
+  // ---------- settings ----------
+
+  async function settingsView(memberId: number) {
+    const settings = await config.get('withdrawal');
+    const t = now();
+    const [usedToday, profile, accounts, turnover] = await Promise.all([
+      repo.countSince(memberId, new Date(bangkokDayStart(t))),
+      stepUp.profile(memberId),
+      repo.listActiveBankAccounts(memberId),
+      turnoverOf(memberId, settings.turnoverMultiple),
+    ]);
+    return {
+      minAmount: formatMinor(parseMinor(settings.minAmount) ?? 0n),
+      maxAmount: formatMinor(parseMinor(settings.maxAmount) ?? 0n),
+      dailyCount: settings.dailyCount,
+      usedToday,
+      remainingToday: Math.max(0, settings.dailyCount - usedToday),
+      hours: settings.hours,
+      timeZone: 'Asia/Bangkok' as const,
+      openNow: withinHours(settings.hours, t),
+      turnover: {
+        required: formatMinor(turnover.required),
+        achieved: formatMinor(turnover.achieved),
+        multiple: settings.turnoverMultiple,
+        met: turnover.met,
+      },
+      autoReceiptMinutes: settings.autoReceiptMinutes,
+      paymentPasswordSet: profile.paymentPasswordSet,
+      secondFactorRequired: profile.secondFactor,
+      realNameSet: profile.realName !== null,
+      bankAccounts: accounts.length,
+      maxBankAccounts: MAX_BANK_ACCOUNTS,
+    };
+  }
+
+  // ---------- the request ----------
+
+  /** A replay of the same request key answers the withdrawal it made; other details: a conflict. */
+  function replayOf(existing: WithdrawalRow, amount: bigint, bankAccountId: number): WithdrawalRow {
+    if (existing.amount !== amount || existing.bankAccountId !== bankAccountId) {
+      throw new AppError('idempotency_conflict', 409, { requestKey: 'idempotency_conflict' });
+    }
+    return existing;
+  }
+
+  /**
+   * POST /wps/cashier/withdrawals: step-up (payment password, then the second factor when enrolled),
+   * limits, turnover; then one transaction: the withdrawal row (pending) and the hold
+   * (main -> withdrawal clearing). Insufficient funds roll both back.
+   */
+  async function request(memberId: number, input: TWithdrawalRequest, client: CashierClient): Promise<TWithdrawal> {
+    const amount = parseMinor(input.amount);
+    if (amount === null || amount <= 0n) throw new AppError('validation_failed', 400, { amount: 'validation_failed' });
+    await stepUp.verifyPaymentPassword(memberId, input.paymentPassword, client);
+    // A retry of a request that went through answers it before the second factor (a TOTP step is
+    // accepted once, so the retry's code would be refused).
+    const earlier = await repo.findByRequestKey(memberId, input.requestKey);
+    if (earlier) return present(replayOf(earlier, amount, input.bankAccountId));
+    await stepUp.verifySecondFactor(memberId, input.totpCode, client);
+
+    const account = await repo.findActiveBankAccount(memberId, input.bankAccountId);
+    if (!account) throw new AppError('not_found', 404, { bankAccountId: 'not_found' });
+    const settings = await config.get('withdrawal');
+    const problem = amountProblem(amount, settings);
+    if (problem) throw new AppError(problem, 400, { amount: problem });
+    const t = now();
+    if (!withinHours(settings.hours, t)) throw new AppError('withdrawal_outside_hours', 403);
+    const turnover = await turnoverOf(memberId, settings.turnoverMultiple);
+    // The figures are in GET /wps/cashier/withdrawal-settings (turnover.required / achieved).
+    if (!turnover.met) throw new AppError('withdrawal_turnover_not_met', 403);
+
+    const row = await database.tx(async (tx) => {
+      await repo.lockMember(memberId, tx);
+      const replay = await repo.findByRequestKey(memberId, input.requestKey, tx);
+      if (replay) return replayOf(replay, amount, input.bankAccountId);
+      const today = await repo.countSince(memberId, new Date(bangkokDayStart(t)), tx);
+      if (today >= settings.dailyCount) throw new AppError('withdrawal_daily_limit', 429);
+      const created = await repo.insert(
+        {
+          memberId,
+          requestKey: input.requestKey,
+          amount,
+          bankAccountId: account.id,
+          bankCode: account.bankCode,
+          accountNumber: account.accountNumber,
+          accountName: account.accountName,
+          status: 'pending',
+          createdAt: new Date(t),
+        },
+        tx,
+      );
+      await wallet.post(
+        {
+          op: 'withdrawal_hold',
+          key: String(created.id),
+          input: { withdrawalId: created.id, memberId, amount },
+          actor: { kind: 'member', id: memberId },
+          entries: [
+            { account: mainAccount(memberId), amount: -amount },
+            { account: WITHDRAWAL_CLEARING, amount },
+          ],
+          groupKey: `withdrawal:${created.id}`,
+          memo: `Withdrawal ${created.id}`,
+        },
+        tx,
+      );
+      return created;
+    });
+    return toWithdrawal(row, settings.autoReceiptMinutes, 0);
+  }
+
+  async function page(memberId: number, pageNumber: number, pageSize: number) {
+    const settings = await config.get('withdrawal');
+    const { items, total } = await repo.pageOfMember(memberId, (pageNumber - 1) * pageSize, pageSize);
+    const proofs = await repo.proofMetaOf(items.map((i) => i.id));
+    return {
+      items: items.map((row) =>
+        toWithdrawal(row, settings.autoReceiptMinutes, proofs.filter((p) => p.withdrawalId === row.id).length),
+      ),
+      total,
+      page: pageNumber,
+      pageSize,
+    };
+  }
+
+  // ---------- the member's receipt ----------
+
+  /**
+   * POST /wps/cashier/withdrawals/:id/receipt (4.WD.01-05): received, or not received with 1-3
+   * proof images. Every image is checked before anything is written; the status change and the
+   * images commit together. After N minutes the withdrawal counts as received whatever is sent.
+   */
+  async function receipt(memberId: number, id: number, input: TWithdrawalReceipt): Promise<TWithdrawal> {
+    const images = input.received ? [] : input.proofs.map((p) => Buffer.from(p.data, 'base64'));
+    if (!input.received) {
+      const problem = proofProblem(images, input.remark);
+      if (problem) throw new AppError(problem.code, problem.code === 'proof_too_large' ? 413 : undefined, { [problem.field]: problem.code });
+    }
+    const row = await repo.findById(id);
+    if (!row || row.memberId !== memberId) throw new AppError('not_found', 404);
+    if (row.status === 'auto_received') throw new AppError('withdrawal_receipt_forced', 409);
+    if (row.status !== 'awaiting_confirmation' || !row.paidAt) throw new AppError('withdrawal_not_awaiting_receipt', 409);
+    const settings = await config.get('withdrawal');
+    const t = now();
+    const at = new Date(t);
+    if (row.paidAt.getTime() + settings.autoReceiptMinutes * 60_000 <= t) {
+      // N minutes have passed (the job has not run yet): it already counts as received (4.WD.03).
+      const forced = await database.tx((tx) =>
+        repo.transition(id, ['awaiting_confirmation'], { status: 'auto_received', confirmedAt: at }, tx),
+      );
+      if (input.received && forced) return present(forced);
+      throw new AppError('withdrawal_receipt_forced', 409);
+    }
+    const remark = input.received ? null : input.remark?.trim() || null;
+    const changed = await database.tx(async (tx) => {
+      const updated = await repo.transition(
+        id,
+        ['awaiting_confirmation'],
+        { status: input.received ? 'received' : 'not_received', confirmedAt: at, remark },
+        tx,
+      );
+      if (!updated) return null;
+      for (const [i, image] of images.entries()) {
+        await repo.insertProof(
+          {
+            withdrawalId: id,
+            position: i + 1,
+            contentType: imageTypeOf(image)!,
+            bytes: image.length,
+            sha256: createHash('sha256').update(image).digest('hex'),
+            data: image,
+            createdAt: at,
+          },
+          tx,
+        );
+      }
+      return updated;
+    });
+    if (!changed) {
+      const current = await repo.findById(id);
+      throw new AppError(current?.status === 'auto_received' ? 'withdrawal_receipt_forced' : 'withdrawal_not_awaiting_receipt', 409);
+    }
+    return present(changed);
+  }
+
+  // ---------- operators ----------
+
+  function toOpsRow(row: WithdrawalRow, proofs: ProofMeta[]): TOpsWithdrawalRow {
+    return {
+      id: row.id,
+      memberId: row.memberId,
+      amount: formatMinor(row.amount),
+      status: row.status as TWithdrawalStatus,
+      bankCode: row.bankCode as TBankCode,
+      accountNumber: row.accountNumber,
+      accountName: row.accountName,
+      createdAt: row.createdAt.toISOString(),
+      paidAt: iso(row.paidAt),
+      confirmedAt: iso(row.confirmedAt),
+      decidedBy: row.decidedBy,
+      rejectReason: row.rejectReason,
+      remark: row.remark,
+      proofs: proofs
+        .filter((p) => p.withdrawalId === row.id)
+        .map((p) => ({ index: p.position, contentType: p.contentType, bytes: p.bytes, sha256: p.sha256 })),
+    };
+  }
+
+  async function listForOps(filter: { status?: TWithdrawalStatus | undefined; memberId?: number | undefined; limit: number }) {
+    const rows = await repo.list(filter);
+    const proofs = await repo.proofMetaOf(rows.filter((r) => r.status === 'not_received').map((r) => r.id));
+    return rows.map((r) => toOpsRow(r, proofs));
+  }
+
+  async function message(tx: Tx, row: WithdrawalRow, template: 'withdrawal_approved' | 'withdrawal_rejected') {
+    await outbox.enqueue(tx, {
+      kind: MEMBER_MESSAGE,
+      key: `${template}:${row.id}`,
+      payload: {
+        memberId: row.memberId,
+        template,
+        params: {
+          withdrawalId: row.id,
+          amount: formatMinor(row.amount),
+          ...(row.rejectReason ? { reason: row.rejectReason } : {}),
+        },
+      },
+    });
+  }
+
+  async function notPending(id: number): Promise<never> {
+    const current = await repo.findById(id);
+    if (!current) throw new AppError('not_found', 404);
+    throw new AppError('withdrawal_not_pending', 409);
+  }
+
+  /** The operator paid it out: clearing -> payout; the member is asked to confirm; 'withdrawal approved'. */
+  async function pay(id: number, operator: string, note: OpsAuditNote) {
+    const at = new Date(now());
+    const row = await database.tx(async (tx) => {
+      const paid = await repo.transition(
+        id,
+        ['pending'],
+        { status: 'awaiting_confirmation', paidAt: at, decidedBy: operator.slice(0, 80) },
+        tx,
+      );
+      if (!paid) return null;
+      await wallet.post(
+        {
+          op: 'withdrawal_payout',
+          key: String(id),
+          input: { withdrawalId: id, memberId: paid.memberId, amount: paid.amount },
+          actor: { kind: 'operator', id: operator, reason: 'withdrawal paid out' },
+          entries: [
+            { account: WITHDRAWAL_CLEARING, amount: -paid.amount },
+            { account: PAYOUT, amount: paid.amount },
+          ],
+          groupKey: `withdrawal:${id}`,
+          memo: `Withdrawal ${id} paid out`,
+        },
+        tx,
+      );
+      await message(tx, paid, 'withdrawal_approved');
+      await note({ target: `withdrawal:${id}`, before: { status: 'pending' }, after: { status: paid.status, amount: formatMinor(paid.amount) } });
+      return paid;
+    });
+    if (!row) return notPending(id);
+    return toOpsRow(row, []);
+  }
+
+  /** Rejected with a reason: clearing -> the member's main wallet; 'withdrawal rejected'. */
+  async function reject(id: number, reason: string, operator: string, note: OpsAuditNote) {
+    const at = new Date(now());
+    const row = await database.tx(async (tx) => {
+      const rejected = await repo.transition(
+        id,
+        ['pending'],
+        { status: 'rejected', rejectedAt: at, rejectReason: reason, decidedBy: operator.slice(0, 80) },
+        tx,
+      );
+      if (!rejected) return null;
+      await wallet.post(
+        {
+          op: 'withdrawal_return',
+          key: String(id),
+          input: { withdrawalId: id, memberId: rejected.memberId, amount: rejected.amount },
+          actor: { kind: 'operator', id: operator, reason },
+          entries: [
+            { account: WITHDRAWAL_CLEARING, amount: -rejected.amount },
+            { account: mainAccount(rejected.memberId), amount: rejected.amount },
+          ],
+          groupKey: `withdrawal:${id}`,
+          memo: `Withdrawal ${id} returned`,
+        },
+        tx,
+      );
+      await message(tx, rejected, 'withdrawal_rejected');
+      await note({ target: `withdrawal:${id}`, before: { status: 'pending' }, after: { status: 'rejected', reason } });
+      return rejected;
+    });
+    if (!row) return notPending(id);
+    return toOpsRow(row, []);
+  }
+
+  /** A proof image of a not-received case (operators; each read is audited). */
+  async function proof(id: number, index: number, note: OpsAuditNote) {
+    const found = await repo.findProof(id, index);
+    if (!found) throw new AppError('not_found', 404);
+    await note({ target: `withdrawal:${id}:proof:${index}` });
+    return { contentType: found.contentType, data: Buffer.from(found.data).toString('base64') };
+  }
+
+  /**
+   * The job `withdrawal-auto-receipt` (4.WD.03, 9.C.16): paid-out withdrawals unanswered for N
+   * minutes become auto_received in one conditional statement, so across instances each changes once.
+   */
+  async function autoReceipt(): Promise<{ count: number }> {
+    const settings = await config.get('withdrawal');
+    const t = now();
+    const rows = await database.tx((tx) =>
+      repo.autoReceive(new Date(t - settings.autoReceiptMinutes * 60_000), new Date(t), tx),
+    );
+    return { count: rows.length };
+  }
+
+  return {
+    listBankAccounts,
+    bindBankAccount,
+    removeBankAccount,
+    settingsView,
+    request,
+    page,
+    receipt,
+    listForOps,
+    pay,
+    reject,
+    proof,
+    autoReceipt,
+  };
+}
+
+export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
