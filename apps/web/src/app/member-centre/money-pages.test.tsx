@@ -26,6 +26,11 @@ function open(route: string) {
     '/wps/member/info/funds/consolidated': () => ({ currency: 'THB', main: '0.00', total: '0.00', wallets: [] }),
     '/wps/v2/wallets/balance': () => ({ sumBalance: '0.00', isSingle: true }),
     '/wps/relay/ODSFE2_MemTransDet': () => ({ list: [], total: 0, totalPages: 0, pageNo: 1 }),
+    '/wps/cashier/channels': () => [],
+    '/wps/cashier/deposits': () => ({ items: [], total: 0, page: 1, pageSize: 15 }),
+    '/wps/cashier/withdrawals': () => ({ items: [], total: 0, page: 1, pageSize: 15 }),
+    '/wps/cashier/bank-accounts': () => ({ items: [], max: 3 }),
+    '/wps/member/messages': () => ({ items: [], total: 0, unread: 0, page: 1, pageSize: 15 }),
   });
   return renderWithProviders(<MemberCentrePage />, { route });
 }
@@ -36,6 +41,25 @@ describe('member-centre money pages (2.MC)', () => {
     const page = await screen.findByTestId('wallet-page');
     expect(screen.getByTestId('mc-page-transferFund').contains(page)).toBe(true);
     expect((await screen.findByTestId('mc-entry-transferFund')).textContent).toBe('My wallet');
+  });
+
+  it('2.MC.04 page key depositv2 is Deposit', async () => {
+    open('/member?page=depositv2');
+    const page = await screen.findByTestId('deposit-page');
+    expect(screen.getByTestId('mc-page-depositv2').contains(page)).toBe(true);
+    expect((await screen.findByTestId('mc-entry-depositv2')).textContent).toBe('Deposit');
+  });
+
+  it('2.MC.05 page key withdraw is Withdraw', async () => {
+    open('/member?page=withdraw');
+    const page = await screen.findByTestId('withdraw-page');
+    expect(screen.getByTestId('mc-page-withdraw').contains(page)).toBe(true);
+    expect((await screen.findByTestId('mc-entry-withdraw')).textContent).toBe('Withdraw');
+  });
+
+  it('2.MC.15 page key messageV2 is Platform messages', async () => {
+    open('/member?page=messageV2');
+    expect(await screen.findByTestId('messages-page')).toBeTruthy();
   });
 
   it('2.MC.09 page key transactionHistory is Account record', async () => {
