@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRegisterSettings } from '@/api/get-register-settings';
 import { Button } from '@/components/ui/button/button';
 import { getErrorText } from '@/lib/error-text';
 import { notify } from '@/lib/notify';
 import { useSetPaymentPasswordMutation } from '../api/put-payment-password';
-import { checkPaymentPassword, PAYMENT_PASSWORD_MAX, type TPaymentPasswordErrors, type TPaymentPasswordFields } from '../lib/withdraw-rules';
+import { checkPaymentPassword, paymentPasswordLength, type TPaymentPasswordErrors, type TPaymentPasswordFields } from '../lib/withdraw-rules';
 import { Field } from './field';
 
 const EMPTY: TPaymentPasswordFields = { password: '', newPaymentPassword: '', confirmPaymentPassword: '' };
@@ -13,13 +14,17 @@ const EMPTY: TPaymentPasswordFields = { password: '', newPaymentPassword: '', co
 export function PaymentPasswordForm({ onDone }: { onDone?: () => void }) {
   const { t } = useTranslation('wallet', { keyPrefix: 'withdraw' });
   const save = useSetPaymentPasswordMutation();
+  // The payment password follows the site's registration rule `paymentPassword` (length; digits when its pattern is 3).
+  const { data: rules } = useRegisterSettings();
+  const length = paymentPasswordLength(rules?.paymentPassword);
+  const digits = rules?.paymentPassword.patternId === 3;
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<TPaymentPasswordErrors>({});
   const set = (key: keyof TPaymentPasswordFields) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = checkPaymentPassword(values);
+    const found = checkPaymentPassword(values, length);
     setErrors(found);
     const first = (Object.keys(EMPTY) as (keyof TPaymentPasswordFields)[]).find((k) => found[k]);
     if (first) {
@@ -41,13 +46,14 @@ export function PaymentPasswordForm({ onDone }: { onDone?: () => void }) {
       <Field label={t('pp_login_password')} error={errors.password && t(`errors.${errors.password}`)} testId="pp-password">
         <input name="password" type="password" className="record-input" autoComplete="current-password" value={values.password} onChange={set('password')} data-testid="pp-password" />
       </Field>
-      <Field label={t('pp_new')} hint={t('pp_new_hint')} error={errors.newPaymentPassword && t(`errors.${errors.newPaymentPassword}`)} testId="pp-new">
+      <Field label={t('pp_new')} hint={t('pp_new_hint', length)} error={errors.newPaymentPassword && t(`errors.${errors.newPaymentPassword}`, length)} testId="pp-new">
         <input
           name="newPaymentPassword"
           type="password"
           className="record-input"
           autoComplete="new-password"
-          maxLength={PAYMENT_PASSWORD_MAX}
+          maxLength={length.max}
+          inputMode={digits ? 'numeric' : undefined}
           value={values.newPaymentPassword}
           onChange={set('newPaymentPassword')}
           data-testid="pp-new"
@@ -59,7 +65,8 @@ export function PaymentPasswordForm({ onDone }: { onDone?: () => void }) {
           type="password"
           className="record-input"
           autoComplete="new-password"
-          maxLength={PAYMENT_PASSWORD_MAX}
+          maxLength={length.max}
+          inputMode={digits ? 'numeric' : undefined}
           value={values.confirmPaymentPassword}
           onChange={set('confirmPaymentPassword')}
           data-testid="pp-confirm"

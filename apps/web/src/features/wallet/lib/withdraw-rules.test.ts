@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkAmount } from './amount-input';
-import { base64OfDataUrl, checkBind, checkNotReceived, checkPaymentPassword, checkWithdraw } from './withdraw-rules';
+import { base64OfDataUrl, checkBind, checkNotReceived, checkPaymentPassword, checkWithdraw, paymentPasswordLength } from './withdraw-rules';
 
 const png = (size = 1000) => ({ type: 'image/png', size });
 const rules = { minAmount: '100.00', maxAmount: '50000.00', secondFactorRequired: false };
@@ -38,7 +38,12 @@ describe('cashier form rules (2.MC.04/05, 4.WD.02/05)', () => {
     expect(checkWithdraw({ ...ok, totpCode: 'ABCD-EFGH-12' }, totp)).toEqual({});
   });
 
-  it('2.MC.05 the payment password: the login password, 4-64 characters without spaces, confirmed', () => {
+  it('2.MC.05 the payment password follows the registration rule (never under 4): length, no spaces, confirmed', () => {
+    const sixDigits = paymentPasswordLength({ minLength: 6, maxLength: 6 });
+    expect(sixDigits).toEqual({ min: 6, max: 6 });
+    expect(paymentPasswordLength({ minLength: 1, maxLength: 200 })).toEqual({ min: 4, max: 64 });
+    expect(checkPaymentPassword({ password: 'x', newPaymentPassword: '2468', confirmPaymentPassword: '2468' }, sixDigits)).toEqual({ newPaymentPassword: 'payment_password_rule' });
+    expect(checkPaymentPassword({ password: 'x', newPaymentPassword: '246810', confirmPaymentPassword: '246810' }, sixDigits)).toEqual({});
     expect(checkPaymentPassword({ password: '', newPaymentPassword: '123', confirmPaymentPassword: '123' })).toEqual({
       password: 'login_password_required',
       newPaymentPassword: 'payment_password_rule',

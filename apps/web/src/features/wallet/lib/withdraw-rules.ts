@@ -28,15 +28,18 @@ export function checkWithdraw(input: TWithdrawFields, rules: { minAmount: string
 
 export type TPaymentPasswordFields = { password: string; newPaymentPassword: string; confirmPaymentPassword: string };
 export type TPaymentPasswordErrors = Partial<Record<keyof TPaymentPasswordFields, 'login_password_required' | 'payment_password_rule' | 'payment_password_confirm'>>;
-export const PAYMENT_PASSWORD_MIN = 4;
-export const PAYMENT_PASSWORD_MAX = 64;
+/** The length of a payment password: the registration rule `paymentPassword`, never under 4 nor over 64 (as the server checks). */
+export function paymentPasswordLength(rule: { minLength: number; maxLength: number } | undefined): { min: number; max: number } {
+  const min = Math.max(4, rule?.minLength ?? 4);
+  return { min, max: Math.max(min, Math.min(64, rule?.maxLength ?? 64)) };
+}
 
-/** Setting the payment password: the login password, 4-64 characters without spaces, typed twice alike. */
-export function checkPaymentPassword(input: TPaymentPasswordFields): TPaymentPasswordErrors {
+/** Setting the payment password: the login password, the rule's length without spaces, typed twice alike. */
+export function checkPaymentPassword(input: TPaymentPasswordFields, length: { min: number; max: number } = paymentPasswordLength(undefined)): TPaymentPasswordErrors {
   const errors: TPaymentPasswordErrors = {};
   if (input.password === '') errors.password = 'login_password_required';
-  const length = [...input.newPaymentPassword].length;
-  if (length < PAYMENT_PASSWORD_MIN || length > PAYMENT_PASSWORD_MAX || !/^\S+$/.test(input.newPaymentPassword)) errors.newPaymentPassword = 'payment_password_rule';
+  const chars = [...input.newPaymentPassword].length;
+  if (chars < length.min || chars > length.max || !/^\S+$/.test(input.newPaymentPassword)) errors.newPaymentPassword = 'payment_password_rule';
   else if (input.confirmPaymentPassword !== input.newPaymentPassword) errors.confirmPaymentPassword = 'payment_password_confirm';
   return errors;
 }
