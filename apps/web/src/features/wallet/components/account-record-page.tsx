@@ -6,7 +6,15 @@ import { Skeleton } from '@/components/ui/skeleton/skeleton';
 import { formatBalance } from '@/lib/money';
 import { useMemberInfo } from '@/lib/session/get-member-info';
 import { useAccountRecord, type TAccountRecordFilter } from '../api/get-account-record';
-import { bangkokToday, checkRange, formatDay, formatRecordTime, presetRange, RANGE_PRESETS, type TRangePreset } from '../lib/bangkok-days';
+import {
+  bangkokToday,
+  checkRange,
+  formatDay,
+  formatRecordTime,
+  presetRange,
+  RANGE_PRESETS,
+  type TRangePreset,
+} from '../lib/bangkok-days';
 import { RECORD_KINDS, type TRecordKind } from '../lib/record-kinds';
 import { formatSignedAmount } from '../lib/signed-amount';
 import { LoadError } from './load-error';
@@ -36,9 +44,17 @@ export function AccountRecordPage() {
 
   const range = period === 'custom' ? custom : presetRange(period, today);
   const rangeError = checkRange(range.startDate, range.endDate, today);
-  const filter: TAccountRecordFilter = { types: type ? [type] : [], startDate: range.startDate, endDate: range.endDate, pageNo };
+  const filter: TAccountRecordFilter = {
+    types: type ? [type] : [],
+    startDate: range.startDate,
+    endDate: range.endDate,
+    pageNo,
+  };
   const record = useAccountRecord(filter, { enabled: rangeError === null });
-  const rangeText = t('record.range', { start: formatDay(range.startDate, language), end: formatDay(range.endDate, language) });
+  const rangeText = t('record.range', {
+    start: formatDay(range.startDate, language),
+    end: formatDay(range.endDate, language),
+  });
 
   const choosePeriod = (next: TPeriod) => {
     if (next === 'custom' && period !== 'custom') setCustom(range);
@@ -60,7 +76,12 @@ export function AccountRecordPage() {
         <h3 className="wallet-page__title">{t('record.title')}</h3>
       </div>
 
-      <form className="record-filters" aria-label={t('record.filters')} onSubmit={(e) => e.preventDefault()} data-testid="record-filters">
+      <form
+        className="record-filters"
+        aria-label={t('record.filters')}
+        onSubmit={(e) => e.preventDefault()}
+        data-testid="record-filters"
+      >
         <div className="record-field">
           <label htmlFor={`${ids}-type`}>{t('record.type')}</label>
           <select
@@ -87,7 +108,14 @@ export function AccountRecordPage() {
           <div className="record-periods__list">
             {PERIODS.map((p) => (
               <label key={p} className={`record-chip${p === period ? ' record-chip--on' : ''}`}>
-                <input type="radio" name={`${ids}-period`} value={p} checked={p === period} onChange={() => choosePeriod(p)} data-testid={`record-period-${p}`} />
+                <input
+                  type="radio"
+                  name={`${ids}-period`}
+                  value={p}
+                  checked={p === period}
+                  onChange={() => choosePeriod(p)}
+                  data-testid={`record-period-${p}`}
+                />
                 <span>{t(`record.presets.${p}`)}</span>
               </label>
             ))}
@@ -129,7 +157,12 @@ export function AccountRecordPage() {
       </form>
 
       {rangeError ? (
-        <p id={`${ids}-range-error`} className="record-range-error" role="alert" data-testid="record-range-error">
+        <p
+          id={`${ids}-range-error`}
+          className="record-range-error"
+          role="alert"
+          data-testid="record-range-error"
+        >
           {t(`record.range_errors.${rangeError}`)}
         </p>
       ) : (
@@ -153,7 +186,11 @@ export function AccountRecordPage() {
         <EmptyState message={t('record.empty')} />
       ) : data ? (
         <>
-          <table className="record-table" aria-busy={record.isFetching || undefined} data-testid="record-table">
+          <table
+            className="record-table"
+            aria-busy={record.isFetching || undefined}
+            data-testid="record-table"
+          >
             <caption className="visually-hidden">{t('record.caption', { range: rangeText })}</caption>
             <thead>
               <tr>
@@ -179,14 +216,22 @@ export function AccountRecordPage() {
                     <td data-label={t('record.cols.type')} className="record-table__type">
                       {t(`kinds.${row.type}`)}
                     </td>
-                    <td data-label={t('record.cols.amount')} className={`record-table__num record-amount record-amount--${amount.direction}`} data-testid="record-amount">
+                    <td
+                      data-label={t('record.cols.amount')}
+                      className={`record-table__num record-amount record-amount--${amount.direction}`}
+                      data-testid="record-amount"
+                    >
                       {amount.text}
                     </td>
-                    <td data-label={t('record.cols.balance')} className="record-table__num" data-testid="record-balance">
+                    <td
+                      data-label={t('record.cols.balance')}
+                      className="record-table__num record-table__balance"
+                      data-testid="record-balance"
+                    >
                       {formatBalance(row.balance, symbol)}
                     </td>
                     <td data-label={t('record.cols.memo')} className="record-table__memo">
-                      {row.memo ?? '–'}
+                      {row.memo ?? ''}
                     </td>
                   </tr>
                 );

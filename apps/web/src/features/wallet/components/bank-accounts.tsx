@@ -6,23 +6,29 @@ import { getErrorText } from '@/lib/error-text';
 import { notify } from '@/lib/notify';
 import { useRemoveBankAccountMutation } from '../api/delete-bank-account';
 import { useBindBankAccountMutation } from '../api/post-bank-account';
+import { bankName } from '../lib/banks';
 import { checkBind, type TBindErrors, type TBindFields } from '../lib/withdraw-rules';
 import { Field } from './field';
 
-/** A bank's name in the page language ('KBANK' -> 'ธนาคารกสิกรไทย' / 'Kasikornbank'). */
-export function bankName(code: TBankCode, language: string): string {
-  const bank = THAI_BANKS.find((b) => b.code === code);
-  return bank ? (language === 'en' ? bank.en : bank.th) : code;
-}
-
 /** One bound account with its removal, confirmed by the payment password. */
-function AccountRow({ account, language, canRemove }: { account: TBankAccount; language: string; canRemove: boolean }) {
+function AccountRow({
+  account,
+  language,
+  canRemove,
+}: {
+  account: TBankAccount;
+  language: string;
+  canRemove: boolean;
+}) {
   const { t } = useTranslation('wallet', { keyPrefix: 'withdraw' });
   const remove = useRemoveBankAccountMutation();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
-  const label = t('account_label', { bank: bankName(account.bankCode, language), number: account.accountNumberMasked });
+  const label = t('account_label', {
+    bank: bankName(account.bankCode, language),
+    number: account.accountNumberMasked,
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -46,15 +52,32 @@ function AccountRow({ account, language, canRemove }: { account: TBankAccount; l
           <span className="wallet-item__meta">{account.accountName}</span>
         </div>
         {canRemove && !open ? (
-          <Button variant="ghost" onClick={() => setOpen(true)} aria-label={t('remove_title', { account: label })} data-testid="bank-account-remove">
+          <Button
+            variant="ghost"
+            onClick={() => setOpen(true)}
+            aria-label={t('remove_title', { account: label })}
+            data-testid="bank-account-remove"
+          >
             {t('remove')}
           </Button>
         ) : null}
       </div>
       {open ? (
-        <form className="wallet-inline-form" noValidate onSubmit={(e) => void submit(e)} aria-label={t('remove_title', { account: label })}>
+        <form
+          className="wallet-inline-form"
+          noValidate
+          onSubmit={(e) => void submit(e)}
+          aria-label={t('remove_title', { account: label })}
+        >
           <Field label={t('payment_password')} error={error} testId="remove-password">
-            <input type="password" className="record-input" autoComplete="off" value={password} onChange={(e) => setPassword(e.target.value)} data-testid="remove-password" />
+            <input
+              type="password"
+              className="record-input"
+              autoComplete="off"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              data-testid="remove-password"
+            />
           </Field>
           <div className="wallet-inline-form__actions">
             <Button type="submit" variant="danger" disabled={remove.isPending} data-testid="remove-confirm">
@@ -71,12 +94,13 @@ function AccountRow({ account, language, canRemove }: { account: TBankAccount; l
 const EMPTY: TBindFields = { bankCode: '', accountNumber: '', accountName: '', paymentPassword: '' };
 
 /** Binds a bank account in the member's real name (POST /wps/cashier/bank-accounts, enc). */
-function BindForm({ language }: { language: string }) {
+function BindForm({ language, onDone }: { language: string; onDone: () => void }) {
   const { t } = useTranslation('wallet', { keyPrefix: 'withdraw' });
   const bind = useBindBankAccountMutation();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<TBindErrors>({});
-  const set = (key: keyof TBindFields) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: keyof TBindFields) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -96,18 +120,31 @@ function BindForm({ language }: { language: string }) {
       });
       notify.success(t('bound'));
       setValues(EMPTY);
+      onDone();
     } catch (error) {
       notify.error(getErrorText(error));
     }
   };
 
   return (
-    <form className="wallet-form" noValidate onSubmit={(e) => void submit(e)} aria-labelledby="bind-title" data-testid="bind-form">
+    <form
+      className="wallet-form"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-labelledby="bind-title"
+      data-testid="bind-form"
+    >
       <h5 id="bind-title" className="wallet-form__title">
         {t('bind_title')}
       </h5>
       <Field label={t('bank')} error={errors.bankCode && t(`errors.${errors.bankCode}`)} testId="bind-bank">
-        <select name="bankCode" className="record-input" value={values.bankCode} onChange={set('bankCode')} data-testid="bind-bank">
+        <select
+          name="bankCode"
+          className="record-input"
+          value={values.bankCode}
+          onChange={set('bankCode')}
+          data-testid="bind-bank"
+        >
           <option value="">{t('choose_bank')}</option>
           {THAI_BANKS.map((b) => (
             <option key={b.code} value={b.code}>
@@ -116,14 +153,53 @@ function BindForm({ language }: { language: string }) {
           ))}
         </select>
       </Field>
-      <Field label={t('account_number')} hint={t('account_number_hint')} error={errors.accountNumber && t(`errors.${errors.accountNumber}`)} testId="bind-number">
-        <input name="accountNumber" className="record-input" inputMode="numeric" autoComplete="off" maxLength={19} value={values.accountNumber} onChange={set('accountNumber')} data-testid="bind-number" />
+      <Field
+        label={t('account_number')}
+        hint={t('account_number_hint')}
+        error={errors.accountNumber && t(`errors.${errors.accountNumber}`)}
+        testId="bind-number"
+      >
+        <input
+          name="accountNumber"
+          className="record-input"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={19}
+          value={values.accountNumber}
+          onChange={set('accountNumber')}
+          data-testid="bind-number"
+        />
       </Field>
-      <Field label={t('account_name')} hint={t('account_name_hint')} error={errors.accountName && t(`errors.${errors.accountName}`)} testId="bind-name">
-        <input name="accountName" className="record-input wallet-upper" autoComplete="name" maxLength={120} value={values.accountName} onChange={set('accountName')} data-testid="bind-name" />
+      <Field
+        label={t('account_name')}
+        hint={t('account_name_hint')}
+        error={errors.accountName && t(`errors.${errors.accountName}`)}
+        testId="bind-name"
+      >
+        <input
+          name="accountName"
+          className="record-input wallet-upper"
+          autoComplete="name"
+          maxLength={120}
+          value={values.accountName}
+          onChange={set('accountName')}
+          data-testid="bind-name"
+        />
       </Field>
-      <Field label={t('payment_password')} error={errors.paymentPassword && t(`errors.${errors.paymentPassword}`)} testId="bind-password">
-        <input name="paymentPassword" type="password" className="record-input" autoComplete="off" value={values.paymentPassword} onChange={set('paymentPassword')} data-testid="bind-password" />
+      <Field
+        label={t('payment_password')}
+        error={errors.paymentPassword && t(`errors.${errors.paymentPassword}`)}
+        testId="bind-password"
+      >
+        <input
+          name="paymentPassword"
+          type="password"
+          className="record-input"
+          autoComplete="off"
+          value={values.paymentPassword}
+          onChange={set('paymentPassword')}
+          data-testid="bind-password"
+        />
       </Field>
       <Button type="submit" variant="primary" disabled={bind.isPending} data-testid="bind-submit">
         {t('bind_submit')}
@@ -149,10 +225,12 @@ export function BankAccounts({
   canBind: boolean;
 }) {
   const { t } = useTranslation('wallet', { keyPrefix: 'withdraw' });
+  const [adding, setAdding] = useState(false);
   return (
     <section className="wallet-section" aria-labelledby="accounts-title" data-testid="bank-accounts">
       <h4 id="accounts-title" className="wallet-section__title">
-        {t('accounts_title')} <span className="wallet-section__count">{t('accounts_count', { count: accounts.length, max })}</span>
+        {t('accounts_title')}{' '}
+        <span className="wallet-section__count">{t('accounts_count', { count: accounts.length, max })}</span>
       </h4>
       {accounts.length === 0 ? (
         <p className="wallet-section__empty" data-testid="bank-accounts-empty">
@@ -165,7 +243,15 @@ export function BankAccounts({
           ))}
         </ul>
       )}
-      {canChange && canBind && accounts.length < max ? <BindForm language={language} /> : null}
+      {canChange && canBind && accounts.length < max ? (
+        accounts.length === 0 || adding ? (
+          <BindForm language={language} onDone={() => setAdding(false)} />
+        ) : (
+          <Button variant="secondary" onClick={() => setAdding(true)} data-testid="bind-open">
+            {t('bind_title')}
+          </Button>
+        )
+      ) : null}
     </section>
   );
 }

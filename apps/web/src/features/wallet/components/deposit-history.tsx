@@ -34,7 +34,11 @@ export function DepositHistory({ currencySymbol }: { currencySymbol: string | un
         {t('history')}
       </h4>
       {deposits.isError && !data ? (
-        <LoadError error={deposits.error} onRetry={() => void deposits.refetch()} testId="deposit-history-error" />
+        <LoadError
+          error={deposits.error}
+          onRetry={() => void deposits.refetch()}
+          testId="deposit-history-error"
+        />
       ) : !data ? (
         <div aria-busy="true">
           <Skeleton height={64} count={3} className="wallet-list-skeleton" />
@@ -47,10 +51,16 @@ export function DepositHistory({ currencySymbol }: { currencySymbol: string | un
             {data.items.map((d) => (
               <li key={d.id} className="wallet-item" data-testid="deposit-item" data-status={d.status}>
                 <div className="wallet-item__main">
-                  <span className="wallet-item__title">{language === 'en' ? d.channelName.en : d.channelName.th}</span>
+                  <span className="wallet-item__title">
+                    {language === 'en' ? d.channelName.en : d.channelName.th}
+                  </span>
                   <span className="wallet-item__meta">{formatRecordTime(d.createdAt, language)}</span>
-                  {d.reference ? <span className="wallet-item__meta">{`${t('cols.reference')}: ${d.reference}`}</span> : null}
-                  {d.slips.length > 0 ? <span className="wallet-item__meta">{t('slips', { count: d.slips.length })}</span> : null}
+                  {d.reference ? (
+                    <span className="wallet-item__meta">{`${t('cols.reference')}: ${d.reference}`}</span>
+                  ) : null}
+                  {d.slips.length > 0 ? (
+                    <span className="wallet-item__meta">{t('slips', { count: d.slips.length })}</span>
+                  ) : null}
                   {d.reason ? (
                     <span className="wallet-item__reason" data-testid="deposit-reason">
                       {t('reason', { reason: d.reason })}

@@ -13,8 +13,11 @@ import { useCashierChannels } from '../api/get-cashier-channels';
 import { usePostDepositMutation } from '../api/post-deposit';
 import { amountForWire, checkAmount, type TAmountError } from '../lib/amount-input';
 import { fromBangkokLocal, toBangkokLocal } from '../lib/bangkok-time';
+import { formatRecordTime } from '../lib/bangkok-days';
+import { bankName } from '../lib/banks';
 import { checkImage, IMAGE_ACCEPT, readImage } from '../lib/read-image';
 import { DepositHistory } from './deposit-history';
+import { FilePicker } from './file-picker';
 import { LoadError } from './load-error';
 import '../wallet.css';
 
@@ -47,7 +50,11 @@ export function DepositPage() {
       </div>
 
       {channels.isError && !channels.data ? (
-        <LoadError error={channels.error} onRetry={() => void channels.refetch()} testId="deposit-channels-error" />
+        <LoadError
+          error={channels.error}
+          onRetry={() => void channels.refetch()}
+          testId="deposit-channels-error"
+        />
       ) : !channels.data ? (
         <div aria-busy="true" data-testid="deposit-loading">
           <Skeleton height={56} count={2} className="wallet-list-skeleton" />
@@ -60,14 +67,26 @@ export function DepositPage() {
           <fieldset className="wallet-choices">
             <legend className="wallet-label">{t('channel')}</legend>
             {list.map((c) => (
-              <label key={c.code} className={`wallet-choice${c.code === channel?.code ? ' wallet-choice--on' : ''}`} data-testid={`deposit-channel-${c.code}`}>
-                <input type="radio" name={`${ids}-channel`} value={c.code} checked={c.code === channel?.code} onChange={() => setCode(c.code)} />
+              <label
+                key={c.code}
+                className={`wallet-choice${c.code === channel?.code ? ' wallet-choice--on' : ''}`}
+                data-testid={`deposit-channel-${c.code}`}
+              >
+                <input
+                  type="radio"
+                  name={`${ids}-channel`}
+                  value={c.code}
+                  checked={c.code === channel?.code}
+                  onChange={() => setCode(c.code)}
+                />
                 <span className="wallet-choice__name">{c.name[language]}</span>
                 <span className="wallet-choice__meta">{t(`kind.${c.kind}`)}</span>
               </label>
             ))}
           </fieldset>
-          {channel ? <DepositForm key={channel.code} channel={channel} currencySymbol={symbol} language={language} /> : null}
+          {channel ? (
+            <DepositForm key={channel.code} channel={channel} currencySymbol={symbol} language={language} />
+          ) : null}
         </>
       )}
 
@@ -76,7 +95,15 @@ export function DepositPage() {
   );
 }
 
-function DepositForm({ channel, currencySymbol, language }: { channel: TCashierChannel; currencySymbol: string | undefined; language: 'th' | 'en' }) {
+function DepositForm({
+  channel,
+  currencySymbol,
+  language,
+}: {
+  channel: TCashierChannel;
+  currencySymbol: string | undefined;
+  language: 'th' | 'en';
+}) {
   const { t } = useTranslation('member-centre', { keyPrefix: 'deposit' });
   const { t: tErrors } = useTranslation('errors');
   const ids = useId();
@@ -89,10 +116,14 @@ function DepositForm({ channel, currencySymbol, language }: { channel: TCashierC
   const [slip, setSlip] = useState<File | null>(null);
   const [errors, setErrors] = useState<TFieldErrors>({});
   const [redirecting, setRedirecting] = useState(false);
-  const fileRef = useRef<HTMLInputElement>(null);
+  const [slipKey, setSlipKey] = useState(0);
   const form = useRef<HTMLFormElement>(null);
   const money = (v: string) => formatBalance(v, currencySymbol);
-  const limits = { min: money(channel.min), max: money(channel.max), remaining: money(channel.remainingToday) };
+  const limits = {
+    min: money(channel.min),
+    max: money(channel.max),
+    remaining: money(channel.remainingToday),
+  };
 
   const amountText = (e: TAmountError) => t(`errors.${e}`, limits);
 
@@ -127,7 +158,13 @@ function DepositForm({ channel, currencySymbol, language }: { channel: TCashierC
       const created = await deposit.mutateAsync({
         channel: channel.code,
         amount: amountForWire(amount),
-        ...(bank ? { transferredAt: fromBangkokLocal(transferredAt)!, reference: reference.trim(), ...(slipImage ? { slipImage } : {}) } : { lang: language }),
+        ...(bank
+          ? {
+              transferredAt: fromBangkokLocal(transferredAt)!,
+              reference: reference.trim(),
+              ...(slipImage ? { slipImage } : {}),
+            }
+          : { lang: language }),
       });
       if (created.paymentUrl) {
         setRedirecting(true);
@@ -138,7 +175,7 @@ function DepositForm({ channel, currencySymbol, language }: { channel: TCashierC
       setAmount('');
       setReference('');
       setSlip(null);
-      if (fileRef.current) fileRef.current.value = '';
+      setSlipKey((k) => k + 1);
     } catch (error) {
       const fields = isApiError(error) ? error.details.fields : undefined;
       if (fields?.amount || fields?.transferredAt || fields?.reference) {
@@ -153,7 +190,8 @@ function DepositForm({ channel, currencySymbol, language }: { channel: TCashierC
   };
 
   const describedBy = (key: keyof TFieldErrors, hint?: boolean) =>
-    [hint ? `${ids}-${key}-hint` : '', errors[key] ? `${ids}-${key}-error` : ''].filter(Boolean).join(' ') || undefined;
+    [hint ? `${ids}-${key}-hint` : '', errors[key] ? `${ids}-${key}-error` : ''].filter(Boolean).join(' ') ||
+    undefined;
   const fieldError = (key: keyof TFieldErrors) =>
     errors[key] ? (
       <p id={`${ids}-${key}-error`} className="wallet-field__error" data-testid={`deposit-${key}-error`}>
@@ -162,7 +200,14 @@ function DepositForm({ channel, currencySymbol, language }: { channel: TCashierC
     ) : null;
 
   return (
-    <form ref={form} className="wallet-form card" noValidate onSubmit={(e) => void submit(e)} data-testid="deposit-form" data-kind={channel.kind}>
+    <form
+      ref={form}
+      className="wallet-form card"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      data-testid="deposit-form"
+      data-kind={channel.kind}
+    >
       <p className="wallet-form__limits" data-testid="deposit-limits">
         {t('limits', limits)}
       </p>
@@ -173,7 +218,7 @@ function DepositForm({ channel, currencySymbol, language }: { channel: TCashierC
           <dl className="wallet-bank__details">
             <div>
               <dt>{t('bank_code')}</dt>
-              <dd>{channel.bank.bankCode}</dd>
+              <dd>{bankName(channel.bank.bankCode, language)}</dd>
             </div>
             <div>
               <dt>{t('account_number')}</dt>
@@ -227,6 +272,9 @@ function DepositForm({ channel, currencySymbol, language }: { channel: TCashierC
             />
             <p id={`${ids}-transferredAt-hint`} className="wallet-field__hint">
               {t('transferred_at_hint')}
+              {fromBangkokLocal(transferredAt)
+                ? ` · ${formatRecordTime(fromBangkokLocal(transferredAt)!, language).replace(/:\d\d$/, '')}`
+                : ''}
             </p>
             {fieldError('transferredAt')}
           </div>
@@ -253,29 +301,33 @@ function DepositForm({ channel, currencySymbol, language }: { channel: TCashierC
             <label htmlFor={`${ids}-slip`}>
               {t('slip')} <span className="wallet-field__optional">({t('slip_optional')})</span>
             </label>
-            <input
-              ref={fileRef}
+            <FilePicker
+              key={slipKey}
               id={`${ids}-slip`}
-              name="slip"
-              type="file"
               accept={IMAGE_ACCEPT}
-              className="wallet-file"
-              onChange={(e) => {
-                const file = e.target.files?.[0] ?? null;
+              onFiles={(files) => {
+                const file = files[0] ?? null;
                 setSlip(file);
                 const problem = file ? checkImage(file) : null;
                 setErrors((x) => ({ ...x, slip: problem ? tErrors(problem) : undefined }));
               }}
               aria-invalid={errors.slip ? true : undefined}
               aria-describedby={describedBy('slip')}
-              data-testid="deposit-slip-input"
+              testId="deposit-slip-input"
             />
             {fieldError('slip')}
           </div>
         </>
       ) : null}
 
-      <Button type="submit" variant="primary" block disabled={deposit.isPending || redirecting} aria-busy={deposit.isPending || undefined} data-testid="deposit-submit">
+      <Button
+        type="submit"
+        variant="primary"
+        block
+        disabled={deposit.isPending || redirecting}
+        aria-busy={deposit.isPending || undefined}
+        data-testid="deposit-submit"
+      >
         {redirecting ? t('redirecting') : deposit.isPending ? t('submitting') : bank ? t('submit') : t('pay')}
       </Button>
     </form>
@@ -291,7 +343,10 @@ function CopyButton({ text }: { text: string }) {
       type="button"
       className="wallet-copy"
       onClick={() => {
-        void navigator.clipboard?.writeText(text).then(() => setCopied(true), () => undefined);
+        void navigator.clipboard?.writeText(text).then(
+          () => setCopied(true),
+          () => undefined,
+        );
       }}
       aria-live="polite"
       data-testid="deposit-copy"

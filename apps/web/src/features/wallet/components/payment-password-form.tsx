@@ -5,7 +5,12 @@ import { Button } from '@/components/ui/button/button';
 import { getErrorText } from '@/lib/error-text';
 import { notify } from '@/lib/notify';
 import { useSetPaymentPasswordMutation } from '../api/put-payment-password';
-import { checkPaymentPassword, paymentPasswordLength, type TPaymentPasswordErrors, type TPaymentPasswordFields } from '../lib/withdraw-rules';
+import {
+  checkPaymentPassword,
+  paymentPasswordLength,
+  type TPaymentPasswordErrors,
+  type TPaymentPasswordFields,
+} from '../lib/withdraw-rules';
 import { Field } from './field';
 
 const EMPTY: TPaymentPasswordFields = { password: '', newPaymentPassword: '', confirmPaymentPassword: '' };
@@ -20,7 +25,8 @@ export function PaymentPasswordForm({ onDone }: { onDone?: () => void }) {
   const digits = rules?.paymentPassword.patternId === 3;
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<TPaymentPasswordErrors>({});
-  const set = (key: keyof TPaymentPasswordFields) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: keyof TPaymentPasswordFields) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -42,11 +48,33 @@ export function PaymentPasswordForm({ onDone }: { onDone?: () => void }) {
   };
 
   return (
-    <form className="wallet-form wallet-form--inline" noValidate onSubmit={(e) => void submit(e)} data-testid="pp-form">
-      <Field label={t('pp_login_password')} error={errors.password && t(`errors.${errors.password}`)} testId="pp-password">
-        <input name="password" type="password" className="record-input" autoComplete="current-password" value={values.password} onChange={set('password')} data-testid="pp-password" />
+    <form
+      className="wallet-form wallet-form--inline"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      data-testid="pp-form"
+    >
+      <Field
+        label={t('pp_login_password')}
+        error={errors.password && t(`errors.${errors.password}`)}
+        testId="pp-password"
+      >
+        <input
+          name="password"
+          type="password"
+          className="record-input"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={set('password')}
+          data-testid="pp-password"
+        />
       </Field>
-      <Field label={t('pp_new')} hint={t('pp_new_hint', length)} error={errors.newPaymentPassword && t(`errors.${errors.newPaymentPassword}`, length)} testId="pp-new">
+      <Field
+        label={t('pp_new')}
+        hint={t('pp_new_hint', length)}
+        error={errors.newPaymentPassword && t(`errors.${errors.newPaymentPassword}`, length)}
+        testId="pp-new"
+      >
         <input
           name="newPaymentPassword"
           type="password"
@@ -59,7 +87,11 @@ export function PaymentPasswordForm({ onDone }: { onDone?: () => void }) {
           data-testid="pp-new"
         />
       </Field>
-      <Field label={t('pp_confirm')} error={errors.confirmPaymentPassword && t(`errors.${errors.confirmPaymentPassword}`)} testId="pp-confirm">
+      <Field
+        label={t('pp_confirm')}
+        error={errors.confirmPaymentPassword && t(`errors.${errors.confirmPaymentPassword}`)}
+        testId="pp-confirm"
+      >
         <input
           name="confirmPaymentPassword"
           type="password"

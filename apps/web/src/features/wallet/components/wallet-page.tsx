@@ -42,8 +42,22 @@ export function WalletPage() {
           onClick={() => void refreshBalance()}
           data-testid="wallet-refresh"
         >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" className={refreshing ? 'wallet-spin' : undefined}>
-            <path d={REFRESH} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          <svg
+            viewBox="0 0 24 24"
+            width="20"
+            height="20"
+            aria-hidden="true"
+            focusable="false"
+            className={refreshing ? 'wallet-spin' : undefined}
+          >
+            <path
+              d={REFRESH}
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </button>
       </div>
@@ -52,7 +66,11 @@ export function WalletPage() {
         <LoadError error={funds.error} onRetry={() => void funds.refetch()} testId="wallet-error" />
       ) : (
         <>
-          <section className="wallet-total card" aria-labelledby="wallet-total-label" aria-busy={!funds.data || undefined}>
+          <section
+            className="wallet-total card"
+            aria-labelledby="wallet-total-label"
+            aria-busy={!funds.data || undefined}
+          >
             <p id="wallet-total-label" className="wallet-total__label">
               {t('funds.total')}
             </p>
@@ -64,16 +82,32 @@ export function WalletPage() {
               <Skeleton height={40} width="60%" className="wallet-total__skeleton" />
             )}
             <p className="wallet-total__hint" data-testid="wallet-single">
-              {balance.data ? (balance.data.isSingle ? t('funds.single_yes') : t('funds.single_no')) : '\u00a0'}
+              {balance.data
+                ? balance.data.isSingle
+                  ? t('funds.single_yes')
+                  : t('funds.single_no')
+                : '\u00a0'}
             </p>
             <div className="wallet-actions">
-              <Link className="btn btn--primary wallet-touch" to={paths.member.getHref('depositv2')} data-testid="wallet-deposit">
+              <Link
+                className="btn btn--primary wallet-touch"
+                to={paths.member.getHref('depositv2')}
+                data-testid="wallet-deposit"
+              >
                 {t('funds.deposit')}
               </Link>
-              <Link className="btn btn--outline wallet-touch" to={paths.member.getHref('withdraw')} data-testid="wallet-withdraw">
+              <Link
+                className="btn btn--outline wallet-touch"
+                to={paths.member.getHref('withdraw')}
+                data-testid="wallet-withdraw"
+              >
                 {t('funds.withdraw')}
               </Link>
-              <Link className="btn btn--outline wallet-touch" to={paths.member.getHref('transactionHistory')} data-testid="wallet-record">
+              <Link
+                className="btn btn--outline wallet-touch"
+                to={paths.member.getHref('transactionHistory')}
+                data-testid="wallet-record"
+              >
                 {t('funds.record')}
               </Link>
             </div>
@@ -112,9 +146,7 @@ export function WalletPage() {
                 {vendors.map((w) => (
                   <li key={w.vendor} className="wallet-row" data-testid={`wallet-vendor-${w.vendor}`}>
                     <span className="wallet-row__name">{w.vendor}</span>
-                    <span className="wallet-row__amount">
-                      {formatBalance(w.balance, symbol)}
-                    </span>
+                    <span className="wallet-row__amount">{formatBalance(w.balance, symbol)}</span>
                   </li>
                 ))}
               </ul>

@@ -13,7 +13,8 @@ import { useWithdrawalSettings, type TWithdrawalSettingsView } from '../api/get-
 import { useWithdrawMutation } from '../api/post-withdrawal';
 import { amountForWire } from '../lib/amount-input';
 import { checkWithdraw, type TWithdrawErrors, type TWithdrawFields } from '../lib/withdraw-rules';
-import { BankAccounts, bankName } from './bank-accounts';
+import { bankName } from '../lib/banks';
+import { BankAccounts } from './bank-accounts';
 import { Field } from './field';
 import { LoadError } from './load-error';
 import { PaymentPasswordForm } from './payment-password-form';
@@ -22,27 +23,49 @@ import { WithdrawalHistory } from './withdrawal-history';
 import '../wallet.css';
 
 /** A fresh idempotency key for one withdrawal attempt (the server answers a repeated key with the same withdrawal). */
-const newRequestKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`).replace(/[^A-Za-z0-9_-]/g, '');
+const newRequestKey = () =>
+  (
+    globalThis.crypto?.randomUUID?.() ??
+    `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`
+  ).replace(/[^A-Za-z0-9_-]/g, '');
 
 /** The limits, hours, today's count and turnover the request is held to (2.MC.05). */
 function Limits({ settings, money }: { settings: TWithdrawalSettingsView; money: (v: string) => string }) {
   const { t } = useTranslation('wallet', { keyPrefix: 'withdraw' });
   const rows: [string, string, ReactNode?][] = [
-    ['per', t('per_withdrawal'), t('per_withdrawal_value', { min: money(settings.minAmount), max: money(settings.maxAmount) })],
-    ['today', t('today'), t('today_value', { used: settings.usedToday, count: settings.dailyCount, remaining: settings.remainingToday })],
+    [
+      'per',
+      t('per_withdrawal'),
+      t('per_withdrawal_value', { min: money(settings.minAmount), max: money(settings.maxAmount) }),
+    ],
+    [
+      'today',
+      t('today'),
+      t('today_value', {
+        used: settings.usedToday,
+        count: settings.dailyCount,
+        remaining: settings.remainingToday,
+      }),
+    ],
     [
       'hours',
       t('hours'),
       <>
         {t('hours_value', { from: settings.hours.from, to: settings.hours.to })}{' '}
-        <StatusBadge tone={settings.openNow ? 'ok' : 'bad'}>{settings.openNow ? t('open_now') : t('closed_now')}</StatusBadge>
+        <StatusBadge tone={settings.openNow ? 'ok' : 'bad'}>
+          {settings.openNow ? t('open_now') : t('closed_now')}
+        </StatusBadge>
       </>,
     ],
     [
       'turnover',
       t('turnover'),
       <>
-        {t('turnover_value', { achieved: money(settings.turnover.achieved), required: money(settings.turnover.required), multiple: settings.turnover.multiple })}{' '}
+        {t('turnover_value', {
+          achieved: money(settings.turnover.achieved),
+          required: money(settings.turnover.required),
+          multiple: settings.turnover.multiple,
+        })}{' '}
         <StatusBadge tone={settings.turnover.met ? 'ok' : 'wait'} testId="withdraw-turnover-status">
           {settings.turnover.met ? t('turnover_met') : t('turnover_not_met')}
         </StatusBadge>
@@ -70,13 +93,27 @@ function Limits({ settings, money }: { settings: TWithdrawalSettingsView; money:
 const EMPTY: TWithdrawFields = { amount: '', bankAccountId: '', paymentPassword: '', totpCode: '' };
 
 /** The request with its step-up: amount, account, the payment password and, with two-factor on, the code. */
-function WithdrawForm({ settings, accounts, money, language }: { settings: TWithdrawalSettingsView; accounts: TBankAccount[]; money: (v: string) => string; language: string }) {
+function WithdrawForm({
+  settings,
+  accounts,
+  money,
+  language,
+}: {
+  settings: TWithdrawalSettingsView;
+  accounts: TBankAccount[];
+  money: (v: string) => string;
+  language: string;
+}) {
   const { t } = useTranslation('wallet', { keyPrefix: 'withdraw' });
   const withdraw = useWithdrawMutation();
-  const [values, setValues] = useState<TWithdrawFields>(() => ({ ...EMPTY, bankAccountId: accounts.length === 1 ? String(accounts[0]!.id) : '' }));
+  const [values, setValues] = useState<TWithdrawFields>(() => ({
+    ...EMPTY,
+    bankAccountId: accounts.length === 1 ? String(accounts[0]!.id) : '',
+  }));
   const [errors, setErrors] = useState<TWithdrawErrors>({});
   const [requestKey, setRequestKey] = useState(newRequestKey);
-  const set = (key: keyof TWithdrawFields) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: keyof TWithdrawFields) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
   const limits = { min: money(settings.minAmount), max: money(settings.maxAmount) };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -108,15 +145,43 @@ function WithdrawForm({ settings, accounts, money, language }: { settings: TWith
   };
 
   return (
-    <form className="wallet-form card" noValidate onSubmit={(e) => void submit(e)} aria-labelledby="request-title" data-testid="withdraw-form">
+    <form
+      className="wallet-form card"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-labelledby="request-title"
+      data-testid="withdraw-form"
+    >
       <h4 id="request-title" className="wallet-form__title">
         {t('request_title')}
       </h4>
-      <Field label={t('amount')} error={errors.amount && t(`errors.${errors.amount}`, limits)} testId="withdraw-amount">
-        <input name="amount" className="record-input" inputMode="decimal" autoComplete="off" value={values.amount} onChange={set('amount')} data-testid="withdraw-amount" />
+      <Field
+        label={t('amount')}
+        error={errors.amount && t(`errors.${errors.amount}`, limits)}
+        testId="withdraw-amount"
+      >
+        <input
+          name="amount"
+          className="record-input"
+          inputMode="decimal"
+          autoComplete="off"
+          value={values.amount}
+          onChange={set('amount')}
+          data-testid="withdraw-amount"
+        />
       </Field>
-      <Field label={t('to_account')} error={errors.bankAccountId && t(`errors.${errors.bankAccountId}`)} testId="withdraw-account">
-        <select name="bankAccountId" className="record-input" value={values.bankAccountId} onChange={set('bankAccountId')} data-testid="withdraw-account">
+      <Field
+        label={t('to_account')}
+        error={errors.bankAccountId && t(`errors.${errors.bankAccountId}`)}
+        testId="withdraw-account"
+      >
+        <select
+          name="bankAccountId"
+          className="record-input"
+          value={values.bankAccountId}
+          onChange={set('bankAccountId')}
+          data-testid="withdraw-account"
+        >
           <option value="">{t('choose_account')}</option>
           {accounts.map((a) => (
             <option key={a.id} value={a.id}>
@@ -125,15 +190,48 @@ function WithdrawForm({ settings, accounts, money, language }: { settings: TWith
           ))}
         </select>
       </Field>
-      <Field label={t('payment_password')} error={errors.paymentPassword && t(`errors.${errors.paymentPassword}`)} testId="withdraw-password">
-        <input name="paymentPassword" type="password" className="record-input" autoComplete="off" value={values.paymentPassword} onChange={set('paymentPassword')} data-testid="withdraw-password" />
+      <Field
+        label={t('payment_password')}
+        error={errors.paymentPassword && t(`errors.${errors.paymentPassword}`)}
+        testId="withdraw-password"
+      >
+        <input
+          name="paymentPassword"
+          type="password"
+          className="record-input"
+          autoComplete="off"
+          value={values.paymentPassword}
+          onChange={set('paymentPassword')}
+          data-testid="withdraw-password"
+        />
       </Field>
       {settings.secondFactorRequired ? (
-        <Field label={t('totp')} hint={t('totp_hint')} error={errors.totpCode && t(`errors.${errors.totpCode}`)} testId="withdraw-totp">
-          <input name="totpCode" className="record-input" inputMode="numeric" autoComplete="one-time-code" maxLength={20} value={values.totpCode} onChange={set('totpCode')} data-testid="withdraw-totp" />
+        <Field
+          label={t('totp')}
+          hint={t('totp_hint')}
+          error={errors.totpCode && t(`errors.${errors.totpCode}`)}
+          testId="withdraw-totp"
+        >
+          <input
+            name="totpCode"
+            className="record-input"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={20}
+            value={values.totpCode}
+            onChange={set('totpCode')}
+            data-testid="withdraw-totp"
+          />
         </Field>
       ) : null}
-      <Button type="submit" variant="primary" block disabled={withdraw.isPending} aria-busy={withdraw.isPending || undefined} data-testid="withdraw-submit">
+      <Button
+        type="submit"
+        variant="primary"
+        block
+        disabled={withdraw.isPending}
+        aria-busy={withdraw.isPending || undefined}
+        data-testid="withdraw-submit"
+      >
         {withdraw.isPending ? t('submitting') : t('submit')}
       </Button>
     </form>
@@ -156,6 +254,31 @@ export function WithdrawPage() {
   const [changingPassword, setChangingPassword] = useState(false);
   const s = settings.data;
   const list = accounts.data?.items ?? [];
+  // First when it is missing (nothing else works without it), last once it is set (to change it).
+  const passwordSection = s ? (
+    <section className="wallet-section" aria-labelledby="pp-title" data-testid="payment-password">
+      <h4 id="pp-title" className="wallet-section__title">
+        {t('pp_title')}
+      </h4>
+      {!s.paymentPasswordSet ? (
+        <>
+          <p className="wallet-notice" data-testid="pp-missing">
+            {t('pp_missing')}
+          </p>
+          <PaymentPasswordForm />
+        </>
+      ) : changingPassword ? (
+        <PaymentPasswordForm onDone={() => setChangingPassword(false)} />
+      ) : (
+        <div className="wallet-row">
+          <span>{t('pp_set')}</span>
+          <Button variant="ghost" onClick={() => setChangingPassword(true)} data-testid="pp-change">
+            {t('pp_change')}
+          </Button>
+        </div>
+      )}
+    </section>
+  ) : null;
 
   return (
     <div className="wallet-page" data-testid="withdraw-page">
@@ -174,28 +297,7 @@ export function WithdrawPage() {
         <>
           <Limits settings={s} money={money} />
 
-          <section className="wallet-section" aria-labelledby="pp-title" data-testid="payment-password">
-            <h4 id="pp-title" className="wallet-section__title">
-              {t('pp_title')}
-            </h4>
-            {!s.paymentPasswordSet ? (
-              <>
-                <p className="wallet-notice" data-testid="pp-missing">
-                  {t('pp_missing')}
-                </p>
-                <PaymentPasswordForm />
-              </>
-            ) : changingPassword ? (
-              <PaymentPasswordForm onDone={() => setChangingPassword(false)} />
-            ) : (
-              <div className="wallet-row">
-                <span>{t('pp_set')}</span>
-                <Button variant="ghost" onClick={() => setChangingPassword(true)} data-testid="pp-change">
-                  {t('pp_change')}
-                </Button>
-              </div>
-            )}
-          </section>
+          {!s.paymentPasswordSet ? passwordSection : null}
 
           {!s.realNameSet ? (
             <p className="wallet-notice wallet-notice--warn" role="note" data-testid="real-name-missing">
@@ -203,7 +305,13 @@ export function WithdrawPage() {
             </p>
           ) : null}
 
-          <BankAccounts accounts={list} max={accounts.data.max} language={language} canChange={s.paymentPasswordSet} canBind={s.realNameSet} />
+          <BankAccounts
+            accounts={list}
+            max={accounts.data.max}
+            language={language}
+            canChange={s.paymentPasswordSet}
+            canBind={s.realNameSet}
+          />
 
           {s.paymentPasswordSet && list.length > 0 ? (
             <WithdrawForm settings={s} accounts={list} money={money} language={language} />
@@ -212,6 +320,8 @@ export function WithdrawPage() {
               {t('cannot_request')}
             </p>
           )}
+
+          {s.paymentPasswordSet ? passwordSection : null}
         </>
       )}
       <WithdrawalHistory currencySymbol={member?.currencySymbol} language={language} />

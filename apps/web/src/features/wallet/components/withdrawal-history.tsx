@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROOF_MAX_IMAGES, RECEIPT_REMARK_MAX, type TWithdrawal, type TWithdrawalStatus } from '@lotus/contracts/withdrawal';
+import {
+  PROOF_MAX_IMAGES,
+  RECEIPT_REMARK_MAX,
+  type TWithdrawal,
+  type TWithdrawalStatus,
+} from '@lotus/contracts/withdrawal';
 import { Button } from '@/components/ui/button/button';
 import { EmptyState } from '@/components/ui/empty-state/empty-state';
 import { Pager } from '@/components/ui/pager/pager';
@@ -13,7 +18,8 @@ import { useWithdrawalReceiptMutation } from '../api/post-withdrawal-receipt';
 import { formatRecordTime } from '../lib/bangkok-days';
 import { IMAGE_ACCEPT, readImage } from '../lib/read-image';
 import { base64OfDataUrl, checkNotReceived, type TReceiptErrors } from '../lib/withdraw-rules';
-import { bankName } from './bank-accounts';
+import { bankName } from '../lib/banks';
+import { FilePicker } from './file-picker';
 import { Field } from './field';
 import { LoadError } from './load-error';
 import { StatusBadge, type TStatusTone } from './status-badge';
@@ -43,8 +49,13 @@ function NotReceivedForm({ withdrawal, onClose }: { withdrawal: TWithdrawal; onC
     setErrors(found);
     if (found.proofs || found.remark) return;
     try {
-      const proofs = await Promise.all(files.map(async (f) => ({ data: base64OfDataUrl(await readImage(f)) })));
-      await receipt.mutateAsync({ id: withdrawal.id, receipt: { received: false, proofs, ...(remark.trim() ? { remark: remark.trim() } : {}) } });
+      const proofs = await Promise.all(
+        files.map(async (f) => ({ data: base64OfDataUrl(await readImage(f)) })),
+      );
+      await receipt.mutateAsync({
+        id: withdrawal.id,
+        receipt: { received: false, proofs, ...(remark.trim() ? { remark: remark.trim() } : {}) },
+      });
       notify.success(t('nr_sent'));
       onClose();
     } catch (error) {
@@ -54,24 +65,30 @@ function NotReceivedForm({ withdrawal, onClose }: { withdrawal: TWithdrawal; onC
 
   const remarkLength = [...remark].length;
   return (
-    <form className="wallet-inline-form" noValidate onSubmit={(e) => void submit(e)} aria-label={t('nr_title')} data-testid="nr-form">
+    <form
+      className="wallet-inline-form"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-label={t('nr_title')}
+      data-testid="nr-form"
+    >
       <Field
         label={t('nr_proofs')}
         hint={files.length > 0 ? t('nr_chosen', { count: files.length }) : undefined}
         error={errors.proofs && proofText(errors.proofs)}
         testId="nr-proofs"
       >
-        <input
-          type="file"
+        <FilePicker
           accept={IMAGE_ACCEPT}
           multiple
-          className="wallet-file"
-          onChange={(e) => {
-            const chosen = Array.from(e.target.files ?? []);
+          onFiles={(chosen) => {
             setFiles(chosen);
-            setErrors((x) => ({ ...x, proofs: chosen.length > PROOF_MAX_IMAGES ? 'proof_too_many' : undefined }));
+            setErrors((x) => ({
+              ...x,
+              proofs: chosen.length > PROOF_MAX_IMAGES ? 'proof_too_many' : undefined,
+            }));
           }}
-          data-testid="nr-proofs"
+          testId="nr-proofs"
         />
       </Field>
       <Field
@@ -80,7 +97,13 @@ function NotReceivedForm({ withdrawal, onClose }: { withdrawal: TWithdrawal; onC
         error={errors.remark && t(`errors.${errors.remark}`)}
         testId="nr-remark"
       >
-        <textarea className="record-input wallet-textarea" rows={3} value={remark} onChange={(e) => setRemark(e.target.value)} data-testid="nr-remark" />
+        <textarea
+          className="record-input wallet-textarea"
+          rows={3}
+          value={remark}
+          onChange={(e) => setRemark(e.target.value)}
+          data-testid="nr-remark"
+        />
       </Field>
       <div className="wallet-inline-form__actions">
         <Button type="submit" variant="danger" disabled={receipt.isPending} data-testid="nr-submit">
@@ -92,7 +115,15 @@ function NotReceivedForm({ withdrawal, onClose }: { withdrawal: TWithdrawal; onC
   );
 }
 
-function WithdrawalItem({ w, currencySymbol, language }: { w: TWithdrawal; currencySymbol: string | undefined; language: string }) {
+function WithdrawalItem({
+  w,
+  currencySymbol,
+  language,
+}: {
+  w: TWithdrawal;
+  currencySymbol: string | undefined;
+  language: string;
+}) {
   const { t } = useTranslation('wallet', { keyPrefix: 'withdraw' });
   const receipt = useWithdrawalReceiptMutation();
   const [reporting, setReporting] = useState(false);
@@ -114,11 +145,19 @@ function WithdrawalItem({ w, currencySymbol, language }: { w: TWithdrawal; curre
           <span className="wallet-item__title">{t('to', { account })}</span>
           <span className="wallet-item__meta">{formatRecordTime(w.createdAt, language)}</span>
           {w.status === 'awaiting_confirmation' && w.confirmBy ? (
-            <span className="wallet-item__meta wallet-item__meta--strong">{t('confirm_by', { time: formatRecordTime(w.confirmBy, language) })}</span>
+            <span className="wallet-item__meta wallet-item__meta--strong">
+              {t('confirm_by', { time: formatRecordTime(w.confirmBy, language) })}
+            </span>
           ) : null}
-          {w.rejectReason ? <span className="wallet-item__reason">{t('reason', { reason: w.rejectReason })}</span> : null}
-          {w.remark ? <span className="wallet-item__meta">{t('remark_shown', { remark: w.remark })}</span> : null}
-          {w.proofCount > 0 ? <span className="wallet-item__meta">{t('proofs', { count: w.proofCount })}</span> : null}
+          {w.rejectReason ? (
+            <span className="wallet-item__reason">{t('reason', { reason: w.rejectReason })}</span>
+          ) : null}
+          {w.remark ? (
+            <span className="wallet-item__meta">{t('remark_shown', { remark: w.remark })}</span>
+          ) : null}
+          {w.proofCount > 0 ? (
+            <span className="wallet-item__meta">{t('proofs', { count: w.proofCount })}</span>
+          ) : null}
         </div>
         <div className="wallet-item__side">
           <span className="wallet-item__amount" data-testid="withdrawal-amount">
@@ -131,7 +170,12 @@ function WithdrawalItem({ w, currencySymbol, language }: { w: TWithdrawal; curre
       </div>
       {w.status === 'awaiting_confirmation' && !reporting ? (
         <div className="wallet-inline-form__actions">
-          <Button variant="primary" onClick={() => void received()} disabled={receipt.isPending} data-testid="withdrawal-received">
+          <Button
+            variant="primary"
+            onClick={() => void received()}
+            disabled={receipt.isPending}
+            data-testid="withdrawal-received"
+          >
             {t('received')}
           </Button>
           <Button onClick={() => setReporting(true)} data-testid="withdrawal-not-received">
@@ -139,24 +183,40 @@ function WithdrawalItem({ w, currencySymbol, language }: { w: TWithdrawal; curre
           </Button>
         </div>
       ) : null}
-      {w.status === 'awaiting_confirmation' && reporting ? <NotReceivedForm withdrawal={w} onClose={() => setReporting(false)} /> : null}
+      {w.status === 'awaiting_confirmation' && reporting ? (
+        <NotReceivedForm withdrawal={w} onClose={() => setReporting(false)} />
+      ) : null}
     </li>
   );
 }
 
 /** Withdrawal history (2.MC.05, 4.WD.01-04): newest first with statuses; a paid one asks to be confirmed. */
-export function WithdrawalHistory({ currencySymbol, language }: { currencySymbol: string | undefined; language: string }) {
+export function WithdrawalHistory({
+  currencySymbol,
+  language,
+}: {
+  currencySymbol: string | undefined;
+  language: string;
+}) {
   const { t } = useTranslation('wallet', { keyPrefix: 'withdraw' });
   const [page, setPage] = useState(1);
   const withdrawals = useWithdrawals(page);
   const data = withdrawals.data;
   return (
-    <section className="wallet-section" aria-labelledby="withdrawal-history-title" data-testid="withdrawal-history">
+    <section
+      className="wallet-section"
+      aria-labelledby="withdrawal-history-title"
+      data-testid="withdrawal-history"
+    >
       <h4 id="withdrawal-history-title" className="wallet-section__title">
         {t('history')}
       </h4>
       {withdrawals.isError && !data ? (
-        <LoadError error={withdrawals.error} onRetry={() => void withdrawals.refetch()} testId="withdrawal-history-error" />
+        <LoadError
+          error={withdrawals.error}
+          onRetry={() => void withdrawals.refetch()}
+          testId="withdrawal-history-error"
+        />
       ) : !data ? (
         <div aria-busy="true">
           <Skeleton height={64} count={3} className="wallet-list-skeleton" />
