@@ -15,7 +15,7 @@ export const skipNewsPopup = (page: Page) => page.addInitScript(() => sessionSto
  * Registers on the username tab of /register as a visitor would (fills the form, solves the
  * slider by dragging) and waits until the new member is home, logged in.
  */
-export async function registerWithUsername(page: Page, account: { username: string; password: string; email?: string }): Promise<void> {
+export async function registerWithUsername(page: Page, account: { username: string; password: string; email?: string; payeeName?: string }): Promise<void> {
   await page.goto('/register');
   await expect(page.getByTestId('register-form')).toBeVisible();
   const tabs = page.getByTestId('register-tabs');
@@ -24,6 +24,7 @@ export async function registerWithUsername(page: Page, account: { username: stri
   await page.getByTestId('register-input-password').fill(account.password);
   await page.getByTestId('register-input-confirmPassword').fill(account.password);
   if (account.email) await page.getByTestId('register-input-email').fill(account.email);
+  if (account.payeeName) await page.getByTestId('register-input-payeeName').fill(account.payeeName);
   const challenge = nextSliderChallenge(page);
   await page.getByTestId('register-submit').click();
   await solveSlider(page, challenge);

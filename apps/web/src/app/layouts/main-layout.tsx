@@ -9,6 +9,7 @@ import { SideMenu } from '@/features/shell/components/side-menu';
 import { HeaderAuth } from '@/features/auth/login/components/header-auth';
 import { AfterLoginNotice, AuthHosts } from '@/features/auth/login/components/auth-hosts';
 import { useSession } from '@/lib/session/session-store';
+import { isMember, isTrialAccount } from '@/lib/session/roles';
 import { RegisterPopupSlot } from '@/features/auth/register/register-popup-slot';
 import { ForgotModalSlot } from '@/features/auth/forgot/forgot-modal-slot';
 import { LazySlot } from '../lazy-slot';
@@ -21,6 +22,7 @@ const NewsPopup = lazy(() => import('@/features/notices/news-popup').then((m) =>
 const CustomerServiceBar = lazy(() =>
   import('@/features/customer-service/customer-service-bar').then((m) => ({ default: m.CustomerServiceBar })),
 );
+const MessageNotifier = lazy(() => import('@/features/inbox/components/message-notifier').then((m) => ({ default: m.MessageNotifier })));
 const ContactList = lazy(() => import('@/features/customer-service/contact-list').then((m) => ({ default: m.ContactList })));
 
 /** A new page starts at the top (a hash keeps its own position, e.g. /help#term). */
@@ -43,6 +45,8 @@ export function MainLayout() {
   const isHome = findPathKey(pathname) === 'home';
   // The VIP service channel follows the member's rank (gone after logout, 4.OUT.05).
   const rankLevel = useSession((s) => s.member?.clubLabel.rankLevel ?? null);
+  // New platform messages (deposit arrival, withdrawal results) are announced to real members.
+  const realMember = useSession((s) => isMember(s) && !isTrialAccount(s));
 
   return (
     <div className="app-shell">
@@ -82,6 +86,11 @@ export function MainLayout() {
         </LazySlot>
       )}
       {isHome && <AfterLoginNotice />}
+      {realMember && (
+        <LazySlot>
+          <MessageNotifier enabled />
+        </LazySlot>
+      )}
       {/* Accounts modals (2.MOD.01): login popup and change password. */}
       <AuthHosts />
       {/* Accounts modals (2.RGP, 2.MOD.01): registration popup and forget-password modal. */}

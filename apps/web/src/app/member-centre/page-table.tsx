@@ -20,6 +20,11 @@ function page<M>(key: TMemberCentrePage, importer: () => Promise<M>, render: (mo
  */
 export const MEMBER_CENTRE_PAGE_TABLE: Partial<Record<TMemberCentrePage, TPageLoader>> = {
   securityCenter: page('securityCenter', () => import('./security-centre-page'), (m) => <m.SecurityCentrePage />),
+  transferFund: page('transferFund', () => import('@/features/wallet/components/wallet-page'), (m) => <m.WalletPage />),
+  depositv2: page('depositv2', () => import('@/features/wallet/components/deposit-page'), (m) => <m.DepositPage />),
+  withdraw: page('withdraw', () => import('@/features/wallet/components/withdraw-page'), (m) => <m.WithdrawPage />),
+  messageV2: page('messageV2', () => import('@/features/inbox/components/messages-page'), (m) => <m.MessagesPage />),
+  transactionHistory: page('transactionHistory', () => import('@/features/wallet/components/account-record-page'), (m) => <m.AccountRecordPage />),
 };
 
 function LoadedPage({ loader }: { loader: TPageLoader }) {

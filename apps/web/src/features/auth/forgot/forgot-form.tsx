@@ -17,7 +17,7 @@ import { useLoginActions } from '../login/use-login-actions';
 import { verifyWithSlider } from '../verification/slider-store';
 import { SmsCodeButton } from '../verification/sms-code-button';
 import { escapeHtml, getErrorText } from '@/lib/error-text';
-import { useRegisterSettings } from '../register/api/get-register-settings';
+import { useRegisterSettings } from '@/api/get-register-settings';
 import { describedBy, FormField } from '../register/form-field';
 import { fieldErrorText, patternText, type FieldError } from '../register/register-rules';
 import { useForgotByEmailMutation } from './api/post-forgot-by-email';

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button/button';
 import { showDialog } from '@/components/ui/dialog/dialog-store';
 import { Skeleton } from '@/components/ui/skeleton/skeleton';
 import { escapeHtml, getErrorText } from '@/lib/error-text';
-import { useRegisterSettings } from '../register/api/get-register-settings';
+import { useRegisterSettings } from '@/api/get-register-settings';
 import { describedBy, FormField } from '../register/form-field';
 import { fieldErrorText, type FieldError } from '../register/register-rules';
 import { useResetByLinkMutation } from './api/post-reset-by-link';

@@ -17,7 +17,7 @@ import { verifyWithSlider } from '../verification/slider-store';
 import { SmsCodeButton } from '../verification/sms-code-button';
 import { escapeHtml, getErrorText } from '@/lib/error-text';
 import { checkAffiliate, useAffiliateCheck } from './api/check-affiliate';
-import { useRegisterSettings } from './api/get-register-settings';
+import { useRegisterSettings } from '@/api/get-register-settings';
 import { useRegisterMutation, type TRegisterInput } from './api/post-register';
 import { describedBy, FormField } from './form-field';
 import {

@@ -45,14 +45,16 @@ describe('header login slot (2.HDR.02/03, 4.BAL)', () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     mockApi({
-      '/wps/member/info': async () => {
+      '/wps/member/info': () => memberInfo({ balance: '1234567.5' }),
+      '/wps/v2/wallets/balance': async () => {
         await gate;
-        return memberInfo({ balance: '1234567.5' });
+        return { sumBalance: '1234567.50', isSingle: true };
       },
     });
     renderWithProviders(<HeaderAuth />);
     expect((await screen.findByTestId('header-balance')).textContent).toBe('Balance updating…');
     await act(async () => release());
+    // 9.C.04/05: two decimals and thousands separators, the member's currency symbol (9.C.06).
     await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toBe('฿1,234,567.50'));
     // 2.HDR.03: nickname and unread count are in the bar.
     expect(screen.getByTestId('header-nickname').textContent).toBe('DEMO MEMBER');
@@ -61,7 +63,7 @@ describe('header login slot (2.HDR.02/03, 4.BAL)', () => {
 
   it('4.BAL.02 the balance hides as stars and shows again; the choice is remembered', async () => {
     logIn();
-    mockApi({ '/wps/member/info': () => memberInfo({ balance: '10' }) });
+    mockApi({ '/wps/member/info': () => memberInfo({ balance: '10' }), '/wps/v2/wallets/balance': () => ({ sumBalance: '10.00', isSingle: true }) });
     const { unmount } = renderWithProviders(<HeaderAuth />);
     await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toBe('฿10.00'));
     fireEvent.click(screen.getByTestId('header-balance-toggle'));
@@ -75,15 +77,16 @@ describe('header login slot (2.HDR.02/03, 4.BAL)', () => {
     expect(localStorage.getItem(BALANCE_HIDDEN_KEY)).toBeNull();
   });
 
-  it('4.BAL.03 refresh asks the server again, with a spinner meanwhile', async () => {
+  it('4.BAL.03 refresh asks the server for the wallet balance again, with a spinner meanwhile', async () => {
     logIn();
     let calls = 0;
     let release: () => void = () => undefined;
     mockApi({
-      '/wps/member/info': async () => {
+      '/wps/member/info': () => memberInfo({ balance: '10' }),
+      '/wps/v2/wallets/balance': async () => {
         calls += 1;
         if (calls > 1) await new Promise<void>((r) => (release = r));
-        return memberInfo({ balance: calls > 1 ? '20' : '10' });
+        return { sumBalance: calls > 1 ? '20.00' : '10.00', isSingle: true };
       },
     });
     renderWithProviders(<HeaderAuth />);

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { local } from '@/lib/storage';
 import { useMemberInfo } from '@/lib/session/get-member-info';
+import { useWalletBalance } from '@/lib/session/get-wallet-balance';
+import { useRefreshBalance } from '@/lib/session/refresh-balance';
 import { useSession } from '@/lib/session/session-store';
 import { useLogout } from '../../logout/use-logout';
 import { useRealMoneyAction, useTrialWarning } from '@/lib/session/use-guards';
@@ -28,10 +30,11 @@ const TEAM = 'M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM3 20a6 6 0 0 1 12 0M17 11a3 3 0
 const EXIT = 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10';
 
 /**
- * The logged-in bar (2.HDR.02, decision 2.HDR.03): nickname; balance with two decimals, thousands
- * separators and the currency symbol, hidden as stars by a remembered toggle, refreshed on demand
- * (spinner), 'balance updating' before it arrives (4.BAL.01-03); unread messages; deposit, member
- * centre (agent centre for agents) and logout.
+ * The logged-in bar (2.HDR.02, decision 2.HDR.03): nickname; the wallet balance (7.WAL.01
+ * `sumBalance`) with two decimals, thousands separators and the member's currency symbol, hidden as
+ * stars by a remembered toggle, refreshed on demand (spinner) and after every money movement
+ * (useRefreshBalance), 'balance updating' before it arrives (4.BAL.01-03); unread messages; deposit,
+ * member centre (agent centre for agents) and logout.
  */
 export function HeaderMemberBar({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('auth-login');
@@ -43,8 +46,11 @@ export function HeaderMemberBar({ onNavigate }: { onNavigate?: () => void }) {
   const token = useSession((s) => s.token);
   const isAgent = useSession((s) => s.isAgent);
   const storedMember = useSession((s) => s.member);
-  const { data, isFetching, refetch } = useMemberInfo();
+  const { data } = useMemberInfo();
+  const wallet = useWalletBalance();
+  const refreshBalance = useRefreshBalance();
   const member = data ?? storedMember;
+  const isFetching = wallet.isFetching;
   const [hidden, setHidden] = useState(() => local.get(BALANCE_HIDDEN_KEY) === '1');
 
   const toggleHidden = () => {
@@ -54,11 +60,11 @@ export function HeaderMemberBar({ onNavigate }: { onNavigate?: () => void }) {
     else local.remove(BALANCE_HIDDEN_KEY);
   };
 
-  const balanceText = !data
+  const balanceText = !wallet.data
     ? t('header.balance_updating')
     : hidden
       ? HIDDEN_BALANCE
-      : formatBalance(data.balance, data.currencySymbol);
+      : formatBalance(wallet.data.sumBalance, member?.currencySymbol);
   const unread = member?.unreadMessage ?? 0;
   const subject = { token, isAgent, member };
 
@@ -99,7 +105,7 @@ export function HeaderMemberBar({ onNavigate }: { onNavigate?: () => void }) {
           title={t('header.refresh_balance')}
           aria-busy={isFetching || undefined}
           disabled={isFetching}
-          onClick={() => void refetch()}
+          onClick={() => void refreshBalance()}
           data-testid="header-balance-refresh"
         >
           <span className={isFetching ? 'header-member__spin' : undefined} style={{ display: 'inline-flex' }} data-testid={isFetching ? 'header-balance-spinner' : undefined}>

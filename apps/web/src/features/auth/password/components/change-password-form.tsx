@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button/button';
 import { getErrorText } from '@/lib/error-text';
 import { Field } from '../../login/components/field';
-import { useRegisterSettings } from '../../register/api/get-register-settings';
+import { useRegisterSettings } from '@/api/get-register-settings';
 import { useChangePasswordMutation } from '../api/put-password';
 import { getPasswordRule, validatePasswordChange, type TFieldMessage, type TPasswordErrors } from '../password-rule';
 

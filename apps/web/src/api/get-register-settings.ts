@@ -3,7 +3,10 @@ import { ZRegisterSettings, type TRegisterSettings } from '@lotus/contracts/syst
 import { api } from '@/lib/api-client';
 import { SESSION_CACHE } from '@/lib/query-client';
 
-/** GET /wps/system/setting/register (7.SYS.02, 3.REG.12): the per-field registration rules. */
+/**
+ * GET /wps/system/setting/register (7.SYS.02, 3.REG.12): the per-field registration rules (registration,
+ * password changes, and the payment password rule of the withdraw page).
+ */
 export function getRegisterSettings({ signal }: { signal?: AbortSignal } = {}): Promise<TRegisterSettings> {
   return api.get('/wps/system/setting/register', { schema: ZRegisterSettings, signal });
 }

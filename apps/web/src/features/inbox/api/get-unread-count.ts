@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ZUnreadCount } from '@lotus/contracts/inbox';
+import { api } from '@/lib/api-client';
+import { useSession } from '@/lib/session/session-store';
+import { MESSAGES_QUERY_ROOT } from './get-messages';
+
+/** How often a signed-in member's unread count is asked (deposit arrival, withdrawal results). */
+export const UNREAD_POLL_MS = 30_000;
+
+/** GET /wps/member/messages/unread: the unread platform messages. */
+export function getUnreadCount({ signal }: { signal?: AbortSignal } = {}): Promise<number> {
+  return api.get('/wps/member/messages/unread', { schema: ZUnreadCount, signal }).then((r) => r.unread);
+}
+
+export const getUnreadCountQueryOptions = (token: string | null) =>
+  queryOptions({
+    queryKey: [...MESSAGES_QUERY_ROOT, 'unread', token],
+    queryFn: ({ signal }) => getUnreadCount({ signal }),
+    enabled: token !== null,
+    refetchInterval: UNREAD_POLL_MS,
+    refetchOnWindowFocus: true,
+    meta: { silent: true },
+  });
+
+/** The unread count of a real (non-trial) session, asked again every 30 s and when the tab is back in focus. */
+export function useUnreadCount(enabled: boolean) {
+  const token = useSession((s) => s.token);
+  return useQuery({ ...getUnreadCountQueryOptions(enabled ? token : null) });
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ZConsolidatedFunds, type TConsolidatedFunds } from '@lotus/contracts/wallet';
+import { api } from '@/lib/api-client';
+import { WALLET_QUERY_ROOT } from '@/lib/session/get-wallet-balance';
+
+/** GET /wps/member/info/funds/consolidated (7.WAL.02): the main wallet, each vendor wallet and the total. */
+export function getConsolidatedFunds({ signal }: { signal?: AbortSignal } = {}): Promise<TConsolidatedFunds> {
+  return api.get('/wps/member/info/funds/consolidated', { schema: ZConsolidatedFunds, signal });
+}
+
+export const getConsolidatedFundsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...WALLET_QUERY_ROOT, 'funds'],
+    queryFn: ({ signal }) => getConsolidatedFunds({ signal }),
+    staleTime: 30_000,
+  });
+
+export function useConsolidatedFunds() {
+  return useQuery(getConsolidatedFundsQueryOptions());
+}

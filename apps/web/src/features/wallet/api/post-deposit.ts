@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { ZDepositCreated, type TDepositCreate } from '@lotus/contracts/cashier';
+import type { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { useRefreshBalance } from '@/lib/session/refresh-balance';
+
+export type TDepositCreated = z.infer<typeof ZDepositCreated>;
+
+/**
+ * POST /wps/cashier/deposits (2.MC.04): a bank transfer (amount, transfer time, reference, optional
+ * slip) awaits approval; a PSP deposit answers the provider's hosted page (`paymentUrl`).
+ */
+export function postDeposit(input: TDepositCreate): Promise<TDepositCreated> {
+  return api.post('/wps/cashier/deposits', input, { schema: ZDepositCreated });
+}
+
+/** A deposit is a money movement: the balance, funds, channels' daily room and the history refresh. */
+export function usePostDepositMutation() {
+  const refreshBalance = useRefreshBalance();
+  return useMutation({ mutationFn: postDeposit, onSuccess: refreshBalance });
+}

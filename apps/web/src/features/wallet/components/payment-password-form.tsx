@@ -1,0 +1,112 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRegisterSettings } from '@/api/get-register-settings';
+import { Button } from '@/components/ui/button/button';
+import { getErrorText } from '@/lib/error-text';
+import { notify } from '@/lib/notify';
+import { useSetPaymentPasswordMutation } from '../api/put-payment-password';
+import {
+  checkPaymentPassword,
+  paymentPasswordLength,
+  type TPaymentPasswordErrors,
+  type TPaymentPasswordFields,
+} from '../lib/withdraw-rules';
+import { Field } from './field';
+
+const EMPTY: TPaymentPasswordFields = { password: '', newPaymentPassword: '', confirmPaymentPassword: '' };
+
+/** Sets or changes the payment password (PUT /wps/member/password/payment); the login password confirms it. */
+export function PaymentPasswordForm({ onDone }: { onDone?: () => void }) {
+  const { t } = useTranslation('wallet', { keyPrefix: 'withdraw' });
+  const save = useSetPaymentPasswordMutation();
+  // The payment password follows the site's registration rule `paymentPassword` (length; digits when its pattern is 3).
+  const { data: rules } = useRegisterSettings();
+  const length = paymentPasswordLength(rules?.paymentPassword);
+  const digits = rules?.paymentPassword.patternId === 3;
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<TPaymentPasswordErrors>({});
+  const set = (key: keyof TPaymentPasswordFields) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = checkPaymentPassword(values, length);
+    setErrors(found);
+    const first = (Object.keys(EMPTY) as (keyof TPaymentPasswordFields)[]).find((k) => found[k]);
+    if (first) {
+      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    try {
+      await save.mutateAsync(values);
+      notify.success(t('pp_saved'));
+      setValues(EMPTY);
+      onDone?.();
+    } catch (error) {
+      notify.error(getErrorText(error));
+    }
+  };
+
+  return (
+    <form
+      className="wallet-form wallet-form--inline"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      data-testid="pp-form"
+    >
+      <Field
+        label={t('pp_login_password')}
+        error={errors.password && t(`errors.${errors.password}`)}
+        testId="pp-password"
+      >
+        <input
+          name="password"
+          type="password"
+          className="record-input"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={set('password')}
+          data-testid="pp-password"
+        />
+      </Field>
+      <Field
+        label={t('pp_new')}
+        hint={t('pp_new_hint', length)}
+        error={errors.newPaymentPassword && t(`errors.${errors.newPaymentPassword}`, length)}
+        testId="pp-new"
+      >
+        <input
+          name="newPaymentPassword"
+          type="password"
+          className="record-input"
+          autoComplete="new-password"
+          maxLength={length.max}
+          inputMode={digits ? 'numeric' : undefined}
+          value={values.newPaymentPassword}
+          onChange={set('newPaymentPassword')}
+          data-testid="pp-new"
+        />
+      </Field>
+      <Field
+        label={t('pp_confirm')}
+        error={errors.confirmPaymentPassword && t(`errors.${errors.confirmPaymentPassword}`)}
+        testId="pp-confirm"
+      >
+        <input
+          name="confirmPaymentPassword"
+          type="password"
+          className="record-input"
+          autoComplete="new-password"
+          maxLength={length.max}
+          inputMode={digits ? 'numeric' : undefined}
+          value={values.confirmPaymentPassword}
+          onChange={set('confirmPaymentPassword')}
+          data-testid="pp-confirm"
+        />
+      </Field>
+      <Button type="submit" variant="primary" disabled={save.isPending} data-testid="pp-submit">
+        {t('pp_submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,7 @@
+import { THAI_BANKS } from '@lotus/contracts/withdrawal';
+
+/** A bank's name in the page language ('KBANK' -> 'ธนาคารกสิกรไทย' / 'Kasikornbank'); an unknown code as it is. */
+export function bankName(code: string, language: string): string {
+  const bank = THAI_BANKS.find((b) => b.code === code);
+  return bank ? (language === 'en' ? bank.en : bank.th) : code;
+}
