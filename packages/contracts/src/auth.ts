@@ -242,5 +242,15 @@ export const ZChangePaymentPassword = z.object({
   newPaymentPassword: z.string().min(4).max(64),
   confirmPaymentPassword: z.string().max(64),
 });
+/**
+ * PUT /wps/member/realName (token, enc): the real name, once, in capitals as on the bank account (register
+ * pattern 13); the login password confirms it. Afterwards it is locked (real_name_locked).
+ */
+export const ZSetRealName = z.object({
+  realName: z.string().trim().min(2).max(120).regex(/^[A-Z]+( [A-Z]+)*$/),
+  password: z.string().min(1).max(PASSWORD_INPUT_MAX),
+});
+export const ZRealName = z.object({ realName: str(120) });
+
 /** The value of calls that only confirm (logout, forgot-by-email, revoke...). */
 export const ZDone = z.object({ done: z.literal(true) });

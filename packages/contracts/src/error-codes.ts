@@ -37,6 +37,7 @@ export const ERROR_CATALOGUE = {
   transfer_vendor_unavailable: 'This game provider is under maintenance, please try again later',
   transfer_refused: 'The game provider refused this transfer, please try again later',
   downline_not_found: 'No active member with this username is in your direct downline',
+  real_name_locked: 'Your real name is already set; please contact customer service to change it',
   // Platform conventions (decision 8.LOAD.05)
   validation_failed: 'Some of the information is not valid, please check and try again',
   invalid_characters: 'The text contains characters that are not allowed',
@@ -202,6 +203,7 @@ export const ERROR_HTTP_STATUS: Partial<Record<TErrorCode, number>> = {
   transfer_vendor_unavailable: 503,
   transfer_refused: 409,
   downline_not_found: 404,
+  real_name_locked: 409,
   system_maintenance: 503,
   invalid_verification_code: 400,
   invalid_mobile_number: 400,

@@ -16,6 +16,7 @@ export type AuthEventName =
   | 'password_reset_request'
   | 'password_reset'
   | 'payment_password_change'
+  | 'real_name_set'
   | 'payment_password_check'
   | 'withdrawal_2fa'
   | '2fa_enable'

@@ -4,6 +4,8 @@ import {
   ZAffiliateQuery,
   ZChangePassword,
   ZChangePaymentPassword,
+  ZRealName,
+  ZSetRealName,
   ZDone,
   ZEncryptionKey,
   ZForgotByEmail,
@@ -326,6 +328,21 @@ export async function identityRoutes(fastify: FastifyInstance, options: Options)
         },
       },
       async (req) => ok(await members.changePaymentPassword(memberOf(req), req.body, clientOf(req))),
+    );
+
+    app.put(
+      '/wps/member/realName',
+      {
+        config: { enc: true, rateLimit: rateLimit.password },
+        schema: {
+          tags: ['member'],
+          security: member,
+          summary: `Set the real name once, in capitals as on the bank account (withdrawals); real accounts only${ENC}`,
+          body: ZSetRealName,
+          response: responses(ZRealName),
+        },
+      },
+      async (req) => ok(await members.setRealName(memberOf(req), req.body, clientOf(req))),
     );
 
     // ---------- two-factor ----------

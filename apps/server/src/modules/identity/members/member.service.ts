@@ -134,6 +134,34 @@ export function createMemberService({
     return { done: true as const };
   }
 
+  /**
+   * PUT /wps/member/realName: a member who registered without the real name sets it once, in capitals as on
+   * the bank account (pattern 13), confirmed by the login password; afterwards only customer service changes
+   * it (withdrawals are paid to accounts in this name: docs/adr/0028).
+   */
+  async function setRealName(
+    auth: { id: number; sessionId: string },
+    input: { realName: string; password: string },
+    client: AuditClient,
+  ) {
+    const m = await load(auth.id);
+    if (m.payeeName && m.payeeName.trim() !== '') throw new AppError('real_name_locked', 409, { realName: 'real_name_locked' });
+    await confirmPassword(m, input.password, auth, client, {
+      event: 'real_name_set',
+      field: 'password',
+      error: 'old_password_incorrect',
+    });
+    const done = await database.tx(async (tx) => {
+      const fresh = await members.findById(auth.id, tx);
+      if (fresh?.payeeName && fresh.payeeName.trim() !== '') return false;
+      await members.update(auth.id, { payeeName: input.realName }, tx);
+      await audit('real_name_set', 'ok', { memberId: m.id, username: m.username }, client, tx);
+      return true;
+    });
+    if (!done) throw new AppError('real_name_locked', 409, { realName: 'real_name_locked' });
+    return { realName: input.realName };
+  }
+
   /** PUT /wps/member/password/payment: the login password confirms the member (real accounts only). */
   async function changePaymentPassword(
     auth: { id: number; sessionId: string },
@@ -249,6 +277,7 @@ export function createMemberService({
     listSessions,
     revokeSession,
     changePaymentPassword,
+    setRealName,
     listForOps,
     getForOps,
     unlock,
