@@ -1,3 +1,4 @@
+/* global document, window -- page.evaluate callbacks run in the browser */
 // `node scripts/screenshots-money.mjs`: screenshots of the member-centre money pages (My wallet,
 // Account record, Deposit, Withdraw, Platform messages) in Thai, phone 390x844 and desktop 1440x900,
 // saved to docs/screenshots/money-*.png. The built site runs on the real server (throwaway data
