@@ -102,6 +102,25 @@ describe('Withdraw (2.MC.05)', () => {
     await waitFor(() => expect(postEncMock).toHaveBeenCalledWith('/wps/member/password/payment', { password: 'Lotus2026', newPaymentPassword: '2468', confirmPaymentPassword: '2468' }, expect.anything(), 'PUT'));
   });
 
+  it('2.MC.05 without a real name the page asks for it once, in capitals, with the login password', async () => {
+    serve({ view: settings({ realNameSet: false }), accounts: [] });
+    renderWithProviders(<WithdrawPage />);
+    expect(await screen.findByTestId('rn-form')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('rn-name'), { target: { value: 'somchai  jaidee' } });
+    fireEvent.change(screen.getByTestId('rn-password'), { target: { value: 'Lotus2026' } });
+    fireEvent.click(screen.getByTestId('rn-submit'));
+    expect((await screen.findByTestId('rn-name-error')).textContent).toBe(
+      'Use capital letters A-Z, words separated by one space, as on your bank account.',
+    );
+    expect(postEncMock).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByTestId('rn-name'), { target: { value: 'somchai jaidee' } });
+    postEncMock.mockResolvedValueOnce({ realName: 'SOMCHAI JAIDEE' });
+    fireEvent.click(screen.getByTestId('rn-submit'));
+    await waitFor(() =>
+      expect(postEncMock).toHaveBeenCalledWith('/wps/member/realName', { realName: 'SOMCHAI JAIDEE', password: 'Lotus2026' }, expect.anything(), 'PUT'),
+    );
+  });
+
   it('2.MC.05 step-up: with two-factor on, the request needs the payment password and the authenticator code', async () => {
     serve({ view: settings({ secondFactorRequired: true }) });
     renderWithProviders(<WithdrawPage />);

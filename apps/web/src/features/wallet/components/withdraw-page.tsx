@@ -18,6 +18,7 @@ import { BankAccounts } from './bank-accounts';
 import { Field } from './field';
 import { LoadError } from './load-error';
 import { PaymentPasswordForm } from './payment-password-form';
+import { RealNameForm } from './real-name-form';
 import { StatusBadge } from './status-badge';
 import { WithdrawalHistory } from './withdrawal-history';
 import '../wallet.css';
@@ -299,11 +300,7 @@ export function WithdrawPage() {
 
           {!s.paymentPasswordSet ? passwordSection : null}
 
-          {!s.realNameSet ? (
-            <p className="wallet-notice wallet-notice--warn" role="note" data-testid="real-name-missing">
-              {t('real_name_missing')}
-            </p>
-          ) : null}
+          {!s.realNameSet ? <RealNameForm /> : null}
 
           <BankAccounts
             accounts={list}
