@@ -45,8 +45,18 @@ export function RealNameForm() {
       <p className="wallet-notice wallet-notice--warn" role="note">
         {t('rn_intro')}
       </p>
-      <form className="wallet-form wallet-form--inline" noValidate onSubmit={(e) => void submit(e)} data-testid="rn-form">
-        <Field label={t('rn_name')} hint={t('rn_name_hint')} error={errors.realName && t(`errors.${errors.realName}`)} testId="rn-name">
+      <form
+        className="wallet-form wallet-form--inline"
+        noValidate
+        onSubmit={(e) => void submit(e)}
+        data-testid="rn-form"
+      >
+        <Field
+          label={t('rn_name')}
+          hint={t('rn_name_hint')}
+          error={errors.realName && t(`errors.${errors.realName}`)}
+          testId="rn-name"
+        >
           <input
             name="realName"
             className="record-input"
@@ -57,7 +67,11 @@ export function RealNameForm() {
             data-testid="rn-name"
           />
         </Field>
-        <Field label={t('pp_login_password')} error={errors.password && t(`errors.${errors.password}`)} testId="rn-password">
+        <Field
+          label={t('pp_login_password')}
+          error={errors.password && t(`errors.${errors.password}`)}
+          testId="rn-password"
+        >
           <input
             name="password"
             type="password"
