@@ -96,6 +96,7 @@ async function login(page, username, password) {
 }
 async function register(page, username, password, query) {
   await page.goto(`${url}/register?${new URLSearchParams(query)}`);
+  await page.getByTestId('register-form').waitFor();
   const tabs = page.getByTestId('register-tabs');
   if (await tabs.count()) await tabs.getByRole('tab', { name: /ชื่อผู้ใช้|Username/ }).click();
   await page.getByTestId('register-input-username').fill(username);
@@ -222,10 +223,10 @@ const memberToken = await member.evaluate(() => sessionStorage.getItem('token'))
 // ---------- the agent (agent01, affiliate code LOTUS01), a downline from the affiliate link, a share ----------
 const downlineContext = await newContext(SETUP);
 const downlinePage = await downlineContext.newPage();
-await register(downlinePage, 'somsak_dl', 'Somsak2026', { affiliateCode: 'LOTUS01' });
+await register(downlinePage, 'somsak01', 'Somsak2026', { affiliateCode: 'LOTUS01' });
 await downlineContext.close();
 const downline2Context = await newContext(SETUP);
-await register(await downline2Context.newPage(), 'nida_dl', 'Nida2026x', { affiliateCode: 'LOTUS01' });
+await register(await downline2Context.newPage(), 'nida2026', 'Nida2026x', { affiliateCode: 'LOTUS01' });
 await downline2Context.close();
 const agentContext = await newContext(SETUP);
 const agent = await agentContext.newPage();
@@ -233,7 +234,7 @@ await login(agent, 'agent01', 'Agent1234');
 await pspDeposit(agent, '5000', '฿5,000.00');
 await setPaymentPassword(agent, 'Agent1234', PAYMENT_PASSWORD);
 await open(agent, 'transferUpline');
-await share(agent, 'somsak_dl', '1200', PAYMENT_PASSWORD);
+await share(agent, 'somsak01', '1200', PAYMENT_PASSWORD);
 const agentToken = await agent.evaluate(() => sessionStorage.getItem('token'));
 
 // ---------- the screenshots ----------
@@ -252,20 +253,19 @@ const pages = [
       // A real transfer in and back out, so the picture shows an answer and the balances after it.
       await transfer(page, 'in', TRANSFER_AMOUNT[size.name] ?? '250');
       await transfer(page, 'out', TRANSFER_AMOUNT[size.name] ?? '250');
-      await page.getByTestId('transfer-section').scrollIntoViewIfNeeded();
     },
   ],
   ['record', 'member', 'transactionHistory', 'record-table'],
   ['deposit', 'member', 'depositv2', 'deposit-item'],
   ['withdraw', 'member', 'withdraw', 'withdrawal-item'],
   ['messages', 'member', 'messageV2', 'message-item'],
-  ['share', 'agent', 'transferUpline', 'share-downline-somsak_dl'],
+  ['share', 'agent', 'transferUpline', 'share-downline-somsak01'],
   [
     'share-result',
     'agent',
     'transferUpline',
-    'share-downline-nida_dl',
-    async (page, size) => share(page, 'nida_dl', size.name === 'phone' ? '300' : '150', PAYMENT_PASSWORD),
+    'share-downline-nida2026',
+    async (page, size) => share(page, 'nida2026', size.name === 'phone' ? '300' : '150', PAYMENT_PASSWORD),
   ],
   ['share-not-agent', 'member', 'transferUpline', 'share-not-agent'],
 ];
@@ -305,15 +305,16 @@ for (const size of sizes) {
     if (overflow > 0) log(`WARNING ${name} ${size.name}: ${overflow}px of horizontal scroll`);
     if (size.measureOnly) continue;
     const file = `money-${name}-${size.name}.png`;
-    if (name === 'transfer') {
-      // The transfer section with its answer.
-      await page.getByTestId('transfer-section').screenshot({ path: join(outDir, file) });
-    } else {
-      // From the top of the page to the bottom of the member-centre panel (the footer is not ours).
-      const box = await page.locator('.mc-panel').boundingBox();
-      const height = Math.ceil((box?.y ?? 0) + (box?.height ?? size.height) + 16);
-      await page.screenshot({ path: join(outDir, file), fullPage: true, clip: { x: 0, y: 0, width: size.width, height: Math.max(height, size.height) } });
-    }
+    // A success toast of the action just made goes away on its own; the focus ring and the skip link too.
+    await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+    await page.evaluate(() => {
+      document.activeElement?.blur?.();
+      window.scrollTo(0, 0);
+    });
+    // From the top of the page to the bottom of the member-centre panel (the footer is not ours).
+    const box = await page.locator('.mc-panel').boundingBox();
+    const height = Math.ceil((box?.y ?? 0) + (box?.height ?? size.height) + 16);
+    await page.screenshot({ path: join(outDir, file), fullPage: true, clip: { x: 0, y: 0, width: size.width, height: Math.max(height, size.height) } });
     log(`docs/screenshots/${file}`);
   }
   for (const page of Object.values(contexts)) await page.context().close();
