@@ -15,8 +15,13 @@ export const skipNewsPopup = (page: Page) => page.addInitScript(() => sessionSto
  * Registers on the username tab of /register as a visitor would (fills the form, solves the
  * slider by dragging) and waits until the new member is home, logged in.
  */
-export async function registerWithUsername(page: Page, account: { username: string; password: string; email?: string; payeeName?: string }): Promise<void> {
-  await page.goto('/register');
+export async function registerWithUsername(
+  page: Page,
+  account: { username: string; password: string; email?: string; payeeName?: string },
+  /** The registration link's query, e.g. `{ affiliateCode: 'LOTUS01' }` for an agent's affiliate link. */
+  query?: Record<string, string>,
+): Promise<void> {
+  await page.goto(query ? `/register?${new URLSearchParams(query)}` : '/register');
   await expect(page.getByTestId('register-form')).toBeVisible();
   const tabs = page.getByTestId('register-tabs');
   if (await tabs.count()) await tabs.getByRole('tab', { name: /ชื่อผู้ใช้|Username/ }).click();

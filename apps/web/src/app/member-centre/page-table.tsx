@@ -23,6 +23,7 @@ export const MEMBER_CENTRE_PAGE_TABLE: Partial<Record<TMemberCentrePage, TPageLo
   transferFund: page('transferFund', () => import('@/features/wallet/components/wallet-page'), (m) => <m.WalletPage />),
   depositv2: page('depositv2', () => import('@/features/wallet/components/deposit-page'), (m) => <m.DepositPage />),
   withdraw: page('withdraw', () => import('@/features/wallet/components/withdraw-page'), (m) => <m.WithdrawPage />),
+  transferUpline: page('transferUpline', () => import('@/features/wallet/components/share-profit-page'), (m) => <m.ShareProfitPage />),
   messageV2: page('messageV2', () => import('@/features/inbox/components/messages-page'), (m) => <m.MessagesPage />),
   transactionHistory: page('transactionHistory', () => import('@/features/wallet/components/account-record-page'), (m) => <m.AccountRecordPage />),
 };

@@ -8,6 +8,7 @@ import { useWalletBalance } from '@/lib/session/get-wallet-balance';
 import { useRefreshBalance } from '@/lib/session/refresh-balance';
 import { useConsolidatedFunds } from '../api/get-consolidated-funds';
 import { LoadError } from './load-error';
+import { VendorTransfers } from './vendor-transfers';
 import '../wallet.css';
 
 const REFRESH = 'M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7';
@@ -16,7 +17,8 @@ const REFRESH = 'M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7';
  * My wallet (transferFund, 2.MC.03, decision 2.MC.20): the total balance (7.WAL.02 consolidated
  * funds), the main wallet and each game wallet that holds money, whether everything is in the main
  * wallet (3.WAL.02 `isSingle`), and the ways on: deposit, withdraw, the account record. Amounts in
- * the one money format (9.C.04-06).
+ * the one money format (9.C.04-06). Transfers with transfer-mode game providers, in, out and all back
+ * (7.RELAY.03, 7.RELAY.20; VendorTransfers).
  */
 export function WalletPage() {
   const { t } = useTranslation('wallet');
@@ -145,13 +147,15 @@ export function WalletPage() {
               <ul className="wallet-vendors" role="list" data-testid="wallet-vendors">
                 {vendors.map((w) => (
                   <li key={w.vendor} className="wallet-row" data-testid={`wallet-vendor-${w.vendor}`}>
-                    <span className="wallet-row__name">{w.vendor}</span>
+                    <span className="wallet-row__name">{w.name ?? w.vendor}</span>
                     <span className="wallet-row__amount">{formatBalance(w.balance, symbol)}</span>
                   </li>
                 ))}
               </ul>
             )}
           </section>
+
+          <VendorTransfers main={funds.data?.main} symbol={symbol} />
         </>
       )}
     </div>
