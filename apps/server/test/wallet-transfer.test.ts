@@ -108,8 +108,8 @@ describe('to a vendor wallet and back (7.RELAY.03, 7.RELAY.20, 7.WAL.02, 3.WAL.0
 
     const record = body<TAccountRecord>(await m.c.get('/wps/relay/ODSFE2_MemTransDet?pageSize=15')).value;
     expect(record.list.map((r) => [r.type, r.amount, r.balance, r.memo])).toEqual([
-      ['transfer', '120.00', '820.00', 'From Sandbox Casino'],
-      ['transfer', '-300.00', '700.00', 'To Sandbox Casino'],
+      ['transfer', '120.00', '820.00', 'Sandbox Casino'],
+      ['transfer', '-300.00', '700.00', 'Sandbox Casino'],
       ['deposit', '1000.00', '1000.00', null],
     ]);
   });

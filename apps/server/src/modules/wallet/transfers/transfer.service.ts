@@ -77,7 +77,7 @@ export function createTransferService(deps: {
         input: input(row),
         actor: actor(row),
         groupKey: row.id,
-        memo: `Returned: ${vendorName}`.slice(0, 120),
+        memo: vendorName.slice(0, 120),
         entries: [
           { account: accounts.vendorWallet(row.memberId, row.vendor), amount: -row.amount },
           { account: accounts.main(row.memberId), amount: row.amount },
@@ -134,7 +134,7 @@ export function createTransferService(deps: {
         input: input(row),
         actor: actor(row),
         groupKey: row.id,
-        memo: `From ${vendorName}`.slice(0, 120),
+        memo: vendorName.slice(0, 120),
         entries: [
           { account: walletCode, amount: -row.amount },
           { account: accounts.main(row.memberId), amount: row.amount },
@@ -349,7 +349,7 @@ export function createTransferService(deps: {
             input: input(row),
             actor: actor(row),
             groupKey: ref,
-            memo: `To ${vendor.name}`.slice(0, 120),
+            memo: vendor.name.slice(0, 120),
             entries: [
               { account: accounts.main(member.id), amount: -amount },
               { account: accounts.vendorWallet(member.id, vendor.code), amount },
