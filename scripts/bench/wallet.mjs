@@ -107,6 +107,8 @@ export async function prepareWalletServer({ url, dataDir, players, log, tsImport
 export async function loadWallet({ autocannon, url, players, connections, duration }) {
   let nextPlayer = 0;
   let seq = 0;
+  // Transaction ids unique across runs: the same players play in several runs of one bench.
+  const run = randomBytes(4).toString('hex');
   let errors = 0;
   const statusCodes = {};
   const result = await autocannon({
@@ -120,8 +122,8 @@ export async function loadWallet({ autocannon, url, players, connections, durati
           if (context.player === undefined) context.player = players[nextPlayer++ % players.length];
           const p = context.player;
           seq += 1;
-          context.round = `r${process.pid}-${seq}`;
-          const raw = JSON.stringify({ requestId: `q${seq}`, playerId: p.playerId, sessionToken: p.sessionToken, transactionId: `b${process.pid}-${seq}`, roundId: context.round, gameCode: 'slot-1', amount: '100', currency: p.currency });
+          context.round = `r${run}-${seq}`;
+          const raw = JSON.stringify({ requestId: `q${seq}`, playerId: p.playerId, sessionToken: p.sessionToken, transactionId: `b${run}-${seq}`, roundId: context.round, gameCode: 'slot-1', amount: '100', currency: p.currency });
           return { ...req, path: '/vendor/v1/wallet/bet', headers: signedHeaders(raw), body: raw };
         },
         onResponse: (status, body) => {
@@ -136,7 +138,7 @@ export async function loadWallet({ autocannon, url, players, connections, durati
         setupRequest: (req, context) => {
           const p = context.player;
           seq += 1;
-          const raw = JSON.stringify({ requestId: `q${seq}`, playerId: p.playerId, transactionId: `w${process.pid}-${seq}`, roundId: context.round, gameCode: 'slot-1', amount: '50', currency: p.currency });
+          const raw = JSON.stringify({ requestId: `q${seq}`, playerId: p.playerId, transactionId: `w${run}-${seq}`, roundId: context.round, gameCode: 'slot-1', amount: '50', currency: p.currency });
           return { ...req, path: '/vendor/v1/wallet/win', headers: signedHeaders(raw), body: raw };
         },
         onResponse: (status, body) => {
