@@ -22,7 +22,7 @@ import type {
   WalletGameOperation,
 } from '../wallet/wallet.types';
 import { createTtlCache } from '../../lib/ttl-cache';
-import { checkTimestamp, verifySignature } from './signature';
+import { checkTimestamp, verifySignature } from '../../lib/request-signature';
 import { parseAmount, requestHash } from './vendor-protocol.rules';
 import type { VendorRepository, VendorRow } from './vendor.repository';
 

@@ -1,17 +1,18 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  checkTimestamp,
+  signRequest,
+  verifySignature as verifyRequestSignature,
+} from '../../../lib/request-signature';
 
 /**
- * Request signatures of the vendor protocol (docs/vendor-protocol.md "9. Transfer-mode vendors"): headers
+ * Request signatures of the fund-transfer calls (docs/vendor-protocol.md "9. Transfer-mode vendors"): headers
  * `X-Vendor-Code`, `X-Timestamp` (unix ms) and `X-Signature` = hex HMAC-SHA256 of "<timestamp>.<raw body>"
- * with the vendor's secret. Both directions sign the same way. The same rule as the seamless protocol's
- * `modules/vendor/signature.ts` (kept here because a module does not import another's internals; the two
- * could move to lib/ together).
+ * with the vendor's secret, in both directions: the seamless protocol's rule (lib/request-signature.ts).
  */
-export const SIGNATURE_WINDOW_MS = 5 * 60_000;
+export { SIGNATURE_WINDOW_MS } from '../../../lib/request-signature';
 
-export function signature(secret: string, timestamp: string, rawBody: string): string {
-  return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
-}
+export const signature = (secret: string, timestamp: string, rawBody: string): string =>
+  signRequest(secret, timestamp, rawBody);
 
 export function signedHeaders(
   vendorCode: string,
@@ -24,7 +25,7 @@ export function signedHeaders(
     'content-type': 'application/json',
     'x-vendor-code': vendorCode,
     'x-timestamp': timestamp,
-    'x-signature': signature(secret, timestamp, rawBody),
+    'x-signature': signRequest(secret, timestamp, rawBody),
   };
 }
 
@@ -36,8 +37,6 @@ export function verifySignature(
   now: number,
 ): boolean {
   const { timestamp, signature: given } = headers;
-  if (!timestamp || !given || !/^\d{1,15}$/.test(timestamp) || !/^[0-9a-fA-F]{64}$/.test(given)) return false;
-  if (Math.abs(now - Number(timestamp)) > SIGNATURE_WINDOW_MS) return false;
-  const expected = Buffer.from(signature(secret, timestamp, rawBody), 'hex');
-  return timingSafeEqual(expected, Buffer.from(given, 'hex'));
+  if (checkTimestamp(timestamp, now) !== 'ok') return false;
+  return verifyRequestSignature(secret, timestamp!, rawBody, given);
 }

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkTimestamp, signRequest, verifySignature } from './signature';
+import { checkTimestamp, signRequest, verifySignature } from './request-signature';
 
 const secret = 'unit-test-secret-0123456789abcdefghijklmnop';
 const body = '{"playerId":"1001","sessionToken":"abc"}';
