@@ -21,6 +21,27 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * One statement outside Drizzle, for the hottest calls (the vendor protocol's game operation): on
+ * PostgreSQL a named prepared statement, parsed and planned once per pooled connection and then only
+ * bound and executed; on PGlite a plain parameterised query. Rows as the driver gives them.
+ */
+export type PreparedQuery = (
+  name: string,
+  text: string,
+  values: unknown[],
+) => Promise<Record<string, unknown>[]>;
+
+export function preparedQuery(raw: Database['raw']): PreparedQuery {
+  if (raw.kind === 'postgres') {
+    const pool = raw.pool;
+    return async (name, text, values) =>
+      (await pool.query({ name, text, values })).rows as Record<string, unknown>[];
+  }
+  const client = raw.client;
+  return async (_name, text, values) => (await client.query<Record<string, unknown>>(text, values)).rows;
+}
+
 export type OpenDatabaseOptions =
   /** PostgreSQL through node-postgres. */
   | { url: string; poolSize?: number }

@@ -1,4 +1,9 @@
-import { ZVendorLaunch, ZVendorLaunchRequest, vendorResponses, type TVendorAnswer } from '@lotus/contracts/vendor';
+import {
+  ZVendorLaunch,
+  ZVendorLaunchRequest,
+  vendorResponses,
+  type TVendorAnswer,
+} from '@lotus/contracts/vendor';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../lib/http';
@@ -22,6 +27,13 @@ class RawBody {
   }
 }
 
+/** Headers of every protocol answer: JSON, never sniffed, never stored. */
+const VENDOR_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'no-store',
+} as const;
+
 /** Protocol bodies above this size are refused (400 INVALID_REQUEST) before anything is read. */
 const VENDOR_BODY_LIMIT = 64 * 1024;
 
@@ -30,12 +42,37 @@ const header = (req: FastifyRequest, name: string) => {
   return typeof value === 'string' ? value : undefined;
 };
 
-const CALLS: { call: VendorCall; path: string; summary: string; response: (typeof vendorResponses)[keyof typeof vendorResponses] }[] = [
-  { call: 'authenticate', path: '/vendor/v1/session/authenticate', summary: 'Exchange a launch token for a session', response: vendorResponses.authenticate },
-  { call: 'balance', path: '/vendor/v1/wallet/balance', summary: "The player's balance", response: vendorResponses.balance },
+const CALLS: {
+  call: VendorCall;
+  path: string;
+  summary: string;
+  response: (typeof vendorResponses)[keyof typeof vendorResponses];
+}[] = [
+  {
+    call: 'authenticate',
+    path: '/vendor/v1/session/authenticate',
+    summary: 'Exchange a launch token for a session',
+    response: vendorResponses.authenticate,
+  },
+  {
+    call: 'balance',
+    path: '/vendor/v1/wallet/balance',
+    summary: "The player's balance",
+    response: vendorResponses.balance,
+  },
   { call: 'bet', path: '/vendor/v1/wallet/bet', summary: 'Debit a bet', response: vendorResponses.money },
-  { call: 'win', path: '/vendor/v1/wallet/win', summary: 'Credit a win (no live session needed)', response: vendorResponses.money },
-  { call: 'rollback', path: '/vendor/v1/wallet/rollback', summary: 'Refund the bet named by referenceTransactionId', response: vendorResponses.money },
+  {
+    call: 'win',
+    path: '/vendor/v1/wallet/win',
+    summary: 'Credit a win (no live session needed)',
+    response: vendorResponses.money,
+  },
+  {
+    call: 'rollback',
+    path: '/vendor/v1/wallet/rollback',
+    summary: 'Refund the bet named by referenceTransactionId',
+    response: vendorResponses.money,
+  },
 ];
 
 /**
@@ -44,11 +81,16 @@ const CALLS: { call: VendorCall; path: string; summary: string; response: (typeo
  * raw bytes (the signature covers them) and its own error handler (the protocol's answers, not the
  * platform envelope). HTTP only: one service call per route.
  */
-export async function vendorRoutes(fastify: FastifyInstance, { vendor }: { vendor: Pick<VendorService, 'handle' | 'launch'> }) {
+export async function vendorRoutes(
+  fastify: FastifyInstance,
+  { vendor }: { vendor: Pick<VendorService, 'handle' | 'launch'> },
+) {
   await fastify.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: VENDOR_BODY_LIMIT }, (_req, body, done) =>
-      done(null, new RawBody(body as Buffer)),
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: VENDOR_BODY_LIMIT },
+      (_req, body, done) => done(null, new RawBody(body as Buffer)),
     );
     // Transport failures (no JSON content type, a body too large): 400; anything else unexpected:
     // the protocol's INTERNAL_ERROR, logged, no details.
@@ -60,13 +102,26 @@ export async function vendorRoutes(fastify: FastifyInstance, { vendor }: { vendo
       req.log.error({ err }, 'vendor protocol call failed');
       return reply
         .code(200)
-        .send({ status: 'ERROR', code: 'INTERNAL_ERROR', message: 'Internal error, please retry the same request' } satisfies TVendorAnswer);
+        .send({
+          status: 'ERROR',
+          code: 'INTERNAL_ERROR',
+          message: 'Internal error, please retry the same request',
+        } satisfies TVendorAnswer);
     });
     const app = scope.withTypeProvider<ZodTypeProvider>();
     for (const { call, path, summary, response } of CALLS) {
       app.post(
         path,
-        { schema: { tags: ['vendor'], summary: `${summary} (signed: X-Vendor-Code, X-Timestamp, X-Signature)`, response } },
+        {
+          // A machine-to-machine JSON API on the hottest path of the platform: the browser security
+          // headers (a CSP built per request by helmet) mean nothing to a vendor's server.
+          helmet: false,
+          schema: {
+            tags: ['vendor'],
+            summary: `${summary} (signed: X-Vendor-Code, X-Timestamp, X-Signature)`,
+            response,
+          },
+        },
         async (req: FastifyRequest, reply: FastifyReply) => {
           const answer = await vendor.handle(call, {
             vendorCode: header(req, 'x-vendor-code'),
@@ -74,7 +129,9 @@ export async function vendorRoutes(fastify: FastifyInstance, { vendor }: { vendo
             signature: header(req, 'x-signature'),
             raw: req.body instanceof RawBody ? req.body.bytes : null,
           });
-          return reply.code(answer.http).send(answer.body);
+          // The service builds every answer from the protocol's own types (TVendorAnswer), so it is
+          // sent as its JSON text: the response schema documents it, without a second validation pass.
+          return reply.code(answer.http).headers(VENDOR_HEADERS).send(JSON.stringify(answer.body));
         },
       );
     }
@@ -91,13 +148,19 @@ export async function vendorRoutes(fastify: FastifyInstance, { vendor }: { vendo
         schema: {
           tags: ['game'],
           security: [{ member: [] }],
-          summary: "A one-time launch token and the vendor's launch URL carrying it (docs/vendor-protocol.md)",
+          summary:
+            "A one-time launch token and the vendor's launch URL carrying it (docs/vendor-protocol.md)",
           body: ZVendorLaunchRequest,
           response: responses(ZVendorLaunch),
         },
       },
       async (req) =>
-        ok(await vendor.launch(memberOf(req).id, { ...req.body, language: req.body.language ?? req.ctx.language })),
+        ok(
+          await vendor.launch(memberOf(req).id, {
+            ...req.body,
+            language: req.body.language ?? req.ctx.language,
+          }),
+        ),
     );
   });
 }

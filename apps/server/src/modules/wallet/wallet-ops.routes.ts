@@ -1,4 +1,9 @@
-import { ZLedgerReversal, ZLedgerReverse, ZLedgerTransactionParam, ZLedgerVerification } from '@lotus/contracts/wallet';
+import {
+  ZLedgerReversal,
+  ZLedgerReverse,
+  ZLedgerTransactionParam,
+  ZLedgerVerification,
+} from '@lotus/contracts/wallet';
 import { actorOf, auditNote } from '../../plugins/auth-ops';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,7 +29,11 @@ export async function walletOpsRoutes(
     },
     async () => {
       const r = await wallet.verify();
-      return ok({ ok: r.violations.length === 0, ...r, violations: r.violations.map((v) => ({ ...v, detail: v.detail?.slice(0, 200) })) });
+      return ok({
+        ok: r.violations.length === 0,
+        ...r,
+        violations: r.violations.map((v) => ({ ...v, detail: v.detail?.slice(0, 200) })),
+      });
     },
   );
 
@@ -35,13 +44,20 @@ export async function walletOpsRoutes(
       schema: {
         tags: ['ops'],
         security: [{ operator: [] }],
-        summary: 'Reverse a ledger transaction: a new transaction negating it, with a reason (once per transaction)',
+        summary:
+          'Reverse a ledger transaction: a new transaction negating it, with a reason (once per transaction)',
         params: ZLedgerTransactionParam,
         body: ZLedgerReverse,
         response: responses(ZLedgerReversal),
       },
     },
     async (req) =>
-      ok(await wallet.reverseByOperator(req.params.id, { id: actorOf(req).username, reason: req.body.reason }, auditNote(req))),
+      ok(
+        await wallet.reverseByOperator(
+          req.params.id,
+          { id: actorOf(req).username, reason: req.body.reason },
+          auditNote(req),
+        ),
+      ),
   );
 }

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client';
+import { preparedQuery, type Database } from '../../db/client';
 import type { Executor } from '../../db/tx';
 import type { Clock } from '../../platform/clock';
 import type { JobEngine } from '../../platform/jobs/engine';
@@ -60,14 +60,15 @@ export function createWalletModule(deps: {
   };
 }) {
   const options = deps.options ?? DEFAULT_WALLET_OPTIONS;
-  const repo = createWalletRepository(deps.database.db);
+  const repo = createWalletRepository(deps.database.db, preparedQuery(deps.database.raw));
   const service = createWalletService({
     database: deps.database,
     repo,
     options,
     now: deps.now,
   });
-  const memberBalance: MemberBalance = (member) => service.balanceOf({ id: member.id, trial: isTrialMember(member) });
+  const memberBalance: MemberBalance = (member) =>
+    service.balanceOf({ id: member.id, trial: isTrialMember(member) });
 
   // Transfer-mode vendor wallets (transfers/, docs/adr/0029-transfer-mode-vendors.md).
   const transferOptions = deps.transfers.options;
@@ -143,7 +144,12 @@ export function createWalletModule(deps: {
         retryDelaySeconds: 15,
         retryBackoff: true,
       },
-      { name: TRANSFER_SWEEP_JOB, handler: () => transfers.sweep().then(() => undefined), retryLimit: 0, schedule: { everyMs: 60_000 } },
+      {
+        name: TRANSFER_SWEEP_JOB,
+        handler: () => transfers.sweep().then(() => undefined),
+        retryLimit: 0,
+        schedule: { everyMs: 60_000 },
+      },
     ],
   } satisfies ModuleParts & Record<string, unknown>;
 }

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { PreparedQuery } from '../../db/client';
 import type { Db, Executor } from '../../db/tx';
 
 /** The rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
@@ -13,7 +14,13 @@ const bigOrNull = (v: unknown): bigint | null => (v === null || v === undefined 
 /** int8[] comes back as strings (node-postgres) or numbers/bigints (PGlite), or as array text. */
 const bigArray = (v: unknown): bigint[] => {
   if (Array.isArray(v)) return v.map(big);
-  if (typeof v === 'string' && v.startsWith('{')) return v === '{}' ? [] : v.slice(1, -1).split(',').map((x) => BigInt(x));
+  if (typeof v === 'string' && v.startsWith('{'))
+    return v === '{}'
+      ? []
+      : v
+          .slice(1, -1)
+          .split(',')
+          .map((x) => BigInt(x));
   return [];
 };
 const textArrayOut = (v: unknown): string[] => {
@@ -36,7 +43,11 @@ export type RecordRow = {
 };
 
 /** SQL of the ledger (wallet module only). The write functions are in db/schema/wallet.functions.ts. */
-export function createWalletRepository(db: Db) {
+/** The game operation's statement: a named prepared statement on PostgreSQL (db/client.ts preparedQuery). */
+const GAME_OP_SQL =
+  'select status, code, tx_id, balance from ledger_game_op($1, $2::int, $3::boolean, $4, $5, $6, $7::bigint, $8, $9, $10, $11)';
+
+export function createWalletRepository(db: Db, prepared: PreparedQuery) {
   return {
     /** One posting through `ledger_post` (one statement: atomic on its own or inside `tx`). */
     async post(
@@ -58,9 +69,12 @@ export function createWalletRepository(db: Db) {
       },
       tx: Executor,
     ): Promise<PostRow> {
-      const r = await query(tx, sql`select * from ledger_post(
+      const r = await query(
+        tx,
+        sql`select * from ledger_post(
         ${p.op}, ${p.key}, ${p.kind}, ${p.hash}, ${p.actorKind}, ${p.actorId}, ${p.reason}, ${p.groupKey}, ${p.refKey},
-        ${p.memo}, ${p.reverses}::bigint, ${p.currency}, ${textArray(p.codes)}::text[], ${textArray(p.amounts.map(String))}::bigint[])`);
+        ${p.memo}, ${p.reverses}::bigint, ${p.currency}, ${textArray(p.codes)}::text[], ${textArray(p.amounts.map(String))}::bigint[])`,
+      );
       const row = r[0]!;
       return {
         outcome: String(row.outcome),
@@ -70,26 +84,33 @@ export function createWalletRepository(db: Db) {
       };
     },
 
-    /** One vendor game movement through `ledger_game_op`. */
-    async gameOp(
-      p: {
-        vendor: string;
-        memberId: number;
-        trial: boolean;
-        kind: string;
-        transactionId: string;
-        hash: string;
-        amount: bigint;
-        roundId: string | null;
-        gameCode: string | null;
-        referenceId: string | null;
-        currency: string;
-      },
-      tx: Executor,
-    ): Promise<GameOpRow> {
-      const r = await query(tx, sql`select * from ledger_game_op(
-        ${p.vendor}, ${p.memberId}::int, ${p.trial}, ${p.kind}, ${p.transactionId}, ${p.hash}, ${String(p.amount)}::bigint,
-        ${p.roundId}, ${p.gameCode}, ${p.referenceId}, ${p.currency})`);
+    /** One vendor game operation through `ledger_game_op` (one statement, its own transaction). */
+    async gameOp(p: {
+      vendor: string;
+      memberId: number;
+      trial: boolean;
+      kind: string;
+      transactionId: string;
+      hash: string;
+      amount: bigint;
+      roundId: string | null;
+      gameCode: string | null;
+      referenceId: string | null;
+      currency: string;
+    }): Promise<GameOpRow> {
+      const r = await prepared('ledger_game_op', GAME_OP_SQL, [
+        p.vendor,
+        p.memberId,
+        p.trial,
+        p.kind,
+        p.transactionId,
+        p.hash,
+        String(p.amount),
+        p.roundId,
+        p.gameCode,
+        p.referenceId,
+        p.currency,
+      ]);
       const row = r[0]!;
       return {
         status: row.status as 'OK' | 'ERROR',
@@ -101,22 +122,32 @@ export function createWalletRepository(db: Db) {
 
     /** A transaction's kind, reversal link and entries by account code (null: no such transaction). */
     async transactionEntries(id: number, tx: Executor = db) {
-      const r = await query(tx, sql`select t.kind, t.reverses, a.code, e.amount from ledger_transactions t
+      const r = await query(
+        tx,
+        sql`select t.kind, t.reverses, a.code, e.amount from ledger_transactions t
         left join ledger_entries e on e.transaction_id = t.id left join ledger_accounts a on a.id = e.account_id
-        where t.id = ${id} order by e.id`);
+        where t.id = ${id} order by e.id`,
+      );
       if (r.length === 0) return null;
       return {
         kind: String(r[0]!.kind),
         reverses: r[0]!.reverses === null ? null : Number(r[0]!.reverses),
-        entries: r.filter((x) => x.code !== null).map((x) => ({ account: String(x.code), amount: big(x.amount) })),
+        entries: r
+          .filter((x) => x.code !== null)
+          .map((x) => ({ account: String(x.code), amount: big(x.amount) })),
       };
     },
 
     /** Balances of accounts by code (missing accounts are absent: balance 0). */
     async balances(codes: string[], tx: Executor = db): Promise<Map<string, bigint>> {
       if (codes.length === 0) return new Map();
-      const r = await query(tx, sql`select code, balance from ledger_accounts where code = any(${textArray(codes)}::text[])`);
-      return new Map((r as unknown as { code: string; balance: unknown }[]).map((x) => [x.code, big(x.balance)]));
+      const r = await query(
+        tx,
+        sql`select code, balance from ledger_accounts where code = any(${textArray(codes)}::text[])`,
+      );
+      return new Map(
+        (r as unknown as { code: string; balance: unknown }[]).map((x) => [x.code, big(x.balance)]),
+      );
     },
 
     /**
@@ -129,18 +160,25 @@ export function createWalletRepository(db: Db) {
         tx,
         sql`select code, balance from ledger_accounts where code = any(${textArray(codes)}::text[]) order by id for update`,
       );
-      return new Map((r as unknown as { code: string; balance: unknown }[]).map((x) => [x.code, big(x.balance)]));
+      return new Map(
+        (r as unknown as { code: string; balance: unknown }[]).map((x) => [x.code, big(x.balance)]),
+      );
     },
 
     /** A member's accounts (main, trial, vendor wallets) with balances. */
     async memberAccounts(memberId: number, tx: Executor = db) {
-      const r = await query(tx, sql`select code, class, currency, balance from ledger_accounts where member_id = ${memberId} order by id`);
-      return (r as unknown as { code: string; class: string; currency: string; balance: unknown }[]).map((x) => ({
-        code: x.code,
-        class: x.class,
-        currency: x.currency,
-        balance: big(x.balance),
-      }));
+      const r = await query(
+        tx,
+        sql`select code, class, currency, balance from ledger_accounts where member_id = ${memberId} order by id`,
+      );
+      return (r as unknown as { code: string; class: string; currency: string; balance: unknown }[]).map(
+        (x) => ({
+          code: x.code,
+          class: x.class,
+          currency: x.currency,
+          balance: big(x.balance),
+        }),
+      );
     },
 
     /**
@@ -151,15 +189,19 @@ export function createWalletRepository(db: Db) {
       q: { code: string; kinds: string[] | null; from: Date; to: Date; offset: number; limit: number },
       tx: Executor = db,
     ): Promise<{ rows: RecordRow[]; total: number }> {
-      const kinds = q.kinds && q.kinds.length > 0 ? sql`and t.kind = any(${textArray(q.kinds)}::text[])` : sql``;
+      const kinds =
+        q.kinds && q.kinds.length > 0 ? sql`and t.kind = any(${textArray(q.kinds)}::text[])` : sql``;
       const where = sql`from ledger_entries e
         join ledger_accounts a on a.id = e.account_id
         join ledger_transactions t on t.id = e.transaction_id
         where a.code = ${q.code} and e.created_at >= ${q.from.toISOString()}::timestamptz
           and e.created_at < ${q.to.toISOString()}::timestamptz ${kinds}`;
       const [rows, count] = await Promise.all([
-        query(tx, sql`select e.id as entry_id, t.id as tx_id, e.created_at, t.kind, e.amount, e.balance_after, t.memo
-          ${where} order by e.id desc offset ${q.offset} limit ${q.limit}`),
+        query(
+          tx,
+          sql`select e.id as entry_id, t.id as tx_id, e.created_at, t.kind, e.amount, e.balance_after, t.memo
+          ${where} order by e.id desc offset ${q.offset} limit ${q.limit}`,
+        ),
         query(tx, sql`select count(*) as n ${where}`),
       ]);
       return {
@@ -180,8 +222,13 @@ export function createWalletRepository(db: Db) {
      * Net stakes on an account since its last deposit, and that deposit's amount (turnover rule of
      * withdrawals): bets minus rollback refunds, counted from the entry after the deposit.
      */
-    async turnoverSinceLastDeposit(code: string, tx: Executor = db): Promise<{ deposit: bigint; staked: bigint }> {
-      const r = await query(tx, sql`with acc as (select id from ledger_accounts where code = ${code}),
+    async turnoverSinceLastDeposit(
+      code: string,
+      tx: Executor = db,
+    ): Promise<{ deposit: bigint; staked: bigint }> {
+      const r = await query(
+        tx,
+        sql`with acc as (select id from ledger_accounts where code = ${code}),
         last as (
           select e.id, e.amount from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
           where e.account_id = (select id from acc) and t.kind = 'deposit' order by e.id desc limit 1)
@@ -189,7 +236,8 @@ export function createWalletRepository(db: Db) {
           coalesce((select sum(-e.amount)
             from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
             where e.account_id = (select id from acc) and e.id > coalesce((select id from last), 0)
-              and t.kind in ('bet', 'rollback')), 0) as staked`);
+              and t.kind in ('bet', 'rollback')), 0) as staked`,
+      );
       const row = r[0]!;
       return { deposit: big(row.deposit), staked: big(row.staked) };
     },
@@ -203,20 +251,28 @@ export function createWalletRepository(db: Db) {
         (select count(*) from ledger_entries) as entries`);
       // One pass over the entries gives, per class and currency, the sum, the member accounts whose balance
       // differs from their entries, and (class null) entries whose account does not exist.
-      const groups = await query(tx, sql`with sums as (
+      const groups = await query(
+        tx,
+        sql`with sums as (
           select account_id, sum(amount) as s from ledger_entries group by account_id)
         select a.class, a.currency, sum(s.s) as s,
           count(*) filter (where a.member_id is not null and a.balance <> s.s) as mismatches,
           count(*) filter (where a.id is null) as orphans
         from sums s left join ledger_accounts a on a.id = s.account_id
-        group by a.class, a.currency order by 1, 2`);
+        group by a.class, a.currency order by 1, 2`,
+      );
       // Member accounts with a balance but no entry at all.
-      const unbacked = await one(sql`select count(*) as n from ledger_accounts a where a.member_id is not null and a.balance <> 0
+      const unbacked =
+        await one(sql`select count(*) as n from ledger_accounts a where a.member_id is not null and a.balance <> 0
         and not exists (select 1 from ledger_entries e where e.account_id = a.id)`);
       const mismatches = { n: groups.reduce((n, g) => n + Number(g.mismatches), Number(unbacked.n)) };
       const orphans = { n: groups.reduce((n, g) => n + Number(g.orphans), 0) };
-      const sums = groups.filter((g) => g.class !== null).map((g) => ({ k: `${String(g.class)}:${String(g.currency)}`, s: g.s }));
-      const negative = await one(sql`select count(*) as n from ledger_accounts where member_id is not null and balance < 0`);
+      const sums = groups
+        .filter((g) => g.class !== null)
+        .map((g) => ({ k: `${String(g.class)}:${String(g.currency)}`, s: g.s }));
+      const negative = await one(
+        sql`select count(*) as n from ledger_accounts where member_id is not null and balance < 0`,
+      );
       const unbalanced = await one(sql`select count(*) as n from (select transaction_id from ledger_entries
         group by transaction_id having sum(amount) <> 0) x`);
       const duplicates = await one(sql`select count(*) as n from (select op, key from ledger_transactions
@@ -227,7 +283,10 @@ export function createWalletRepository(db: Db) {
         entries: Number(counts.entries),
         balanceMismatches: Number(mismatches.n),
         negativeMemberBalances: Number(negative.n),
-        sumsByClassAndCurrency: (sums as { k: string; s: unknown }[]).map((x) => ({ classAndCurrency: x.k, sum: big(x.s) })),
+        sumsByClassAndCurrency: (sums as { k: string; s: unknown }[]).map((x) => ({
+          classAndCurrency: x.k,
+          sum: big(x.s),
+        })),
         unbalancedTransactions: Number(unbalanced.n),
         duplicateKeys: Number(duplicates.n),
         orphanEntries: Number(orphans.n),

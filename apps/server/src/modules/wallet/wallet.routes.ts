@@ -13,7 +13,10 @@ const member = [{ member: [] }];
 /** The member's balances (7.WAL.01, 7.WAL.02). */
 export async function walletRoutes(
   fastify: FastifyInstance,
-  { wallet, transfers }: { wallet: Pick<WalletService, 'funds'>; transfers: Pick<TransferService, 'consolidated'> },
+  {
+    wallet,
+    transfers,
+  }: { wallet: Pick<WalletService, 'funds'>; transfers: Pick<TransferService, 'consolidated'> },
 ) {
   await fastify.register(async (scope) => {
     scope.addHook('onRequest', scope.requireMember);
@@ -25,14 +28,18 @@ export async function walletRoutes(
         schema: {
           tags: ['wallet'],
           security: member,
-          summary: 'The member balance: main plus vendor wallets, and whether it is all in the main wallet (7.WAL.01, 3.WAL.01)',
+          summary:
+            'The member balance: main plus vendor wallets, and whether it is all in the main wallet (7.WAL.01, 3.WAL.01)',
           response: responses(ZWalletBalance),
         },
       },
       async (req) => {
         const m = memberOf(req);
         const funds = await wallet.funds(m.id, isTrialMember(m));
-        return ok({ sumBalance: formatMinor(funds.total), isSingle: funds.vendors.every((v) => v.balance === 0n) });
+        return ok({
+          sumBalance: formatMinor(funds.total),
+          isSingle: funds.vendors.every((v) => v.balance === 0n),
+        });
       },
     );
 
@@ -42,7 +49,8 @@ export async function walletRoutes(
         schema: {
           tags: ['wallet'],
           security: member,
-          summary: 'Consolidated funds: the main wallet and each vendor wallet, with the live balance of transfer-mode vendors (7.WAL.02)',
+          summary:
+            'Consolidated funds: the main wallet and each vendor wallet, with the live balance of transfer-mode vendors (7.WAL.02)',
           response: responses(ZConsolidatedFunds),
         },
       },
@@ -56,7 +64,13 @@ export async function walletRoutes(
           wallets: funds.wallets.map((v) => ({
             vendor: v.vendor,
             balance: formatMinor(v.balance),
-            ...('name' in v ? { name: v.name, liveBalance: v.liveBalance === null || v.liveBalance === undefined ? null : formatMinor(v.liveBalance) } : {}),
+            ...('name' in v
+              ? {
+                  name: v.name,
+                  liveBalance:
+                    v.liveBalance === null || v.liveBalance === undefined ? null : formatMinor(v.liveBalance),
+                }
+              : {}),
           })),
         });
       },

@@ -55,7 +55,14 @@ export type WalletPost = (posting: Posting, tx?: Executor) => Promise<PostResult
 /** Vendor protocol v1 operations (docs/vendor-protocol.md); amounts in minor units. */
 export type GameOperation =
   | { kind: 'bet'; transactionId: string; roundId: string; gameCode: string; amount: bigint }
-  | { kind: 'win'; transactionId: string; roundId: string; gameCode: string; amount: bigint; betTransactionId?: string }
+  | {
+      kind: 'win';
+      transactionId: string;
+      roundId: string;
+      gameCode: string;
+      amount: bigint;
+      betTransactionId?: string;
+    }
   | { kind: 'rollback'; transactionId: string; referenceTransactionId: string; roundId?: string };
 
 export type GameOperationInput = GameOperation & {
@@ -72,7 +79,12 @@ export type GameOperationResult =
   | {
       status: 'ERROR';
       /** INVALID_REQUEST: a rollback naming a win or another rollback (only bets can be rolled back). */
-      code: 'INSUFFICIENT_FUNDS' | 'DUPLICATE_TRANSACTION_CONFLICT' | 'TRANSACTION_ROLLED_BACK' | 'ROUND_CLOSED' | 'INVALID_REQUEST';
+      code:
+        | 'INSUFFICIENT_FUNDS'
+        | 'DUPLICATE_TRANSACTION_CONFLICT'
+        | 'TRANSACTION_ROLLED_BACK'
+        | 'ROUND_CLOSED'
+        | 'INVALID_REQUEST';
       balance: bigint;
     };
 
