@@ -47,7 +47,9 @@ const url = `http://127.0.0.1:${port}`;
 for (let i = 0; i < 600; i++) {
   try {
     if ((await fetch(`${url}/wps/system/status`)).ok) break;
-  } catch {}
+  } catch {
+    /* not up yet */
+  }
   await new Promise((r) => setTimeout(r, 200));
 }
 const { tsImport } = await import('tsx/esm/api');
