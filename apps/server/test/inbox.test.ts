@@ -45,6 +45,15 @@ describe('platform messages', () => {
     expect(unreadOnly.items.map((x) => x.template)).toEqual(['withdrawal_approved']);
   });
 
+  it('3.MEM.04 the login answer counts the unread messages too (the header shows them at once)', async () => {
+    const m = await createMember(t);
+    await send({ memberId: m.id, template: 'deposit_arrival', params: { amount: '300.00' } });
+    await send({ memberId: m.id, template: 'deposit_failed', params: {} });
+    await send({ memberId: m.id, template: 'deposit_failed', params: {} }, 'other-key');
+    const login = await t.client().loginOk(m.username, m.password);
+    expect(login.userInfo?.unreadMessage).toBe(3);
+  });
+
   it('a message delivered twice (the same outbox row) is stored once; the same key is enqueued once', async () => {
     const m = await createMember(t);
     const id = await t.db.database.tx((tx) =>

@@ -102,6 +102,7 @@ export function createIdentityModule(deps: {
     notifier,
     hasher,
     memberBalance: deps.memberBalance,
+    ...(deps.unreadMessages ? { unreadMessages: deps.unreadMessages } : {}),
     grantTrialCredit: deps.grantTrialCredit,
     options,
   });

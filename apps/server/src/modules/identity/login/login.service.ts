@@ -41,6 +41,7 @@ import {
 } from '../../../platform/throttles/throttle.rules';
 import type { TotpService } from '../second-factor/totp.service';
 import type { Client } from '../../../platform/client-info';
+import type { UnreadMessages } from '../../inbox/inbox.module';
 
 /** What the services know about the caller. */
 export type { Client };
@@ -77,6 +78,8 @@ export type LoginDeps = {
   audit: Audit;
   /** The balance of the login answer's member info (modules/wallet). */
   memberBalance: MemberBalance;
+  /** The unread count of the login answer's member info (modules/inbox; 3.MEM.04 unreadMessage). */
+  unreadMessages?: UnreadMessages;
   grantTrialCredit: TrialCreditGrant;
   options: Pick<
     IdentityOptions,
@@ -390,6 +393,7 @@ export function createLoginService(deps: LoginDeps) {
         { ...member, lastLoginAt: new Date(t), lastLoginIp: client.ip },
         brand,
         await deps.memberBalance(member),
+        deps.unreadMessages ? await deps.unreadMessages(member.id) : 0,
       ),
     };
   }
