@@ -116,6 +116,65 @@ describe('operator pays out, the member confirms (4.WD.01, 3.STAT.06)', () => {
   });
 });
 
+describe('closing a not-received case (ADR 0047)', () => {
+  async function notReceived(amount = '250.00') {
+    const { m, w } = await paid(amount);
+    const res = await receipt(m, w.id, { received: false, remark: 'Nothing arrived', proofs: [{ data: b64(PNG_1X1) }] });
+    if (!res.success) throw new Error(`receipt failed: ${res.message}`);
+    return { m, w };
+  }
+
+  it('refund: the payout returns to the main wallet once, the member is told why and sees it in the history', async () => {
+    const { m, w } = await notReceived('250.00');
+    expect(await balanceOf(t, `m:${m.id}:main`)).toBe(750_00n);
+    const res = await t.ops('POST', `/ops/withdrawals/${w.id}/resolve`, { outcome: 'refund', reason: 'The bank returned the transfer' });
+    expect(body<TOpsWithdrawalRow>(res).value).toMatchObject({ status: 'refunded', resolution: 'The bank returned the transfer' });
+    expect(await balanceOf(t, `m:${m.id}:main`)).toBe(1_000_00n);
+    expect(await movements(t, 'withdrawal_refund', String(w.id))).toBe(1);
+    // Closed: a second refund (or any other closing) is refused and moves nothing.
+    const again = await t.ops('POST', `/ops/withdrawals/${w.id}/resolve`, { outcome: 'refund', reason: 'twice' });
+    expect([again.statusCode, body(again).message]).toEqual([409, 'withdrawal_not_a_case']);
+    expect(await balanceOf(t, `m:${m.id}:main`)).toBe(1_000_00n);
+    await t.app.services.identity.drain();
+    expect(messages).toContainEqual({
+      memberId: m.id,
+      template: 'withdrawal_refunded',
+      params: { withdrawalId: w.id, amount: '250.00', reason: 'The bank returned the transfer' },
+    });
+    const [mine] = body<{ items: TWithdrawal[] }>(await m.c.get('/wps/cashier/withdrawals')).value.items;
+    expect(mine).toMatchObject({ status: 'refunded', resolution: 'The bank returned the transfer' });
+    const verify = body<{ violations: unknown[] }>(await t.ops('GET', '/ops/ledger/verify')).value;
+    expect(verify.violations).toEqual([]);
+  });
+
+  it('paid: the case closes with the reason, no money moves', async () => {
+    const { m, w } = await notReceived('120.00');
+    const res = await t.ops('POST', `/ops/withdrawals/${w.id}/resolve`, { outcome: 'paid', reason: 'Bank statement shows it credited' });
+    expect(body<TOpsWithdrawalRow>(res).value).toMatchObject({ status: 'confirmed_paid' });
+    expect(await balanceOf(t, `m:${m.id}:main`)).toBe(880_00n);
+    expect(await movements(t, 'withdrawal_refund', String(w.id))).toBe(0);
+    await t.app.services.identity.drain();
+    expect(messages).toContainEqual(expect.objectContaining({ memberId: m.id, template: 'withdrawal_case_closed' }));
+  });
+
+  it('only a not-received case can be closed; bad input, roles and the audit log', async () => {
+    const { w: awaiting } = await paid('100.00');
+    const res = await t.ops('POST', `/ops/withdrawals/${awaiting.id}/resolve`, { outcome: 'refund', reason: 'too early' });
+    expect([res.statusCode, body(res).message]).toEqual([409, 'withdrawal_not_a_case']);
+    expect((await t.ops('POST', '/ops/withdrawals/999999/resolve', { outcome: 'paid', reason: 'x' })).statusCode).toBe(404);
+    const { w } = await notReceived('100.00');
+    for (const bad of [{ outcome: 'refund' }, { outcome: 'maybe', reason: 'x' }, { outcome: 'paid', reason: '   ' }, { outcome: 'paid', reason: 'x'.repeat(201) }]) {
+      expect((await t.ops('POST', `/ops/withdrawals/${w.id}/resolve`, bad)).statusCode).toBe(400);
+    }
+    const support = await t.operator('support');
+    expect(body(await support.ops('POST', `/ops/withdrawals/${w.id}/resolve`, { outcome: 'refund', reason: 'x' })).message).toBe('ops_permission_denied');
+    const finance = await t.operator('finance');
+    expect((await finance.ops('POST', `/ops/withdrawals/${w.id}/resolve`, { outcome: 'refund', reason: 'Returned' })).statusCode).toBe(200);
+    const audit = body<{ action: string; target: string; username: string }[]>(await t.ops('GET', '/ops/audit?limit=20')).value;
+    expect(audit).toContainEqual(expect.objectContaining({ action: 'withdrawal.resolve', target: `withdrawal:${w.id}`, username: finance.username }));
+  });
+});
+
 describe('not received with a proof (4.WD.02, 4.WD.05, 5.UPL.01-04)', () => {
   it('4.WD.02 not received needs a proof; with one it opens a case for the operator', async () => {
     const { m, w } = await paid();
@@ -240,5 +299,9 @@ describe('the operator command line (npm run ops -- withdrawal ...)', () => {
     await receipt(first.m, first.w.id, { received: false, proofs: [{ data: b64(PNG_1X1) }] });
     const cases = await cli('withdrawal', 'cases');
     expect(cases.text).toContain(`withdrawal ${first.w.id}: proof 1 image/png`);
+    await expect(cli('withdrawal', 'resolve', String(first.w.id), '--reason', 'x')).rejects.toThrow(/--refund\|--paid/);
+    const refunded = await cli('withdrawal', 'resolve', String(first.w.id), '--refund', '--reason', 'Returned by the bank');
+    expect(refunded.text).toContain(`Withdrawal ${first.w.id} is refunded; 120.00 returned`);
+    expect(await balanceOf(t, `m:${first.m.id}:main`)).toBe(1_000_00n);
   });
 });

@@ -8,7 +8,9 @@ import { z } from 'zod';
  * - `deposit_arrival`: depositId, amount ("1000.00"), channelTh, channelEn;
  * - `deposit_failed`: depositId, amount, channelTh, channelEn, reason (may be empty);
  * - `withdrawal_approved`: withdrawalId, amount;
- * - `withdrawal_rejected`: withdrawalId, amount, reason.
+ * - `withdrawal_rejected`: withdrawalId, amount, reason;
+ * - `withdrawal_refunded`: withdrawalId, amount, reason (a not-received case refunded);
+ * - `withdrawal_case_closed`: withdrawalId, amount, reason (a not-received case found paid).
  * The unread count is also member info's `unreadMessage` (3.MEM.04, the Messages badge 2.MC.16).
  */
 export const MEMBER_MESSAGE_TEMPLATES = [
@@ -16,6 +18,8 @@ export const MEMBER_MESSAGE_TEMPLATES = [
   'deposit_failed',
   'withdrawal_approved',
   'withdrawal_rejected',
+  'withdrawal_refunded',
+  'withdrawal_case_closed',
 ] as const;
 export type TMemberMessageTemplate = (typeof MEMBER_MESSAGE_TEMPLATES)[number];
 

@@ -32,7 +32,11 @@ export const THAI_BANKS = [
   { code: 'BAY', th: 'ธนาคารกรุงศรีอยุธยา', en: 'Bank of Ayudhya (Krungsri)' },
   { code: 'TTB', th: 'ธนาคารทหารไทยธนชาต', en: 'TMBThanachart Bank' },
   { code: 'GSB', th: 'ธนาคารออมสิน', en: 'Government Savings Bank' },
-  { code: 'BAAC', th: 'ธนาคารเพื่อการเกษตรและสหกรณ์การเกษตร', en: 'Bank for Agriculture and Agricultural Cooperatives' },
+  {
+    code: 'BAAC',
+    th: 'ธนาคารเพื่อการเกษตรและสหกรณ์การเกษตร',
+    en: 'Bank for Agriculture and Agricultural Cooperatives',
+  },
   { code: 'GHB', th: 'ธนาคารอาคารสงเคราะห์', en: 'Government Housing Bank' },
   { code: 'KKP', th: 'ธนาคารเกียรตินาคินภัทร', en: 'Kiatnakin Phatra Bank' },
   { code: 'CIMBT', th: 'ธนาคารซีไอเอ็มบี ไทย', en: 'CIMB Thai Bank' },
@@ -77,7 +81,10 @@ export const ZBankAccountList = z.object({
 export const ZBindBankAccount = z.object({
   bankCode: ZBankCode,
   /** Digits only, 10 to 15 of them. */
-  accountNumber: z.string().trim().regex(/^\d{10,15}$/),
+  accountNumber: z
+    .string()
+    .trim()
+    .regex(/^\d{10,15}$/),
   accountName: z.string().trim().min(2).max(120),
   paymentPassword: ZPaymentPasswordInput,
 });
@@ -108,7 +115,10 @@ export const ZWithdrawalSettings = z
     /** N of 4.WD.03 / 9.C.16: a paid-out withdrawal unanswered this long counts as received. */
     autoReceiptMinutes: z.number().int().min(1).max(10_080),
   })
-  .refine((s) => Number(s.minAmount) <= Number(s.maxAmount), { path: ['maxAmount'], message: 'below minAmount' })
+  .refine((s) => Number(s.minAmount) <= Number(s.maxAmount), {
+    path: ['maxAmount'],
+    message: 'below minAmount',
+  })
   .refine((s) => Number(s.minAmount) > 0, { path: ['minAmount'], message: 'must be positive' })
   .refine((s) => s.hours.from !== s.hours.to, { path: ['hours', 'to'], message: 'empty window' });
 export type TWithdrawalSettings = z.infer<typeof ZWithdrawalSettings>;
@@ -162,7 +172,9 @@ export type TWithdrawalRequest = z.infer<typeof ZWithdrawalRequest>;
  * pending (requested, funds held in withdrawal clearing) -> awaiting_confirmation (the operator paid
  * it out: "approved") or rejected (funds returned to the main wallet);
  * awaiting_confirmation -> received | not_received (with proof: a case for the operator) |
- * auto_received (no answer within N minutes: a forced receipt, no refund can follow, 4.WD.04).
+ * auto_received (no answer within N minutes: a forced receipt, no refund can follow, 4.WD.04);
+ * not_received -> refunded (an operator found the payout failed: the amount returns to the main wallet)
+ * | confirmed_paid (an operator found it did arrive), each with the operator's reason (ADR 0047).
  */
 export const WITHDRAWAL_STATUSES = [
   'pending',
@@ -171,6 +183,8 @@ export const WITHDRAWAL_STATUSES = [
   'received',
   'not_received',
   'auto_received',
+  'refunded',
+  'confirmed_paid',
 ] as const;
 export const ZWithdrawalStatus = z.enum(WITHDRAWAL_STATUSES);
 export type TWithdrawalStatus = z.infer<typeof ZWithdrawalStatus>;
@@ -194,6 +208,9 @@ export const ZWithdrawal = z.object({
   /** The member's remark with a not-received answer. */
   remark: str(140).nullable(),
   proofCount: z.number().int(),
+  /** A not-received case closed by an operator: when, and the reason given to the member. */
+  resolvedAt: str(40).nullable(),
+  resolution: str(200).nullable(),
 });
 export type TWithdrawal = z.infer<typeof ZWithdrawal>;
 
@@ -231,7 +248,14 @@ export const ZWithdrawalReceipt = z.discriminatedUnion('received', [
     received: z.literal(false),
     remark: z.string().max(1000).optional(),
     proofs: z
-      .array(z.object({ data: z.string().max(PROOF_BASE64_MAX).regex(/^[A-Za-z0-9+/]*={0,2}$/) }))
+      .array(
+        z.object({
+          data: z
+            .string()
+            .max(PROOF_BASE64_MAX)
+            .regex(/^[A-Za-z0-9+/]*={0,2}$/),
+        }),
+      )
       .max(20),
   }),
 ]);
@@ -259,11 +283,28 @@ export const ZOpsWithdrawalRow = z.object({
   decidedBy: str(80).nullable(),
   rejectReason: str(200).nullable(),
   remark: str(140).nullable(),
-  proofs: z.array(z.object({ index: z.number().int(), contentType: str(20), bytes: z.number().int(), sha256: str(64) })).max(PROOF_MAX_IMAGES),
+  resolvedAt: str(40).nullable(),
+  /** Operator who closed the not-received case. */
+  resolvedBy: str(80).nullable(),
+  resolution: str(200).nullable(),
+  proofs: z
+    .array(
+      z.object({ index: z.number().int(), contentType: str(20), bytes: z.number().int(), sha256: str(64) }),
+    )
+    .max(PROOF_MAX_IMAGES),
 });
 export type TOpsWithdrawalRow = z.infer<typeof ZOpsWithdrawalRow>;
 export const ZOpsWithdrawalList = z.array(ZOpsWithdrawalRow).max(500);
 export const ZOpsWithdrawalReject = z.object({ reason: z.string().trim().min(1).max(200) });
+/**
+ * Closing a not-received case: `refund` (the payout failed: payout -> the member's main wallet) or
+ * `paid` (the payout did arrive), with the reason the member is told.
+ */
+export const ZOpsWithdrawalResolve = z.object({
+  outcome: z.enum(['refund', 'paid']),
+  reason: z.string().trim().min(1).max(200),
+});
+export type TOpsWithdrawalResolve = z.infer<typeof ZOpsWithdrawalResolve>;
 export const ZOpsProofParam = z.object({
   id: z.coerce.number().int().min(1).max(2_147_483_647),
   index: z.coerce.number().int().min(1).max(PROOF_MAX_IMAGES),

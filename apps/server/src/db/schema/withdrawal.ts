@@ -76,6 +76,10 @@ export const withdrawals = pgTable(
     decidedBy: varchar('decided_by', { length: 80 }),
     confirmedAt: ts('confirmed_at'),
     remark: varchar('remark', { length: 140 }),
+    /** A not-received case closed by an operator (refunded or confirmed paid), with the reason shown to the member. */
+    resolvedAt: ts('resolved_at'),
+    resolvedBy: varchar('resolved_by', { length: 80 }),
+    resolution: varchar('resolution', { length: 200 }),
   },
   (t) => [
     uniqueIndex('withdrawals_request_uq').on(t.memberId, t.requestKey),

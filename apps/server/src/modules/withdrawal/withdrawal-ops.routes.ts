@@ -4,6 +4,7 @@ import {
   ZOpsWithdrawalList,
   ZOpsWithdrawalQuery,
   ZOpsWithdrawalReject,
+  ZOpsWithdrawalResolve,
   ZOpsWithdrawalRow,
   ZWithdrawalIdParam,
 } from '@lotus/contracts/withdrawal';
@@ -17,7 +18,10 @@ import type { WithdrawalService } from './withdrawal.service';
  * Operator API of withdrawals (`npm run ops -- withdrawal ...`); registered inside the /ops scope
  * (operator credential, permission, audit). Every action is in the operator audit log.
  */
-export async function opsWithdrawalRoutes(fastify: FastifyInstance, { withdrawals }: { withdrawals: WithdrawalService }) {
+export async function opsWithdrawalRoutes(
+  fastify: FastifyInstance,
+  { withdrawals }: { withdrawals: WithdrawalService },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['ops'];
   const security = [{ operator: [] }];
@@ -59,7 +63,8 @@ export async function opsWithdrawalRoutes(fastify: FastifyInstance, { withdrawal
       schema: {
         tags,
         security,
-        summary: "Mark a pending withdrawal paid out (clearing -> payout); the member is asked to confirm receipt",
+        summary:
+          'Mark a pending withdrawal paid out (clearing -> payout); the member is asked to confirm receipt',
         params: ZWithdrawalIdParam,
         response: responses(ZOpsWithdrawalRow),
       },
@@ -80,7 +85,26 @@ export async function opsWithdrawalRoutes(fastify: FastifyInstance, { withdrawal
         response: responses(ZOpsWithdrawalRow),
       },
     },
-    async (req) => ok(await withdrawals.reject(req.params.id, req.body.reason, actorOf(req).username, auditNote(req))),
+    async (req) =>
+      ok(await withdrawals.reject(req.params.id, req.body.reason, actorOf(req).username, auditNote(req))),
+  );
+
+  app.post(
+    '/ops/withdrawals/:id/resolve',
+    {
+      config: { ops: { permission: 'money.write', audit: 'withdrawal.resolve' } },
+      schema: {
+        tags,
+        security,
+        summary:
+          "Close a not-received case: refund (payout -> the member's main wallet) or paid (it did arrive), with the reason the member is told",
+        params: ZWithdrawalIdParam,
+        body: ZOpsWithdrawalResolve,
+        response: responses(ZOpsWithdrawalRow),
+      },
+    },
+    async (req) =>
+      ok(await withdrawals.resolve(req.params.id, req.body, actorOf(req).username, auditNote(req))),
   );
 
   app.get(

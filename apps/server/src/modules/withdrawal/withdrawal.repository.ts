@@ -4,7 +4,13 @@ import type { Db, Executor } from '../../db/tx';
 
 export type BankAccountRow = typeof memberBankAccounts.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
-export type ProofMeta = { withdrawalId: number; position: number; contentType: string; bytes: number; sha256: string };
+export type ProofMeta = {
+  withdrawalId: number;
+  position: number;
+  contentType: string;
+  bytes: number;
+  sha256: string;
+};
 
 /** Namespace of the per-member advisory locks of this module (bank-account count, daily count). */
 const MEMBER_LOCK_SPACE = 28_001;
@@ -90,7 +96,11 @@ export function createWithdrawalRepository(db: Db) {
         .select({ n: count() })
         .from(withdrawals)
         .where(
-          and(eq(withdrawals.memberId, memberId), gte(withdrawals.createdAt, since), ne(withdrawals.status, 'rejected')),
+          and(
+            eq(withdrawals.memberId, memberId),
+            gte(withdrawals.createdAt, since),
+            ne(withdrawals.status, 'rejected'),
+          ),
         );
       return row?.n ?? 0;
     },
@@ -142,7 +152,10 @@ export function createWithdrawalRepository(db: Db) {
       return { items, total: total?.n ?? 0 };
     },
 
-    async list(filter: { status?: string | undefined; memberId?: number | undefined; limit: number }, tx: Executor = db) {
+    async list(
+      filter: { status?: string | undefined; memberId?: number | undefined; limit: number },
+      tx: Executor = db,
+    ) {
       const conditions = [
         filter.status ? eq(withdrawals.status, filter.status) : undefined,
         filter.memberId ? eq(withdrawals.memberId, filter.memberId) : undefined,

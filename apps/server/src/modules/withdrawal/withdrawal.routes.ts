@@ -29,7 +29,10 @@ const RECEIPT_BODY_LIMIT = 22 * 1024 * 1024;
  * Member cashier calls of withdrawals (contracts/withdrawal; docs/cashier.md "Withdrawals"). Real
  * members only: a trial account answers 403 in_need_true_account (5.GATE.04/05).
  */
-export async function withdrawalRoutes(fastify: FastifyInstance, { withdrawals }: { withdrawals: WithdrawalService }) {
+export async function withdrawalRoutes(
+  fastify: FastifyInstance,
+  { withdrawals }: { withdrawals: WithdrawalService },
+) {
   await fastify.register(async (scope) => {
     scope.addHook('onRequest', scope.requireRealMember);
     const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -38,7 +41,14 @@ export async function withdrawalRoutes(fastify: FastifyInstance, { withdrawals }
 
     app.get(
       '/wps/cashier/bank-accounts',
-      { schema: { tags, security, summary: 'Bound bank accounts (at most 3)', response: responses(ZBankAccountList) } },
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Bound bank accounts (at most 3)',
+          response: responses(ZBankAccountList),
+        },
+      },
       async (req) => ok(await withdrawals.listBankAccounts(memberOf(req).id)),
     );
 
@@ -71,7 +81,14 @@ export async function withdrawalRoutes(fastify: FastifyInstance, { withdrawals }
         },
       },
       async (req) =>
-        ok(await withdrawals.removeBankAccount(memberOf(req).id, req.params.id, req.body.paymentPassword, clientOf(req))),
+        ok(
+          await withdrawals.removeBankAccount(
+            memberOf(req).id,
+            req.params.id,
+            req.body.paymentPassword,
+            clientOf(req),
+          ),
+        ),
     );
 
     app.get(
@@ -124,7 +141,8 @@ export async function withdrawalRoutes(fastify: FastifyInstance, { withdrawals }
         schema: {
           tags,
           security,
-          summary: 'Confirm a paid-out withdrawal: received, or not received with 1-3 png/jpg proofs (4.WD.01-05)',
+          summary:
+            'Confirm a paid-out withdrawal: received, or not received with 1-3 png/jpg proofs (4.WD.01-05)',
           params: ZWithdrawalIdParam,
           body: ZWithdrawalReceipt,
           response: responses(ZWithdrawal),

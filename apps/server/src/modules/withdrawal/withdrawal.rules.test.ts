@@ -22,10 +22,16 @@ describe('withdrawal rules', () => {
       achieved: 99_99n,
       met: false,
     });
-    expect(turnoverRequirement({ lastDepositAmount: 100_00n, betsSince: 100_00n, multiple: 1 }).met).toBe(true);
-    expect(turnoverRequirement({ lastDepositAmount: 100_00n, betsSince: 0n, multiple: 1.5 }).required).toBe(150_00n);
+    expect(turnoverRequirement({ lastDepositAmount: 100_00n, betsSince: 100_00n, multiple: 1 }).met).toBe(
+      true,
+    );
+    expect(turnoverRequirement({ lastDepositAmount: 100_00n, betsSince: 0n, multiple: 1.5 }).required).toBe(
+      150_00n,
+    );
     // Rounded up to the minor unit: 0.33 x 1.01 = 0.3333 -> 0.34
-    expect(turnoverRequirement({ lastDepositAmount: 1_01n, betsSince: 0n, multiple: 0.33 }).required).toBe(34n);
+    expect(turnoverRequirement({ lastDepositAmount: 1_01n, betsSince: 0n, multiple: 0.33 }).required).toBe(
+      34n,
+    );
     expect(turnoverRequirement({ lastDepositAmount: 0n, betsSince: 0n, multiple: 1 }).met).toBe(true);
     expect(turnoverRequirement({ lastDepositAmount: 500_00n, betsSince: 0n, multiple: 0 }).met).toBe(true);
   });

@@ -55,7 +55,10 @@ export function withinHours(hours: { from: string; to: string }, t: number): boo
 export type AmountProblem = 'withdrawal_amount_below_min' | 'withdrawal_amount_above_max';
 
 /** The amount against the settings' minimum and maximum per withdrawal. */
-export function amountProblem(amount: bigint, settings: Pick<TWithdrawalSettings, 'minAmount' | 'maxAmount'>): AmountProblem | null {
+export function amountProblem(
+  amount: bigint,
+  settings: Pick<TWithdrawalSettings, 'minAmount' | 'maxAmount'>,
+): AmountProblem | null {
   if (amount < (parseMinor(settings.minAmount) ?? 0n)) return 'withdrawal_amount_below_min';
   if (amount > (parseMinor(settings.maxAmount) ?? 0n)) return 'withdrawal_amount_above_max';
   return null;
@@ -102,7 +105,8 @@ export function proofProblem(images: Uint8Array[], remark: string | undefined): 
   if (images.length > PROOF_MAX_IMAGES) return { code: 'proof_too_many', field: 'proofs' };
   for (const [i, image] of images.entries()) {
     if (image.length > PROOF_MAX_BYTES) return { code: 'proof_too_large', field: `proofs.${i}` };
-    if (image.length === 0 || !imageTypeOf(image)) return { code: 'proof_type_invalid', field: `proofs.${i}` };
+    if (image.length === 0 || !imageTypeOf(image))
+      return { code: 'proof_type_invalid', field: `proofs.${i}` };
   }
   return null;
 }

@@ -33,7 +33,9 @@ import {
 } from './withdrawal.rules';
 
 /** The wallet's figures of turnover (REQUEST to the wallet: `turnoverSinceLastDeposit(memberId)`). */
-export type TurnoverSinceLastDeposit = (memberId: number) => Promise<{ lastDepositAmount: bigint; betsSince: bigint }>;
+export type TurnoverSinceLastDeposit = (
+  memberId: number,
+) => Promise<{ lastDepositAmount: bigint; betsSince: bigint }>;
 
 /** Who a member action comes from (audit trail of identity). */
 export type CashierClient = { ip: string; userAgent: string };
@@ -93,6 +95,8 @@ export function createWithdrawalService(deps: Deps) {
       rejectReason: row.rejectReason,
       remark: row.remark,
       proofCount,
+      resolvedAt: iso(row.resolvedAt),
+      resolution: row.resolution,
     };
   }
 
@@ -117,7 +121,8 @@ export function createWithdrawalService(deps: Deps) {
   /** Binds an account (payment password; the name is the real name in capitals; at most 3). */
   async function bindBankAccount(memberId: number, input: TBindBankAccount, client: CashierClient) {
     const profile = await stepUp.profile(memberId);
-    if (!profile.realName) throw new AppError('real_name_required', 400, { accountName: 'real_name_required' });
+    if (!profile.realName)
+      throw new AppError('real_name_required', 400, { accountName: 'real_name_required' });
     await stepUp.verifyPaymentPassword(memberId, input.paymentPassword, client);
     if (!accountNameMatches(profile.realName, input.accountName)) {
       throw new AppError('bank_account_name_mismatch', 400, { accountName: 'bank_account_name_mismatch' });
@@ -144,7 +149,12 @@ export function createWithdrawalService(deps: Deps) {
     return toBankAccount(row);
   }
 
-  async function removeBankAccount(memberId: number, id: number, paymentPassword: string, client: CashierClient) {
+  async function removeBankAccount(
+    memberId: number,
+    id: number,
+    paymentPassword: string,
+    client: CashierClient,
+  ) {
     if (!(await repo.findActiveBankAccount(memberId, id))) throw new AppError('not_found', 404);
     await stepUp.verifyPaymentPassword(memberId, paymentPassword, client);
     const removed = await database.tx((tx) => repo.removeBankAccount(memberId, id, new Date(now()), tx));
@@ -202,9 +212,14 @@ export function createWithdrawalService(deps: Deps) {
    * limits, turnover; then one transaction: the withdrawal row (pending) and the hold
    * (main -> withdrawal clearing). Insufficient funds roll both back.
    */
-  async function request(memberId: number, input: TWithdrawalRequest, client: CashierClient): Promise<TWithdrawal> {
+  async function request(
+    memberId: number,
+    input: TWithdrawalRequest,
+    client: CashierClient,
+  ): Promise<TWithdrawal> {
     const amount = parseMinor(input.amount);
-    if (amount === null || amount <= 0n) throw new AppError('validation_failed', 400, { amount: 'validation_failed' });
+    if (amount === null || amount <= 0n)
+      throw new AppError('validation_failed', 400, { amount: 'validation_failed' });
     await stepUp.verifyPaymentPassword(memberId, input.paymentPassword, client);
     // A retry of a request that went through answers it before the second factor (a TOTP step is
     // accepted once, so the retry's code would be refused).
@@ -269,7 +284,11 @@ export function createWithdrawalService(deps: Deps) {
     const proofs = await repo.proofMetaOf(items.map((i) => i.id));
     return {
       items: items.map((row) =>
-        toWithdrawal(row, settings.autoReceiptMinutes, proofs.filter((p) => p.withdrawalId === row.id).length),
+        toWithdrawal(
+          row,
+          settings.autoReceiptMinutes,
+          proofs.filter((p) => p.withdrawalId === row.id).length,
+        ),
       ),
       total,
       page: pageNumber,
@@ -288,12 +307,16 @@ export function createWithdrawalService(deps: Deps) {
     const images = input.received ? [] : input.proofs.map((p) => Buffer.from(p.data, 'base64'));
     if (!input.received) {
       const problem = proofProblem(images, input.remark);
-      if (problem) throw new AppError(problem.code, problem.code === 'proof_too_large' ? 413 : undefined, { [problem.field]: problem.code });
+      if (problem)
+        throw new AppError(problem.code, problem.code === 'proof_too_large' ? 413 : undefined, {
+          [problem.field]: problem.code,
+        });
     }
     const row = await repo.findById(id);
     if (!row || row.memberId !== memberId) throw new AppError('not_found', 404);
     if (row.status === 'auto_received') throw new AppError('withdrawal_receipt_forced', 409);
-    if (row.status !== 'awaiting_confirmation' || !row.paidAt) throw new AppError('withdrawal_not_awaiting_receipt', 409);
+    if (row.status !== 'awaiting_confirmation' || !row.paidAt)
+      throw new AppError('withdrawal_not_awaiting_receipt', 409);
     const settings = await config.get('withdrawal');
     const t = now();
     const at = new Date(t);
@@ -332,7 +355,10 @@ export function createWithdrawalService(deps: Deps) {
     });
     if (!changed) {
       const current = await repo.findById(id);
-      throw new AppError(current?.status === 'auto_received' ? 'withdrawal_receipt_forced' : 'withdrawal_not_awaiting_receipt', 409);
+      throw new AppError(
+        current?.status === 'auto_received' ? 'withdrawal_receipt_forced' : 'withdrawal_not_awaiting_receipt',
+        409,
+      );
     }
     return present(changed);
   }
@@ -354,19 +380,37 @@ export function createWithdrawalService(deps: Deps) {
       decidedBy: row.decidedBy,
       rejectReason: row.rejectReason,
       remark: row.remark,
+      resolvedAt: iso(row.resolvedAt),
+      resolvedBy: row.resolvedBy,
+      resolution: row.resolution,
       proofs: proofs
         .filter((p) => p.withdrawalId === row.id)
         .map((p) => ({ index: p.position, contentType: p.contentType, bytes: p.bytes, sha256: p.sha256 })),
     };
   }
 
-  async function listForOps(filter: { status?: TWithdrawalStatus | undefined; memberId?: number | undefined; limit: number }) {
+  async function listForOps(filter: {
+    status?: TWithdrawalStatus | undefined;
+    memberId?: number | undefined;
+    limit: number;
+  }) {
     const rows = await repo.list(filter);
     const proofs = await repo.proofMetaOf(rows.filter((r) => r.status === 'not_received').map((r) => r.id));
     return rows.map((r) => toOpsRow(r, proofs));
   }
 
-  async function message(tx: Tx, row: WithdrawalRow, template: 'withdrawal_approved' | 'withdrawal_rejected') {
+  async function message(
+    tx: Tx,
+    row: WithdrawalRow,
+    template:
+      'withdrawal_approved' | 'withdrawal_rejected' | 'withdrawal_refunded' | 'withdrawal_case_closed',
+  ) {
+    const reason =
+      template === 'withdrawal_rejected'
+        ? row.rejectReason
+        : template === 'withdrawal_approved'
+          ? null
+          : row.resolution;
     await outbox.enqueue(tx, {
       kind: MEMBER_MESSAGE,
       key: `${template}:${row.id}`,
@@ -376,7 +420,7 @@ export function createWithdrawalService(deps: Deps) {
         params: {
           withdrawalId: row.id,
           amount: formatMinor(row.amount),
-          ...(row.rejectReason ? { reason: row.rejectReason } : {}),
+          ...(reason ? { reason } : {}),
         },
       },
     });
@@ -415,7 +459,11 @@ export function createWithdrawalService(deps: Deps) {
         tx,
       );
       await message(tx, paid, 'withdrawal_approved');
-      await note({ target: `withdrawal:${id}`, before: { status: 'pending' }, after: { status: paid.status, amount: formatMinor(paid.amount) } });
+      await note({
+        target: `withdrawal:${id}`,
+        before: { status: 'pending' },
+        after: { status: paid.status, amount: formatMinor(paid.amount) },
+      });
       return paid;
     });
     if (!row) return notPending(id);
@@ -449,10 +497,72 @@ export function createWithdrawalService(deps: Deps) {
         tx,
       );
       await message(tx, rejected, 'withdrawal_rejected');
-      await note({ target: `withdrawal:${id}`, before: { status: 'pending' }, after: { status: 'rejected', reason } });
+      await note({
+        target: `withdrawal:${id}`,
+        before: { status: 'pending' },
+        after: { status: 'rejected', reason },
+      });
       return rejected;
     });
     if (!row) return notPending(id);
+    return toOpsRow(row, []);
+  }
+
+  /**
+   * Closes a not-received case (ADR 0047): `refund` when the payout failed (payout -> the member's main
+   * wallet, op `withdrawal_refund`), `paid` when it did arrive (no money moves); the reason goes to the
+   * member's inbox. One conditional update on `not_received`, so two operators cannot both close it.
+   */
+  async function resolve(
+    id: number,
+    input: { outcome: 'refund' | 'paid'; reason: string },
+    operator: string,
+    note: OpsAuditNote,
+  ) {
+    const at = new Date(now());
+    const status = input.outcome === 'refund' ? 'refunded' : 'confirmed_paid';
+    const row = await database.tx(async (tx) => {
+      const closed = await repo.transition(
+        id,
+        ['not_received'],
+        { status, resolvedAt: at, resolvedBy: operator.slice(0, 80), resolution: input.reason },
+        tx,
+      );
+      if (!closed) return null;
+      if (input.outcome === 'refund') {
+        await wallet.post(
+          {
+            op: 'withdrawal_refund',
+            key: String(id),
+            input: { withdrawalId: id, memberId: closed.memberId, amount: closed.amount },
+            actor: { kind: 'operator', id: operator, reason: input.reason },
+            entries: [
+              { account: PAYOUT, amount: -closed.amount },
+              { account: mainAccount(closed.memberId), amount: closed.amount },
+            ],
+            groupKey: `withdrawal:${id}`,
+            memo: `Withdrawal ${id} refunded`,
+          },
+          tx,
+        );
+      }
+      await message(
+        tx,
+        closed,
+        input.outcome === 'refund' ? 'withdrawal_refunded' : 'withdrawal_case_closed',
+      );
+      await note({
+        target: `withdrawal:${id}`,
+        before: { status: 'not_received' },
+        after: { status, reason: input.reason },
+      });
+      return closed;
+    });
+    if (!row) {
+      const current = await repo.findById(id);
+      if (!current) throw new AppError('not_found', 404);
+      throw new AppError('withdrawal_not_a_case', 409);
+    }
     return toOpsRow(row, []);
   }
 
@@ -488,6 +598,7 @@ export function createWithdrawalService(deps: Deps) {
     listForOps,
     pay,
     reject,
+    resolve,
     proof,
     autoReceipt,
   };

@@ -44,6 +44,8 @@ const withdrawal = (over: Partial<TWithdrawal> = {}): TWithdrawal => ({
   rejectReason: null,
   remark: null,
   proofCount: 0,
+  resolvedAt: null,
+  resolution: null,
   ...over,
 });
 

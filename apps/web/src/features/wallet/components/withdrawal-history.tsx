@@ -31,6 +31,8 @@ const TONE: Record<TWithdrawalStatus, TStatusTone> = {
   received: 'ok',
   auto_received: 'ok',
   not_received: 'bad',
+  refunded: 'ok',
+  confirmed_paid: 'ok',
 };
 
 /** Not received (4.WD.02/05): 1-3 proof images and a remark of at most 140 characters. */
@@ -157,6 +159,9 @@ function WithdrawalItem({
           ) : null}
           {w.proofCount > 0 ? (
             <span className="wallet-item__meta">{t('proofs', { count: w.proofCount })}</span>
+          ) : null}
+          {w.resolution ? (
+            <span className="wallet-item__reason">{t('resolution', { reason: w.resolution })}</span>
           ) : null}
         </div>
         <div className="wallet-item__side">
