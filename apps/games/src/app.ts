@@ -20,7 +20,8 @@ export const houseRoutes: FastifyPluginAsync<HouseOptions> = async (app, { title
       return reply.code(400).send({ error, field, message: issue.message });
     }
     const result = verifyBet(parsed.data, titles);
-    if (result === 'unknown_game') return reply.code(404).send({ error: 'unknown_game', field: 'game', message: 'no such game' });
+    if (result === 'unknown_game')
+      return reply.code(404).send({ error: 'unknown_game', field: 'game', message: 'no such game' });
     return result;
   });
 };

@@ -89,7 +89,8 @@ function compileStrips(definition: TGameDefinition, strips: string[][], scatter:
     const weight = k ** (definition.reels - 1 - r);
     const out = new Int32Array(strip.length * rows);
     for (let stop = 0; stop < strip.length; stop++)
-      for (let row = 0; row < rows; row++) out[stop * rows + row] = strip[(stop + row) % strip.length]! * weight;
+      for (let row = 0; row < rows; row++)
+        out[stop * rows + row] = strip[(stop + row) % strip.length]! * weight;
     return out;
   });
   const scatters = symbols.map((strip) => {

@@ -58,7 +58,10 @@ export const ZGameDefinition = z
     rows: z.number().int().min(1).max(5).default(3),
     symbols: z.array(ZSymbol).min(2).max(24),
     /** One array per line: the row (0 = top) the line crosses on each reel, left to right. */
-    paylines: z.array(z.array(z.number().int().min(0).max(4))).min(1).max(100),
+    paylines: z
+      .array(z.array(z.number().int().min(0).max(4)))
+      .min(1)
+      .max(100),
     strips: z.strictObject({ base: ZStrips, free: ZStrips }),
     freeSpins: z
       .strictObject({
@@ -72,18 +75,21 @@ export const ZGameDefinition = z
       .optional(),
   })
   .superRefine((d, ctx) => {
-    const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+    const issue = (path: (string | number)[], message: string) =>
+      ctx.addIssue({ code: 'custom', path, message });
     const ids = new Set<string>();
     d.symbols.forEach((s, i) => {
       if (ids.has(s.id)) issue(['symbols', i, 'id'], `duplicate symbol ${s.id}`);
       ids.add(s.id);
       for (const key of Object.keys(s.pays ?? {})) {
         const max = s.type === 'scatter' ? d.reels * d.rows : d.reels;
-        if (Number(key) > max) issue(['symbols', i, 'pays', key], `count ${key} cannot happen (at most ${max})`);
+        if (Number(key) > max)
+          issue(['symbols', i, 'pays', key], `count ${key} cannot happen (at most ${max})`);
       }
     });
     if (d.symbols.filter((s) => s.type === 'wild').length > 1) issue(['symbols'], 'at most one wild symbol');
-    if (d.symbols.filter((s) => s.type === 'scatter').length > 1) issue(['symbols'], 'at most one scatter symbol');
+    if (d.symbols.filter((s) => s.type === 'scatter').length > 1)
+      issue(['symbols'], 'at most one scatter symbol');
     if (d.freeSpins && !d.symbols.some((s) => s.type === 'scatter'))
       issue(['freeSpins'], 'free spins are triggered by scatters: define a scatter symbol');
     if (d.symbols.length ** d.reels > MAX_LINE_TABLE)

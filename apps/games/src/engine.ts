@@ -33,7 +33,12 @@ export type BetOutcome = {
   win: number;
 };
 
-function spinOnce(game: CompiledGame, kind: 'base' | 'free', floats: (i: number) => number, first: number): SpinOutcome {
+function spinOnce(
+  game: CompiledGame,
+  kind: 'base' | 'free',
+  floats: (i: number) => number,
+  first: number,
+): SpinOutcome {
   const { definition, reels, rows } = game;
   const strips: CompiledStrips = kind === 'base' ? game.base : game.free;
   const stops = Array.from({ length: reels }, (_, r) => reelStop(floats(first + r), strips.lengths[r]!));

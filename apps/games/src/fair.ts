@@ -36,13 +36,22 @@ export function bytesToFloat(b0: number, b1: number, b2: number, b3: number): nu
 }
 
 /** The first `count` floats of a bet. */
-export function generateFloats(serverSeed: string, clientSeed: string, nonce: number, count: number): number[] {
+export function generateFloats(
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number,
+  count: number,
+): number[] {
   const stream = createFloatStream(serverSeed, clientSeed, nonce);
   return Array.from({ length: count }, (_, i) => stream(i));
 }
 
 /** Float i of a bet, computing each round's HMAC once, in order of need. */
-export function createFloatStream(serverSeed: string, clientSeed: string, nonce: number): (index: number) => number {
+export function createFloatStream(
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number,
+): (index: number) => number {
   const rounds = new Map<number, Buffer>();
   return (index) => {
     const round = Math.floor(index / FLOATS_PER_ROUND);

@@ -31,8 +31,14 @@ function compress(state: Uint32Array, w: Uint32Array): void {
     const s1 = ((b >>> 17) | (b << 15)) ^ ((b >>> 19) | (b << 13)) ^ (b >>> 10);
     w[t] = (w[t - 16]! + s0 + w[t - 7]! + s1) | 0;
   }
-  let a = state[0]!, b = state[1]!, c = state[2]!, d = state[3]!;
-  let e = state[4]!, f = state[5]!, g = state[6]!, h = state[7]!;
+  let a = state[0]!,
+    b = state[1]!,
+    c = state[2]!,
+    d = state[3]!;
+  let e = state[4]!,
+    f = state[5]!,
+    g = state[6]!,
+    h = state[7]!;
   for (let t = 0; t < 64; t++) {
     const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
     const ch = (e & f) ^ (~e & g);

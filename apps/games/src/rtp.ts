@@ -60,7 +60,8 @@ export function enumerateCycle(game: CompiledGame, strips: CompiledStrips): Cycl
     const previous = (r - 1) * lines;
     for (let stop = 0; stop < length; stop++) {
       for (let l = 0; l < lines; l++)
-        partial[base + l] = (r > 0 ? partial[previous + l]! : 0) + weighted[stop * rows + paylines[l * reels + r]!]!;
+        partial[base + l] =
+          (r > 0 ? partial[previous + l]! : 0) + weighted[stop * rows + paylines[l * reels + r]!]!;
       partialScatters[r] = (r > 0 ? partialScatters[r - 1]! : 0) + scatters[stop]!;
       if (r + 1 < lastReel) {
         level(r + 1);
@@ -172,7 +173,8 @@ export function computeRtp(game: CompiledGame): RtpReport {
       eXA += a * m * (meanLine + s * p);
       if (a > 0) pRetrigger += p;
     }
-    if (eA >= 1) throw new Error(`retriggers add ${eA.toFixed(4)} spins per free spin (>= 1): the feature never ends`);
+    if (eA >= 1)
+      throw new Error(`retriggers add ${eA.toFixed(4)} spins per free spin (>= 1): the feature never ends`);
   }
   const eT = free ? eX / (1 - eA) : 0;
   const eT2 = free ? (eX2 + 2 * eXA * eT + eAA1 * eT * eT) / (1 - eA) : 0;

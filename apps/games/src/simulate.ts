@@ -10,7 +10,12 @@ import { createFastHmac } from './fast-hmac';
 /** Two-sided 99 % normal quantile. */
 export const Z99 = 2.5758293035489;
 
-export type SimulationOptions = { spins: number; serverSeed: string; clientSeed: string; firstNonce?: number };
+export type SimulationOptions = {
+  spins: number;
+  serverSeed: string;
+  clientSeed: string;
+  firstNonce?: number;
+};
 
 export type SimulationReport = {
   spins: number;

@@ -15,14 +15,17 @@ export function loadDefinitionFile(file: string): TGameDefinition {
   }
   const definition = parseDefinition(json);
   const expected = path.basename(file, '.json');
-  if (definition.code !== expected) throw new Error(`${file}: code "${definition.code}" differs from the file name`);
+  if (definition.code !== expected)
+    throw new Error(`${file}: code "${definition.code}" differs from the file name`);
   return definition;
 }
 
 /** Every title in a folder, compiled, by code. */
 export function loadTitles(dir: string = TITLES_DIR): Map<string, CompiledGame> {
   const titles = new Map<string, CompiledGame>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const definition = loadDefinitionFile(path.join(dir, file));
     titles.set(definition.code, compileGame(definition));
   }

@@ -22,8 +22,16 @@ export type TVerifyError = (typeof VERIFY_ERRORS)[keyof typeof VERIFY_ERRORS] | 
 
 export const ZVerifyQuery = z.object({
   /** Any seed another site revealed may be checked: printable ASCII, no spaces. */
-  serverSeed: z.string().min(1).max(128).regex(/^[\x21-\x7e]+$/),
-  clientSeed: z.string().min(1).max(64).regex(/^[\x20-\x7e]+$/),
+  serverSeed: z
+    .string()
+    .min(1)
+    .max(128)
+    .regex(/^[\x21-\x7e]+$/),
+  clientSeed: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[\x20-\x7e]+$/),
   nonce: z
     .string()
     .regex(/^(0|[1-9][0-9]{0,14})$/)
@@ -60,11 +68,17 @@ export type VerifyResult = {
   };
 };
 
-export function verifyBet(query: TVerifyQuery, titles: ReadonlyMap<string, CompiledGame>): VerifyResult | 'unknown_game' {
+export function verifyBet(
+  query: TVerifyQuery,
+  titles: ReadonlyMap<string, CompiledGame>,
+): VerifyResult | 'unknown_game' {
   const { serverSeed, clientSeed, nonce } = query;
   const head = { serverSeed, serverSeedHash: hashServerSeed(serverSeed), clientSeed, nonce };
   if (query.game === undefined)
-    return { ...head, floats: generateFloats(serverSeed, clientSeed, nonce, query.count ?? FLOATS_PER_ROUND) };
+    return {
+      ...head,
+      floats: generateFloats(serverSeed, clientSeed, nonce, query.count ?? FLOATS_PER_ROUND),
+    };
   const game = titles.get(query.game);
   if (!game) return 'unknown_game';
   const outcome = playBet(game, createFloatStream(serverSeed, clientSeed, nonce));
