@@ -115,7 +115,12 @@ describe('free spins take the next floats of the same nonce', () => {
       expect(spin.kind).toBe(j === 0 ? 'base' : 'free');
       expect(spin.stops).toEqual(strips.map((strip, r) => Math.floor(floats[j * 5 + r]! * strip.length)));
     });
-    expect(bet.spins[0]!.scatter.count).toBeGreaterThanOrEqual(3);
+    // The numbers of the free-spin example in docs/games/provably-fair.md.
+    expect(bet.spins[0]!.stops).toEqual([3, 17, 15, 33, 17]);
+    expect(bet.spins[0]!.scatter).toEqual({ count: 3, pay: 20 });
+    expect(bet.spins[1]!.stops).toEqual([20, 26, 33, 8, 27]);
+    expect(bet.spins.map((s) => s.win)).toEqual([20, 0, 0, 50, 40, 0, 10, 0, 50, 20, 0]);
+    expect(bet.win).toBe(190);
     expect(bet.spins.length - 1).toBe(bet.spins.reduce((n, s) => n + s.freeSpinsAwarded, 0));
   });
 });
