@@ -95,6 +95,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The house vendor knows the platform only through the vendor protocol: no platform code.
+    files: ['apps/games/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/server/**', '@lotus/server*', '**/packages/ledger/**', '@lotus/ledger*', '**/packages/contracts/**', '@lotus/contracts*', '**/apps/web/**', '@lotus/web*'],
+              message: 'apps/games never imports platform code: it speaks the public vendor protocol.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Server module structure (docs/ARCHITECTURE.md, "Dependency rules"): no import of another
   // module's routes or repository files, no import cycle between modules or between files (local
   // rules in eslint-rules/, on TypeScript's parser).

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+/** The house vendor: pure tests of the mathematics and the fairness, and the verify route through app.inject. */
+export default defineConfig({
+  test: {
+    name: 'games',
+    root: import.meta.dirname,
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+  },
+});
