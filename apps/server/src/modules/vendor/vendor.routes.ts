@@ -30,12 +30,28 @@ const header = (req: FastifyRequest, name: string) => {
   return typeof value === 'string' ? value : undefined;
 };
 
-const CALLS: { call: VendorCall; path: string; summary: string; response: (typeof vendorResponses)[keyof typeof vendorResponses] }[] = [
+/** The games/sync body may carry 2,000 games: its own limit (the route's limit wins over the parser's). */
+const GAMES_SYNC_BODY_LIMIT = 2 * 1024 * 1024;
+
+const CALLS: {
+  call: VendorCall;
+  path: string;
+  summary: string;
+  response: (typeof vendorResponses)[keyof typeof vendorResponses];
+  bodyLimit?: number;
+}[] = [
   { call: 'authenticate', path: '/vendor/v1/session/authenticate', summary: 'Exchange a launch token for a session', response: vendorResponses.authenticate },
   { call: 'balance', path: '/vendor/v1/wallet/balance', summary: "The player's balance", response: vendorResponses.balance },
   { call: 'bet', path: '/vendor/v1/wallet/bet', summary: 'Debit a bet', response: vendorResponses.money },
   { call: 'win', path: '/vendor/v1/wallet/win', summary: 'Credit a win (no live session needed)', response: vendorResponses.money },
   { call: 'rollback', path: '/vendor/v1/wallet/rollback', summary: 'Refund the bet named by referenceTransactionId', response: vendorResponses.money },
+  {
+    call: 'gamesSync',
+    path: '/vendor/v1/games/sync',
+    summary: "Publish the vendor's game list (replaces it; unlisted games are retired)",
+    response: vendorResponses.gamesSync,
+    bodyLimit: GAMES_SYNC_BODY_LIMIT,
+  },
 ];
 
 /**
@@ -63,10 +79,10 @@ export async function vendorRoutes(fastify: FastifyInstance, { vendor }: { vendo
         .send({ status: 'ERROR', code: 'INTERNAL_ERROR', message: 'Internal error, please retry the same request' } satisfies TVendorAnswer);
     });
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    for (const { call, path, summary, response } of CALLS) {
+    for (const { call, path, summary, response, bodyLimit } of CALLS) {
       app.post(
         path,
-        { schema: { tags: ['vendor'], summary: `${summary} (signed: X-Vendor-Code, X-Timestamp, X-Signature)`, response } },
+        { ...(bodyLimit ? { bodyLimit } : {}), schema: { tags: ['vendor'], summary: `${summary} (signed: X-Vendor-Code, X-Timestamp, X-Signature)`, response } },
         async (req: FastifyRequest, reply: FastifyReply) => {
           const answer = await vendor.handle(call, {
             vendorCode: header(req, 'x-vendor-code'),

@@ -9,6 +9,7 @@ import {
   type TVendorAnswer,
   type TVendorProtocolCode,
 } from '@lotus/contracts/vendor';
+import { ZGamesSyncRequest, type TGamesSyncResult, type TSyncGame } from '@lotus/contracts/catalogue';
 import sjp from 'secure-json-parse';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -49,7 +50,12 @@ export type PlayerLookup = (id: number) => Promise<{ id: number; status: string;
 export type VendorWallet = { gameOperation: WalletGameOperation; balanceOf: WalletBalanceOf };
 
 /** The protocol calls, by path under /vendor/v1/. */
-export type VendorCall = 'authenticate' | 'balance' | 'bet' | 'win' | 'rollback';
+export type VendorCall = 'authenticate' | 'balance' | 'bet' | 'win' | 'rollback' | 'gamesSync';
+/**
+ * Where a vendor's published game list goes (the catalogue module's sync, given by the composition
+ * root): the vendor's code and its validated games; answers the counts.
+ */
+export type GamesPublisher = (vendor: string, games: TSyncGame[]) => Promise<TGamesSyncResult>;
 /** What the route hands over: the three headers and the body's raw bytes (null: no body). */
 export type SignedRequest = {
   vendorCode: string | undefined;
@@ -120,6 +126,8 @@ export function createVendorService(deps: {
   keys: Pick<ServerKeys, 'open'>;
   findPlayer: PlayerLookup;
   wallet: VendorWallet;
+  /** The catalogue's sync (POST /vendor/v1/games/sync). */
+  publishGames: GamesPublisher;
   log: { error(obj: unknown, msg: string): void };
   now: Clock;
 }) {
@@ -279,7 +287,7 @@ export function createVendorService(deps: {
     };
   }
 
-  const calls: Record<VendorCall, (vendor: CachedVendor, raw: Buffer | null) => Promise<ProtocolAnswer>> = {
+  const calls: Record<Exclude<VendorCall, 'gamesSync'>, (vendor: CachedVendor, raw: Buffer | null) => Promise<ProtocolAnswer>> = {
     async authenticate(vendor, raw) {
       const { token } = bodyOf(raw, ZVendorAuthenticateRequest);
       requireOpen(vendor);
@@ -354,6 +362,13 @@ export function createVendorService(deps: {
     },
   };
 
+  /** A vendor publishes its game list; a vendor in maintenance may too (only a disabled one is refused, 401). */
+  async function gamesSync(vendor: CachedVendor, raw: Buffer | null): Promise<ProtocolAnswer> {
+    const body = bodyOf(raw, ZGamesSyncRequest);
+    const result = await deps.publishGames(vendor.row.code, body.games);
+    return { http: 200, body: { status: 'OK', ...result } };
+  }
+
   /**
    * One protocol call: the signature checks (401), then the call. Never throws: an unexpected
    * failure is logged and answered INTERNAL_ERROR (HTTP 200, no details).
@@ -362,7 +377,7 @@ export function createVendorService(deps: {
     try {
       const vendor = await authenticateRequest(req);
       if ('http' in vendor) return vendor;
-      return await calls[call](vendor, req.raw);
+      return call === 'gamesSync' ? await gamesSync(vendor, req.raw) : await calls[call](vendor, req.raw);
     } catch (err) {
       if (err instanceof Answer) return err.answer;
       log.error({ err, call, vendor: req.vendorCode }, 'vendor protocol call failed');

@@ -259,7 +259,10 @@ export function createWalletService(deps: {
     };
   }
 
-  return { post, reverse, reverseByOperator, gameOperation, balanceOf, grantTrialCredit, funds, verify, turnoverSinceLastDeposit, accountRecord, repo };
+  /** Settled real-money game wins after a ledger transaction id, in id order (the catalogue's winner board). */
+  const settledWins = (afterId: number, limit: number) => repo.settledWins(afterId, limit);
+
+  return { post, reverse, reverseByOperator, gameOperation, balanceOf, grantTrialCredit, funds, verify, turnoverSinceLastDeposit, accountRecord, settledWins, repo };
 }
 
 export type WalletService = ReturnType<typeof createWalletService>;
