@@ -19,6 +19,7 @@ import type { TOpsRewrapResult, TOpsServerKey } from '@lotus/contracts/ops-keys'
 import type { TSiteConfigKey } from '@lotus/contracts/site-config';
 import type { TOpsWithdrawalRow, TWithdrawalStatus } from '@lotus/contracts/withdrawal';
 import type { TOpsVendorInput, TOpsVendorRow, TOpsVendorWithSecret, TVendorStatus } from '@lotus/contracts/vendor';
+import type { TOpsGameOverride, TOpsGameRow } from '@lotus/contracts/catalogue';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { z } from 'zod';
 import { buildApp } from '../app';
@@ -87,6 +88,9 @@ export interface OpsClient {
   addVendor(input: TOpsVendorInput): Promise<TOpsVendorWithSecret>;
   setVendorStatus(code: string, status: TVendorStatus): Promise<TOpsVendorRow>;
   rotateVendorSecret(code: string): Promise<TOpsVendorWithSecret>;
+  // game catalogue (docs/adr/0037-game-catalogue.md)
+  listGames(q: { vendor?: string | undefined; status?: string | undefined; limit: number }): Promise<TOpsGameRow[]>;
+  setGame(nodeId: number, change: TOpsGameOverride): Promise<TOpsGameRow>;
   close(): Promise<void>;
 }
 
@@ -217,6 +221,9 @@ function createClient(
     addVendor: (input) => call('POST', '/ops/vendors/registry', input),
     setVendorStatus: (code, status) => call('PUT', `/ops/vendors/registry/${encodeURIComponent(code)}/status`, { status }),
     rotateVendorSecret: (code) => call('POST', `/ops/vendors/registry/${encodeURIComponent(code)}/rotate-secret`),
+    listGames: ({ vendor, status, limit }) =>
+      call('GET', `/ops/catalogue/games?${new URLSearchParams({ limit: String(limit), ...(vendor ? { vendor } : {}), ...(status ? { status } : {}) })}`),
+    setGame: (nodeId, change) => call('PUT', `/ops/catalogue/games/${encodeURIComponent(String(nodeId))}`, change),
     close,
   };
 }

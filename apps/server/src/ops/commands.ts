@@ -35,6 +35,11 @@ Usage: npm run ops -- <command>
                                            a vendor and its signing secret (printed ONCE)
   vendor set-status <CODE> active|maintenance|disabled
   vendor rotate-secret <CODE>              a new signing secret (printed ONCE; the old one stops working)
+  catalogue list [--vendor <CODE>] [--status ACTIVE|MAINTENANCE|RETIRED] [--limit N]
+                                           games the vendors published (their values and the overrides)
+  catalogue set-status <nodeId> maintenance|hidden|vendor
+                                           override a game's status (vendor: the vendor's own again)
+  catalogue set-hot <nodeId> on|off|vendor override a game's hot flag
   feedback list [limit]
   member list [limit]                      latest members (agent level, status, lockout)
   member create <username> <password> [--agent 1|2|41|42] [--mobile <number>] [--dial <code>]
@@ -98,8 +103,9 @@ const COLLECTION_OF: Record<string, TOpsCollection> = {
   help: 'help',
 };
 
-const COLUMNS: Record<TOpsCollection | 'feedback' | 'members' | 'sms' | 'mail' | 'operators' | 'tokens' | 'audit' | 'jobs' | 'keys' | 'channels' | 'deposits' | 'withdrawals' | 'registry', string[]> = {
+const COLUMNS: Record<TOpsCollection | 'games' | 'feedback' | 'members' | 'sms' | 'mail' | 'operators' | 'tokens' | 'audit' | 'jobs' | 'keys' | 'channels' | 'deposits' | 'withdrawals' | 'registry', string[]> = {
   registry: ['code', 'name', 'walletMode', 'status', 'currency', 'gameTypes', 'launchUrl', 'updatedAt'],
+  games: ['nodeId', 'vendor', 'gameCode', 'gameType', 'nameEn', 'minBet', 'lines', 'status', 'isHot', 'freePlay', 'opsStatus', 'opsHot'],
   channels: ['code', 'kind', 'nameEn', 'adapter', 'accountNumber', 'min', 'max', 'dailyLimit', 'status', 'sort'],
   deposits: ['id', 'createdAt', 'username', 'channel', 'amount', 'status', 'reference', 'decidedBy', 'reason'],
   withdrawals: ['id', 'memberId', 'amount', 'status', 'bankCode', 'accountNumber', 'accountName', 'createdAt', 'paidAt', 'decidedBy', 'rejectReason', 'remark'],
@@ -682,6 +688,31 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
         return 0;
       }
       throw new UsageError('Use: vendor list | vendor add <CODE> --name <name> --launch-url <url> ... | vendor set-status <CODE> <status> | vendor rotate-secret <CODE>');
+    }
+    case 'catalogue': {
+      if (sub === 'list') {
+        const o = takeOptions(rest, ['vendor', 'status', 'limit']);
+        const limit = o.limit ? Number(o.limit) : 100;
+        if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('--limit takes 1-1000');
+        out.log(formatTable(await client.listGames({ vendor: o.vendor, status: o.status, limit }), COLUMNS.games));
+        return 0;
+      }
+      if (sub === 'set-status' || sub === 'set-hot') {
+        const [id, value] = rest;
+        const nodeId = Number(id);
+        const values = sub === 'set-status' ? ['maintenance', 'hidden', 'vendor'] : ['on', 'off', 'vendor'];
+        if (!Number.isInteger(nodeId) || nodeId < 1 || !value || !values.includes(value))
+          throw new UsageError(`Use: catalogue ${sub} <nodeId> ${values.join('|')}`);
+        const row = await client.setGame(
+          nodeId,
+          sub === 'set-status'
+            ? { opsStatus: value === 'vendor' ? null : (value.toUpperCase() as 'MAINTENANCE' | 'HIDDEN') }
+            : { opsHot: value === 'vendor' ? null : value === 'on' },
+        );
+        out.log(formatTable([row as unknown as Record<string, unknown>], COLUMNS.games));
+        return 0;
+      }
+      throw new UsageError('Use: catalogue list [--vendor CODE] [--status S] [--limit N] | catalogue set-status <nodeId> maintenance|hidden|vendor | catalogue set-hot <nodeId> on|off|vendor');
     }
     case 'banner':
     case 'banners':
