@@ -97,6 +97,7 @@ export function createCatalogueService(deps: {
   }
 
   /** Registry states, cached like the lists: disabled vendors' games are left out, maintenance shows. */
+  const vendorCards = () => cached('cards', deps.vendorCards);
   const vendorStates = () =>
     cached('vendors', async () => new Map((await vendors.list()).map((v) => [v.code, v.status] as const)));
   const disabledVendors = async () => [...(await vendorStates()).entries()].filter(([, s]) => s === 'disabled').map(([c]) => c);
@@ -206,7 +207,7 @@ export function createCatalogueService(deps: {
       cached(`hot:${q.vassalage ?? ''}`, async () =>
         (await repo.listGames({ vendor: q.vassalage, hotOnly: true, excludeVendors: await disabledVendors() }, { limit: 100, offset: 0 })).rows,
       ),
-      deps.vendorCards(),
+      vendorCards(),
     ]);
     const view = await viewer(q.language ?? language);
     const byCode = new Map(cards.flatMap((c) => c.cards).map((v) => [v.vassalage, v] as const));
@@ -227,7 +228,7 @@ export function createCatalogueService(deps: {
 
   /** /lgw/games/game_menus: HOT (hot vendors) then each game type with vendors (2.LGN.01, 2.HDR.06). */
   async function gameMenus() {
-    const [cards, counts] = await Promise.all([deps.vendorCards(), vendorGameTypes({})]);
+    const [cards, counts] = await Promise.all([vendorCards(), vendorGameTypes({})]);
     const countOf = new Map(counts.map((c) => [`${c.vassalage}:${c.gameType}`, c.gameCount] as const));
     const vendorsOf = (card: TVendorCard) =>
       card.cards.map((v) => ({
