@@ -10,7 +10,7 @@ import { createCatalogueRepository } from './catalogue.repository';
 import { catalogueRoutes } from './catalogue.routes';
 import { createCatalogueService, type CatalogueVendors } from './catalogue.service';
 
-/** What the vendor module's signed `POST /vendor/v1/games/sync` hands to the catalogue. */
+/** What the catalogue asks of the vendor module (registry states, the launch), wired by the composition root. */
 export type { CatalogueVendors };
 
 /**

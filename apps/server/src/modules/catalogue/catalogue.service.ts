@@ -10,7 +10,7 @@ import {
   type TLaunchGameRequest,
   type TSyncGame,
 } from '@lotus/contracts/catalogue';
-import { GAME_TYPES, type TGameType } from '@lotus/contracts/constants';
+import type { TGameType } from '@lotus/contracts/constants';
 import { formatMinor, parseMinor } from '@lotus/contracts/money';
 import type { TVendorCard } from '@lotus/contracts/relay';
 import type { TSiteConfig } from '@lotus/contracts/site-config';
@@ -409,7 +409,6 @@ export function createCatalogueService(deps: {
     collectWins,
     rankList,
     invalidate,
-    gameTypes: GAME_TYPES,
   };
 }
 
