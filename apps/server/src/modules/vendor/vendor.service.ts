@@ -287,7 +287,7 @@ export function createVendorService(deps: {
     };
   }
 
-  const calls: Record<Exclude<VendorCall, 'gamesSync'>, (vendor: CachedVendor, raw: Buffer | null) => Promise<ProtocolAnswer>> = {
+  const calls: Record<VendorCall, (vendor: CachedVendor, raw: Buffer | null) => Promise<ProtocolAnswer>> = {
     async authenticate(vendor, raw) {
       const { token } = bodyOf(raw, ZVendorAuthenticateRequest);
       requireOpen(vendor);
@@ -360,14 +360,14 @@ export function createVendorService(deps: {
         ...(roundId === undefined ? {} : { roundId }),
       });
     },
-  };
 
-  /** A vendor publishes its game list; a vendor in maintenance may too (only a disabled one is refused, 401). */
-  async function gamesSync(vendor: CachedVendor, raw: Buffer | null): Promise<ProtocolAnswer> {
-    const body = bodyOf(raw, ZGamesSyncRequest);
-    const result = await deps.publishGames(vendor.row.code, body.games);
-    return { http: 200, body: { status: 'OK', ...result } };
-  }
+    // A vendor publishes its game list (the catalogue's sync); in maintenance too (only disabled is refused, 401).
+    async gamesSync(vendor, raw) {
+      const body = bodyOf(raw, ZGamesSyncRequest);
+      const result = await deps.publishGames(vendor.row.code, body.games);
+      return { http: 200, body: { status: 'OK', ...result } };
+    },
+  };
 
   /**
    * One protocol call: the signature checks (401), then the call. Never throws: an unexpected
@@ -377,7 +377,7 @@ export function createVendorService(deps: {
     try {
       const vendor = await authenticateRequest(req);
       if ('http' in vendor) return vendor;
-      return call === 'gamesSync' ? await gamesSync(vendor, req.raw) : await calls[call](vendor, req.raw);
+      return await calls[call](vendor, req.raw);
     } catch (err) {
       if (err instanceof Answer) return err.answer;
       log.error({ err, call, vendor: req.vendorCode }, 'vendor protocol call failed');
