@@ -360,6 +360,9 @@ describe('favourites, recent games and launch', () => {
     const res = await launch({ vendor: down.code, gameCode: 'D1' });
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toBe('game_maintenance');
+    // Its games stay listed, shown in maintenance once the lists' registry view is renewed (5 s).
+    t.clock.advance(5_000);
+    expect((await list(`vassalage=${down.code}`)).games.map((g) => g.status)).toEqual(['MAINTENANCE']);
     expect((await launch({ vendor: v.code, gameCode: 'NOPE' })).json().message).toBe('game_not_found');
     expect((await launch({ vendor: v.code })).statusCode).toBe(400);
   });
