@@ -99,7 +99,7 @@ async function load(url, connections = 50) {
   return { rps: Math.round(r.requests.average), p99: r.latency.p99, p50: r.latency.p50, errors: r.errors + r.non2xx, total: r.requests.total };
 }
 
-// `--only=<section>` (or BENCH_ONLY) runs one section: home (first load and status), logins, wallet.
+// `--only=<section>` (or BENCH_ONLY) runs one section: home (first load and status), logins, wallet, games.
 const only = (process.argv.find((a) => a.startsWith('--only='))?.slice(7) ?? process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const runs = (section) => only.length === 0 || only.includes(section);
 
@@ -519,6 +519,67 @@ if (runs('wallet')) {
   lines.push(`| 32 connections (32 players) | ${cell('PostgreSQL', (r) => ops(r.c32))} | ${cell('PGlite', (r) => ops(r.c32))} | |`);
   lines.push(`| Ratio 32 / 8 | ${cell('PostgreSQL', (r) => (r.c32.rps / r.c8.rps).toFixed(2))} | ${cell('PGlite', (r) => (r.c32.rps / r.c8.rps).toFixed(2))} | >= 0.9 |`);
   lines.push(`| ledger:verify over 1,000,000 entries | ${cell('PostgreSQL', (r) => `${r.verify.serverMs} ms (${r.verify.entries} entries, ${r.verify.violations} violations)`)} | ${cell('PGlite', (r) => `${r.verify.serverMs} ms (${r.verify.entries} entries, ${r.verify.violations} violations)`)} | < 5 s |`);
+  console.log(lines.join('\n'));
+  if (process.argv.includes('--write')) appendFileSync(join(root, 'docs/benchmarks.md'), `${lines.join('\n')}\n`);
+}
+
+// =====================================================================================================
+// Games (issue 9): GCSGAME_gameList over 20,000 games (10 bench vendors x 2,000, published through the
+// signed games/sync call) at 50 connections, on PostgreSQL and on PGlite. Env: BENCH_GAMES_DURATION (s, default 10).
+// =====================================================================================================
+if (runs('games')) {
+  const { appendFileSync } = await import('node:fs');
+  const g = await import('./bench/games.mjs');
+  const seconds = Number(process.env.BENCH_GAMES_DURATION ?? 10);
+  const rows = [];
+  for (const dbLabel of ['PostgreSQL', 'PGlite']) {
+    const dir = mkdtempSync(join(tmpdir(), 'lotus-bench-games-'));
+    let env = {};
+    let drop = async () => {};
+    if (dbLabel === 'PostgreSQL') {
+      const { default: pg } = await import('pg');
+      const admin = new pg.Client({ connectionString: baseUrl });
+      try {
+        await admin.connect();
+      } catch (err) {
+        log(`Games bench on PostgreSQL skipped: ${err.message}`);
+        continue;
+      }
+      const db = `lotus_bench_games_${process.pid}`;
+      await admin.query(`CREATE DATABASE ${db}`);
+      const u = new URL(baseUrl);
+      u.pathname = `/${db}`;
+      env = productionServerEnv(u.toString());
+      drop = async () => {
+        await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+        await admin.end();
+      };
+    }
+    try {
+      log(`Games bench (${dbLabel}): starting the server...`);
+      const srv = await startServer({ DATA_DIR: dir, ...env });
+      try {
+        const codes = await g.seedGames({ url: srv.url, dataDir: dir, log });
+        log(`Games bench (${dbLabel}): GCSGAME_gameList, 50 connections for ${seconds} s...`);
+        rows.push({ dbLabel, ...(await g.loadGameList({ autocannon, url: srv.url, codes, connections: 50, duration: seconds })) });
+      } finally {
+        await srv.stop();
+      }
+    } finally {
+      await drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const lines = [
+    '',
+    '### Games: the catalogue list under load (issue 9)',
+    '',
+    `GCSGAME_gameList over 20,000 games (10 vendors x 2,000, published through the signed games/sync), a mix of the list screens' queries cycled per connection, ${seconds} s, 50 connections; the load generator shares the cores.`,
+    '',
+    '| Figure | Value | Target |',
+    '|---|---|---|',
+  ];
+  for (const r of rows) lines.push(`| GCSGAME_gameList on ${r.dbLabel} | ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors (${r.queries} distinct queries) | ${r.dbLabel === 'PostgreSQL' ? '>= 5,000 req/s, p99 < 20 ms' : ''} |`);
   console.log(lines.join('\n'));
   if (process.argv.includes('--write')) appendFileSync(join(root, 'docs/benchmarks.md'), `${lines.join('\n')}\n`);
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './db/client';
 import type { ConfigBus } from './lib/config-bus';
 import { createAgentModule } from './modules/agent/agent.module';
+import { createCatalogueModule } from './modules/catalogue/catalogue.module';
 import { createContentModule } from './modules/content/content.module';
 import { createDepositModule } from './modules/deposit/deposit.module';
 import { createInboxModule } from './modules/inbox/inbox.module';
@@ -93,11 +94,6 @@ export function createServices(
       provisionVendor: (input) => vendor.provisionVendor(input),
     },
   });
-  const relay = createRelayModule({
-    content: content.service,
-    wallet: wallet.service,
-    transfers: wallet.transfers,
-  });
   const mail = createMailModule({ ...shared, smtp: idOptions.smtp });
   const verification = createVerificationModule({
     ...shared,
@@ -151,10 +147,28 @@ export function createServices(
     ...shared,
     findPlayer: (id) => identity.findPlayer(id),
     wallet: { gameOperation: wallet.service.gameOperation, balanceOf: wallet.service.balanceOf },
+    // The catalogue is built next (it launches through the vendor module); a sync only runs at request time.
+    publishGames: (code, games) => catalogue.service.sync(code, games),
+  });
+  const catalogue = createCatalogueModule({
+    database,
+    config,
+    bus: options.bus,
+    vendors: vendor.directory,
+    vendorCards: () => content.service.getVendorCards(),
+    wins: { settledWins: wallet.service.settledWins },
+    usernameOf: async (memberId) => (await identity.memberSummary(memberId))?.username ?? null,
+    now,
+  });
+  const relay = createRelayModule({
+    content: content.service,
+    wallet: wallet.service,
+    transfers: wallet.transfers,
+    catalogue: catalogue.service,
   });
 
   /** What app.ts registers, in this order: route plugins and operator route plugins. */
-  const parts: ModuleParts[] = [system, relay, ops, identity, verification, wallet, inbox, deposit, withdrawal, agent, vendor];
+  const parts: ModuleParts[] = [system, relay, ops, identity, verification, wallet, inbox, deposit, withdrawal, agent, vendor, catalogue];
   // Jobs are defined here (not in app.ts) so the ops command line's direct mode knows them too.
   for (const part of parts) for (const job of part.jobs ?? []) jobs.define(job);
 
@@ -198,6 +212,7 @@ export function createServices(
     },
     withdrawal: withdrawal.service,
     vendor: { service: vendor.service, ops: vendor.ops, repo: vendor.repo },
+    catalogue: { service: catalogue.service, ops: catalogue.ops },
     platform: { jobs, outbox },
     parts,
   };

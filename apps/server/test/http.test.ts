@@ -15,7 +15,7 @@ describe('envelopes for unknown routes and methods', () => {
       '/wps/nope',
       '/wps/system/nope',
       '/ops/nope',
-      '/lgw/games/game_menus',
+      '/lgw/games/nope',
       '/lotto/lgw/x',
     ]) {
       const res = await t.inject({ method: 'GET', url, headers: { accept: 'text/html' } });

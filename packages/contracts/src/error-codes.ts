@@ -131,6 +131,8 @@ export const ERROR_CATALOGUE = {
   // Game vendors (vendor wallet protocol v1, docs/vendor-protocol.md)
   vendor_not_found: 'This game provider is not available',
   vendor_exists: 'A game vendor with this code already exists',
+  // Game catalogue (docs/adr/0037-game-catalogue.md)
+  game_not_found: 'This game is not available',
   // Phone auth (spec 8.PHN)
   'auth/invalid-phone-number': 'The phone number is not valid',
   'auth/missing-phone-number': 'Please enter a phone number',
@@ -255,6 +257,7 @@ export const ERROR_HTTP_STATUS: Partial<Record<TErrorCode, number>> = {
   proof_type_invalid: 415,
   vendor_not_found: 404,
   vendor_exists: 409,
+  game_not_found: 404,
   'auth/invalid-phone-number': 400,
   'auth/missing-phone-number': 400,
   'auth/too-many-requests': 429,

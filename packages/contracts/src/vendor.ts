@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZGamesSyncAnswer } from './catalogue';
 
 /**
  * Vendor wallet protocol v1 (docs/vendor-protocol.md): the signed calls every game vendor makes to
@@ -113,11 +114,14 @@ export const vendorResponses = {
   authenticate: answerOf(ZVendorAuthenticated),
   balance: answerOf(ZVendorBalanceAnswer),
   money: answerOf(ZVendorMoneyAnswer),
+  /** POST /vendor/v1/games/sync (docs/vendor-protocol.md section 10). */
+  gamesSync: answerOf(ZGamesSyncAnswer),
 };
 export type TVendorAnswer =
   | z.infer<typeof ZVendorAuthenticated>
   | z.infer<typeof ZVendorBalanceAnswer>
   | z.infer<typeof ZVendorMoneyAnswer>
+  | z.infer<typeof ZGamesSyncAnswer>
   | z.infer<typeof ZVendorErrorAnswer>
   | z.infer<typeof ZVendorRefusal>;
 

@@ -17,17 +17,9 @@ import type { TOpsFailedJob } from '@lotus/contracts/ops-jobs';
 import type { TOpsDepositRow, TOpsPaymentChannel, TOpsPaymentChannelInput } from '@lotus/contracts/cashier';
 import type { TOpsRewrapResult, TOpsServerKey } from '@lotus/contracts/ops-keys';
 import type { TSiteConfigKey } from '@lotus/contracts/site-config';
-import type {
-  TOpsWithdrawalResolve,
-  TOpsWithdrawalRow,
-  TWithdrawalStatus,
-} from '@lotus/contracts/withdrawal';
-import type {
-  TOpsVendorInput,
-  TOpsVendorRow,
-  TOpsVendorWithSecret,
-  TVendorStatus,
-} from '@lotus/contracts/vendor';
+import type { TOpsWithdrawalResolve, TOpsWithdrawalRow, TWithdrawalStatus } from '@lotus/contracts/withdrawal';
+import type { TOpsVendorInput, TOpsVendorRow, TOpsVendorWithSecret, TVendorStatus } from '@lotus/contracts/vendor';
+import type { TOpsGameOverride, TOpsGameRow } from '@lotus/contracts/catalogue';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { z } from 'zod';
 import { buildApp } from '../app';
@@ -54,20 +46,13 @@ export interface OpsClient {
   listMembers(limit: number): Promise<TOpsMemberRow[]>;
   createMember(input: z.input<typeof ZOpsMemberCreate>): Promise<TOpsMemberRow>;
   unlockMember(username: string): Promise<{ username: string; unlocked: boolean }>;
-  setMemberStatus(
-    username: string,
-    status: 'active' | 'disabled',
-  ): Promise<{ id: number; username: string; status: string }>;
+  setMemberStatus(username: string, status: 'active' | 'disabled'): Promise<{ id: number; username: string; status: string }>;
   listSms(options: { to?: string | undefined; limit: number }): Promise<Record<string, unknown>[]>;
   listMail(options: { to?: string | undefined; limit: number }): Promise<Record<string, unknown>[]>;
   smsBudget(): Promise<TOpsSmsBudget>;
   // operators and the audit log (docs/adr/0019)
   listOperators(): Promise<TOpsOperatorRow[]>;
-  createOperator(input: {
-    username: string;
-    role: TOpsRole;
-    displayName?: string | undefined;
-  }): Promise<TOpsOperatorRow>;
+  createOperator(input: { username: string; role: TOpsRole; displayName?: string | undefined }): Promise<TOpsOperatorRow>;
   setOperatorStatus(username: string, status: 'active' | 'disabled'): Promise<TOpsOperatorRow>;
   listTokens(): Promise<z.infer<typeof ZOpsTokenRow>[]>;
   createToken(username: string, days: number): Promise<TOpsTokenCreated>;
@@ -77,11 +62,7 @@ export interface OpsClient {
   listAudit(limit: number): Promise<TOpsAuditRow[]>;
   verifyAudit(): Promise<TOpsAuditVerify>;
   // withdrawals (docs/cashier.md)
-  listWithdrawals(filter: {
-    status?: TWithdrawalStatus | undefined;
-    memberId?: number | undefined;
-    limit: number;
-  }): Promise<TOpsWithdrawalRow[]>;
+  listWithdrawals(filter: { status?: TWithdrawalStatus | undefined; memberId?: number | undefined; limit: number }): Promise<TOpsWithdrawalRow[]>;
   withdrawalCases(limit: number): Promise<TOpsWithdrawalRow[]>;
   payWithdrawal(id: number): Promise<TOpsWithdrawalRow>;
   rejectWithdrawal(id: number, reason: string): Promise<TOpsWithdrawalRow>;
@@ -95,12 +76,7 @@ export interface OpsClient {
   listPaymentChannels(): Promise<TOpsPaymentChannel[]>;
   createPaymentChannel(input: TOpsPaymentChannelInput): Promise<TOpsPaymentChannel>;
   updatePaymentChannel(code: string, change: Partial<TOpsPaymentChannelInput>): Promise<TOpsPaymentChannel>;
-  listDeposits(filter: {
-    status?: string | undefined;
-    memberId?: number | undefined;
-    channel?: string | undefined;
-    limit: number;
-  }): Promise<TOpsDepositRow[]>;
+  listDeposits(filter: { status?: string | undefined; memberId?: number | undefined; channel?: string | undefined; limit: number }): Promise<TOpsDepositRow[]>;
   approveDeposit(id: string, note?: string): Promise<TOpsDepositRow>;
   rejectDeposit(id: string, reason: string): Promise<TOpsDepositRow>;
   // server keys (security #20)
@@ -113,6 +89,9 @@ export interface OpsClient {
   addVendor(input: TOpsVendorInput): Promise<TOpsVendorWithSecret>;
   setVendorStatus(code: string, status: TVendorStatus): Promise<TOpsVendorRow>;
   rotateVendorSecret(code: string): Promise<TOpsVendorWithSecret>;
+  // game catalogue (docs/adr/0037-game-catalogue.md)
+  listGames(q: { vendor?: string | undefined; status?: string | undefined; limit: number }): Promise<TOpsGameRow[]>;
+  setGame(nodeId: number, change: TOpsGameOverride): Promise<TOpsGameRow>;
   close(): Promise<void>;
 }
 
@@ -191,26 +170,19 @@ function createClient(
     listMembers: (limit) => call('GET', `/ops/members?limit=${limit}`),
     createMember: (input) => call('POST', '/ops/members', input),
     unlockMember: (username) => call('POST', `/ops/members/${encodeURIComponent(username)}/unlock`),
-    setMemberStatus: (username, status) =>
-      call('PUT', `/ops/members/${encodeURIComponent(username)}/status`, { status }),
-    listSms: ({ to, limit }) =>
-      call('GET', `/ops/sms?${new URLSearchParams({ limit: String(limit), ...(to ? { to } : {}) })}`),
+    setMemberStatus: (username, status) => call('PUT', `/ops/members/${encodeURIComponent(username)}/status`, { status }),
+    listSms: ({ to, limit }) => call('GET', `/ops/sms?${new URLSearchParams({ limit: String(limit), ...(to ? { to } : {}) })}`),
     smsBudget: () => call('GET', '/ops/sms/budget'),
-    listMail: ({ to, limit }) =>
-      call('GET', `/ops/mail?${new URLSearchParams({ limit: String(limit), ...(to ? { to } : {}) })}`),
+    listMail: ({ to, limit }) => call('GET', `/ops/mail?${new URLSearchParams({ limit: String(limit), ...(to ? { to } : {}) })}`),
     listOperators: () => call('GET', '/ops/operators'),
     createOperator: (input) => call('POST', '/ops/operators', input),
-    setOperatorStatus: (username, status) =>
-      call('PUT', `/ops/operators/${encodeURIComponent(username)}/status`, { status }),
+    setOperatorStatus: (username, status) => call('PUT', `/ops/operators/${encodeURIComponent(username)}/status`, { status }),
     listTokens: () => call('GET', '/ops/tokens'),
-    createToken: (username, days) =>
-      call('POST', `/ops/operators/${encodeURIComponent(username)}/tokens`, { days }),
+    createToken: (username, days) => call('POST', `/ops/operators/${encodeURIComponent(username)}/tokens`, { days }),
     revokeToken: (id) => call('DELETE', `/ops/tokens/${id}`),
     rotateToken: async (days) => {
       if (mode === 'direct') {
-        throw new CliError(
-          'operator rotate replaces the token of the API caller: run it against the running server (not in direct mode).',
-        );
+        throw new CliError('operator rotate replaces the token of the API caller: run it against the running server (not in direct mode).');
       }
       return call('POST', '/ops/tokens/rotate', days === undefined ? {} : { days });
     },
@@ -227,12 +199,10 @@ function createClient(
     resolveWithdrawal: (id, input) => call('POST', `/ops/withdrawals/${id}/resolve`, input),
     listFailedJobs: (limit) => call('GET', `/ops/jobs/failed?limit=${limit}`),
     verifyLedger: () => call('GET', '/ops/ledger/verify'),
-    reverseLedgerTransaction: (id, reason) =>
-      call('POST', `/ops/ledger/transactions/${id}/reverse`, { reason }),
+    reverseLedgerTransaction: (id, reason) => call('POST', `/ops/ledger/transactions/${id}/reverse`, { reason }),
     listPaymentChannels: () => call('GET', '/ops/payment-channels'),
     createPaymentChannel: (input) => call('POST', '/ops/payment-channels', input),
-    updatePaymentChannel: (code, change) =>
-      call('PUT', `/ops/payment-channels/${encodeURIComponent(code)}`, change),
+    updatePaymentChannel: (code, change) => call('PUT', `/ops/payment-channels/${encodeURIComponent(code)}`, change),
     listDeposits: ({ status, memberId, channel, limit }) =>
       call(
         'GET',
@@ -243,8 +213,7 @@ function createClient(
           ...(channel ? { channel } : {}),
         })}`,
       ),
-    approveDeposit: (id, note) =>
-      call('POST', `/ops/deposits/${encodeURIComponent(id)}/approve`, note ? { note } : {}),
+    approveDeposit: (id, note) => call('POST', `/ops/deposits/${encodeURIComponent(id)}/approve`, note ? { note } : {}),
     rejectDeposit: (id, reason) => call('POST', `/ops/deposits/${encodeURIComponent(id)}/reject`, { reason }),
     listKeys: () => call('GET', '/ops/keys'),
     rotateKey: () => call('POST', '/ops/keys/rotate'),
@@ -252,10 +221,11 @@ function createClient(
     rewrapKeys: () => call('POST', '/ops/keys/rewrap'),
     listVendors: () => call('GET', '/ops/vendors/registry'),
     addVendor: (input) => call('POST', '/ops/vendors/registry', input),
-    setVendorStatus: (code, status) =>
-      call('PUT', `/ops/vendors/registry/${encodeURIComponent(code)}/status`, { status }),
-    rotateVendorSecret: (code) =>
-      call('POST', `/ops/vendors/registry/${encodeURIComponent(code)}/rotate-secret`),
+    setVendorStatus: (code, status) => call('PUT', `/ops/vendors/registry/${encodeURIComponent(code)}/status`, { status }),
+    rotateVendorSecret: (code) => call('POST', `/ops/vendors/registry/${encodeURIComponent(code)}/rotate-secret`),
+    listGames: ({ vendor, status, limit }) =>
+      call('GET', `/ops/catalogue/games?${new URLSearchParams({ limit: String(limit), ...(vendor ? { vendor } : {}), ...(status ? { status } : {}) })}`),
+    setGame: (nodeId, change) => call('PUT', `/ops/catalogue/games/${encodeURIComponent(String(nodeId))}`, change),
     close,
   };
 }
@@ -268,12 +238,7 @@ export function createApiClient(url: string, token: string): OpsClient {
     base,
     token,
     async ({ method, url: pathname, headers, body }) => {
-      const res = await fetch(`${base}${pathname}`, {
-        method,
-        headers,
-        body,
-        signal: AbortSignal.timeout(10_000),
-      });
+      const res = await fetch(`${base}${pathname}`, { method, headers, body, signal: AbortSignal.timeout(10_000) });
       return { status: res.status, text: await res.text() };
     },
     async () => {},

@@ -35,6 +35,11 @@ Usage: npm run ops -- <command>
                                            a vendor and its signing secret (printed ONCE)
   vendor set-status <CODE> active|maintenance|disabled
   vendor rotate-secret <CODE>              a new signing secret (printed ONCE; the old one stops working)
+  catalogue list [--vendor <CODE>] [--status ACTIVE|MAINTENANCE|RETIRED] [--limit N]
+                                           games the vendors published (their values and the overrides)
+  catalogue set-status <nodeId> maintenance|hidden|vendor
+                                           override a game's status (vendor: the vendor's own again)
+  catalogue set-hot <nodeId> on|off|vendor override a game's hot flag
   feedback list [limit]
   member list [limit]                      latest members (agent level, status, lockout)
   member create <username> <password> [--agent 1|2|41|42] [--mobile <number>] [--dial <code>]
@@ -101,87 +106,17 @@ const COLLECTION_OF: Record<string, TOpsCollection> = {
   help: 'help',
 };
 
-const COLUMNS: Record<
-  | TOpsCollection
-  | 'feedback'
-  | 'members'
-  | 'sms'
-  | 'mail'
-  | 'operators'
-  | 'tokens'
-  | 'audit'
-  | 'jobs'
-  | 'keys'
-  | 'channels'
-  | 'deposits'
-  | 'withdrawals'
-  | 'registry',
-  string[]
-> = {
+const COLUMNS: Record<TOpsCollection | 'games' | 'feedback' | 'members' | 'sms' | 'mail' | 'operators' | 'tokens' | 'audit' | 'jobs' | 'keys' | 'channels' | 'deposits' | 'withdrawals' | 'registry', string[]> = {
   registry: ['code', 'name', 'walletMode', 'status', 'currency', 'gameTypes', 'launchUrl', 'updatedAt'],
-  channels: [
-    'code',
-    'kind',
-    'nameEn',
-    'adapter',
-    'accountNumber',
-    'min',
-    'max',
-    'dailyLimit',
-    'status',
-    'sort',
-  ],
-  deposits: [
-    'id',
-    'createdAt',
-    'username',
-    'channel',
-    'amount',
-    'status',
-    'reference',
-    'decidedBy',
-    'reason',
-  ],
-  withdrawals: [
-    'id',
-    'memberId',
-    'amount',
-    'status',
-    'bankCode',
-    'accountNumber',
-    'accountName',
-    'createdAt',
-    'paidAt',
-    'decidedBy',
-    'rejectReason',
-    'remark',
-  ],
-  operators: [
-    'id',
-    'username',
-    'displayName',
-    'role',
-    'status',
-    'activeTokens',
-    'hasPassword',
-    'hasTotp',
-    'createdAt',
-  ],
+  games: ['nodeId', 'vendor', 'gameCode', 'gameType', 'nameEn', 'minBet', 'lines', 'status', 'isHot', 'freePlay', 'opsStatus', 'opsHot'],
+  channels: ['code', 'kind', 'nameEn', 'adapter', 'accountNumber', 'min', 'max', 'dailyLimit', 'status', 'sort'],
+  deposits: ['id', 'createdAt', 'username', 'channel', 'amount', 'status', 'reference', 'decidedBy', 'reason'],
+  withdrawals: ['id', 'memberId', 'amount', 'status', 'bankCode', 'accountNumber', 'accountName', 'createdAt', 'paidAt', 'decidedBy', 'rejectReason', 'remark'],
+  operators: ['id', 'username', 'displayName', 'role', 'status', 'activeTokens', 'hasPassword', 'hasTotp', 'createdAt'],
   tokens: ['id', 'username', 'name', 'createdAt', 'expiresAt', 'lastUsedAt', 'revokedAt'],
   audit: ['seq', 'at', 'username', 'action', 'target', 'ip'],
   keys: ['kid', 'purpose', 'state', 'algorithm', 'createdAt', 'wrappedUnder'],
-  members: [
-    'id',
-    'username',
-    'mobile',
-    'isAgent',
-    'type',
-    'status',
-    'locked',
-    'twoFactor',
-    'referralCode',
-    'lastLoginAt',
-  ],
+  members: ['id', 'username', 'mobile', 'isAgent', 'type', 'status', 'locked', 'twoFactor', 'referralCode', 'lastLoginAt'],
   sms: ['id', 'createdAt', 'to', 'text'],
   mail: ['id', 'createdAt', 'to', 'subject'],
   jobs: ['failedAt', 'queue', 'attempts', 'id', 'error'],
@@ -219,20 +154,11 @@ function formatTableWide(rows: Record<string, unknown>[], columns: string[]): st
   const last = columns[columns.length - 1]!;
   const cell = (v: unknown) => (v === null || v === undefined ? '-' : String(v));
   const widths = head.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)));
-  const line = (values: string[], tail: string) =>
-    [...values.map((v, i) => v.padEnd(widths[i]!)), tail].join('  ');
+  const line = (values: string[], tail: string) => [...values.map((v, i) => v.padEnd(widths[i]!)), tail].join('  ');
   return [
     line(head, last),
-    line(
-      widths.map((w) => '-'.repeat(w)),
-      '-'.repeat(last.length),
-    ),
-    ...rows.map((r) =>
-      line(
-        head.map((c) => cell(r[c])),
-        cell(r[last]),
-      ),
-    ),
+    line(widths.map((w) => '-'.repeat(w)), '-'.repeat(last.length)),
+    ...rows.map((r) => line(head.map((c) => cell(r[c])), cell(r[last]))),
   ].join('\n');
 }
 
@@ -426,17 +352,13 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
     case 'members': {
       if (sub === 'list') {
         const limit = rest[0] ? Number(rest[0]) : 50;
-        if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
-          throw new UsageError('limit is a number from 1 to 1000');
+        if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('limit is a number from 1 to 1000');
         out.log(formatTable(await client.listMembers(limit), COLUMNS.members));
         return 0;
       }
       if (sub === 'create') {
         const [username, password, ...more] = rest;
-        if (!username || !password)
-          throw new UsageError(
-            'Use: member create <username> <password> [--agent 1|2|41|42] [--mobile <number>] [--dial <code>]',
-          );
+        if (!username || !password) throw new UsageError('Use: member create <username> <password> [--agent 1|2|41|42] [--mobile <number>] [--dial <code>]');
         const options = takeOptions(more, ['agent', 'mobile', 'dial']);
         const isAgent = options.agent ? Number(options.agent) : 0;
         if (![0, 1, 2, 41, 42].includes(isAgent)) throw new UsageError('--agent is one of 1, 2, 41, 42');
@@ -462,9 +384,7 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
         out.log(`${result.username} is now ${result.status}.`);
         return 0;
       }
-      throw new UsageError(
-        'Use: member list [limit] | member create <username> <password> | member unlock|disable|enable <username>',
-      );
+      throw new UsageError('Use: member list [limit] | member create <username> <password> | member unlock|disable|enable <username>');
     }
     case 'sms':
     case 'mail': {
@@ -472,29 +392,17 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
         const b = await client.smsBudget();
         out.log(`Last 24 hours: ${b.daily.sent} of ${b.daily.limit} SMS (daily budget).`);
         out.log(`Per calling code, last hour (default limit ${b.perDialHourlyLimit}):`);
-        out.log(
-          formatTable(
-            b.dials.map((d) => ({ dial: `+${d.dial}`, sent: d.sentLastHour, limit: d.limit })),
-            ['dial', 'sent', 'limit'],
-          ),
-        );
+        out.log(formatTable(b.dials.map((d) => ({ dial: `+${d.dial}`, sent: d.sentLastHour, limit: d.limit })), ['dial', 'sent', 'limit']));
         out.log(b.alarms.length === 0 ? 'No alarm in the last 7 days.' : 'ALARMS (sends were refused):');
-        if (b.alarms.length > 0)
-          out.log(formatTable(b.alarms, ['raisedAt', 'scope', 'windowStart', 'sent', 'limit']));
+        if (b.alarms.length > 0) out.log(formatTable(b.alarms, ['raisedAt', 'scope', 'windowStart', 'sent', 'limit']));
         return 0;
       }
       if (sub !== 'list')
-        throw new UsageError(
-          `Use: ${command} list [--to <${command === 'sms' ? 'number' : 'address'}>] [--limit <n>]${command === 'sms' ? ' | sms budget' : ''}`,
-        );
+        throw new UsageError(`Use: ${command} list [--to <${command === 'sms' ? 'number' : 'address'}>] [--limit <n>]${command === 'sms' ? ' | sms budget' : ''}`);
       const options = takeOptions(rest, ['to', 'limit']);
       const limit = options.limit ? Number(options.limit) : 20;
-      if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
-        throw new UsageError('--limit is a number from 1 to 1000');
-      const rows =
-        command === 'sms'
-          ? await client.listSms({ to: options.to, limit })
-          : await client.listMail({ to: options.to, limit });
+      if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('--limit is a number from 1 to 1000');
+      const rows = command === 'sms' ? await client.listSms({ to: options.to, limit }) : await client.listMail({ to: options.to, limit });
       if (command === 'mail' && rows.length > 0 && options.to) {
         // One address asked for: show the newest mail in full (the reset link is in it).
         const [newest] = rows;
@@ -516,17 +424,10 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
         if (!username) throw new UsageError(`Use: operator create <username> --role ${OPS_ROLES.join('|')}`);
         const options = takeOptions(more, ['role', 'name']);
         const role = options.role as TOpsRole | undefined;
-        if (!role || !OPS_ROLES.includes(role))
-          throw new UsageError(`--role is one of ${OPS_ROLES.join(', ')}`);
-        const row = await client.createOperator({
-          username,
-          role,
-          ...(options.name ? { displayName: options.name } : {}),
-        });
+        if (!role || !OPS_ROLES.includes(role)) throw new UsageError(`--role is one of ${OPS_ROLES.join(', ')}`);
+        const row = await client.createOperator({ username, role, ...(options.name ? { displayName: options.name } : {}) });
         out.log(formatTable([row], COLUMNS.operators));
-        out.log(
-          `Created operator ${row.username} (${row.role}). Give them a token: npm run ops -- operator token create ${row.username}`,
-        );
+        out.log(`Created operator ${row.username} (${row.role}). Give them a token: npm run ops -- operator token create ${row.username}`);
         return 0;
       }
       if (sub === 'disable' || sub === 'enable') {
@@ -540,12 +441,8 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
         const options = takeOptions(rest, ['days']);
         const created = await client.rotateToken(options.days ? parseDays(options.days) : undefined);
         out.saveToken?.(created.token);
-        out.log(
-          `Your token was replaced (new token ${created.id}, valid until ${created.expiresAt}); the old one is revoked.`,
-        );
-        out.log(
-          out.saveToken ? 'ops.json now holds the new token.' : `New token (shown once): ${created.token}`,
-        );
+        out.log(`Your token was replaced (new token ${created.id}, valid until ${created.expiresAt}); the old one is revoked.`);
+        out.log(out.saveToken ? 'ops.json now holds the new token.' : `New token (shown once): ${created.token}`);
         return 0;
       }
       if (sub === 'token') {
@@ -563,9 +460,7 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
             ['days'],
           );
           const created = await client.createToken(username, options.days ? parseDays(options.days) : 90);
-          out.log(
-            `Token ${created.id} for ${created.username}, valid until ${created.expiresAt}. It is shown once:`,
-          );
+          out.log(`Token ${created.id} for ${created.username}, valid until ${created.expiresAt}. It is shown once:`);
           out.log(created.token);
           if (save) {
             if (!out.saveToken) throw new CliError('--save cannot write ops.json here.');
@@ -576,26 +471,20 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
         }
         if (action === 'revoke') {
           const id = Number(args[0]);
-          if (!Number.isInteger(id) || id < 1)
-            throw new UsageError('Use: operator token revoke <id> (a positive number)');
+          if (!Number.isInteger(id) || id < 1) throw new UsageError('Use: operator token revoke <id> (a positive number)');
           const result = await client.revokeToken(id);
           out.log(result.revoked ? `Token ${id} is revoked.` : `Token ${id} was already revoked.`);
           return 0;
         }
-        throw new UsageError(
-          'Use: operator token list | create <username> [--days N] [--save] | revoke <id>',
-        );
+        throw new UsageError('Use: operator token list | create <username> [--days N] [--save] | revoke <id>');
       }
-      throw new UsageError(
-        'Use: operator list | create <username> --role R | disable|enable <username> | token ... | rotate',
-      );
+      throw new UsageError('Use: operator list | create <username> --role R | disable|enable <username> | token ... | rotate');
     }
     case 'audit': {
       if (sub === 'list') {
         const options = takeOptions(rest, ['limit']);
         const limit = options.limit ? Number(options.limit) : 50;
-        if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
-          throw new UsageError('--limit is a number from 1 to 1000');
+        if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('--limit is a number from 1 to 1000');
         out.log(formatTable(await client.listAudit(limit), COLUMNS.audit));
         return 0;
       }
@@ -605,24 +494,19 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
           out.log(`Audit chain intact: ${result.rows} rows verified.`);
           return 0;
         }
-        out.log(
-          `Audit chain BROKEN at seq ${result.firstBrokenSeq}: ${result.reason} (${result.rows} rows verified before it).`,
-        );
+        out.log(`Audit chain BROKEN at seq ${result.firstBrokenSeq}: ${result.reason} (${result.rows} rows verified before it).`);
         return 1;
       }
       throw new UsageError('Use: audit list [--limit N] | audit verify');
     }
     case 'ledger:verify': {
       const r = await client.verifyLedger();
-      out.log(
-        `Ledger: ${r.accounts} accounts, ${r.transactions} transactions, ${r.entries} entries checked in ${r.ms} ms.`,
-      );
+      out.log(`Ledger: ${r.accounts} accounts, ${r.transactions} transactions, ${r.entries} entries checked in ${r.ms} ms.`);
       if (r.ok) {
         out.log('0 violations.');
         return 0;
       }
-      for (const v of r.violations)
-        out.log(`VIOLATION ${v.rule}: ${v.count}${v.detail ? ` (${v.detail})` : ''}`);
+      for (const v of r.violations) out.log(`VIOLATION ${v.rule}: ${v.count}${v.detail ? ` (${v.detail})` : ''}`);
       return 1;
     }
     case 'withdrawal':
@@ -630,28 +514,20 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
       if (sub === 'list' || sub === 'cases') {
         const options = takeOptions(rest, sub === 'list' ? ['status', 'member', 'limit'] : ['limit']);
         const limit = options.limit ? Number(options.limit) : 50;
-        if (!Number.isInteger(limit) || limit < 1 || limit > 500)
-          throw new UsageError('--limit is a number from 1 to 500');
+        if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new UsageError('--limit is a number from 1 to 500');
         if (options.status && !(WITHDRAWAL_STATUSES as readonly string[]).includes(options.status)) {
           throw new UsageError(`--status is one of ${WITHDRAWAL_STATUSES.join(', ')}`);
         }
         const memberId = options.member ? Number(options.member) : undefined;
-        if (memberId !== undefined && (!Number.isInteger(memberId) || memberId < 1))
-          throw new UsageError('--member is a member id');
+        if (memberId !== undefined && (!Number.isInteger(memberId) || memberId < 1)) throw new UsageError('--member is a member id');
         const rows =
           sub === 'cases'
             ? await client.withdrawalCases(limit)
-            : await client.listWithdrawals({
-                status: options.status as TWithdrawalStatus | undefined,
-                memberId,
-                limit,
-              });
+            : await client.listWithdrawals({ status: options.status as TWithdrawalStatus | undefined, memberId, limit });
         out.log(formatTable(rows, COLUMNS.withdrawals));
         if (sub === 'cases') {
           for (const row of rows) {
-            out.log(
-              `withdrawal ${row.id}: ${row.proofs.map((p) => `proof ${p.index} ${p.contentType} ${p.bytes} bytes`).join(', ') || 'no proof'}`,
-            );
+            out.log(`withdrawal ${row.id}: ${row.proofs.map((p) => `proof ${p.index} ${p.contentType} ${p.bytes} bytes`).join(', ') || 'no proof'}`);
           }
         }
         return 0;
@@ -659,13 +535,10 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
       if (sub === 'pay' || sub === 'reject') {
         const [idText, ...more] = rest;
         const id = Number(idText);
-        if (!Number.isInteger(id) || id < 1)
-          throw new UsageError(`Use: withdrawal ${sub} <id>${sub === 'reject' ? ' --reason <text>' : ''}`);
+        if (!Number.isInteger(id) || id < 1) throw new UsageError(`Use: withdrawal ${sub} <id>${sub === 'reject' ? ' --reason <text>' : ''}`);
         if (sub === 'pay') {
           const row = await client.payWithdrawal(id);
-          out.log(
-            `Withdrawal ${row.id} (${row.amount}) is paid out; the member is asked to confirm receipt.`,
-          );
+          out.log(`Withdrawal ${row.id} (${row.amount}) is paid out; the member is asked to confirm receipt.`);
           return 0;
         }
         const options = takeOptions(more, ['reason']);
@@ -681,15 +554,9 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
         if (!Number.isInteger(id) || id < 1) throw new UsageError(usage);
         const refund = more.includes('--refund');
         const paid = more.includes('--paid');
-        const options = takeOptions(
-          more.filter((a) => a !== '--refund' && a !== '--paid'),
-          ['reason'],
-        );
+        const options = takeOptions(more.filter((a) => a !== '--refund' && a !== '--paid'), ['reason']);
         if (refund === paid || !options.reason) throw new UsageError(usage);
-        const row = await client.resolveWithdrawal(id, {
-          outcome: refund ? 'refund' : 'paid',
-          reason: options.reason,
-        });
+        const row = await client.resolveWithdrawal(id, { outcome: refund ? 'refund' : 'paid', reason: options.reason });
         out.log(
           refund
             ? `Withdrawal ${row.id} is refunded; ${row.amount} returned to member ${row.memberId}.`
@@ -697,29 +564,21 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
         );
         return 0;
       }
-      throw new UsageError(
-        'Use: withdrawal list [--status S] [--member <id>] [--limit N] | cases | pay <id> | reject <id> --reason <text> | resolve <id> --refund|--paid --reason <text>',
-      );
+      throw new UsageError('Use: withdrawal list [--status S] [--member <id>] [--limit N] | cases | pay <id> | reject <id> --reason <text> | resolve <id> --refund|--paid --reason <text>');
     }
     case 'ledger:reverse': {
       const options = takeOptions(rest, ['reason']);
       const id = Number(sub);
-      if (!Number.isInteger(id) || id < 1)
-        throw new UsageError('Use: ledger:reverse <transaction id> --reason <text>');
+      if (!Number.isInteger(id) || id < 1) throw new UsageError('Use: ledger:reverse <transaction id> --reason <text>');
       if (!options.reason) throw new UsageError('--reason is required');
       const r = await client.reverseLedgerTransaction(id, options.reason);
-      out.log(
-        r.outcome === 'created'
-          ? `Transaction ${r.reverses} reversed by ${r.transactionId}.`
-          : `Transaction ${r.reverses} was already reversed by ${r.transactionId}.`,
-      );
+      out.log(r.outcome === 'created' ? `Transaction ${r.reverses} reversed by ${r.transactionId}.` : `Transaction ${r.reverses} was already reversed by ${r.transactionId}.`);
       return 0;
     }
     case 'jobs': {
       if (sub !== 'failed') throw new UsageError('Use: jobs failed [limit]');
       const limit = rest[0] ? Number(rest[0]) : 20;
-      if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
-        throw new UsageError('limit is a number from 1 to 1000');
+      if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('limit is a number from 1 to 1000');
       out.log(formatTableWide(await client.listFailedJobs(limit), COLUMNS.jobs));
       return 0;
     }
@@ -730,9 +589,7 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
         return 0;
       }
       if (sub === 'add') {
-        const row = await client.createPaymentChannel(
-          parseJson(rest.join(' ') || undefined, 'the channel') as TOpsPaymentChannelInput,
-        );
+        const row = await client.createPaymentChannel(parseJson(rest.join(' ') || undefined, 'the channel') as TOpsPaymentChannelInput);
         out.log(formatTable([row], COLUMNS.channels));
         out.log(`Added channel ${row.code}.`);
         return 0;
@@ -748,26 +605,17 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
         out.log(formatTable([row], COLUMNS.channels));
         return 0;
       }
-      throw new UsageError(
-        'Use: channel list | channel add <json> | channel set <code> <json> | channel disable|enable <code>',
-      );
+      throw new UsageError('Use: channel list | channel add <json> | channel set <code> <json> | channel disable|enable <code>');
     }
     case 'deposit':
     case 'deposits': {
       if (sub === 'list') {
         const options = takeOptions(rest, ['status', 'member', 'channel', 'limit']);
         const limit = options.limit ? Number(options.limit) : 50;
-        if (!Number.isInteger(limit) || limit < 1 || limit > 500)
-          throw new UsageError('--limit is a number from 1 to 500');
+        if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new UsageError('--limit is a number from 1 to 500');
         const memberId = options.member ? Number(options.member) : undefined;
-        if (memberId !== undefined && (!Number.isInteger(memberId) || memberId < 1))
-          throw new UsageError('--member is a member id');
-        const rows = await client.listDeposits({
-          status: options.status,
-          memberId,
-          channel: options.channel,
-          limit,
-        });
+        if (memberId !== undefined && (!Number.isInteger(memberId) || memberId < 1)) throw new UsageError('--member is a member id');
+        const rows = await client.listDeposits({ status: options.status, memberId, channel: options.channel, limit });
         out.log(formatTable(rows, COLUMNS.deposits));
         return 0;
       }
@@ -777,24 +625,19 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
         const options = takeOptions(more, ['note']);
         const row = await client.approveDeposit(id, options.note);
         out.log(formatTable([row], COLUMNS.deposits));
-        out.log(
-          `Deposit ${row.id} is credited: ${row.amount} to ${row.username ?? `member ${row.memberId}`}.`,
-        );
+        out.log(`Deposit ${row.id} is credited: ${row.amount} to ${row.username ?? `member ${row.memberId}`}.`);
         return 0;
       }
       if (sub === 'reject') {
         const [id, ...more] = rest;
         const options = takeOptions(more, ['reason']);
-        if (!id || !options.reason?.trim())
-          throw new UsageError('Use: deposit reject <id> --reason <text> (the reason is required)');
+        if (!id || !options.reason?.trim()) throw new UsageError('Use: deposit reject <id> --reason <text> (the reason is required)');
         const row = await client.rejectDeposit(id, options.reason);
         out.log(formatTable([row], COLUMNS.deposits));
         out.log(`Deposit ${row.id} is rejected; the member was told why.`);
         return 0;
       }
-      throw new UsageError(
-        'Use: deposit list [--status S] [--member <id>] [--channel <code>] [--limit N] | deposit approve <id> [--note <text>] | deposit reject <id> --reason <text>',
-      );
+      throw new UsageError('Use: deposit list [--status S] [--member <id>] [--channel <code>] [--limit N] | deposit approve <id> [--note <text>] | deposit reject <id> --reason <text>');
     }
     case 'keys': {
       if (sub === 'list') {
@@ -804,9 +647,7 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
       if (sub === 'rotate') {
         const key = await client.rotateKey();
         out.log(formatTable([key], COLUMNS.keys));
-        out.log(
-          `${key.kid} is now the current enc key; previous kids still decrypt until you retire them (keys retire <kid>).`,
-        );
+        out.log(`${key.kid} is now the current enc key; previous kids still decrypt until you retire them (keys retire <kid>).`);
         return 0;
       }
       if (sub === 'retire') {
@@ -818,9 +659,7 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
       }
       if (sub === 'rewrap') {
         const r = await client.rewrapKeys();
-        out.log(
-          `Wrapped ${r.wrapped} key(s) stored in clear, re-wrapped ${r.rewrapped} from the previous master key; ${r.unchanged} already under the current one.`,
-        );
+        out.log(`Wrapped ${r.wrapped} key(s) stored in clear, re-wrapped ${r.rewrapped} from the previous master key; ${r.unchanged} already under the current one.`);
         return 0;
       }
       throw new UsageError('Use: keys list | keys rotate | keys retire <kid> | keys rewrap');
@@ -828,56 +667,27 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
     case 'vendor': {
       if (sub === 'list') {
         const rows = await client.listVendors();
-        out.log(
-          formatTable(
-            rows.map((r) => ({ ...r, gameTypes: r.gameTypes.join(',') })),
-            COLUMNS.registry,
-          ),
-        );
+        out.log(formatTable(rows.map((r) => ({ ...r, gameTypes: r.gameTypes.join(',') })), COLUMNS.registry));
         return 0;
       }
       if (sub === 'add') {
         const [code, ...more] = rest;
         if (!code || code.startsWith('--'))
-          throw new UsageError(
-            'Use: vendor add <CODE> --name <name> --launch-url <url> [--game-types A,B] [--mode seamless|transfer] [--api-base-url <url>] [--currency THB] [--status S]',
-          );
-        const o = takeOptions(more, [
-          'name',
-          'launch-url',
-          'game-types',
-          'mode',
-          'api-base-url',
-          'currency',
-          'status',
-        ]);
+          throw new UsageError('Use: vendor add <CODE> --name <name> --launch-url <url> [--game-types A,B] [--mode seamless|transfer] [--api-base-url <url>] [--currency THB] [--status S]');
+        const o = takeOptions(more, ['name', 'launch-url', 'game-types', 'mode', 'api-base-url', 'currency', 'status']);
         if (!o.name || !o['launch-url']) throw new UsageError('vendor add needs --name and --launch-url');
         const created = await client.addVendor({
           code,
           name: o.name,
           launchUrl: o['launch-url'],
-          ...(o['game-types']
-            ? {
-                gameTypes: o['game-types']
-                  .split(',')
-                  .map((g) => g.trim())
-                  .filter(Boolean),
-              }
-            : {}),
+          ...(o['game-types'] ? { gameTypes: o['game-types'].split(',').map((g) => g.trim()).filter(Boolean) } : {}),
           ...(o.mode ? { walletMode: o.mode as 'seamless' | 'transfer' } : {}),
           ...(o['api-base-url'] ? { apiBaseUrl: o['api-base-url'] } : {}),
           ...(o.currency ? { currency: o.currency } : {}),
           ...(o.status ? { status: o.status as TVendorStatus } : {}),
         });
-        out.log(
-          formatTable(
-            [{ ...created.vendor, gameTypes: created.vendor.gameTypes.join(',') }],
-            COLUMNS.registry,
-          ),
-        );
-        out.log(
-          `Added vendor ${created.vendor.code}. Its signing secret is shown this once; give it to the vendor over a safe channel:`,
-        );
+        out.log(formatTable([{ ...created.vendor, gameTypes: created.vendor.gameTypes.join(',') }], COLUMNS.registry));
+        out.log(`Added vendor ${created.vendor.code}. Its signing secret is shown this once; give it to the vendor over a safe channel:`);
         out.log(created.secret);
         return 0;
       }
@@ -893,15 +703,36 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
         const code = rest[0];
         if (!code) throw new UsageError('Use: vendor rotate-secret <CODE>');
         const rotated = await client.rotateVendorSecret(code);
-        out.log(
-          `Vendor ${rotated.vendor.code} has a new signing secret (the old one stops working within 5 seconds). It is shown this once:`,
-        );
+        out.log(`Vendor ${rotated.vendor.code} has a new signing secret (the old one stops working within 5 seconds). It is shown this once:`);
         out.log(rotated.secret);
         return 0;
       }
-      throw new UsageError(
-        'Use: vendor list | vendor add <CODE> --name <name> --launch-url <url> ... | vendor set-status <CODE> <status> | vendor rotate-secret <CODE>',
-      );
+      throw new UsageError('Use: vendor list | vendor add <CODE> --name <name> --launch-url <url> ... | vendor set-status <CODE> <status> | vendor rotate-secret <CODE>');
+    }
+    case 'catalogue': {
+      if (sub === 'list') {
+        const o = takeOptions(rest, ['vendor', 'status', 'limit']);
+        const limit = o.limit ? Number(o.limit) : 100;
+        if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('--limit takes 1-1000');
+        out.log(formatTable(await client.listGames({ vendor: o.vendor, status: o.status, limit }), COLUMNS.games));
+        return 0;
+      }
+      if (sub === 'set-status' || sub === 'set-hot') {
+        const [id, value] = rest;
+        const nodeId = Number(id);
+        const values = sub === 'set-status' ? ['maintenance', 'hidden', 'vendor'] : ['on', 'off', 'vendor'];
+        if (!Number.isInteger(nodeId) || nodeId < 1 || !value || !values.includes(value))
+          throw new UsageError(`Use: catalogue ${sub} <nodeId> ${values.join('|')}`);
+        const row = await client.setGame(
+          nodeId,
+          sub === 'set-status'
+            ? { opsStatus: value === 'vendor' ? null : (value.toUpperCase() as 'MAINTENANCE' | 'HIDDEN') }
+            : { opsHot: value === 'vendor' ? null : value === 'on' },
+        );
+        out.log(formatTable([row as unknown as Record<string, unknown>], COLUMNS.games));
+        return 0;
+      }
+      throw new UsageError('Use: catalogue list [--vendor CODE] [--status S] [--limit N] | catalogue set-status <nodeId> maintenance|hidden|vendor | catalogue set-hot <nodeId> on|off|vendor');
     }
     case 'banner':
     case 'banners':
@@ -938,8 +769,7 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
 
 function parseDays(text: string): number {
   const days = Number(text);
-  if (!Number.isInteger(days) || days < 1 || days > 365)
-    throw new UsageError('--days is a number from 1 to 365');
+  if (!Number.isInteger(days) || days < 1 || days > 365) throw new UsageError('--days is a number from 1 to 365');
   return days;
 }
 

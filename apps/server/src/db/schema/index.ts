@@ -15,3 +15,4 @@ export * from './deposit';
 export * from './inbox';
 export * from './withdrawal';
 export * from './vendor';
+export * from './catalogue';

@@ -1,6 +1,7 @@
 import type { ModuleParts } from '../../platform/module';
 import type { ContentService } from '../content/content.service';
 import type { TransferService, WalletService } from '../wallet/wallet.module';
+import type { CatalogueService } from '../catalogue/catalogue.service';
 import { createRelayRegistry } from './relay.registry';
 import { relayRoutes } from './relay.routes';
 
@@ -9,7 +10,8 @@ export function createRelayModule(deps: {
   content: ContentService;
   wallet: Pick<WalletService, 'accountRecord'>;
   transfers: Pick<TransferService, 'transfer' | 'merchantWallets'>;
+  catalogue: CatalogueService;
 }) {
-  const registry = createRelayRegistry({ content: deps.content, wallet: deps.wallet, transfers: deps.transfers });
+  const registry = createRelayRegistry({ content: deps.content, wallet: deps.wallet, transfers: deps.transfers, catalogue: deps.catalogue });
   return { routes: (app) => relayRoutes(app, { registry }) } satisfies ModuleParts;
 }

@@ -20,6 +20,25 @@ import type { RequestContext } from '../../plugins/request-context';
 import type { TransferService, WalletService } from '../wallet/wallet.module';
 import { isTrialMember } from '../wallet/wallet.rules';
 import type { ContentService } from '../content/content.service';
+import type { CatalogueService } from '../catalogue/catalogue.service';
+import {
+  ZFavoriteIds,
+  ZFavoriteIdsQuery,
+  ZFavoriteList,
+  ZFavoriteListQuery,
+  ZGameList,
+  ZGameListQuery,
+  ZHotGames,
+  ZHotGamesQuery,
+  ZLaunchGame,
+  ZLaunchGameQuery,
+  ZRankList,
+  ZRankListQuery,
+  ZRecentGames,
+  ZRecentGamesQuery,
+  ZVassGameTypeQuery,
+  ZVassGameTypes,
+} from '@lotus/contracts/catalogue';
 
 /** One relay call: its query schema, its response schema (the contract) and the service call. */
 export type RelayEntry<Q extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> = {
@@ -37,14 +56,20 @@ type Deps = {
   content: Pick<ContentService, 'listAnnouncements' | 'getVendorCards'>;
   wallet: Pick<WalletService, 'accountRecord'>;
   transfers: Pick<TransferService, 'transfer' | 'merchantWallets'>;
+  catalogue: Pick<
+    CatalogueService,
+    'gameList' | 'hotGames' | 'vendorGameTypes' | 'favoriteIds' | 'favoriteList' | 'recentGames' | 'launch' | 'rankList'
+  >;
 };
+
+const playerOf = (member: RequestMember | null) => ({ id: member!.id, trial: isTrialMember(member!) });
 
 /**
  * The relay registry (7.RELAY.01): `GET /wps/relay/<NAME>?<params>` dispatches here by name. A name
  * of the spec that is not in this map yet (owned by a later module) answers 404 unknown_call, like
  * any unknown name. Modules add their entries here as they arrive.
  */
-export function createRelayRegistry({ content, wallet, transfers }: Deps) {
+export function createRelayRegistry({ content, wallet, transfers, catalogue }: Deps) {
   return {
     MCSFE_getListAnnouncements: defineRelay({
       summary: 'Active notices of the given types in the request language (7.RELAY.07, 7.PAR.09)',
@@ -108,6 +133,60 @@ export function createRelayRegistry({ content, wallet, transfers }: Deps) {
           })),
         };
       },
+    }),
+    // ---------- the game catalogue (issue 9; docs/adr/0037-game-catalogue.md) ----------
+    GCSGAME_gameList: defineRelay({
+      summary:
+        'Games by type, vendor, classification, name, minimum bet and lines, paged (15 by default); platform defaults to html5-desktop (7.RELAY.06, 7.PAR.02/03)',
+      query: ZGameListQuery,
+      response: ZGameList,
+      handle: (ctx, query) => catalogue.gameList(query, ctx.language),
+    }),
+    GCSGAME_hotGamesV2: defineRelay({
+      summary: 'Hot games (of one vendor when given) and, as the footer, their vendors (7.RELAY.05, 7.PAR.01)',
+      query: ZHotGamesQuery,
+      response: ZHotGames,
+      handle: (ctx, query) => catalogue.hotGames(query, ctx.language),
+    }),
+    GCSGAME_getVassGameType: defineRelay({
+      summary: "Each vendor's game types with their classifications and game counts (7.RELAY.08)",
+      query: ZVassGameTypeQuery,
+      response: ZVassGameTypes,
+      handle: (_ctx, query) => catalogue.vendorGameTypes(query),
+    }),
+    MCSFE_getFavoriteGames: defineRelay({
+      summary: "The member's favourite game ids, newest first (7.RELAY.10, 7.PAR.04)",
+      query: ZFavoriteIdsQuery,
+      response: ZFavoriteIds,
+      access: 'member',
+      handle: (_ctx, query, member) => catalogue.favoriteIds(playerOf(member), query.gameType),
+    }),
+    MCSFE_getFavoriteGamesList: defineRelay({
+      summary: "The member's favourite games, paged, of one game type when given (7.RELAY.11, 7.PAR.05)",
+      query: ZFavoriteListQuery,
+      response: ZFavoriteList,
+      access: 'member',
+      handle: (ctx, query, member) => catalogue.favoriteList(playerOf(member), query, ctx.language),
+    }),
+    GCS_recentGame: defineRelay({
+      summary: "The member's recently launched games, newest first, paged (7.RELAY.12, 7.PAR.08)",
+      query: ZRecentGamesQuery,
+      response: ZRecentGames,
+      access: 'member',
+      handle: (ctx, query, member) => catalogue.recentGames(playerOf(member), query, ctx.language),
+    }),
+    GCS_gameLaunchFB: defineRelay({
+      summary: "Launch a game (as POST /wps/game/launchGame): the vendor's launch URL with a one-time token (7.RELAY.04, 4.GS)",
+      query: ZLaunchGameQuery,
+      response: ZLaunchGame,
+      access: 'member',
+      handle: (ctx, query, member) => catalogue.launch(playerOf(member), query, ctx.language),
+    }),
+    GCSGAME_getRankList: defineRelay({
+      summary: 'Winner board: the largest settled real-money wins of the last 7 days (7.RELAY.21, 7.PAR.12)',
+      query: ZRankListQuery,
+      response: ZRankList,
+      handle: (ctx, query) => catalogue.rankList(query, ctx.language),
     }),
   } satisfies Partial<Record<TRelayName, RelayEntry>>;
 }

@@ -6,7 +6,9 @@ import { vendorOpsRoutes } from './vendor-ops.routes';
 import { createVendorOps } from './vendor.ops';
 import { createVendorRepository } from './vendor.repository';
 import { vendorRoutes } from './vendor.routes';
-import { createVendorService, type PlayerLookup, type TransferVendorInfo, type VendorWallet } from './vendor.service';
+import { createVendorService, type GamesPublisher, type PlayerLookup, type TransferVendorInfo, type VendorWallet } from './vendor.service';
+
+export type { GamesPublisher };
 
 /** The registry's transfer-mode vendors (walletMode transfer), secrets opened: what the wallet's transfers use. */
 export type TransferVendorLookup = {
@@ -27,6 +29,8 @@ export function createVendorModule(deps: {
   /** Identity's narrowed member lookup. */
   findPlayer: PlayerLookup;
   wallet: VendorWallet;
+  /** The catalogue's sync: where POST /vendor/v1/games/sync lands. */
+  publishGames: GamesPublisher;
   log: { error(obj: unknown, msg: string): void };
   now: Clock;
 }) {
@@ -38,6 +42,7 @@ export function createVendorModule(deps: {
     keys,
     findPlayer: deps.findPlayer,
     wallet: deps.wallet,
+    publishGames: deps.publishGames,
     log: deps.log,
     now,
   });
@@ -45,9 +50,16 @@ export function createVendorModule(deps: {
   const transferVendors: TransferVendorLookup = { find: service.findTransferVendor, list: service.listTransferVendors };
   // A platform-provided vendor is set up like the demo data (db/seed.ts): no operator, no audit row.
   const provisionVendor: VendorProvisioner = (input) => ops.ensure(input, async () => undefined);
+  /** The registry as the catalogue reads it: every vendor's status, one vendor's status, and the launch. */
+  const directory = {
+    list: async () => (await repo.listVendors()).map((r) => ({ code: r.code, status: r.status })),
+    status: async (code: string) => (/^[A-Z0-9]{2,16}$/.test(code) ? ((await service.vendorOf(code))?.row.status ?? null) : null),
+    launch: service.launch,
+  };
   return {
     service,
     ops,
+    directory,
     repo,
     transferVendors,
     provisionVendor,

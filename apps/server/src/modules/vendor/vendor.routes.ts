@@ -1,9 +1,4 @@
-import {
-  ZVendorLaunch,
-  ZVendorLaunchRequest,
-  vendorResponses,
-  type TVendorAnswer,
-} from '@lotus/contracts/vendor';
+import { ZVendorLaunch, ZVendorLaunchRequest, vendorResponses, type TVendorAnswer } from '@lotus/contracts/vendor';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../lib/http';
@@ -42,36 +37,27 @@ const header = (req: FastifyRequest, name: string) => {
   return typeof value === 'string' ? value : undefined;
 };
 
+/** The games/sync body may carry 2,000 games: its own limit (the route's limit wins over the parser's). */
+const GAMES_SYNC_BODY_LIMIT = 2 * 1024 * 1024;
+
 const CALLS: {
   call: VendorCall;
   path: string;
   summary: string;
   response: (typeof vendorResponses)[keyof typeof vendorResponses];
+  bodyLimit?: number;
 }[] = [
-  {
-    call: 'authenticate',
-    path: '/vendor/v1/session/authenticate',
-    summary: 'Exchange a launch token for a session',
-    response: vendorResponses.authenticate,
-  },
-  {
-    call: 'balance',
-    path: '/vendor/v1/wallet/balance',
-    summary: "The player's balance",
-    response: vendorResponses.balance,
-  },
+  { call: 'authenticate', path: '/vendor/v1/session/authenticate', summary: 'Exchange a launch token for a session', response: vendorResponses.authenticate },
+  { call: 'balance', path: '/vendor/v1/wallet/balance', summary: "The player's balance", response: vendorResponses.balance },
   { call: 'bet', path: '/vendor/v1/wallet/bet', summary: 'Debit a bet', response: vendorResponses.money },
+  { call: 'win', path: '/vendor/v1/wallet/win', summary: 'Credit a win (no live session needed)', response: vendorResponses.money },
+  { call: 'rollback', path: '/vendor/v1/wallet/rollback', summary: 'Refund the bet named by referenceTransactionId', response: vendorResponses.money },
   {
-    call: 'win',
-    path: '/vendor/v1/wallet/win',
-    summary: 'Credit a win (no live session needed)',
-    response: vendorResponses.money,
-  },
-  {
-    call: 'rollback',
-    path: '/vendor/v1/wallet/rollback',
-    summary: 'Refund the bet named by referenceTransactionId',
-    response: vendorResponses.money,
+    call: 'gamesSync',
+    path: '/vendor/v1/games/sync',
+    summary: "Publish the vendor's game list (replaces it; unlisted games are retired)",
+    response: vendorResponses.gamesSync,
+    bodyLimit: GAMES_SYNC_BODY_LIMIT,
   },
 ];
 
@@ -81,16 +67,11 @@ const CALLS: {
  * raw bytes (the signature covers them) and its own error handler (the protocol's answers, not the
  * platform envelope). HTTP only: one service call per route.
  */
-export async function vendorRoutes(
-  fastify: FastifyInstance,
-  { vendor }: { vendor: Pick<VendorService, 'handle' | 'launch'> },
-) {
+export async function vendorRoutes(fastify: FastifyInstance, { vendor }: { vendor: Pick<VendorService, 'handle' | 'launch'> }) {
   await fastify.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      'application/json',
-      { parseAs: 'buffer', bodyLimit: VENDOR_BODY_LIMIT },
-      (_req, body, done) => done(null, new RawBody(body as Buffer)),
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: VENDOR_BODY_LIMIT }, (_req, body, done) =>
+      done(null, new RawBody(body as Buffer)),
     );
     // Transport failures (no JSON content type, a body too large): 400; anything else unexpected:
     // the protocol's INTERNAL_ERROR, logged, no details.
@@ -102,25 +83,18 @@ export async function vendorRoutes(
       req.log.error({ err }, 'vendor protocol call failed');
       return reply
         .code(200)
-        .send({
-          status: 'ERROR',
-          code: 'INTERNAL_ERROR',
-          message: 'Internal error, please retry the same request',
-        } satisfies TVendorAnswer);
+        .send({ status: 'ERROR', code: 'INTERNAL_ERROR', message: 'Internal error, please retry the same request' } satisfies TVendorAnswer);
     });
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    for (const { call, path, summary, response } of CALLS) {
+    for (const { call, path, summary, response, bodyLimit } of CALLS) {
       app.post(
         path,
         {
+          ...(bodyLimit ? { bodyLimit } : {}),
           // A machine-to-machine JSON API on the hottest path of the platform: the browser security
           // headers (a CSP built per request by helmet) mean nothing to a vendor's server.
           helmet: false,
-          schema: {
-            tags: ['vendor'],
-            summary: `${summary} (signed: X-Vendor-Code, X-Timestamp, X-Signature)`,
-            response,
-          },
+          schema: { tags: ['vendor'], summary: `${summary} (signed: X-Vendor-Code, X-Timestamp, X-Signature)`, response },
         },
         async (req: FastifyRequest, reply: FastifyReply) => {
           const answer = await vendor.handle(call, {
@@ -148,19 +122,13 @@ export async function vendorRoutes(
         schema: {
           tags: ['game'],
           security: [{ member: [] }],
-          summary:
-            "A one-time launch token and the vendor's launch URL carrying it (docs/vendor-protocol.md)",
+          summary: "A one-time launch token and the vendor's launch URL carrying it (docs/vendor-protocol.md)",
           body: ZVendorLaunchRequest,
           response: responses(ZVendorLaunch),
         },
       },
       async (req) =>
-        ok(
-          await vendor.launch(memberOf(req).id, {
-            ...req.body,
-            language: req.body.language ?? req.ctx.language,
-          }),
-        ),
+        ok(await vendor.launch(memberOf(req).id, { ...req.body, language: req.body.language ?? req.ctx.language })),
     );
   });
 }

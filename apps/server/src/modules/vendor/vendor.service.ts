@@ -9,6 +9,7 @@ import {
   type TVendorAnswer,
   type TVendorProtocolCode,
 } from '@lotus/contracts/vendor';
+import { ZGamesSyncRequest, type TGamesSyncResult, type TSyncGame } from '@lotus/contracts/catalogue';
 import sjp from 'secure-json-parse';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -49,7 +50,12 @@ export type PlayerLookup = (id: number) => Promise<{ id: number; status: string;
 export type VendorWallet = { gameOperation: WalletGameOperation; balanceOf: WalletBalanceOf };
 
 /** The protocol calls, by path under /vendor/v1/. */
-export type VendorCall = 'authenticate' | 'balance' | 'bet' | 'win' | 'rollback';
+export type VendorCall = 'authenticate' | 'balance' | 'bet' | 'win' | 'rollback' | 'gamesSync';
+/**
+ * Where a vendor's published game list goes (the catalogue module's sync, given by the composition
+ * root): the vendor's code and its validated games; answers the counts.
+ */
+export type GamesPublisher = (vendor: string, games: TSyncGame[]) => Promise<TGamesSyncResult>;
 /** What the route hands over: the three headers and the body's raw bytes (null: no body). */
 export type SignedRequest = {
   vendorCode: string | undefined;
@@ -120,6 +126,8 @@ export function createVendorService(deps: {
   keys: Pick<ServerKeys, 'open'>;
   findPlayer: PlayerLookup;
   wallet: VendorWallet;
+  /** The catalogue's sync (POST /vendor/v1/games/sync). */
+  publishGames: GamesPublisher;
   log: { error(obj: unknown, msg: string): void };
   now: Clock;
 }) {
@@ -351,6 +359,13 @@ export function createVendorService(deps: {
         referenceTransactionId,
         ...(roundId === undefined ? {} : { roundId }),
       });
+    },
+
+    // A vendor publishes its game list (the catalogue's sync); in maintenance too (only disabled is refused, 401).
+    async gamesSync(vendor, raw) {
+      const body = bodyOf(raw, ZGamesSyncRequest);
+      const result = await deps.publishGames(vendor.row.code, body.games);
+      return { http: 200, body: { status: 'OK', ...result } };
     },
   };
 

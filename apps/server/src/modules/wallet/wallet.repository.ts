@@ -32,6 +32,9 @@ const textArrayOut = (v: unknown): string[] => {
 export type PostRow = { outcome: string; txId: number | null; codes: string[]; balances: bigint[] };
 export type GameOpRow = { status: 'OK' | 'ERROR'; code: string | null; txId: number | null; balance: bigint };
 
+/** A settled real-money game win (the winner board's source). */
+export type SettledWin = { transactionId: number; vendor: string; gameCode: string; memberId: number; amount: bigint; at: Date };
+
 export type RecordRow = {
   entryId: number;
   transactionId: number;
@@ -240,6 +243,27 @@ export function createWalletRepository(db: Db, prepared: PreparedQuery) {
       );
       const row = r[0]!;
       return { deposit: big(row.deposit), staked: big(row.staked) };
+    },
+
+    /**
+     * Real-money game wins above zero with a ledger transaction id above `afterId`, in id order (the
+     * catalogue's winner board copies them; a range scan of the primary key, no per-bet row).
+     */
+    async settledWins(afterId: number, limit: number, tx: Executor = db): Promise<SettledWin[]> {
+      const r = await query(tx, sql`select t.id, t.actor_id, t.memo, t.amount, t.created_at, a.member_id
+        from ledger_transactions t
+        join ledger_entries e on e.transaction_id = t.id
+        join ledger_accounts a on a.id = e.account_id and a.member_id is not null and a.class = 'real'
+        where t.id > ${afterId} and t.op = 'game' and t.kind = 'win' and t.amount > 0
+        order by t.id limit ${limit}`);
+      return r.map((row) => ({
+        transactionId: Number(row.id),
+        vendor: String(row.actor_id),
+        gameCode: String(row.memo ?? ''),
+        memberId: Number(row.member_id),
+        amount: big(row.amount),
+        at: new Date(row.created_at as string | Date),
+      }));
     },
 
     /** The figures `verifyLedger` (packages/ledger verify.ts) checks, computed from the entries. */

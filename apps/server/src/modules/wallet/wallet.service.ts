@@ -7,7 +7,12 @@ import { sqlState } from '../../lib/pg-errors';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/tx';
 import type { WalletRepository } from './wallet.repository';
-import type { GameOperationInput, GameOperationResult, Posting, PostResult } from './wallet.types';
+import type {
+  GameOperationInput,
+  GameOperationResult,
+  Posting,
+  PostResult,
+} from './wallet.types';
 
 /** Runs of one autocommit write when PostgreSQL asks for it (serialization, deadlock) or a racing
  * duplicate hit the idempotency index first (the next run finds it and replays). */
@@ -96,33 +101,26 @@ export function createWalletService(deps: {
   async function gameOperation(input: GameOperationInput): Promise<GameOperationResult> {
     const row = await retrying(
       () =>
-        repo.gameOp({
-          vendor: input.vendor,
-          memberId: input.memberId,
-          trial: input.trial,
-          kind: input.kind,
-          transactionId: input.transactionId,
-          hash: input.requestHash,
-          amount: input.kind === 'rollback' ? 0n : input.amount,
-          roundId: input.roundId ?? null,
-          gameCode: input.kind === 'rollback' ? null : input.gameCode,
-          referenceId:
-            input.kind === 'rollback'
-              ? input.referenceTransactionId
-              : input.kind === 'win'
-                ? (input.betTransactionId ?? null)
-                : null,
-          currency: options.currency,
-        }),
+        repo.gameOp(
+          {
+            vendor: input.vendor,
+            memberId: input.memberId,
+            trial: input.trial,
+            kind: input.kind,
+            transactionId: input.transactionId,
+            hash: input.requestHash,
+            amount: input.kind === 'rollback' ? 0n : input.amount,
+            roundId: input.roundId ?? null,
+            gameCode: input.kind === 'rollback' ? null : input.gameCode,
+            referenceId:
+              input.kind === 'rollback' ? input.referenceTransactionId : input.kind === 'win' ? (input.betTransactionId ?? null) : null,
+            currency: options.currency,
+          },
+        ),
       false,
     );
-    if (row.status === 'OK')
-      return { status: 'OK', balance: row.balance, platformTransactionId: String(row.txId) };
-    return {
-      status: 'ERROR',
-      code: row.code as Extract<GameOperationResult, { status: 'ERROR' }>['code'],
-      balance: row.balance,
-    };
+    if (row.status === 'OK') return { status: 'OK', balance: row.balance, platformTransactionId: String(row.txId) };
+    return { status: 'ERROR', code: row.code as Extract<GameOperationResult, { status: 'ERROR' }>['code'], balance: row.balance };
   }
 
   /**
@@ -133,8 +131,7 @@ export function createWalletService(deps: {
   async function reverse(transactionId: number, operator: { id: string; reason: string }, tx?: Executor) {
     const original = await repo.transactionEntries(transactionId, tx);
     if (!original) throw new AppError('not_found', 404);
-    if (original.kind === 'reversal' || original.entries.length === 0)
-      throw new AppError('invalid_posting', 400);
+    if (original.kind === 'reversal' || original.entries.length === 0) throw new AppError('invalid_posting', 400);
     return post(
       {
         op: 'reversal',
@@ -157,15 +154,8 @@ export function createWalletService(deps: {
   ) {
     return database.tx(async (tx) => {
       const result = await reverse(transactionId, operator, tx);
-      await note({
-        target: `ledger:${transactionId}`,
-        after: { reversal: result.transactionId, outcome: result.outcome, reason: operator.reason },
-      });
-      return {
-        transactionId: result.transactionId,
-        outcome: result.outcome,
-        reverses: String(transactionId),
-      };
+      await note({ target: `ledger:${transactionId}`, after: { reversal: result.transactionId, outcome: result.outcome, reason: operator.reason } });
+      return { transactionId: result.transactionId, outcome: result.outcome, reverses: String(transactionId) };
     });
   }
 
@@ -202,12 +192,7 @@ export function createWalletService(deps: {
       : rows
           .filter((r) => parseAccount(r.code)?.purpose.startsWith('v:'))
           .map((r) => ({ vendor: parseAccount(r.code)!.purpose.slice(2), balance: r.balance }));
-    return {
-      currency: options.currency,
-      main,
-      vendors,
-      total: vendors.reduce((s, v) => s + v.balance, main),
-    };
+    return { currency: options.currency, main, vendors, total: vendors.reduce((s, v) => s + v.balance, main) };
   }
 
   /** `ledger:verify`: the invariants over the whole ledger, with counts and the time it took. */
@@ -240,20 +225,13 @@ export function createWalletService(deps: {
    */
   async function accountRecord(
     member: { id: number; trial: boolean },
-    q: {
-      types: string[];
-      startDate?: string | undefined;
-      endDate?: string | undefined;
-      pageNo: number;
-      pageSize: number;
-    },
+    q: { types: string[]; startDate?: string | undefined; endDate?: string | undefined; pageNo: number; pageSize: number },
   ) {
     const DAY = 86_400_000;
     const BANGKOK = 7 * 3_600_000;
     const today = new Date(deps.now() + BANGKOK).toISOString().slice(0, 10);
     const endDay = q.endDate ?? today;
-    const startDay =
-      q.startDate ?? new Date(Date.parse(`${endDay}T00:00:00Z`) - 6 * DAY).toISOString().slice(0, 10);
+    const startDay = q.startDate ?? new Date(Date.parse(`${endDay}T00:00:00Z`) - 6 * DAY).toISOString().slice(0, 10);
     const from = Date.parse(`${startDay}T00:00:00+07:00`);
     const to = Date.parse(`${endDay}T00:00:00+07:00`) + DAY;
     if (!(from < to) || to - from > 90 * DAY) throw new AppError('validation_failed', 400);
@@ -280,19 +258,10 @@ export function createWalletService(deps: {
     };
   }
 
-  return {
-    post,
-    reverse,
-    reverseByOperator,
-    gameOperation,
-    balanceOf,
-    grantTrialCredit,
-    funds,
-    verify,
-    turnoverSinceLastDeposit,
-    accountRecord,
-    repo,
-  };
+  /** Settled real-money game wins after a ledger transaction id, in id order (the catalogue's winner board). */
+  const settledWins = (afterId: number, limit: number) => repo.settledWins(afterId, limit);
+
+  return { post, reverse, reverseByOperator, gameOperation, balanceOf, grantTrialCredit, funds, verify, turnoverSinceLastDeposit, accountRecord, settledWins, repo };
 }
 
 export type WalletService = ReturnType<typeof createWalletService>;

@@ -1,0 +1,415 @@
+import { randomInt } from 'node:crypto';
+import { AppError } from '@lotus/contracts/app-error';
+import {
+  MAX_FAVORITES,
+  ZGamesSyncRequest,
+  type TCatalogueGame,
+  type TFavoriteChange,
+  type TGameListQuery,
+  type TGamesSyncResult,
+  type TLaunchGameRequest,
+  type TSyncGame,
+} from '@lotus/contracts/catalogue';
+import type { TGameType } from '@lotus/contracts/constants';
+import { formatMinor, parseMinor } from '@lotus/contracts/money';
+import type { TVendorCard } from '@lotus/contracts/relay';
+import type { TSiteConfig } from '@lotus/contracts/site-config';
+import type { Database } from '../../db/client';
+import { createTtlCache } from '../../lib/ttl-cache';
+import type { ConfigBus } from '../../lib/config-bus';
+import type { Clock } from '../../platform/clock';
+import type { CatalogueRepository, GameFilter, GameRow } from './catalogue.repository';
+
+/** Tunables of the catalogue (docs/adr/0037-game-catalogue.md states them). */
+export const CATALOGUE_OPTIONS = {
+  /** A cached list lives this long on an instance (a sync or operator change drops it at once, everywhere with Redis). */
+  cacheMs: 5_000,
+  /** The winner board is recomputed at most this often. */
+  rankCacheMs: 60_000,
+  /** Wins and launches older than this are left out of the winner board and the popular list. */
+  windowMs: 7 * 24 * 60 * 60_000,
+  /** Recent games kept per member. */
+  recentKeep: 50,
+  /** Ledger ids read again below the last copied win (a win committed late, out of id order, is not missed). */
+  winOverlapIds: 1_000,
+  winBatch: 5_000,
+};
+
+/** The message on the configuration bus that drops every instance's catalogue cache. */
+export const CATALOGUE_BUS_KEY = 'catalogue';
+
+/** What the catalogue asks of the vendor module (composition root): registry states and the launch. */
+export type CatalogueVendors = {
+  /** Every registered vendor and its status (active | maintenance | disabled). */
+  list: () => Promise<{ code: string; status: string }[]>;
+  /** One vendor's status now (null: not registered). */
+  status: (code: string) => Promise<string | null>;
+  /** A one-time launch token and the vendor's launch URL (the vendor module's /wps/game/vendorLaunch logic). */
+  launch: (memberId: number, input: { vendor: string; gameCode: string; language: string; returnUrl?: string | undefined }) => Promise<{ url: string }>;
+};
+export type CatalogueMember = { id: number; trial: boolean };
+type Page = { pageNo: number; pageSize: number };
+
+/** Masks a username for the winner board: first two characters, ***, last character. */
+export function maskAccount(username: string): string {
+  if (username.length <= 3) return `${username.slice(0, 1)}***`;
+  return `${username.slice(0, 2)}***${username.slice(-1)}`;
+}
+
+/** One entry of a list picked at random (CDNs: 7.PAR.19); null when the list is empty. */
+const pick = (list: readonly string[]): string | null => (list.length === 0 ? null : list[randomInt(list.length)]!);
+const base = (url: string) => url.replace(/\/+$/, '');
+
+/**
+ * The game catalogue (docs/adr/0037-game-catalogue.md): the vendors' published lists (sync, replace
+ * semantics, retire), the lists members see (cached per instance, dropped on every instance by a
+ * change), favourites, recent games, the popular list, the winner board and the launch.
+ */
+export function createCatalogueService(deps: {
+  database: Pick<Database, 'tx'>;
+  repo: CatalogueRepository;
+  config: { get<K extends keyof TSiteConfig>(key: K): Promise<TSiteConfig[K]> };
+  vendors: CatalogueVendors;
+  vendorCards: () => Promise<TVendorCard[]>;
+  wins: { settledWins: (afterId: number, limit: number) => Promise<{ transactionId: number; vendor: string; gameCode: string; memberId: number; amount: bigint; at: Date }[]> };
+  usernameOf: (memberId: number) => Promise<string | null>;
+  bus?: Pick<ConfigBus, 'publish' | 'onInvalidate'> | undefined;
+  now: Clock;
+}) {
+  const { database, repo, vendors, now } = deps;
+  const o = CATALOGUE_OPTIONS;
+
+  // ---------- cache ----------
+  const newCache = () => createTtlCache<string, unknown>({ ttlMs: o.cacheMs, max: 5_000, now });
+  let cache = newCache();
+  let rankCache = createTtlCache<string, unknown>({ ttlMs: o.rankCacheMs, max: 50, now });
+  const cached = <T>(key: string, load: () => Promise<T>) => cache.get(key, load) as Promise<T>;
+  const dropLocal = () => {
+    cache = newCache();
+  };
+  deps.bus?.onInvalidate((key) => {
+    if (key === CATALOGUE_BUS_KEY) dropLocal();
+  });
+  /** After a change committed: this instance at once, the others through the bus (Redis). */
+  async function invalidate() {
+    dropLocal();
+    await deps.bus?.publish(CATALOGUE_BUS_KEY);
+  }
+
+  /** Registry states, cached like the lists: disabled vendors' games are left out, maintenance shows. */
+  const vendorCards = () => cached('cards', deps.vendorCards);
+  const vendorStates = () =>
+    cached('vendors', async () => new Map((await vendors.list()).map((v) => [v.code, v.status] as const)));
+  const disabledVendors = async () => [...(await vendorStates()).entries()].filter(([, s]) => s === 'disabled').map(([c]) => c);
+
+  // ---------- views ----------
+  const nameIn = (row: GameRow, language: string) => ((language.split('-')[0] ?? '').toLowerCase() === 'en' ? row.nameEn : row.nameTh);
+
+  async function viewer(language: string) {
+    const [domains, states] = await Promise.all([deps.config.get('domains'), vendorStates()]);
+    const image = (url: string) => {
+      if (!url.startsWith('/')) return url;
+      const cdn = pick(domains.imageCDNs);
+      return cdn ? `${base(cdn)}${url}` : url;
+    };
+    return (row: GameRow): TCatalogueGame => ({
+      nodeId: row.nodeId,
+      gameId: row.gameCode,
+      gameCode: row.gameCode,
+      vassalage: row.vendorCode,
+      gameType: row.gameType as TGameType,
+      gameName: nameIn(row, language),
+      gameClassify: row.classification,
+      remark: '',
+      gameMenuTag: row.classification,
+      minBet: formatMinor(row.minBet),
+      lines: row.lines,
+      imageUrl: image(row.thumbnailUrl),
+      isHot: (row.opsHot ?? row.isHot) ? 1 : 0,
+      freePlay: row.freePlay,
+      status:
+        row.status === 'MAINTENANCE' || row.opsStatus === 'MAINTENANCE' || states.get(row.vendorCode) !== 'active' ? 'MAINTENANCE' : 'ACTIVE',
+      isGame: 'GAME',
+    });
+  }
+
+  const paging = (p: Page) => ({ limit: p.pageSize, offset: (p.pageNo - 1) * p.pageSize });
+  const totalPages = (total: number, p: Page) => Math.ceil(total / p.pageSize);
+
+  // ---------- sync (POST /vendor/v1/games/sync) ----------
+
+  /**
+   * Replaces the vendor's published list: listed games are created or updated (a retired one comes
+   * back), the vendor's other games are RETIRED (never deleted). One transaction; syncs of one vendor
+   * run one at a time.
+   */
+  async function sync(vendor: string, list: TSyncGame[]): Promise<TGamesSyncResult> {
+    ZGamesSyncRequest.shape.games.parse(list); // the vendor service validated it; this service is the rule
+    const at = new Date(now());
+    const rows = list.map((g, i) => ({
+      vendorCode: vendor,
+      gameCode: g.gameCode,
+      gameType: g.gameType,
+      nameTh: g.names.th,
+      nameEn: g.names.en,
+      classification: g.classification,
+      minBet: BigInt(g.minBet),
+      lines: g.lines,
+      thumbnailUrl: g.thumbnailUrl,
+      isHot: g.isHot,
+      freePlay: g.freePlay,
+      status: g.status,
+      sort: i,
+      createdAt: at,
+      updatedAt: at,
+    }));
+    const result = await database.tx(async (tx) => {
+      await repo.lockVendorSync(vendor, tx);
+      const changed: { nodeId: number; inserted: boolean }[] = [];
+      // Batches keep each statement under PostgreSQL's parameter limit.
+      for (let i = 0; i < rows.length; i += 500) changed.push(...(await repo.upsertGames(rows.slice(i, i + 500), at, tx)));
+      const retired = await repo.retireOthers(
+        vendor,
+        rows.map((r) => r.gameCode),
+        at,
+        tx,
+      );
+      const created = changed.filter((c) => c.inserted).length;
+      return { created, updated: changed.length - created, retired };
+    });
+    await invalidate();
+    return result;
+  }
+
+  // ---------- lists ----------
+
+  /** GCSGAME_gameList (7.PAR.02): the filters, paged; names in the request language. */
+  async function gameList(q: TGameListQuery, language: string) {
+    const maxMinBet = q.minBet === undefined ? undefined : (parseMinor(q.minBet) ?? undefined);
+    const filter: GameFilter = {
+      gameType: q.gameType,
+      vendor: q.vassalage,
+      classification: q.gameClassify,
+      name: q.gameName || undefined,
+      maxMinBet,
+      minLines: q.minLineNum,
+    };
+    const { rows, total } = await cached(`list:${JSON.stringify([{ ...filter, maxMinBet: maxMinBet?.toString() }, q.pageNo, q.pageSize])}`, async () =>
+      repo.listGames({ ...filter, excludeVendors: await disabledVendors() }, paging(q)),
+    );
+    const view = await viewer(q.language ?? language);
+    return { games: rows.map(view), total, totalPages: totalPages(total, q), pageNo: q.pageNo };
+  }
+
+  /** GCSGAME_hotGamesV2 (7.PAR.01): hot games and, as the footer, their vendors. */
+  async function hotGames(q: { vassalage?: string | undefined; language?: string | undefined }, language: string) {
+    const [rows, cards] = await Promise.all([
+      cached(`hot:${q.vassalage ?? ''}`, async () =>
+        (await repo.listGames({ vendor: q.vassalage, hotOnly: true, excludeVendors: await disabledVendors() }, { limit: 100, offset: 0 })).rows,
+      ),
+      vendorCards(),
+    ]);
+    const view = await viewer(q.language ?? language);
+    const byCode = new Map(cards.flatMap((c) => c.cards).map((v) => [v.vassalage, v] as const));
+    const footer = [...new Map(rows.map((r) => [r.vendorCode, r] as const)).values()].map((r) => {
+      const card = byCode.get(r.vendorCode);
+      return { vassalage: r.vendorCode, displayName: card?.displayName ?? r.vendorCode, logoUrl: card?.logoUrl ?? '', gameType: r.gameType as TGameType };
+    });
+    return { list: rows.map(view), footer };
+  }
+
+  /** GCSGAME_getVassGameType: per vendor and game type, the classifications (the list screens' filter). */
+  async function vendorGameTypes(q: { vassalage?: string | undefined; gameType?: string | undefined }) {
+    const rows = await cached(`types:${q.vassalage ?? ''}:${q.gameType ?? ''}`, async () =>
+      repo.vendorGameTypes({ vendor: q.vassalage, gameType: q.gameType, excludeVendors: await disabledVendors() }),
+    );
+    return rows.map((r) => ({ vassalage: r.vendor, gameType: r.gameType as TGameType, gameClassify: r.classifications, gameCount: Number(r.n) }));
+  }
+
+  /** /lgw/games/game_menus: HOT (hot vendors) then each game type with vendors (2.LGN.01, 2.HDR.06). */
+  async function gameMenus() {
+    const [cards, counts] = await Promise.all([vendorCards(), vendorGameTypes({})]);
+    const countOf = new Map(counts.map((c) => [`${c.vassalage}:${c.gameType}`, c.gameCount] as const));
+    const vendorsOf = (card: TVendorCard) =>
+      card.cards.map((v) => ({
+        vassalage: v.vassalage,
+        displayName: v.displayName,
+        gameType: v.gameType,
+        isHot: v.isHot,
+        gameCount: countOf.get(`${v.vassalage}:${v.gameType}`) ?? 0,
+      }));
+    const typed = cards.filter((c) => c.cards.length > 0).map((c) => ({ menu: c.title, vendors: vendorsOf(c) }));
+    const hot = [...new Map(typed.flatMap((m) => m.vendors).filter((v) => v.isHot === 1).map((v) => [v.vassalage, v] as const)).values()];
+    return [{ menu: 'HOT' as const, vendors: hot }, ...typed];
+  }
+
+  /** /lgw/games/popular: the games most members launched in the last 7 days (count 20). */
+  async function popular(q: { count: number; gameType?: string | undefined; language?: string | undefined }, language: string) {
+    const rows = await cached(`popular:${q.count}:${q.gameType ?? ''}`, async () =>
+      repo.popularGames({ gameType: q.gameType, excludeVendors: await disabledVendors() }, new Date(now() - o.windowMs), q.count),
+    );
+    const view = await viewer(q.language ?? language);
+    return { list: rows.map(view) };
+  }
+
+  // ---------- favourites (member) ----------
+
+  async function favoriteIds(member: CatalogueMember, gameType?: string) {
+    return { ids: await repo.favoriteIds(member.id, gameType) };
+  }
+
+  async function favoriteList(member: CatalogueMember, q: Page & { gameType?: string | undefined; language?: string | undefined }, language: string) {
+    const { rows, total } = await repo.favoriteGames(member.id, { gameType: q.gameType }, paging(q));
+    const view = await viewer(q.language ?? language);
+    return { content: rows.map(view), total, totalPages: totalPages(total, q), pageNo: q.pageNo };
+  }
+
+  /** The game a favourite change names: it must exist with this vendor and type (else game_not_found). */
+  async function gameOf(change: TFavoriteChange) {
+    const game = await repo.findGame(change.nodeId);
+    if (!game || game.vendorCode !== change.vendor || game.gameType !== change.gameType) throw new AppError('game_not_found', 404);
+    return game;
+  }
+
+  /** Adds a favourite (idempotent; at most MAX_FAVORITES, the oldest stay); answers the member's ids. */
+  async function addFavorite(member: CatalogueMember, change: TFavoriteChange) {
+    const game = await gameOf(change);
+    if (game.status === 'RETIRED' || game.opsStatus === 'HIDDEN') throw new AppError('game_not_found', 404);
+    await database.tx(async (tx) => {
+      if ((await repo.countFavorites(member.id, tx)) >= MAX_FAVORITES) throw new AppError('validation_failed', 400, { nodeId: 'too_many' });
+      await repo.addFavorite(member.id, game.nodeId, new Date(now()), tx);
+    });
+    return favoriteIds(member);
+  }
+
+  /** Removes a favourite (idempotent; a retired game can still be removed). */
+  async function removeFavorite(member: CatalogueMember, change: TFavoriteChange) {
+    const game = await gameOf(change);
+    await database.tx((tx) => repo.removeFavorite(member.id, game.nodeId, tx));
+    return favoriteIds(member);
+  }
+
+  // ---------- recent games (member) ----------
+
+  async function recentGames(member: CatalogueMember, q: Page & { vassalage?: string | undefined; language?: string | undefined }, language: string) {
+    const { rows, total } = await repo.recentGames(member.id, { vendor: q.vassalage }, paging(q));
+    const view = await viewer(q.language ?? language);
+    return { list: rows.map(view), total, totalPages: totalPages(total, q), pageNo: q.pageNo };
+  }
+
+  // ---------- launch ----------
+
+  /**
+   * Launches a game for a member (/wps/game/launchGame, GCS_gameLaunchFB): the vendor must be
+   * registered and active and the game listed and not in maintenance ('Game maintenance'
+   * otherwise); a trial account only where the game offers free play. The vendor module issues the
+   * one-time token; the game becomes the member's most recent; the launch host is picked at random
+   * among the configured launch CDNs when the vendor is served behind them.
+   */
+  async function launch(member: CatalogueMember, input: TLaunchGameRequest, language: string) {
+    const state = await vendors.status(input.vendor);
+    // Unknown (no credentials here), in maintenance or disabled: the spec's message, whatever the reason.
+    if (state !== 'active') throw new AppError('game_maintenance', 503);
+    const game = await repo.findGameByCode(input.vendor, input.gameCode);
+    if (!game || game.status === 'RETIRED' || game.opsStatus === 'HIDDEN' || (input.gameType && game.gameType !== input.gameType)) {
+      throw new AppError('game_not_found', 404);
+    }
+    if (game.status === 'MAINTENANCE' || game.opsStatus === 'MAINTENANCE') throw new AppError('game_maintenance', 503);
+    if (member.trial && !game.freePlay) throw new AppError('in_need_true_account', 403);
+    const launched = await vendors
+      .launch(member.id, { vendor: game.vendorCode, gameCode: game.gameCode, language: input.language ?? language, returnUrl: input.returnUrl })
+      .catch((error: unknown) => {
+        // Disabled between the check and the launch: the same answer as above.
+        throw error instanceof AppError && error.code === 'vendor_not_found' ? new AppError('game_maintenance', 503) : error;
+      });
+    await database.tx(async (tx) => {
+      await repo.touchRecent(member.id, game.nodeId, new Date(now()), tx);
+      await repo.pruneRecents(member.id, o.recentKeep, tx);
+    });
+    const { launchGameCDNs } = await deps.config.get('domains');
+    return { url: rebase(launched.url, launchGameCDNs), nodeId: game.nodeId, gameType: game.gameType as TGameType };
+  }
+
+  /**
+   * Launch CDNs are mirrors of the same launch host: a launch URL whose origin is one of them moves
+   * to one picked at random; any other URL is left as the vendor registered it.
+   */
+  function rebase(url: string, cdns: readonly string[]): string {
+    const u = new URL(url);
+    const mirrors = cdns.flatMap((c) => {
+      try {
+        return [new URL(c)];
+      } catch {
+        return [];
+      }
+    });
+    if (!mirrors.some((m) => m.origin === u.origin)) return url;
+    const chosen = mirrors[randomInt(mirrors.length)]!;
+    return new URL(`${u.pathname}${u.search}`, chosen.origin).toString();
+  }
+
+  // ---------- winner board ----------
+
+  /** Copies new settled wins from the ledger (job catalogue-wins, every minute); answers how many were read. */
+  async function collectWins(): Promise<number> {
+    let after = Math.max(0, (await repo.lastWinId()) - o.winOverlapIds);
+    let read = 0;
+    for (;;) {
+      const batch = await deps.wins.settledWins(after, o.winBatch);
+      if (batch.length === 0) break;
+      read += batch.length;
+      await database.tx((tx) =>
+        repo.insertWins(
+          batch.map((w) => ({ ledgerTxId: w.transactionId, vendorCode: w.vendor, gameCode: w.gameCode, memberId: w.memberId, amount: w.amount, wonAt: w.at })),
+          tx,
+        ),
+      );
+      after = batch[batch.length - 1]!.transactionId;
+      if (batch.length < o.winBatch) break;
+    }
+    rankCache = createTtlCache<string, unknown>({ ttlMs: o.rankCacheMs, max: 50, now });
+    return read;
+  }
+
+  /** GCSGAME_getRankList (7.PAR.12): the largest settled real-money wins of the last 7 days. */
+  async function rankList(q: { gameCategory: string; limitNum: number; language?: string | undefined }, language: string) {
+    const lang = q.language ?? language;
+    const load = async () => {
+      const rows = await repo.topWins(new Date(now() - o.windowMs), q.gameCategory === 'ALL' ? undefined : q.gameCategory, q.limitNum);
+      const names = new Map<number, string>();
+      await Promise.all(
+        [...new Set(rows.map((r) => r.win.memberId))].map(async (id) => names.set(id, maskAccount((await deps.usernameOf(id)) ?? '***'))),
+      );
+      return rows.map((r, i) => ({
+        rank: i + 1,
+        account: names.get(r.win.memberId) ?? '***',
+        gameName: r.game ? nameIn(r.game, lang) : r.win.gameCode,
+        vassalage: r.win.vendorCode,
+        gameType: (r.game?.gameType ?? 'RNG') as TGameType,
+        amount: formatMinor(r.win.amount),
+        winTime: r.win.wonAt.toISOString(),
+      }));
+    };
+    return { list: (await rankCache.get(`${q.gameCategory}:${q.limitNum}:${lang}`, load)) as Awaited<ReturnType<typeof load>> };
+  }
+
+  return {
+    sync,
+    gameList,
+    hotGames,
+    vendorGameTypes,
+    gameMenus,
+    popular,
+    favoriteIds,
+    favoriteList,
+    addFavorite,
+    removeFavorite,
+    recentGames,
+    launch,
+    collectWins,
+    rankList,
+    invalidate,
+  };
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

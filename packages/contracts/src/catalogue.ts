@@ -1,0 +1,281 @@
+import { z } from 'zod';
+import { GAME_TYPES } from './constants';
+
+/**
+ * The game catalogue (issue 9, spec 3.GAME, 7.RELAY, 7.GAME, 7.PAR; docs/adr/0037-game-catalogue.md):
+ * the relay calls that list, filter, favourite and launch games, the /lgw/games calls, the vendors'
+ * `POST /vendor/v1/games/sync` body (docs/vendor-protocol.md section 10) and the operator API
+ * (/ops/catalogue/games).
+ */
+
+const str = (max: number) => z.string().max(max);
+export const ZCatalogueGameType = z.enum(GAME_TYPES);
+
+/** A game's status as its vendor publishes it. */
+export const GAME_SYNC_STATUSES = ['ACTIVE', 'MAINTENANCE'] as const;
+/** A game's status in the catalogue: what the vendor published, or RETIRED (no longer listed). */
+export const GAME_STATUSES = ['ACTIVE', 'MAINTENANCE', 'RETIRED'] as const;
+/** The operator's override of a game's status (null: the vendor's). HIDDEN keeps the game out of every list. */
+export const GAME_OPS_STATUSES = ['MAINTENANCE', 'HIDDEN'] as const;
+
+/** Most games one sync call may publish (docs/vendor-protocol.md section 10). */
+export const MAX_SYNC_GAMES = 2000;
+
+// ---------- POST /vendor/v1/games/sync (signed; validated by the vendor service after the signature) ----------
+
+const vendorId = z.string().min(1).max(100).regex(/^[\x21-\x7e]+$/);
+/** A game code: 1-64 letters, digits, '_' or '-'. */
+export const GAME_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const gameName = z.string().trim().min(1).max(100).regex(/^[^\p{Cc}]+$/u);
+export const ZSyncGame = z.object({
+  gameCode: z.string().regex(GAME_CODE_PATTERN),
+  gameType: ZCatalogueGameType,
+  names: z.object({ th: gameName, en: gameName }),
+  classification: z.string().regex(/^[A-Z0-9_]{1,32}$/),
+  /** Minor units as a string of decimal digits, like wallet amounts (vendor-protocol.rules parseAmount). */
+  minBet: z.string().regex(/^[0-9]{1,16}$/),
+  lines: z.number().int().min(0).max(1024),
+  /** An absolute http(s) URL, or a path on the platform's image hosts starting with '/'. */
+  thumbnailUrl: z.union([z.url({ protocol: /^https?$/ }).max(1000), z.string().regex(/^\/[\x21-\x7e]{0,999}$/)]),
+  isHot: z.boolean(),
+  freePlay: z.boolean(),
+  status: z.enum(GAME_SYNC_STATUSES),
+});
+export type TSyncGame = z.infer<typeof ZSyncGame>;
+export const ZGamesSyncRequest = z.object({
+  requestId: vendorId,
+  games: z
+    .array(ZSyncGame)
+    .max(MAX_SYNC_GAMES)
+    .refine((games) => new Set(games.map((g) => g.gameCode)).size === games.length, 'duplicate gameCode'),
+});
+export const ZGamesSyncAnswer = z.object({
+  status: z.literal('OK'),
+  created: z.number().int(),
+  updated: z.number().int(),
+  retired: z.number().int(),
+});
+export type TGamesSyncResult = Omit<z.infer<typeof ZGamesSyncAnswer>, 'status'>;
+
+// ---------- shared query fields ----------
+
+/** A language tag (th, en, en-US...): names fall back th -> en when the language has none. */
+const language = z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z]{2,4})?$/).optional();
+const vassalage = z.string().regex(/^[A-Z0-9]{2,16}$/);
+const pageNo = z.coerce.number().int().min(1).max(10_000).default(1);
+/** Page size: 15 by default (9.C page size), at most 100. */
+const pageSize = z.coerce.number().int().min(1).max(100).default(15);
+const clientType = z.coerce.number().int().pipe(z.literal(3)).default(3);
+const platform = z.enum(['html5-desktop', 'html5']).default('html5-desktop');
+/** An amount in major units as the filter offers it ("0.05"): at most 2 decimals. */
+const majorAmount = z.string().regex(/^[0-9]{1,12}(\.[0-9]{1,2})?$/);
+
+// ---------- a game as the lists answer it (3.GAME.03) ----------
+
+export const ZCatalogueGame = z.object({
+  nodeId: z.number().int(),
+  /** The vendor's game code (gameId and gameCode carry the same value: 3.GAME.05/06). */
+  gameId: str(64),
+  gameCode: str(64),
+  vassalage: str(16),
+  gameType: ZCatalogueGameType,
+  gameName: str(100),
+  gameClassify: str(32),
+  remark: str(200),
+  gameMenuTag: str(32),
+  /** Minimum bet in major units ("0.20"). */
+  minBet: str(24),
+  lines: z.number().int(),
+  imageUrl: str(1600),
+  isHot: z.union([z.literal(0), z.literal(1)]),
+  freePlay: z.boolean(),
+  status: z.enum(['ACTIVE', 'MAINTENANCE']),
+  /** Launch fields (3.GAME.05): GAME launches this game; VASSALAGE would open the vendor's game list. */
+  isGame: z.enum(['GAME', 'VASSALAGE']),
+});
+export type TCatalogueGame = z.infer<typeof ZCatalogueGame>;
+const games = z.array(ZCatalogueGame).max(100);
+
+// ---------- GCSGAME_gameList (7.RELAY.06, 7.PAR.02/03) ----------
+
+export const ZGameListQuery = z.object({
+  clientType,
+  platform,
+  channel: str(40).optional(),
+  merchant: str(40).optional(),
+  gameType: ZCatalogueGameType.optional(),
+  vassalage: vassalage.optional(),
+  gameClassify: z.string().regex(/^[A-Z0-9_]{1,32}$/).optional(),
+  /** Part of the name, in any language; matched literally (no pattern characters). */
+  gameName: z.string().trim().max(50).optional(),
+  /** 0.01, 0.05, 0.1, 0.5, 0.75 (2.GL.06): games playable at this stake (minimum bet at most this). */
+  minBet: majorAmount.optional(),
+  /** Games with at least this many lines. */
+  minLineNum: z.coerce.number().int().min(0).max(1024).optional(),
+  language,
+  pageNo,
+  pageSize,
+});
+export type TGameListQuery = z.output<typeof ZGameListQuery>;
+export const ZGameList = z.object({
+  games,
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  pageNo: z.number().int(),
+});
+export type TGameList = z.infer<typeof ZGameList>;
+
+// ---------- GCSGAME_hotGamesV2 (7.RELAY.05, 7.PAR.01) ----------
+
+export const ZHotGamesQuery = z.object({
+  merchantCode: str(40).optional(),
+  isPlatform: z.coerce.number().int().pipe(z.literal(2)).default(2),
+  vassalage: vassalage.optional(),
+  platform,
+  language,
+});
+export const ZFooterVendor = z.object({ vassalage: str(16), displayName: str(80), logoUrl: str(1000), gameType: ZCatalogueGameType });
+export const ZHotGames = z.object({
+  list: games,
+  /** The vendors of the hot games, for the footer's logos (7.PAR.01 decision, ADR 0037). */
+  footer: z.array(ZFooterVendor).max(100),
+});
+
+// ---------- GCSGAME_getVassGameType (7.RELAY.08) ----------
+
+export const ZVassGameTypeQuery = z.object({ vassalage: vassalage.optional(), gameType: ZCatalogueGameType.optional() });
+export const ZVassGameTypes = z
+  .array(z.object({ vassalage: str(16), gameType: ZCatalogueGameType, gameClassify: z.array(str(32)).max(100), gameCount: z.number().int() }))
+  .max(500);
+
+// ---------- favourites (7.RELAY.10/11, 7.PAR.04-07) ----------
+
+export const ZFavoriteIdsQuery = z.object({ gameType: ZCatalogueGameType.optional() });
+export const ZFavoriteIds = z.object({ ids: z.array(z.number().int()).max(500) });
+export const ZFavoriteListQuery = z.object({ pageNo, pageSize, gameType: ZCatalogueGameType.optional(), language });
+export const ZFavoriteList = z.object({ content: games, total: z.number().int(), totalPages: z.number().int(), pageNo: z.number().int() });
+/** POST /wps/game/favorites/add and /remove (7.PAR.06/07): idempotent; the answer is the new id list. */
+export const ZFavoriteChange = z.object({
+  nodeId: z.coerce.number().int().min(1).max(2_147_483_647),
+  vendor: vassalage,
+  gameType: ZCatalogueGameType,
+});
+export type TFavoriteChange = z.infer<typeof ZFavoriteChange>;
+/** Most favourites a member keeps. */
+export const MAX_FAVORITES = 500;
+
+// ---------- GCS_recentGame (7.RELAY.12, 7.PAR.08) ----------
+
+export const ZRecentGamesQuery = z.object({ clientType, vassalage: vassalage.optional(), language, pageNo, pageSize });
+export const ZRecentGames = z.object({ list: games, total: z.number().int(), totalPages: z.number().int(), pageNo: z.number().int() });
+
+// ---------- /lgw/games/game_menus and /lgw/games/popular (7.GAME.01/02) ----------
+
+export const ZGameMenusQuery = z.object({ language, device: str(10).optional() });
+export const ZGameMenu = z.object({
+  /** HOT (hot vendors) then each game type that has vendors (2.LGN.01). */
+  menu: z.union([z.literal('HOT'), ZCatalogueGameType]),
+  vendors: z
+    .array(z.object({ vassalage: str(16), displayName: str(80), gameType: ZCatalogueGameType, isHot: z.union([z.literal(0), z.literal(1)]), gameCount: z.number().int() }))
+    .max(200),
+});
+export const ZGameMenus = z.array(ZGameMenu).max(20);
+export const ZPopularQuery = z.object({
+  count: z.coerce.number().int().min(1).max(50).default(20),
+  gameType: ZCatalogueGameType.optional(),
+  prizeMode: str(20).optional(),
+  device: str(10).optional(),
+  language,
+});
+export const ZPopularGames = z.object({ list: games });
+
+// ---------- GCSGAME_getRankList (7.RELAY.21, 7.PAR.12) ----------
+
+export const ZRankListQuery = z.object({
+  gameCategory: z.union([z.literal('ALL'), ZCatalogueGameType]).default('ALL'),
+  language,
+  limitNum: z.coerce.number().int().min(1).max(50).default(50),
+});
+export const ZRankList = z.object({
+  list: z
+    .array(
+      z.object({
+        rank: z.number().int(),
+        /** The winner's username, masked (first two and last characters). */
+        account: str(40),
+        gameName: str(100),
+        vassalage: str(16),
+        gameType: ZCatalogueGameType,
+        /** Major units ("1250.00"). */
+        amount: str(24),
+        winTime: str(40),
+      }),
+    )
+    .max(50),
+});
+
+// ---------- launch: POST /wps/game/launchGame and GCS_gameLaunchFB (7.GAME.03, 7.RELAY.04, 3.GAME.05/06) ----------
+
+const launchFields = {
+  /** Canonical names `vendor` and `gameCode`; `accountTypeName` and `code` are accepted aliases (3.GAME.06). */
+  vendor: vassalage.optional(),
+  accountTypeName: vassalage.optional(),
+  gameCode: z.string().regex(GAME_CODE_PATTERN).optional(),
+  code: z.string().regex(GAME_CODE_PATTERN).optional(),
+  gameType: ZCatalogueGameType.optional(),
+  defaultPlayType: str(40).optional(),
+  language,
+  platform,
+  /** Where the game sends the player back (http or https). */
+  returnUrl: z.url({ protocol: /^https?$/ }).max(1000).optional(),
+};
+const canonical = <T extends { vendor?: string | undefined; accountTypeName?: string | undefined; gameCode?: string | undefined; code?: string | undefined }>(
+  v: T,
+  ctx: z.RefinementCtx,
+) => {
+  const vendor = v.vendor ?? v.accountTypeName;
+  const gameCode = v.gameCode ?? v.code;
+  if (!vendor) ctx.addIssue({ code: 'custom', path: ['vendor'], message: 'required' });
+  if (!gameCode) ctx.addIssue({ code: 'custom', path: ['gameCode'], message: 'required' });
+  return { ...v, vendor: vendor ?? '', gameCode: gameCode ?? '' };
+};
+export const ZLaunchGameRequest = z.object(launchFields).transform(canonical);
+export const ZLaunchGameQuery = z
+  .object({ ...launchFields, clientType: clientType.optional() })
+  .transform(canonical);
+export type TLaunchGameRequest = z.output<typeof ZLaunchGameRequest>;
+export const ZLaunchGame = z.object({ url: str(4000), nodeId: z.number().int(), gameType: ZCatalogueGameType });
+
+// ---------- operator API (/ops/catalogue/games) ----------
+
+export const ZOpsGamesQuery = z.object({
+  vendor: vassalage.optional(),
+  status: z.enum(GAME_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+export const ZOpsGameRow = z.object({
+  nodeId: z.number().int(),
+  vendor: str(16),
+  gameCode: str(64),
+  gameType: ZCatalogueGameType,
+  nameTh: str(100),
+  nameEn: str(100),
+  classification: str(32),
+  minBet: str(24),
+  lines: z.number().int(),
+  status: z.enum(GAME_STATUSES),
+  isHot: z.boolean(),
+  freePlay: z.boolean(),
+  opsStatus: z.enum(GAME_OPS_STATUSES).nullable(),
+  opsHot: z.boolean().nullable(),
+  updatedAt: str(40),
+});
+export type TOpsGameRow = z.infer<typeof ZOpsGameRow>;
+export const ZOpsGameList = z.array(ZOpsGameRow).max(1000);
+export const ZOpsGameParam = z.object({ nodeId: z.coerce.number().int().min(1).max(2_147_483_647) });
+/** null puts the vendor's value back. */
+export const ZOpsGameOverride = z.object({
+  opsStatus: z.enum(GAME_OPS_STATUSES).nullable().optional(),
+  opsHot: z.boolean().nullable().optional(),
+});
+export type TOpsGameOverride = z.infer<typeof ZOpsGameOverride>;
