@@ -1,9 +1,2 @@
-import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '@/components/page-frame/page-frame';
-
-// Page group "byIframe" (decision 4.CHK.02): game. Its real content arrives with a later issue;
-// until then the page shows its frame and a coming-soon notice (never fake content).
-export function GameFramePage() {
-  const { t } = useTranslation('common');
-  return <ComingSoonPage title={t('titles.game')} testId="game-page" />;
-}
+// Page group "byIframe" (decision 4.CHK.02): /game, the embedded game frame.
+export { GameFramePage } from '@/features/games/components/game-frame-page';

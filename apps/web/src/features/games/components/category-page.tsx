@@ -1,10 +1,12 @@
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ZGameType } from '@lotus/contracts/relay';
 import { toCategoryCode } from '@/config/paths';
-import { groupVendorsByType, useVendorCards } from '@/api/get-vendor-cards';
 import { PageFrame } from '@/components/page-frame/page-frame';
-import { ComingSoon } from '@/components/coming-soon/coming-soon';
+import { EmptyState } from '@/components/ui/empty-state/empty-state';
+import { useMemberInfo } from '@/lib/session/get-member-info';
+import { GameListScreen } from './game-list-screen';
+import { JackpotCounter } from './jackpot-counter';
 
 /** The `{games}` segment of a category path: /live -> live (2.R.12 upper-cases it). */
 export function getGamesParam(pathname: string): string {
@@ -13,31 +15,23 @@ export function getGamesParam(pathname: string): string {
 
 /**
  * A game category page (2.R.11/13/15: /live, /sports, /esports, /pvp, /elott, /cockfight, /rng,
- * /fish). The category code is the path segment upper-cased (2.R.12). The game lists arrive with
- * the games issue; until then the page shows its real frame and a coming-soon notice, naming the
- * vendor chosen through ?vassalage= when there is one (2.R.14).
+ * /fish). The category code is the path segment upper-cased (2.R.12); the page lists that category's
+ * vendors and games from the catalogue (an empty category, such as esports, says so: 3.STAT.09/10).
+ * /rng shows the jackpot counter first (2.JP.01: under the layout's banner).
  */
 export function CategoryPage() {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
-  const [params] = useSearchParams();
   const code = toCategoryCode(getGamesParam(pathname));
   const known = ZGameType.safeParse(code);
   const label = known.success ? t(`categories.${known.data}`) : code;
-  const vassalage = params.get('vassalage');
-  const { data } = useVendorCards();
-  const vendor =
-    known.success && vassalage ? groupVendorsByType(data)[known.data].find((v) => v.vassalage === vassalage) : undefined;
+  const { data: member } = useMemberInfo();
 
   return (
     <PageFrame title={t('titles.category', { category: label })} testId={`category-page-${code}`}>
       <div data-category={code}>
-        {vendor && (
-          <p className="category-page__vendor" data-testid="selected-vendor">
-            {vendor.displayName}
-          </p>
-        )}
-        <ComingSoon />
+        {code === 'RNG' && <JackpotCounter currencySymbol={member?.currencySymbol} />}
+        {known.success ? <GameListScreen key={known.data} gameType={known.data} /> : <EmptyState />}
       </div>
     </PageFrame>
   );

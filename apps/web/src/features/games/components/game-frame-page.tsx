@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ZCatalogueGameType } from '@lotus/contracts/catalogue';
+import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { EmptyState } from '@/components/ui/empty-state/empty-state';
+import { selectIsLoggedIn, useSession } from '@/lib/session/session-store';
+import { useLaunchGameMutation } from '../api/launch-game';
+import { isSafeGameUrl } from '../lib/launch-target';
+import { showLaunchError, type TGameFrameState } from './use-game-launcher';
+import '../games.css';
+
+const VASSALAGE = /^[A-Z0-9]{2,16}$/;
+const GAME_CODE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * /game, the embedded game frame (2.R.25): the vendor's launch URL in a full-height iframe with a
+ * close control back to the list. The list passes the URL it obtained; opened directly (a reload,
+ * a shared link) the page launches again from ?vendor=&gameCode=&gameType= (tokens are one-time).
+ */
+export function GameFramePage() {
+  const { t } = useTranslation('games');
+  useDocumentTitle(t('frame.title'));
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const loggedIn = useSession(selectIsLoggedIn);
+  const passed = (location.state as Partial<TGameFrameState> | null)?.url;
+  const [url, setUrl] = useState<string | null>(passed && isSafeGameUrl(passed) ? passed : null);
+  const launch = useLaunchGameMutation();
+  const started = useRef(false);
+
+  const vendor = params.get('vendor') ?? '';
+  const gameCode = params.get('gameCode') ?? '';
+  const gameType = ZCatalogueGameType.safeParse(params.get('gameType'));
+  const valid = VASSALAGE.test(vendor) && GAME_CODE.test(gameCode) && gameType.success;
+
+  useEffect(() => {
+    if (url || started.current || !valid) return;
+    if (!loggedIn) {
+      void navigate(paths.login.getHref(), { replace: true });
+      return;
+    }
+    started.current = true;
+    launch
+      .mutateAsync({ vendor, gameCode, gameType: gameType.data })
+      .then((answer) => {
+        if (isSafeGameUrl(answer.url)) setUrl(answer.url);
+      })
+      .catch((error: unknown) => void showLaunchError(error));
+  }, [url, valid, loggedIn, vendor, gameCode, gameType.data, launch, navigate]);
+
+  const close = () => {
+    if (window.history.length > 1 && location.key !== 'default') void navigate(-1);
+    else void navigate(paths.rng.getHref(vendor ? { vassalage: vendor } : undefined));
+  };
+
+  return (
+    <div className="game-frame" data-testid="game-page">
+      <div className="game-frame__bar">
+        <h1 className="game-frame__title">{(location.state as Partial<TGameFrameState> | null)?.name ?? t('frame.title')}</h1>
+        <button type="button" className="game-frame__close" data-testid="game-frame-close" onClick={close} aria-label={t('frame.close')}>
+          ✕
+        </button>
+      </div>
+      {url ? (
+        <iframe className="game-frame__iframe" data-testid="game-frame" src={url} title={t('frame.title')} allow="autoplay; fullscreen" allowFullScreen referrerPolicy="origin" />
+      ) : valid && launch.isError ? (
+        <EmptyState message={t('frame.missing')} />
+      ) : valid ? (
+        <div className="game-frame__loading" role="status">
+          {t('frame.loading')}
+        </div>
+      ) : (
+        <EmptyState message={t('frame.missing')} />
+      )}
+    </div>
+  );
+}
