@@ -162,3 +162,14 @@ test("8.ERR.13 a vendor in maintenance answers 'Game maintenance' on launch", as
   await expect(page.getByTestId('dialog')).toContainText(/Game maintenance|เกมอยู่ระหว่างการปรับปรุง/);
   await expect(page).toHaveURL(/\/rng/);
 });
+
+test('the list screen fits a 390 px phone and a 1440 px desktop without sideways scrolling', async ({ page }) => {
+  for (const size of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+    await page.setViewportSize(size);
+    await page.goto(`/rng?vassalage=${vendor}`);
+    await expect(cards(page)).toHaveCount(15);
+    await expect(page.getByTestId('filter-minbet-0.75')).toBeVisible();
+    await expect(page.getByTestId('list-type-recent')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+  }
+});

@@ -7,6 +7,7 @@ import { currencySymbolOrDefault } from '@lotus/contracts/money';
 import { uniqueVendors, useVendorCards } from '@/api/get-vendor-cards';
 import { EmptyState } from '@/components/ui/empty-state/empty-state';
 import { Pager } from '@/components/ui/pager/pager';
+import { toastError } from '@/components/ui/toast/toast';
 import { useMemberInfo } from '@/lib/session/get-member-info';
 import { useMemberAction } from '@/lib/session/use-guards';
 import { useGameList } from '../api/get-game-list';
@@ -20,7 +21,7 @@ import { GAME_PAGE_SIZE, LIST_TYPES, MEMBER_LIST_TYPES, initialListState, listRe
 import { GameCard, GameCardSkeleton } from './game-card';
 import { GameFilters } from './game-filters';
 import { VendorTabs, type TVendorTab } from './vendor-tabs';
-import { showLaunchError, useGameLauncher } from './use-game-launcher';
+import { useGameLauncher } from './use-game-launcher';
 import '../games.css';
 
 const VASSALAGE = /^[A-Z0-9]{2,16}$/;
@@ -124,7 +125,7 @@ export function GameListScreen({ gameType }: { gameType: TGameType }) {
     memberAction(() => {
       toggle.mutate(
         { nodeId: game.nodeId, vendor: game.vassalage, gameType: game.gameType, favorite: favoriteIds.has(game.nodeId) },
-        { onError: (error) => void showLaunchError(error) },
+        { onError: (error) => void toastError(error) },
       );
     });
 
