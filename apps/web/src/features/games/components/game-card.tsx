@@ -31,6 +31,7 @@ function StarIcon({ filled }: { filled: boolean }) {
  */
 export function GameCard({
   game,
+  vendorName,
   favorite,
   favoritePending,
   launching,
@@ -38,6 +39,8 @@ export function GameCard({
   onToggleFavorite,
 }: {
   game: TCatalogueGame;
+  /** The provider's display name (the vendor code when no card names it). */
+  vendorName: string;
   favorite: boolean;
   favoritePending: boolean;
   launching: boolean;
@@ -77,7 +80,7 @@ export function GameCard({
         <span className="game-card__name" data-testid="game-card-name">
           {game.gameName}
         </span>
-        <span className="game-card__meta">{game.vassalage}</span>
+        <span className="game-card__meta">{vendorName}</span>
       </button>
       <button
         type="button"

@@ -106,11 +106,11 @@ export function GameListScreen({ gameType }: { gameType: TGameType }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the screen's own changes are written back
   }, [state.vendor, state.page]);
 
+  const names = useMemo(() => new Map(uniqueVendors(cards).map((v) => [v.vassalage, v.displayName] as const)), [cards]);
   const vendors = useMemo((): TVendorTab[] => {
-    const names = new Map(uniqueVendors(cards).map((v) => [v.vassalage, v.displayName] as const));
     const codes = [...new Set((types.data ?? []).filter((r) => r.gameType === gameType && r.gameCount > 0).map((r) => r.vassalage))];
     return codes.map((code) => ({ vassalage: code, displayName: names.get(code) ?? code }));
-  }, [cards, types.data, gameType]);
+  }, [names, types.data, gameType]);
   const classifications = useMemo(() => {
     const rows = (types.data ?? []).filter((r) => r.gameType === gameType && (!state.vendor || r.vassalage === state.vendor));
     return [...new Set(rows.flatMap((r) => r.gameClassify))].sort();
@@ -203,6 +203,7 @@ export function GameListScreen({ gameType }: { gameType: TGameType }) {
               <GameCard
                 key={game.nodeId}
                 game={game}
+                vendorName={names.get(game.vassalage) ?? game.vassalage}
                 favorite={favoriteIds.has(game.nodeId)}
                 favoritePending={toggle.isPending && toggle.variables?.nodeId === game.nodeId}
                 launching={launching === game.nodeId}
