@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import { houseRoutes } from './app';
+import type { CompiledGame } from './compile';
+import { openHouseDatabase } from './db/client';
+import { createHouseService, type HouseService } from './house-service';
+import { loadTitles } from './titles';
+import { createWalletClient, type Transport } from './wallet-client';
+
+export { fetchTransport, type Transport } from './wallet-client';
+
+/** How often the sweeper looks for unsettled rounds (ADR 0049). */
+export const SWEEP_EVERY_MS = 30_000;
+
+export type HouseConfig = {
+  /** The vendor code and secret the platform's registry knows the house by. */
+  vendorCode: string;
+  secret: () => string | Promise<string>;
+  /** How signed calls reach the platform's /vendor/v1 (fetchTransport(HOUSE_PLATFORM_URL), or in process). */
+  transport: Transport;
+  /** Its own database: a PGlite folder ('memory://' in tests) or a PostgreSQL URL. */
+  database: { dataDir: string } | { url: string };
+  titles?: ReadonlyMap<string, CompiledGame>;
+  /** Cookies marked Secure (the site is served over https). */
+  secureCookie?: boolean;
+  now?: () => number;
+  log?: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
+};
+
+export type House = {
+  service: HouseService;
+  titles: ReadonlyMap<string, CompiledGame>;
+  /** Registers the house routes on `app` under /house. */
+  register(app: FastifyInstance): Promise<void>;
+  /** The sweeper: once now, then every SWEEP_EVERY_MS until close. */
+  startSweeper(): void;
+  close(): Promise<void>;
+};
+
+/**
+ * The house vendor with play: its database (migrated), the signed wallet client and the service. The
+ * one entry point both the separate process (server.ts) and the platform's one-process mode use.
+ */
+export async function createHouse(config: HouseConfig): Promise<House> {
+  const titles = config.titles ?? loadTitles();
+  const database = await openHouseDatabase(config.database);
+  const wallet = createWalletClient({
+    vendorCode: config.vendorCode,
+    secret: config.secret,
+    transport: config.transport,
+    now: config.now,
+  });
+  const service = createHouseService({ db: database.db, wallet, titles, now: config.now, log: config.log });
+  let timer: NodeJS.Timeout | null = null;
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweepOnce = () => {
+    sweeping = service.sweep().catch((error: unknown) => config.log?.error({ err: error }, 'house sweep failed'));
+  };
+  return {
+    service,
+    titles,
+    register: async (app) => {
+      await app.register(houseRoutes, {
+        prefix: '/house',
+        titles,
+        play: { service, secureCookie: config.secureCookie ?? false },
+      });
+    },
+    startSweeper() {
+      if (timer) return;
+      sweepOnce();
+      timer = setInterval(sweepOnce, SWEEP_EVERY_MS);
+      timer.unref();
+    },
+    async close() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await sweeping;
+      await database.close();
+    },
+  };
+}
