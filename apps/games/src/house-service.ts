@@ -231,6 +231,11 @@ export function createHouseService(deps: {
 
   const mark = (id: string, change: Partial<RoundRow>) =>
     db.update(houseRounds).set(change).where(eq(houseRounds.id, id));
+  const bump = (id: string) =>
+    db
+      .update(houseRounds)
+      .set({ attempts: sql`${houseRounds.attempts} + 1` })
+      .where(eq(houseRounds.id, id));
 
   /**
    * Drives a round as far as it goes: `open` -> bet (same transactionId on every attempt) -> `bet_ok`
@@ -278,7 +283,7 @@ export function createHouseService(deps: {
             return { status: 'void', reason: 'transaction_rolled_back', balance: win.balance };
           }
           log.warn({ round: round.id, code: win.code }, 'house win refused; kept for the sweeper');
-          await mark(round.id, { attempts: round.attempts + 1 });
+          await bump(round.id);
           return { status: 'bet_ok', balance };
         }
         balance = win.balance ?? balance;
@@ -293,7 +298,7 @@ export function createHouseService(deps: {
     } catch (error) {
       if (!(error instanceof UncertainAnswer)) throw error;
       log.warn({ round: round.id, detail: error.detail }, 'house round left for the sweeper');
-      await mark(round.id, { attempts: round.attempts + 1 });
+      await bump(round.id);
       return status === 'bet_ok' ? { status: 'bet_ok', balance } : { status: 'open' };
     }
   }
@@ -376,5 +381,11 @@ export function createHouseService(deps: {
     }));
   }
 
-  return { launch, sessionOf, state, spin, settle, sweep, rotate, rounds };
+  /** One round as stored (operators' reconciliation, tests). */
+  async function findRound(id: string): Promise<RoundRow | null> {
+    const [row] = await db.select().from(houseRounds).where(eq(houseRounds.id, id));
+    return row ?? null;
+  }
+
+  return { launch, sessionOf, state, spin, settle, sweep, rotate, rounds, findRound };
 }

@@ -58,11 +58,11 @@ export function createWalletClient(deps: {
   async function call(path: string, payload: Record<string, unknown>): Promise<VendorAnswer> {
     const body = JSON.stringify(payload);
     const timestamp = String(now());
-    const signature = createHmac('sha256', await deps.secret())
-      .update(`${timestamp}.${body}`)
-      .digest('hex');
     let res: { status: number; json: unknown };
     try {
+      const signature = createHmac('sha256', await deps.secret())
+        .update(`${timestamp}.${body}`)
+        .digest('hex');
       res = await deps.transport(
         path,
         {
