@@ -66,6 +66,8 @@ async function loadRounds() {
   list.replaceChildren(
     ...answer.rounds.map((r) => {
       const li = document.createElement('li');
+      li.dataset.win = r.win;
+      li.dataset.lineBet = r.lineBet;
       li.textContent = `#${r.nonce} ${t.bet} ${money(r.totalBet)} · ${t.win} ${money(r.win)} `;
       if (r.serverSeed) {
         const a = document.createElement('a');

@@ -14,6 +14,7 @@ function shell(lang: Lang, title: string, body: string, script?: string): string
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/house/assets/house.css">
 </head>
 <body>
