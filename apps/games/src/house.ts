@@ -3,6 +3,7 @@ import { houseRoutes } from './app';
 import type { CompiledGame } from './compile';
 import { openHouseDatabase } from './db/client';
 import { createHouseService, type HouseService } from './house-service';
+import { catalogueOf, publishGames } from './publish';
 import { loadTitles } from './titles';
 import { createWalletClient, type Transport } from './wallet-client';
 
@@ -22,6 +23,11 @@ export type HouseConfig = {
   titles?: ReadonlyMap<string, CompiledGame>;
   /** Cookies marked Secure (the site is served over https). */
   secureCookie?: boolean;
+  /**
+   * Where the house's pages are served from, for the published thumbnails' absolute URLs (a separate
+   * process); unset: paths on the platform's own origin (the one-process mode).
+   */
+  publicUrl?: string;
   now?: () => number;
   log?: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
 };
@@ -31,8 +37,8 @@ export type House = {
   titles: ReadonlyMap<string, CompiledGame>;
   /** Registers the house routes on `app` under /house. */
   register(app: FastifyInstance): Promise<void>;
-  /** The sweeper: once now, then every SWEEP_EVERY_MS until close. */
-  startSweeper(): void;
+  /** The sweeper (once now, then every SWEEP_EVERY_MS until close) and the game list's publishing. */
+  start(): void;
   close(): Promise<void>;
 };
 
@@ -51,6 +57,7 @@ export async function createHouse(config: HouseConfig): Promise<House> {
   });
   const service = createHouseService({ db: database.db, wallet, titles, now: config.now, log: config.log });
   let timer: NodeJS.Timeout | null = null;
+  let closed = false;
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweepOnce = () => {
     sweeping = service.sweep().catch((error: unknown) => config.log?.error({ err: error }, 'house sweep failed'));
@@ -65,13 +72,21 @@ export async function createHouse(config: HouseConfig): Promise<House> {
         play: { service, secureCookie: config.secureCookie ?? false },
       });
     },
-    startSweeper() {
-      if (timer) return;
+    start() {
+      if (timer || closed) return;
       sweepOnce();
       timer = setInterval(sweepOnce, SWEEP_EVERY_MS);
       timer.unref();
+      // Never awaited: play does not wait for the catalogue.
+      void publishGames({
+        call: wallet.call,
+        games: catalogueOf(titles, config.publicUrl),
+        stopped: () => closed,
+        ...(config.log ? { log: config.log } : {}),
+      }).catch((error: unknown) => config.log?.error({ err: error }, 'house game list publishing failed'));
     },
     async close() {
+      closed = true;
       if (timer) clearInterval(timer);
       timer = null;
       await sweeping;

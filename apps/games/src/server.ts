@@ -19,6 +19,8 @@ const env = z
     HOUSE_PLATFORM_URL: z.url({ protocol: /^https?$/ }).optional(),
     HOUSE_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//).optional(),
     HOUSE_DATA_DIR: z.string().min(1).default(path.join(process.cwd(), '.data', 'house')),
+    /** This process's public origin (published thumbnails are absolute URLs under it). */
+    HOUSE_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   })
   .parse(process.env);
 
@@ -33,11 +35,12 @@ if (env.HOUSE_VENDOR_CODE && env.HOUSE_VENDOR_SECRET && env.HOUSE_PLATFORM_URL) 
     secret: () => secret,
     transport: fetchTransport(env.HOUSE_PLATFORM_URL),
     database: env.HOUSE_DATABASE_URL ? { url: env.HOUSE_DATABASE_URL } : { dataDir: path.join(env.HOUSE_DATA_DIR, 'pglite') },
-    secureCookie: env.HOUSE_PLATFORM_URL.startsWith('https:'),
+    secureCookie: (env.HOUSE_PUBLIC_URL ?? env.HOUSE_PLATFORM_URL).startsWith('https:'),
+    ...(env.HOUSE_PUBLIC_URL ? { publicUrl: env.HOUSE_PUBLIC_URL } : {}),
     log: app.log,
   });
   await house.register(app);
-  house.startSweeper();
+  house.start();
   close = () => house.close();
 } else {
   app = await buildHouseApp({ logger });

@@ -47,7 +47,7 @@ export async function provisionHouseVendor(app: FastifyInstance, baseUrl: string
 
 /**
  * Mounts the house app on `app` (before it is ready). Answers the house (null: verifier only). The
- * house's database closes with the app; the sweeper starts when the app is ready unless `sweeper: false`.
+ * house's database closes with the app; the sweeper and the game list's publishing start when the app is ready unless `sweeper: false`.
  */
 export async function mountHouse(
   app: FastifyInstance,
@@ -93,7 +93,7 @@ export async function mountHouse(
         app.log.warn({ err: error }, 'house vendor not provisioned');
       });
     });
-  if (options.sweeper !== false) app.addHook('onReady', async () => house.startSweeper());
+  if (options.sweeper !== false) app.addHook('onReady', async () => house.start());
   app.addHook('onClose', async () => house.close());
   return house;
 }
