@@ -35,6 +35,8 @@ export type HouseConfig = {
 export type House = {
   service: HouseService;
   titles: ReadonlyMap<string, CompiledGame>;
+  /** Resolves once its database is open and migrated (the service's calls wait for it anyway). */
+  ready: Promise<void>;
   /** Registers the house routes on `app` under /house. */
   register(app: FastifyInstance): Promise<void>;
   /** The sweeper (once now, then every SWEEP_EVERY_MS until close) and the game list's publishing. */
@@ -43,19 +45,37 @@ export type House = {
 };
 
 /**
- * The house vendor with play: its database (migrated), the signed wallet client and the service. The
+ * The house vendor with play: its database (opened and migrated in the background), the signed wallet
+ * client and the service. The
  * one entry point both the separate process (server.ts) and the platform's one-process mode use.
  */
 export async function createHouse(config: HouseConfig): Promise<House> {
   const titles = config.titles ?? loadTitles();
-  const database = await openHouseDatabase(config.database);
   const wallet = createWalletClient({
     vendorCode: config.vendorCode,
     secret: config.secret,
     transport: config.transport,
     now: config.now,
   });
-  const service = createHouseService({ db: database.db, wallet, titles, now: config.now, log: config.log });
+  // The database opens in the background (a new PGlite folder takes seconds): the platform listens
+  // without waiting, and the house's routes wait for it on their first use.
+  const opened = openHouseDatabase(config.database).then((database) => ({
+    database,
+    service: createHouseService({ db: database.db, wallet, titles, now: config.now, log: config.log }),
+  }));
+  opened.catch((error: unknown) => config.log?.error({ err: error }, 'the house database did not open'));
+  const use = async () => (await opened).service;
+  const service: HouseService = {
+    launch: async (input) => (await use()).launch(input),
+    sessionOf: async (cookie) => (await use()).sessionOf(cookie),
+    state: async (session) => (await use()).state(session),
+    spin: async (session, lineBet) => (await use()).spin(session, lineBet),
+    settle: async (round, retry) => (await use()).settle(round, retry),
+    sweep: async () => (await use()).sweep(),
+    rotate: async (session, clientSeed) => (await use()).rotate(session, clientSeed),
+    rounds: async (session, limit) => (await use()).rounds(session, limit),
+    findRound: async (id) => (await use()).findRound(id),
+  };
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
   let sweeping: Promise<unknown> = Promise.resolve();
@@ -65,6 +85,7 @@ export async function createHouse(config: HouseConfig): Promise<House> {
   return {
     service,
     titles,
+    ready: opened.then(() => undefined),
     register: async (app) => {
       await app.register(houseRoutes, {
         prefix: '/house',
@@ -90,7 +111,8 @@ export async function createHouse(config: HouseConfig): Promise<House> {
       if (timer) clearInterval(timer);
       timer = null;
       await sweeping;
-      await database.close();
+      const done = await opened.catch(() => null);
+      await done?.database.close();
     },
   };
 }

@@ -64,9 +64,12 @@ export async function publishGames(deps: {
         games: deps.games,
       });
       if (answer.status === 'OK') return answer as Record<string, unknown>;
-      deps.log?.warn({ attempt, code: answer.code }, 'house game list refused by the platform; retrying');
+      // Logged at attempts 1, 2, 4, 8...: a platform without the catalogue yet does not flood the log.
+      if ((attempt & (attempt - 1)) === 0)
+        deps.log?.warn({ attempt, code: answer.code }, 'house game list refused by the platform; retrying');
     } catch (error) {
-      deps.log?.warn({ attempt, detail: (error as Error).message }, 'house game list not published yet; retrying');
+      if ((attempt & (attempt - 1)) === 0)
+        deps.log?.warn({ attempt, detail: (error as Error).message }, 'house game list not published yet; retrying');
     }
     if (stopped()) break;
     await sleep(wait);

@@ -80,7 +80,12 @@ export async function mountHouse(
     log: app.log,
   });
   await house.register(app);
-  if (!configured)
+  const start = () => {
+    if (options.sweeper !== false) house.start();
+  };
+  if (configured) app.addHook('onReady', async () => start());
+  else
+    // The demo's vendor is registered once the address is known; sweeping and publishing start after it.
     app.addHook('onListen', async () => {
       const address = app.server.address();
       const base =
@@ -92,8 +97,8 @@ export async function mountHouse(
       await provisionHouseVendor(app, base).catch((error: unknown) => {
         app.log.warn({ err: error }, 'house vendor not provisioned');
       });
+      start();
     });
-  if (options.sweeper !== false) app.addHook('onReady', async () => house.start());
   app.addHook('onClose', async () => house.close());
   return house;
 }
