@@ -135,6 +135,21 @@ export const houseRoutes: FastifyPluginAsync<HouseOptions> = async (app, { title
     );
   });
 
+  // The progressive jackpot's value (the platform's /rng counter reads it); public, cached 2 s.
+  const jackpots = new Map<string, { until: number; amount: string }>();
+  app.get('/api/jackpot', async (request, reply) => {
+    const currency = (request.query as { currency?: unknown }).currency ?? 'THB';
+    if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) return reply.code(400).send({ error: 'invalid_currency' });
+    const at = Date.now();
+    let hit = jackpots.get(currency);
+    if (!hit || hit.until <= at) {
+      hit = { until: at + 2_000, amount: (await service.jackpot(currency)).toString() };
+      if (jackpots.size > 50) jackpots.clear();
+      jackpots.set(currency, hit);
+    }
+    return reply.header('cache-control', 'public, max-age=2').send({ currency, amount: hit.amount });
+  });
+
   app.get('/api/state', async (request, reply) => {
     const session = await sessionOf(request);
     if (!session) return reply.code(401).send({ error: 'no_session' });

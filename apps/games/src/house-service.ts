@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { CompiledGame } from './compile';
 import { playBet, type BetOutcome } from './engine';
 import { createClientSeed, createFloatStream, createServerSeed, hashServerSeed } from './fair';
 import type { HouseDb } from './db/client';
-import { housePlayers, houseRounds, houseSeedPairs, houseSessions } from './db/schema';
+import { houseJackpotShards, housePlayers, houseRounds, houseSeedPairs, houseSessions } from './db/schema';
 import { UncertainAnswer, type VendorAnswer, type WalletClient } from './wallet-client';
 
 /**
@@ -19,6 +19,12 @@ export const HOUSE_SESSION_MS = 4 * 60 * 60_000;
 export const SWEEP_GRACE_MS = 15_000;
 /** Default line-bet levels (minor units) of a title whose definition names none. */
 export const DEFAULT_BET_LEVELS = [1, 2, 5, 10, 20, 50, 100] as const;
+
+/**
+ * The progressive jackpot (per currency): each accepted bet adds JACKPOT_SHARE_MILLI thousandths of its
+ * amount (0.5 %) to one of JACKPOT_SHARDS counter rows; the value shown is JACKPOT_SEED_MINOR plus the sum.
+ */
+export const JACKPOT = { shards: 16, shareMilli: 5n, seedMinor: 10_000_000n } as const;
 
 export const betLevelsOf = (game: CompiledGame): readonly number[] =>
   game.definition.betLevels ?? DEFAULT_BET_LEVELS;
@@ -267,7 +273,23 @@ export function createHouseService(deps: {
         }
         status = 'bet_ok';
         balance = bet.balance ?? null;
-        await mark(round.id, { status: 'bet_ok', balanceAfter: balance === null ? null : BigInt(balance) });
+        const balanceAfter = balance === null ? null : BigInt(balance);
+        await db.transaction(async (tx) => {
+          // open -> bet_ok happens once per round (a concurrent sweep finds it moved): the jackpot share too.
+          const moved = await tx
+            .update(houseRounds)
+            .set({ status: 'bet_ok', balanceAfter })
+            .where(and(eq(houseRounds.id, round.id), eq(houseRounds.status, 'open')))
+            .returning({ id: houseRounds.id });
+          if (moved.length === 0 || round.totalBet === 0n) return;
+          await tx
+            .insert(houseJackpotShards)
+            .values({ currency: round.currency, shard: randomInt(JACKPOT.shards), milli: round.totalBet * JACKPOT.shareMilli })
+            .onConflictDoUpdate({
+              target: [houseJackpotShards.currency, houseJackpotShards.shard],
+              set: { milli: sql`${houseJackpotShards.milli} + excluded.milli` },
+            });
+        });
       }
       if (status === 'bet_ok') {
         const win = await wallet.win({
@@ -387,5 +409,14 @@ export function createHouseService(deps: {
     return row ?? null;
   }
 
-  return { launch, sessionOf, state, spin, settle, sweep, rotate, rounds, findRound };
+  /** The jackpot's value in minor units: the seed plus every shard's contributions (rounded down). */
+  async function jackpot(currency: string): Promise<bigint> {
+    const [row] = await db
+      .select({ milli: sql<string>`coalesce(sum(${houseJackpotShards.milli}), 0)::text` })
+      .from(houseJackpotShards)
+      .where(eq(houseJackpotShards.currency, currency));
+    return JACKPOT.seedMinor + BigInt(row?.milli ?? '0') / 1000n;
+  }
+
+  return { launch, sessionOf, state, spin, settle, sweep, rotate, rounds, findRound, jackpot };
 }

@@ -75,6 +75,7 @@ export async function createHouse(config: HouseConfig): Promise<House> {
     rotate: async (session, clientSeed) => (await use()).rotate(session, clientSeed),
     rounds: async (session, limit) => (await use()).rounds(session, limit),
     findRound: async (id) => (await use()).findRound(id),
+    jackpot: async (currency) => (await use()).jackpot(currency),
   };
   let timer: NodeJS.Timeout | null = null;
   let closed = false;

@@ -221,6 +221,24 @@ describe('the house vendor through the vendor protocol', () => {
     }
   });
 
+  it('the progressive jackpot grows by 0.5 % of each accepted bet (ADR 0049), not of a refused one', async () => {
+    const m = await createMember(t);
+    await fundMember(t, m.id, 3_000n); // 30.00 THB: three 10.00 THB bets, then a refusal
+    const { cookie } = await play(m.c);
+    const before = await house!.service.jackpot('THB');
+    for (let i = 0; i < 3; i++) expect((await spin(cookie, 100)).ok).toBe(true);
+    // 3 bets of 1,000 satang: 0.5 % of each = 5 satang.
+    expect(await house!.service.jackpot('THB')).toBe(before + 15n);
+    const poor = await createMember(t);
+    const { cookie: poorCookie } = await play(poor.c);
+    expect(await spin(poorCookie, 100)).toMatchObject({ ok: false, error: 'insufficient_funds' });
+    expect(await house!.service.jackpot('THB')).toBe(before + 15n);
+    const res = await t.inject({ method: 'GET', url: '/house/api/jackpot?currency=THB' });
+    expect(res.json()).toEqual({ currency: 'THB', amount: expect.stringMatching(/^\d+$/) });
+    expect(BigInt(res.json().amount)).toBeGreaterThanOrEqual(10_000_000n); // starts at 100,000.00 THB
+    expect((await t.inject({ method: 'GET', url: '/house/api/jackpot?currency=thb;drop' })).statusCode).toBe(400);
+  });
+
   it('5.GATE.04 a trial member plays on trial credit only', async () => {
     const c = t.client();
     const free = await c.inject({ method: 'POST', url: '/wps/session/login/freeplay', payload: { platform: 'W' } });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The house vendor's own tables (ADR 0048). Names start with `house_` so that a deployment may put
@@ -92,4 +92,19 @@ export const houseRounds = pgTable(
     index('house_rounds_player_time').on(t.playerId, t.createdAt),
     index('house_rounds_unsettled').on(t.status).where(sql`status in ('open', 'bet_ok')`),
   ],
+);
+
+/**
+ * The progressive jackpot, per currency, as JACKPOT_SHARDS counter rows: a bet adds its share to one
+ * shard chosen at random (no row is written by every bet), a read sums them. Units: thousandths of a
+ * minor unit, so a 0.5 % share of any integer bet stays an integer.
+ */
+export const houseJackpotShards = pgTable(
+  'house_jackpot_shards',
+  {
+    currency: text('currency').notNull(),
+    shard: integer('shard').notNull(),
+    milli: bigint('milli', { mode: 'bigint' }).notNull().default(sql`0`),
+  },
+  (t) => [primaryKey({ columns: [t.currency, t.shard] })],
 );
