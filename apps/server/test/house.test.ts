@@ -15,8 +15,11 @@ import { fundMember } from './vendor-client';
 let house: House | null = null;
 const t = useTestApp({
   clock: createClock({ frozen: Date.now() }),
-  beforeReady: async (app, clock) => {
-    house = await mountHouse(app, testEnv(), { database: { dataDir: 'memory://' }, now: clock.now, sweeper: false });
+  beforeReady: async (app, clock, db) => {
+    // On PostgreSQL the house shares the platform's test database (its tables are house_*, its
+    // migrations table its own), as a deployment may do with HOUSE_DATABASE_URL.
+    const database = db.url ? { url: db.url } : { dataDir: 'memory://' };
+    house = await mountHouse(app, testEnv(), { database, now: clock.now, sweeper: false });
     await provisionHouseVendor(app, 'http://lotus.test');
   },
 });
