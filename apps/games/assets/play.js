@@ -165,7 +165,6 @@ async function start() {
   if (state.balance !== null) $('balance').textContent = money(state.balance);
   else setMessage(t[state.error] ?? t.error, 'error');
   if (state.fair) showFair(state.fair);
-  if (state.lastSpin) draw(state.lastSpin);
   $('spin').addEventListener('click', () => void spin());
   $('rotate').addEventListener('click', () => void rotate());
   document.addEventListener('keydown', (event) => {
