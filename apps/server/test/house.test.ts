@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { createHouse, type House, type Transport } from '@lotus/games/house';
+import { createHouse, fetchTransport, type House, type Transport } from '@lotus/games/house';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { inProcessTransport, mountHouse, provisionHouseVendor } from '../src/house';
 import { body, createClock, testEnv, useTestApp, type TestClient } from './helper';
 import { createMember } from './factories';
-import { fundMember } from './vendor-client';
+import { createVendor, fundMember } from './vendor-client';
 
 /**
  * The house vendor (apps/games) mounted in the platform (one-process mode) and played through the
@@ -257,5 +257,50 @@ describe('the house vendor through the vendor protocol', () => {
     expect(s.balance).toBe(after.toString());
     expect(await t.app.services.wallet.balanceOf({ id: playerId, trial: true })).toBe(after);
     expect(await realBalance(playerId)).toBe(0n);
+  });
+  it('run as a separate process, the house reaches the platform over HTTP with its registry code and secret', async () => {
+    // An operator registered the vendor (its secret shown once); the house gets code, secret and base URL only.
+    const vendor = await createVendor(t, { code: 'HOUSEX' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address() as { port: number };
+    const remote = await createHouse({
+      vendorCode: vendor.code,
+      secret: () => vendor.secret,
+      transport: fetchTransport(`http://127.0.0.1:${address.port}`),
+      database: { dataDir: 'memory://' },
+      now: t.clock.now,
+    });
+    try {
+      const m = await createMember(t);
+      await fundMember(t, m.id, 10_000n);
+      const l = await m.c.inject({ method: 'POST', url: '/wps/game/vendorLaunch', payload: { vendor: vendor.code, gameCode: GAME } });
+      const token = new URL(body<{ url: string }>(l).value.url).searchParams.get('token')!;
+      const launched = await remote.service.launch({ token, gameCode: GAME, language: 'en' });
+      if (!launched.ok) throw new Error(launched.error);
+      const session = (await remote.service.sessionOf(launched.cookie))!;
+      const s = await remote.service.spin(session, 10);
+      expect(s).toMatchObject({ ok: true, status: 'settled' });
+      if (!s.ok) return;
+      expect(await realBalance(m.id)).toBe(10_000n - BigInt(s.totalBet) + BigInt(s.win));
+      // A wrong secret is refused by the platform before anything moves: the launch fails cleanly.
+      const wrong = await createHouse({
+        vendorCode: vendor.code,
+        secret: () => 'not-the-secret-not-the-secret-not-the-secr',
+        transport: fetchTransport(`http://127.0.0.1:${address.port}`),
+        database: { dataDir: 'memory://' },
+        now: t.clock.now,
+      });
+      try {
+        const l2 = await m.c.inject({ method: 'POST', url: '/wps/game/vendorLaunch', payload: { vendor: vendor.code, gameCode: GAME } });
+        const token2 = new URL(body<{ url: string }>(l2).value.url).searchParams.get('token')!;
+        expect(await wrong.service.launch({ token: token2, gameCode: GAME, language: 'en' })).toEqual({ ok: false, error: 'invalid_signature' });
+      } finally {
+        await wrong.close();
+      }
+    } finally {
+      await remote.close();
+      // Listening re-pointed the demo vendor HOUSE at this address; put it back for any later test.
+      await provisionHouseVendor(t.app, 'http://lotus.test');
+    }
   });
 });
