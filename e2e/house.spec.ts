@@ -9,7 +9,10 @@ import { ops } from './support/ops';
 // the verify page recomputes a past spin from the revealed seed.
 
 /** A real 1x1 PNG (the deposit slip). */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 function idOfRow(table: string, text: string): string {
   const row = table.split('\n').find((line) => line.includes(text));
@@ -24,10 +27,16 @@ async function fundedMember(page: Page): Promise<void> {
   await page.goto('/member?page=depositv2');
   await page.getByTestId('deposit-amount-input').fill('1000');
   await page.getByTestId('deposit-reference-input').fill(`REF ${username}`);
-  await page.getByTestId('deposit-slip-input').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: PNG });
+  await page
+    .getByTestId('deposit-slip-input')
+    .setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: PNG });
   await page.getByTestId('deposit-submit').click();
   await expect(page.getByTestId('deposit-item').first()).toHaveAttribute('data-status', 'awaiting_approval');
-  ops('deposit', 'approve', idOfRow(ops('deposit', 'list', '--status', 'awaiting_approval', '--limit', '500'), username));
+  ops(
+    'deposit',
+    'approve',
+    idOfRow(ops('deposit', 'list', '--status', 'awaiting_approval', '--limit', '500'), username),
+  );
   await page.getByTestId('header-balance-refresh').click();
   await expect(page.getByTestId('header-balance')).toHaveText('฿1,000.00');
 }
@@ -36,7 +45,10 @@ test.beforeEach(async ({ page }) => {
   await skipNewsPopup(page);
 });
 
-test('a member launched into a house slot spins ten times; the balances agree; the verify page recomputes a spin', async ({ page, context }) => {
+test('a member launched into a house slot spins ten times; the balances agree; the verify page recomputes a spin', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   const errors = watchConsole(page);
   await fundedMember(page);
@@ -45,7 +57,11 @@ test('a member launched into a house slot spins ten times; the balances agree; t
   const url = await page.evaluate(async () => {
     const res = await fetch('/wps/game/vendorLaunch', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: sessionStorage.getItem('token') ?? '', language: 'en' },
+      headers: {
+        'content-type': 'application/json',
+        authorization: sessionStorage.getItem('token') ?? '',
+        language: 'en',
+      },
       body: JSON.stringify({ vendor: 'HOUSE', gameCode: 'lotus-pond', language: 'en' }),
     });
     return ((await res.json()) as { value: { url: string } }).value.url;
@@ -68,7 +84,9 @@ test('a member launched into a house slot spins ten times; the balances agree; t
     await game.keyboard.press('Space');
     await expect(game.locator('body')).toHaveAttribute('data-spins', String(i));
   }
-  const broken = await images.evaluateAll((imgs) => imgs.filter((img) => !(img as HTMLImageElement).naturalWidth).length);
+  const broken = await images.evaluateAll(
+    (imgs) => imgs.filter((img) => !(img as HTMLImageElement).naturalWidth).length,
+  );
   expect(broken).toBe(0);
   // The page fits a 390 px phone without sideways scrolling.
   await game.setViewportSize({ width: 390, height: 844 });
@@ -98,7 +116,9 @@ test('a member launched into a house slot spins ten times; the balances agree; t
   await expect(verify.locator('#verify-result')).toContainText(hash!);
   // The recomputed win (in line bets) times the round's line bet is the round's recorded win.
   const winLines = Number(await verify.locator('#verify-result').getAttribute('data-win'));
-  expect(winLines * Number(await newest.getAttribute('data-line-bet'))).toBe(Number(await newest.getAttribute('data-win')));
+  expect(winLines * Number(await newest.getAttribute('data-line-bet'))).toBe(
+    Number(await newest.getAttribute('data-win')),
+  );
   expect(errors).toEqual([]);
   expect(gameErrors).toEqual([]);
 });

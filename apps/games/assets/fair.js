@@ -29,7 +29,15 @@ async function compute() {
     parts.push(row(t.totalWin, String(g.win)));
     if (g.freeSpins > 0) parts.push(row(t.freeSpins, String(g.freeSpins)));
   }
-  parts.push(row(t.floats, answer.floats.slice(0, 10).map((f) => f.toFixed(8)).join(', ')));
+  parts.push(
+    row(
+      t.floats,
+      answer.floats
+        .slice(0, 10)
+        .map((f) => f.toFixed(8))
+        .join(', '),
+    ),
+  );
   out.replaceChildren(...parts);
   out.dataset.win = g ? String(g.win) : '';
   out.dataset.stops = g ? g.spins[0].stops.join(',') : '';

@@ -36,7 +36,8 @@ function draw(spin) {
   if (spin.scatter.pay > 0 || spin.freeSpinsAwarded > 0)
     spin.window.forEach((col, r) =>
       col.forEach((s, row) => {
-        if (s === 'S') document.querySelector(`.cell[data-reel="${r}"][data-row="${row}"]`)?.classList.add('win');
+        if (s === 'S')
+          document.querySelector(`.cell[data-reel="${r}"][data-row="${row}"]`)?.classList.add('win');
       }),
     );
 }
@@ -71,7 +72,13 @@ async function loadRounds() {
       li.textContent = `#${r.nonce} ${t.bet} ${money(r.totalBet)} · ${t.win} ${money(r.win)} `;
       if (r.serverSeed) {
         const a = document.createElement('a');
-        const q = new URLSearchParams({ serverSeed: r.serverSeed, clientSeed: r.clientSeed, nonce: String(r.nonce), game: r.gameCode, lang: config.lang });
+        const q = new URLSearchParams({
+          serverSeed: r.serverSeed,
+          clientSeed: r.clientSeed,
+          nonce: String(r.nonce),
+          game: r.gameCode,
+          lang: config.lang,
+        });
         a.href = `/house/fair?${q}`;
         a.target = '_blank';
         a.rel = 'noopener';

@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import { z } from 'zod';
 import { symbolSvg, thumbnailSvg } from './art';
 import type { CompiledGame } from './compile';
@@ -31,14 +36,25 @@ const SYMBOL_FILE = /^([A-Z0-9]{1,4})\.svg$/;
 const GAME_CODE = /^[a-z][a-z0-9-]{1,31}$/;
 
 const ZLaunchQuery = z.object({
-  token: z.string().regex(/^[\x21-\x7e]{1,200}$/).optional(),
+  token: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,200}$/)
+    .optional(),
   gameCode: z.string().regex(GAME_CODE),
   language: z.string().max(10).optional(),
   currency: z.string().max(10).optional(),
-  returnUrl: z.url({ protocol: /^https?$/ }).max(1000).optional(),
+  returnUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(1000)
+    .optional(),
 });
 const ZSpin = z.object({ lineBet: z.number().int().min(1).max(1_000_000) });
-const ZSeed = z.object({ clientSeed: z.string().regex(/^[\x20-\x7e]{1,64}$/).optional() });
+const ZSeed = z.object({
+  clientSeed: z
+    .string()
+    .regex(/^[\x20-\x7e]{1,64}$/)
+    .optional(),
+});
 
 function cookieOf(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
@@ -49,7 +65,11 @@ function cookieOf(header: string | undefined, name: string): string | undefined 
 }
 
 const html = (reply: FastifyReply, status: number, body: string) =>
-  reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+  reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(body);
 
 export const houseRoutes: FastifyPluginAsync<HouseOptions> = async (app, { titles, play }) => {
   // 5xx never tells its cause; 4xx from Fastify itself (bad URL encoding, bad JSON...) keep their status.
@@ -77,11 +97,16 @@ export const houseRoutes: FastifyPluginAsync<HouseOptions> = async (app, { title
     html(reply, 200, fairPage(langOf((request.query as { lang?: unknown }).lang), titles)),
   );
 
-  const assets = new Map(Object.keys(ASSETS).map((file) => [file, readFileSync(path.join(ASSETS_DIR, file))]));
+  const assets = new Map(
+    Object.keys(ASSETS).map((file) => [file, readFileSync(path.join(ASSETS_DIR, file))]),
+  );
   app.get<{ Params: { file: string } }>('/assets/:file', async (request, reply) => {
     const body = assets.get(request.params.file);
     if (!body) return reply.code(404).send({ error: 'not_found' });
-    return reply.header('content-type', ASSETS[request.params.file]!).header('cache-control', 'no-cache').send(body);
+    return reply
+      .header('content-type', ASSETS[request.params.file]!)
+      .header('cache-control', 'no-cache')
+      .send(body);
   });
 
   const svg = (reply: FastifyReply, body: string) =>
@@ -114,24 +139,49 @@ export const houseRoutes: FastifyPluginAsync<HouseOptions> = async (app, { title
     const parsed = ZLaunchQuery.safeParse(request.query);
     const lang = langOf((request.query as { language?: unknown }).language);
     const t = STRINGS[lang];
-    if (!parsed.success || !titles.has(parsed.data.gameCode)) return html(reply, 400, messagePage(lang, t.launchFailed, t.error));
+    if (!parsed.success || !titles.has(parsed.data.gameCode))
+      return html(reply, 400, messagePage(lang, t.launchFailed, t.error));
     const q = parsed.data;
     if (q.token) {
-      const launched = await service.launch({ token: q.token, gameCode: q.gameCode, language: lang, returnUrl: q.returnUrl });
+      const launched = await service.launch({
+        token: q.token,
+        gameCode: q.gameCode,
+        language: lang,
+        returnUrl: q.returnUrl,
+      });
       if (!launched.ok) {
-        const text = launched.error === 'platform_unavailable' ? t.platform_unavailable : launched.error === 'vendor_disabled' ? t.vendor_disabled : t.launchFailedText;
-        return html(reply, launched.error === 'platform_unavailable' ? 503 : 401, messagePage(lang, t.launchFailed, text, q.returnUrl));
+        const text =
+          launched.error === 'platform_unavailable'
+            ? t.platform_unavailable
+            : launched.error === 'vendor_disabled'
+              ? t.vendor_disabled
+              : t.launchFailedText;
+        return html(
+          reply,
+          launched.error === 'platform_unavailable' ? 503 : 401,
+          messagePage(lang, t.launchFailed, text, q.returnUrl),
+        );
       }
       setCookie(reply, launched.cookie);
-      return reply.redirect(`/house/play?${new URLSearchParams({ gameCode: q.gameCode, language: lang })}`, 303);
+      return reply.redirect(
+        `/house/play?${new URLSearchParams({ gameCode: q.gameCode, language: lang })}`,
+        303,
+      );
     }
     const session = await sessionOf(request);
-    if (!session || session.gameCode !== q.gameCode) return html(reply, 401, messagePage(lang, t.launchFailed, t.sessionMissing));
+    if (!session || session.gameCode !== q.gameCode)
+      return html(reply, 401, messagePage(lang, t.launchFailed, t.sessionMissing));
     const game = titles.get(session.gameCode)!;
     return html(
       reply,
       200,
-      playPage({ lang, game, betLevels: betLevelsOf(game), currency: session.currency, returnUrl: session.returnUrl }),
+      playPage({
+        lang,
+        game,
+        betLevels: betLevelsOf(game),
+        currency: session.currency,
+        returnUrl: session.returnUrl,
+      }),
     );
   });
 
@@ -139,7 +189,8 @@ export const houseRoutes: FastifyPluginAsync<HouseOptions> = async (app, { title
   const jackpots = new Map<string, { until: number; amount: string }>();
   app.get('/api/jackpot', async (request, reply) => {
     const currency = (request.query as { currency?: unknown }).currency ?? 'THB';
-    if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) return reply.code(400).send({ error: 'invalid_currency' });
+    if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency))
+      return reply.code(400).send({ error: 'invalid_currency' });
     const at = Date.now();
     let hit = jackpots.get(currency);
     if (!hit || hit.until <= at) {
@@ -189,6 +240,10 @@ export async function buildHouseApp(
   } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false });
-  await app.register(houseRoutes, { prefix: '/house', titles: options.titles ?? loadTitles(), play: options.play });
+  await app.register(houseRoutes, {
+    prefix: '/house',
+    titles: options.titles ?? loadTitles(),
+    play: options.play,
+  });
   return app;
 }

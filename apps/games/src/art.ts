@@ -4,15 +4,51 @@
  * Latin only (a phone without a Thai font still shows every symbol).
  */
 
-type Palette = { bg: [string, string]; high: [string, string, string, string]; wild: string; scatter: string; rank: string };
+type Palette = {
+  bg: [string, string];
+  high: [string, string, string, string];
+  wild: string;
+  scatter: string;
+  rank: string;
+};
 
 const PALETTES: Record<string, Palette> = {
-  'lotus-pond': { bg: ['#0f5132', '#0b2e1f'], high: ['#f6b73c', '#3fa34d', '#4cc9f0', '#f28cb1'], wild: '#ffd166', scatter: '#e0e7ff', rank: '#b7e4c7' },
-  'songkran-splash': { bg: ['#0077b6', '#023e8a'], high: ['#ff6b6b', '#ffd93d', '#6bcB77', '#4d96ff'], wild: '#90e0ef', scatter: '#fff3b0', rank: '#caf0f8' },
-  'naga-treasure': { bg: ['#3c096c', '#10002b'], high: ['#2ec4b6', '#e71d36', '#ff9f1c', '#c77dff'], wild: '#ffd60a', scatter: '#80ffdb', rank: '#e0aaff' },
-  'muay-thai-champion': { bg: ['#9d0208', '#370617'], high: ['#ffba08', '#e85d04', '#48cae4', '#f1faee'], wild: '#ffd000', scatter: '#caf0f8', rank: '#ffccd5' },
+  'lotus-pond': {
+    bg: ['#0f5132', '#0b2e1f'],
+    high: ['#f6b73c', '#3fa34d', '#4cc9f0', '#f28cb1'],
+    wild: '#ffd166',
+    scatter: '#e0e7ff',
+    rank: '#b7e4c7',
+  },
+  'songkran-splash': {
+    bg: ['#0077b6', '#023e8a'],
+    high: ['#ff6b6b', '#ffd93d', '#6bcB77', '#4d96ff'],
+    wild: '#90e0ef',
+    scatter: '#fff3b0',
+    rank: '#caf0f8',
+  },
+  'naga-treasure': {
+    bg: ['#3c096c', '#10002b'],
+    high: ['#2ec4b6', '#e71d36', '#ff9f1c', '#c77dff'],
+    wild: '#ffd60a',
+    scatter: '#80ffdb',
+    rank: '#e0aaff',
+  },
+  'muay-thai-champion': {
+    bg: ['#9d0208', '#370617'],
+    high: ['#ffba08', '#e85d04', '#48cae4', '#f1faee'],
+    wild: '#ffd000',
+    scatter: '#caf0f8',
+    rank: '#ffccd5',
+  },
 };
-const FALLBACK: Palette = { bg: ['#334155', '#0f172a'], high: ['#fbbf24', '#34d399', '#60a5fa', '#f472b6'], wild: '#fde047', scatter: '#e0f2fe', rank: '#cbd5e1' };
+const FALLBACK: Palette = {
+  bg: ['#334155', '#0f172a'],
+  high: ['#fbbf24', '#34d399', '#60a5fa', '#f472b6'],
+  wild: '#fde047',
+  scatter: '#e0f2fe',
+  rank: '#cbd5e1',
+};
 
 export const paletteOf = (code: string): Palette => PALETTES[code] ?? FALLBACK;
 
@@ -39,7 +75,10 @@ function glyph(code: string, symbol: string): string {
       return `<path d="M50 10 L90 84 L10 84 Z" fill="${p.high[2]}" stroke="#ffffff" stroke-width="3"/><circle cx="50" cy="58" r="12" fill="#ffffff66"/>`;
     case 'H4':
       return [0, 72, 144, 216, 288]
-        .map((a) => `<ellipse cx="50" cy="28" rx="13" ry="22" fill="${p.high[3]}" stroke="#ffffff" stroke-width="2" transform="rotate(${a} 50 50)"/>`)
+        .map(
+          (a) =>
+            `<ellipse cx="50" cy="28" rx="13" ry="22" fill="${p.high[3]}" stroke="#ffffff" stroke-width="2" transform="rotate(${a} 50 50)"/>`,
+        )
         .join('')
         .concat('<circle cx="50" cy="50" r="10" fill="#ffe066"/>');
     default: {

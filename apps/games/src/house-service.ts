@@ -72,7 +72,10 @@ export function createHouseService(deps: {
       .insert(housePlayers)
       .values({ platformPlayerId, currency, createdAt: new Date(now()) })
       .onConflictDoNothing({ target: housePlayers.platformPlayerId });
-    const [player] = await db.select().from(housePlayers).where(eq(housePlayers.platformPlayerId, platformPlayerId));
+    const [player] = await db
+      .select()
+      .from(housePlayers)
+      .where(eq(housePlayers.platformPlayerId, platformPlayerId));
     await db
       .insert(houseSeedPairs)
       .values(newPair(player!.id))
@@ -132,7 +135,11 @@ export function createHouseService(deps: {
   async function sessionOf(cookie: string | undefined): Promise<HouseSession | null> {
     if (!cookie || cookie.length > 100) return null;
     const [row] = await db
-      .select({ s: houseSessions, platformPlayerId: housePlayers.platformPlayerId, currency: housePlayers.currency })
+      .select({
+        s: houseSessions,
+        platformPlayerId: housePlayers.platformPlayerId,
+        currency: housePlayers.currency,
+      })
       .from(houseSessions)
       .innerJoin(housePlayers, eq(housePlayers.id, houseSessions.playerId))
       .where(eq(houseSessions.tokenHash, sha256(cookie)));
@@ -212,7 +219,13 @@ export function createHouseService(deps: {
     try {
       const settled = await settle(row as RoundRow);
       const base = { roundId, lineBet: row.lineBet.toString(), totalBet: row.totalBet.toString() };
-      if (settled.status === 'void') return { ok: false, error: settled.reason, roundId, ...(settled.balance ? { balance: settled.balance } : {}) };
+      if (settled.status === 'void')
+        return {
+          ok: false,
+          error: settled.reason,
+          roundId,
+          ...(settled.balance ? { balance: settled.balance } : {}),
+        };
       if (settled.status === 'open') return { ok: false, error: 'pending', roundId };
       return {
         ok: true,
@@ -284,7 +297,11 @@ export function createHouseService(deps: {
           if (moved.length === 0 || round.totalBet === 0n) return;
           await tx
             .insert(houseJackpotShards)
-            .values({ currency: round.currency, shard: randomInt(JACKPOT.shards), milli: round.totalBet * JACKPOT.shareMilli })
+            .values({
+              currency: round.currency,
+              shard: randomInt(JACKPOT.shards),
+              milli: round.totalBet * JACKPOT.shareMilli,
+            })
             .onConflictDoUpdate({
               target: [houseJackpotShards.currency, houseJackpotShards.shard],
               set: { milli: sql`${houseJackpotShards.milli} + excluded.milli` },
@@ -335,7 +352,10 @@ export function createHouseService(deps: {
       .select()
       .from(houseRounds)
       .where(
-        and(inArray(houseRounds.status, ['open', 'bet_ok']), lt(houseRounds.createdAt, new Date(now() - SWEEP_GRACE_MS))),
+        and(
+          inArray(houseRounds.status, ['open', 'bet_ok']),
+          lt(houseRounds.createdAt, new Date(now() - SWEEP_GRACE_MS)),
+        ),
       )
       .orderBy(asc(houseRounds.createdAt))
       .limit(200);
@@ -365,7 +385,10 @@ export function createHouseService(deps: {
         .update(houseSeedPairs)
         .set({ status: 'revealed', revealedAt: new Date(now()) })
         .where(eq(houseSeedPairs.id, old!.id));
-      const [next] = await tx.insert(houseSeedPairs).values(newPair(session.playerId, clientSeed)).returning();
+      const [next] = await tx
+        .insert(houseSeedPairs)
+        .values(newPair(session.playerId, clientSeed))
+        .returning();
       return {
         revealed: {
           serverSeed: old!.serverSeed,

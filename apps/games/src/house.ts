@@ -81,7 +81,9 @@ export async function createHouse(config: HouseConfig): Promise<House> {
   let closed = false;
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweepOnce = () => {
-    sweeping = service.sweep().catch((error: unknown) => config.log?.error({ err: error }, 'house sweep failed'));
+    sweeping = service
+      .sweep()
+      .catch((error: unknown) => config.log?.error({ err: error }, 'house sweep failed'));
   };
   return {
     service,

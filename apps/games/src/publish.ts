@@ -23,7 +23,8 @@ export type SyncGame = {
 };
 
 /** The classification a title is listed under: its volatility class (LOW, MEDIUM, HIGH, VERY_HIGH). */
-export const classificationOf = (game: CompiledGame) => game.definition.volatility.toUpperCase().replace('-', '_');
+export const classificationOf = (game: CompiledGame) =>
+  game.definition.volatility.toUpperCase().replace('-', '_');
 
 /** The catalogue entries of the titles; thumbnails at `<base>/house/thumbs/<code>.svg` (base '' = a path). */
 export function catalogueOf(titles: ReadonlyMap<string, CompiledGame>, base = ''): SyncGame[] {
@@ -69,7 +70,10 @@ export async function publishGames(deps: {
         deps.log?.warn({ attempt, code: answer.code }, 'house game list refused by the platform; retrying');
     } catch (error) {
       if ((attempt & (attempt - 1)) === 0)
-        deps.log?.warn({ attempt, detail: (error as Error).message }, 'house game list not published yet; retrying');
+        deps.log?.warn(
+          { attempt, detail: (error as Error).message },
+          'house game list not published yet; retrying',
+        );
     }
     if (stopped()) break;
     await sleep(wait);

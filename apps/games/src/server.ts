@@ -14,11 +14,20 @@ const env = z
   .object({
     PORT: z.coerce.number().int().min(1).max(65535).default(4100),
     HOST: z.string().min(1).max(255).default('127.0.0.1'),
-    HOUSE_VENDOR_CODE: z.string().regex(/^[A-Z0-9]{2,16}$/).optional(),
+    HOUSE_VENDOR_CODE: z
+      .string()
+      .regex(/^[A-Z0-9]{2,16}$/)
+      .optional(),
     HOUSE_VENDOR_SECRET: z.string().min(16).max(200).optional(),
     HOUSE_PLATFORM_URL: z.url({ protocol: /^https?$/ }).optional(),
-    HOUSE_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//).optional(),
-    HOUSE_DATA_DIR: z.string().min(1).default(path.join(process.cwd(), '.data', 'house')),
+    HOUSE_DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//)
+      .optional(),
+    HOUSE_DATA_DIR: z
+      .string()
+      .min(1)
+      .default(path.join(process.cwd(), '.data', 'house')),
     /** This process's public origin (published thumbnails are absolute URLs under it). */
     HOUSE_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   })
@@ -34,7 +43,9 @@ if (env.HOUSE_VENDOR_CODE && env.HOUSE_VENDOR_SECRET && env.HOUSE_PLATFORM_URL) 
     vendorCode: env.HOUSE_VENDOR_CODE,
     secret: () => secret,
     transport: fetchTransport(env.HOUSE_PLATFORM_URL),
-    database: env.HOUSE_DATABASE_URL ? { url: env.HOUSE_DATABASE_URL } : { dataDir: path.join(env.HOUSE_DATA_DIR, 'pglite') },
+    database: env.HOUSE_DATABASE_URL
+      ? { url: env.HOUSE_DATABASE_URL }
+      : { dataDir: path.join(env.HOUSE_DATA_DIR, 'pglite') },
     secureCookie: (env.HOUSE_PUBLIC_URL ?? env.HOUSE_PLATFORM_URL).startsWith('https:'),
     ...(env.HOUSE_PUBLIC_URL ? { publicUrl: env.HOUSE_PUBLIC_URL } : {}),
     log: app.log,
@@ -44,7 +55,9 @@ if (env.HOUSE_VENDOR_CODE && env.HOUSE_VENDOR_SECRET && env.HOUSE_PLATFORM_URL) 
   close = () => house.close();
 } else {
   app = await buildHouseApp({ logger });
-  app.log.warn('HOUSE_VENDOR_CODE, HOUSE_VENDOR_SECRET or HOUSE_PLATFORM_URL missing: serving the verifier only');
+  app.log.warn(
+    'HOUSE_VENDOR_CODE, HOUSE_VENDOR_SECRET or HOUSE_PLATFORM_URL missing: serving the verifier only',
+  );
 }
 await app.listen({ port: env.PORT, host: env.HOST });
 for (const signal of ['SIGINT', 'SIGTERM'] as const)

@@ -79,7 +79,8 @@ export function createWalletClient(deps: {
     const json = res.json as VendorAnswer | null;
     if (!json || typeof json !== 'object' || (json.status !== 'OK' && json.status !== 'ERROR'))
       throw new UncertainAnswer(`HTTP ${res.status}`);
-    if (json.status === 'ERROR' && json.code === 'INTERNAL_ERROR') throw new UncertainAnswer('INTERNAL_ERROR');
+    if (json.status === 'ERROR' && json.code === 'INTERNAL_ERROR')
+      throw new UncertainAnswer('INTERNAL_ERROR');
     return json;
   }
 
@@ -88,7 +89,14 @@ export function createWalletClient(deps: {
   return {
     authenticate: (token: string) => call('session/authenticate', { token }),
     balance: (playerId: string, sessionToken: string) => call('wallet/balance', { playerId, sessionToken }),
-    bet: (r: { playerId: string; sessionToken: string; roundId: string; gameCode: string; amount: bigint; currency: string }) =>
+    bet: (r: {
+      playerId: string;
+      sessionToken: string;
+      roundId: string;
+      gameCode: string;
+      amount: bigint;
+      currency: string;
+    }) =>
       call('wallet/bet', {
         requestId: requestId(),
         playerId: r.playerId,

@@ -29,7 +29,7 @@ function recording(answer: unknown = { status: 'OK', balance: '100000', currency
 }
 
 describe('the signed wallet client', () => {
-  it('signs exactly as the protocol document\'s worked example', async () => {
+  it("signs exactly as the protocol document's worked example", async () => {
     const { sent, transport } = recording();
     const client = createWalletClient({
       vendorCode: 'ACME',
@@ -53,10 +53,23 @@ describe('the signed wallet client', () => {
   it('a bet carries the round id as transactionId and amounts as digit strings; a win names its bet', async () => {
     const { sent, transport } = recording();
     const client = createWalletClient({ vendorCode: 'HOUSE', secret: () => 's'.repeat(43), transport });
-    await client.bet({ playerId: '7', sessionToken: 'tok', roundId: 'HR1', gameCode: 'lotus-pond', amount: 250n, currency: 'THB' });
+    await client.bet({
+      playerId: '7',
+      sessionToken: 'tok',
+      roundId: 'HR1',
+      gameCode: 'lotus-pond',
+      amount: 250n,
+      currency: 'THB',
+    });
     await client.win({ playerId: '7', roundId: 'HR1', gameCode: 'lotus-pond', amount: 0n, currency: 'THB' });
     const bet = JSON.parse(sent[0]!.body);
-    expect(bet).toMatchObject({ transactionId: 'HR1', roundId: 'HR1', amount: '250', currency: 'THB', sessionToken: 'tok' });
+    expect(bet).toMatchObject({
+      transactionId: 'HR1',
+      roundId: 'HR1',
+      amount: '250',
+      currency: 'THB',
+      sessionToken: 'tok',
+    });
     const win = JSON.parse(sent[1]!.body);
     expect(win).toMatchObject({ roundId: 'HR1', amount: '0', betTransactionId: 'HR1' });
     expect(win.transactionId).not.toBe('HR1');
@@ -82,8 +95,16 @@ describe('the signed wallet client', () => {
     });
     await expect(noSecret.balance('1', 't')).rejects.toBeInstanceOf(UncertainAnswer);
     // A refusal is an answer.
-    const refused = createWalletClient({ vendorCode: 'HOUSE', secret: () => 'x'.repeat(43), transport: recording({ status: 'ERROR', code: 'INSUFFICIENT_FUNDS', balance: '5' }).transport });
-    expect(await refused.balance('1', 't')).toEqual({ status: 'ERROR', code: 'INSUFFICIENT_FUNDS', balance: '5' });
+    const refused = createWalletClient({
+      vendorCode: 'HOUSE',
+      secret: () => 'x'.repeat(43),
+      transport: recording({ status: 'ERROR', code: 'INSUFFICIENT_FUNDS', balance: '5' }).transport,
+    });
+    expect(await refused.balance('1', 't')).toEqual({
+      status: 'ERROR',
+      code: 'INSUFFICIENT_FUNDS',
+      balance: '5',
+    });
   });
 });
 
@@ -150,7 +171,8 @@ describe('the house pages', () => {
   it('every visible string exists in Thai and English', () => {
     expect(Object.keys(STRINGS.en).sort()).toEqual(Object.keys(STRINGS.th).sort());
     for (const lang of ['th', 'en'] as const)
-      for (const [key, value] of Object.entries(STRINGS[lang])) expect(value.trim(), `${lang}.${key}`).not.toBe('');
+      for (const [key, value] of Object.entries(STRINGS[lang]))
+        expect(value.trim(), `${lang}.${key}`).not.toBe('');
   });
 
   it('every symbol of every title and every thumbnail is an SVG; unknown ones are 404', async () => {

@@ -74,7 +74,9 @@ export async function mountHouse(
     transport: inProcessTransport(app),
     database:
       options.database ??
-      (env.HOUSE_DATABASE_URL ? { url: env.HOUSE_DATABASE_URL } : { dataDir: path.join(env.DATA_DIR, 'house') }),
+      (env.HOUSE_DATABASE_URL
+        ? { url: env.HOUSE_DATABASE_URL }
+        : { dataDir: path.join(env.DATA_DIR, 'house') }),
     secureCookie: env.PUBLIC_URL?.startsWith('https:') ?? false,
     ...(options.now ? { now: options.now } : {}),
     log: app.log,

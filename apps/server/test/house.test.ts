@@ -70,7 +70,9 @@ async function play(c: TestClient, gameCode = GAME) {
 }
 
 const spin = async (cookie: string, lineBet = 10) =>
-  (await t.inject({ method: 'POST', url: '/house/api/spin', headers: { cookie }, payload: { lineBet } })).json() as Spin;
+  (
+    await t.inject({ method: 'POST', url: '/house/api/spin', headers: { cookie }, payload: { lineBet } })
+  ).json() as Spin;
 
 const realBalance = (id: number) => t.app.services.wallet.balanceOf({ id, trial: false });
 
@@ -91,7 +93,13 @@ describe('the house vendor through the vendor protocol', () => {
     const spins: Spin[] = [];
     for (let i = 0; i < 10; i++) {
       const s = await spin(cookie);
-      expect(s).toMatchObject({ ok: true, status: 'settled', nonce: i, lineBet: '10', totalBet: String(10n * LINES) });
+      expect(s).toMatchObject({
+        ok: true,
+        status: 'settled',
+        nonce: i,
+        lineBet: '10',
+        totalBet: String(10n * LINES),
+      });
       expected += BigInt(s.win!) - BigInt(s.totalBet!);
       expect(s.balance).toBe(expected.toString());
       spins.push(s);
@@ -99,7 +107,8 @@ describe('the house vendor through the vendor protocol', () => {
     expect(await realBalance(m.id)).toBe(expected);
 
     // The house's round record agrees, newest first, each settled with the platform's balance after it.
-    const rounds = (await t.inject({ method: 'GET', url: '/house/api/rounds', headers: { cookie } })).json().rounds;
+    const rounds = (await t.inject({ method: 'GET', url: '/house/api/rounds', headers: { cookie } })).json()
+      .rounds;
     expect(rounds).toHaveLength(10);
     expect(rounds.map((r: { status: string }) => r.status)).toEqual(Array(10).fill('settled'));
     expect(rounds[0].balanceAfter).toBe(expected.toString());
@@ -111,18 +120,31 @@ describe('the house vendor through the vendor protocol', () => {
     expect(rounds.every((r: { serverSeed: string | null }) => r.serverSeed === null)).toBe(true); // not revealed yet
 
     // Rotation reveals the seed whose SHA-256 was shown, and the verifier recomputes every past spin.
-    const rotated = (await t.inject({ method: 'POST', url: '/house/api/seed', headers: { cookie }, payload: { clientSeed: 'my lucky seed' } })).json();
+    const rotated = (
+      await t.inject({
+        method: 'POST',
+        url: '/house/api/seed',
+        headers: { cookie },
+        payload: { clientSeed: 'my lucky seed' },
+      })
+    ).json();
     const revealed = rotated.revealed.serverSeed as string;
     expect(createHash('sha256').update(revealed).digest('hex')).toBe(spins[0]!.serverSeedHash);
     expect(rotated.fair).toMatchObject({ clientSeed: 'my lucky seed', nonce: 0 });
     expect(rotated.fair.serverSeedHash).not.toBe(spins[0]!.serverSeedHash);
     for (const s of spins) {
-      const q = new URLSearchParams({ serverSeed: revealed, clientSeed: s.clientSeed!, nonce: String(s.nonce), game: GAME });
+      const q = new URLSearchParams({
+        serverSeed: revealed,
+        clientSeed: s.clientSeed!,
+        nonce: String(s.nonce),
+        game: GAME,
+      });
       const v = (await t.inject({ method: 'GET', url: `/house/fair/verify?${q}` })).json();
       expect(BigInt(v.game.win) * 10n).toBe(BigInt(s.win!));
       expect(v.game.spins[0].stops).toEqual(s.spins![0]!.stops);
     }
-    const after = (await t.inject({ method: 'GET', url: '/house/api/rounds', headers: { cookie } })).json().rounds;
+    const after = (await t.inject({ method: 'GET', url: '/house/api/rounds', headers: { cookie } })).json()
+      .rounds;
     expect(after[0].serverSeed).toBe(revealed);
     // The next spin uses the new pair from nonce 0.
     expect(await spin(cookie)).toMatchObject({ ok: true, nonce: 0, clientSeed: 'my lucky seed' });
@@ -135,19 +157,31 @@ describe('the house vendor through the vendor protocol', () => {
     const s = await spin(cookie);
     expect(s).toMatchObject({ ok: false, error: 'insufficient_funds', balance: '50' });
     expect(await realBalance(m.id)).toBe(50n);
-    const rounds = (await t.inject({ method: 'GET', url: '/house/api/rounds', headers: { cookie } })).json().rounds;
+    const rounds = (await t.inject({ method: 'GET', url: '/house/api/rounds', headers: { cookie } })).json()
+      .rounds;
     expect(rounds).toHaveLength(1);
     expect(rounds[0]).toMatchObject({ status: 'void', balanceAfter: null });
     // A bet level the title does not offer is refused before anything is recorded.
-    const bad = await t.inject({ method: 'POST', url: '/house/api/spin', headers: { cookie }, payload: { lineBet: 3 } });
+    const bad = await t.inject({
+      method: 'POST',
+      url: '/house/api/spin',
+      headers: { cookie },
+      payload: { lineBet: 3 },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ ok: false, error: 'invalid_bet' });
   });
 
   it('without a house session the API answers 401 and the page says so; a used launch token is refused', async () => {
-    expect((await t.inject({ method: 'POST', url: '/house/api/spin', payload: { lineBet: 10 } })).statusCode).toBe(401);
+    expect(
+      (await t.inject({ method: 'POST', url: '/house/api/spin', payload: { lineBet: 10 } })).statusCode,
+    ).toBe(401);
     const m = await createMember(t);
-    const launched = await m.c.inject({ method: 'POST', url: '/wps/game/vendorLaunch', payload: { vendor: 'HOUSE', gameCode: GAME } });
+    const launched = await m.c.inject({
+      method: 'POST',
+      url: '/wps/game/vendorLaunch',
+      payload: { vendor: 'HOUSE', gameCode: GAME },
+    });
     const url = new URL(body<{ url: string }>(launched).value.url);
     expect((await t.inject({ method: 'GET', url: `${url.pathname}${url.search}` })).statusCode).toBe(303);
     const again = await t.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
@@ -179,7 +213,11 @@ describe('the house vendor through the vendor protocol', () => {
     });
     try {
       const token = async () => {
-        const l = await m.c.inject({ method: 'POST', url: '/wps/game/vendorLaunch', payload: { vendor: 'HOUSE', gameCode: GAME } });
+        const l = await m.c.inject({
+          method: 'POST',
+          url: '/wps/game/vendorLaunch',
+          payload: { vendor: 'HOUSE', gameCode: GAME },
+        });
         return new URL(body<{ url: string }>(l).value.url).searchParams.get('token')!;
       };
       const launched = await crashy.service.launch({ token: await token(), gameCode: GAME, language: 'th' });
@@ -239,12 +277,18 @@ describe('the house vendor through the vendor protocol', () => {
     const res = await t.inject({ method: 'GET', url: '/house/api/jackpot?currency=THB' });
     expect(res.json()).toEqual({ currency: 'THB', amount: expect.stringMatching(/^\d+$/) });
     expect(BigInt(res.json().amount)).toBeGreaterThanOrEqual(10_000_000n); // starts at 100,000.00 THB
-    expect((await t.inject({ method: 'GET', url: '/house/api/jackpot?currency=thb;drop' })).statusCode).toBe(400);
+    expect((await t.inject({ method: 'GET', url: '/house/api/jackpot?currency=thb;drop' })).statusCode).toBe(
+      400,
+    );
   });
 
   it('5.GATE.04 a trial member plays on trial credit only', async () => {
     const c = t.client();
-    const free = await c.inject({ method: 'POST', url: '/wps/session/login/freeplay', payload: { platform: 'W' } });
+    const free = await c.inject({
+      method: 'POST',
+      url: '/wps/session/login/freeplay',
+      payload: { platform: 'W' },
+    });
     c.token = body<{ token: string }>(free).value.token;
     const { cookie } = await play(c);
     const state = (await t.inject({ method: 'GET', url: '/house/api/state', headers: { cookie } })).json();
@@ -273,7 +317,11 @@ describe('the house vendor through the vendor protocol', () => {
     try {
       const m = await createMember(t);
       await fundMember(t, m.id, 10_000n);
-      const l = await m.c.inject({ method: 'POST', url: '/wps/game/vendorLaunch', payload: { vendor: vendor.code, gameCode: GAME } });
+      const l = await m.c.inject({
+        method: 'POST',
+        url: '/wps/game/vendorLaunch',
+        payload: { vendor: vendor.code, gameCode: GAME },
+      });
       const token = new URL(body<{ url: string }>(l).value.url).searchParams.get('token')!;
       const launched = await remote.service.launch({ token, gameCode: GAME, language: 'en' });
       if (!launched.ok) throw new Error(launched.error);
@@ -291,9 +339,16 @@ describe('the house vendor through the vendor protocol', () => {
         now: t.clock.now,
       });
       try {
-        const l2 = await m.c.inject({ method: 'POST', url: '/wps/game/vendorLaunch', payload: { vendor: vendor.code, gameCode: GAME } });
+        const l2 = await m.c.inject({
+          method: 'POST',
+          url: '/wps/game/vendorLaunch',
+          payload: { vendor: vendor.code, gameCode: GAME },
+        });
         const token2 = new URL(body<{ url: string }>(l2).value.url).searchParams.get('token')!;
-        expect(await wrong.service.launch({ token: token2, gameCode: GAME, language: 'en' })).toEqual({ ok: false, error: 'invalid_signature' });
+        expect(await wrong.service.launch({ token: token2, gameCode: GAME, language: 'en' })).toEqual({
+          ok: false,
+          error: 'invalid_signature',
+        });
       } finally {
         await wrong.close();
       }

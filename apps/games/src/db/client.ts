@@ -20,7 +20,9 @@ export type HouseDatabase = { db: HouseDb; label: string; close(): Promise<void>
  * The house app's database (ADR 0048): its own PGlite folder (the embedded demo: DATA_DIR/house), in
  * memory ('memory://', tests), or PostgreSQL from a URL (HOUSE_DATABASE_URL). Migrated on open.
  */
-export async function openHouseDatabase(where: { dataDir: string } | { url: string }): Promise<HouseDatabase> {
+export async function openHouseDatabase(
+  where: { dataDir: string } | { url: string },
+): Promise<HouseDatabase> {
   if ('url' in where) {
     const pool = new pg.Pool({ connectionString: where.url, max: 5 });
     pool.on('error', () => undefined);
@@ -33,5 +35,9 @@ export async function openHouseDatabase(where: { dataDir: string } | { url: stri
   const client = memory ? await PGlite.create() : await PGlite.create({ dataDir: where.dataDir });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: HOUSE_MIGRATIONS, migrationsTable: MIGRATIONS_TABLE });
-  return { db, label: memory ? 'PGlite (house, in memory)' : `PGlite (house) at ${where.dataDir}`, close: () => client.close() };
+  return {
+    db,
+    label: memory ? 'PGlite (house, in memory)' : `PGlite (house) at ${where.dataDir}`,
+    close: () => client.close(),
+  };
 }

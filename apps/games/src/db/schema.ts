@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The house vendor's own tables (ADR 0048). Names start with `house_` so that a deployment may put
@@ -34,7 +45,11 @@ export const houseSeedPairs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     revealedAt: timestamp('revealed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('house_seed_pairs_one_active').on(t.playerId).where(sql`status = 'active'`)],
+  (t) => [
+    uniqueIndex('house_seed_pairs_one_active')
+      .on(t.playerId)
+      .where(sql`status = 'active'`),
+  ],
 );
 
 /** A game session opened by a launch (the cookie carries a token; its SHA-256 is stored). */
@@ -90,7 +105,9 @@ export const houseRounds = pgTable(
   (t) => [
     uniqueIndex('house_rounds_pair_nonce').on(t.seedPairId, t.nonce),
     index('house_rounds_player_time').on(t.playerId, t.createdAt),
-    index('house_rounds_unsettled').on(t.status).where(sql`status in ('open', 'bet_ok')`),
+    index('house_rounds_unsettled')
+      .on(t.status)
+      .where(sql`status in ('open', 'bet_ok')`),
   ],
 );
 
@@ -104,7 +121,9 @@ export const houseJackpotShards = pgTable(
   {
     currency: text('currency').notNull(),
     shard: integer('shard').notNull(),
-    milli: bigint('milli', { mode: 'bigint' }).notNull().default(sql`0`),
+    milli: bigint('milli', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
   },
   (t) => [primaryKey({ columns: [t.currency, t.shard] })],
 );

@@ -52,16 +52,15 @@ export function playPage(input: {
     betLevels: input.betLevels,
     currency: input.currency,
   };
-  const cells = Array.from({ length: game.reels }, (_, r) =>
-    `<div class="reel" role="list">${Array.from(
-      { length: game.rows },
-      (_, row) => {
+  const cells = Array.from(
+    { length: game.reels },
+    (_, r) =>
+      `<div class="reel" role="list">${Array.from({ length: game.rows }, (_, row) => {
         // Before the first spin: the base strips' first window.
         const id = game.definition.strips.base[r]![row]!;
         const symbol = game.definition.symbols.find((s) => s.id === id)!;
         return `<div class="cell" role="listitem" data-reel="${r}" data-row="${row}"><img alt="${esc(symbol.name[lang])}" src="/house/art/${game.definition.code}/${id}.svg" width="100" height="100"></div>`;
-      },
-    ).join('')}</div>`,
+      }).join('')}</div>`,
   ).join('');
   const body = `<main class="game" data-game="${esc(game.definition.code)}">
 <header class="top">

@@ -96,4 +96,5 @@ export const STRINGS = {
 
 export type Lang = keyof typeof STRINGS;
 export type Strings = { [K in keyof (typeof STRINGS)['th']]: string };
-export const langOf = (value: unknown): Lang => (typeof value === 'string' && value.toLowerCase().startsWith('en') ? 'en' : 'th');
+export const langOf = (value: unknown): Lang =>
+  typeof value === 'string' && value.toLowerCase().startsWith('en') ? 'en' : 'th';
