@@ -102,7 +102,7 @@ export const ZEnv = z.object({
    */
   HOUSE_VENDOR_CODE: optionalString(16).pipe(z.string().regex(/^[A-Z0-9]{2,16}$/, 'HOUSE_VENDOR_CODE: 2-16 upper-case letters or digits').optional()),
   HOUSE_VENDOR_SECRET: optionalString(200).pipe(z.string().min(16, 'HOUSE_VENDOR_SECRET: at least 16 characters').optional()),
-  /** The house app's own PostgreSQL database; unset: its PGlite folder DATA_DIR/house. */
+  /** The house app's own PostgreSQL database; unset: DATABASE_URL (its house_* tables) or the PGlite folder DATA_DIR/house. */
   HOUSE_DATABASE_URL: optionalString(2000).pipe(
     z.string().regex(/^postgres(ql)?:\/\//, 'HOUSE_DATABASE_URL must start with postgres:// or postgresql://').optional(),
   ),

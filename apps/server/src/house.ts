@@ -74,8 +74,10 @@ export async function mountHouse(
     transport: inProcessTransport(app),
     database:
       options.database ??
-      (env.HOUSE_DATABASE_URL
-        ? { url: env.HOUSE_DATABASE_URL }
+      // A server on PostgreSQL keeps the house there too (several instances may share DATA_DIR; a PGlite
+      // folder is for one process): its own database if given, else the platform's (house_* tables).
+      (env.HOUSE_DATABASE_URL || env.DATABASE_URL
+        ? { url: (env.HOUSE_DATABASE_URL ?? env.DATABASE_URL)! }
         : { dataDir: path.join(env.DATA_DIR, 'house') }),
     secureCookie: env.PUBLIC_URL?.startsWith('https:') ?? false,
     ...(options.now ? { now: options.now } : {}),

@@ -12,6 +12,8 @@ import * as schema from './schema';
 export const HOUSE_MIGRATIONS = path.join(import.meta.dirname, '..', '..', 'drizzle');
 /** Its own migrations table, so a shared PostgreSQL database keeps the platform's apart. */
 const MIGRATIONS_TABLE = '__house_migrations';
+/** Advisory lock key of the house's migrations (the platform's is another). */
+const MIGRATION_LOCK = 774_411_048;
 
 export type HouseDb = PgliteDatabase<typeof schema>;
 export type HouseDatabase = { db: HouseDb; label: string; close(): Promise<void> };
@@ -26,8 +28,19 @@ export async function openHouseDatabase(
   if ('url' in where) {
     const pool = new pg.Pool({ connectionString: where.url, max: 5 });
     pool.on('error', () => undefined);
+    // Instances starting together migrate one at a time (an advisory lock held on one connection).
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migratePg(drizzlePg({ client, schema }), {
+        migrationsFolder: HOUSE_MIGRATIONS,
+        migrationsTable: MIGRATIONS_TABLE,
+      });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+      client.release();
+    }
     const db = drizzlePg({ client: pool, schema });
-    await migratePg(db, { migrationsFolder: HOUSE_MIGRATIONS, migrationsTable: MIGRATIONS_TABLE });
     return { db: db as unknown as HouseDb, label: 'PostgreSQL (house)', close: () => pool.end() };
   }
   const memory = where.dataDir === 'memory://';
