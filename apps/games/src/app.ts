@@ -41,12 +41,14 @@ const ZLaunchQuery = z.object({
     .regex(/^[\x21-\x7e]{1,200}$/)
     .optional(),
   gameCode: z.string().regex(GAME_CODE),
-  language: z.string().max(10).optional(),
-  currency: z.string().max(10).optional(),
+  // Informative parameters: a malformed one is dropped, it does not fail the launch.
+  language: z.string().max(10).optional().catch(undefined),
+  currency: z.string().max(10).optional().catch(undefined),
   returnUrl: z
     .url({ protocol: /^https?$/ })
     .max(1000)
-    .optional(),
+    .optional()
+    .catch(undefined),
 });
 const ZSpin = z.object({ lineBet: z.number().int().min(1).max(1_000_000) });
 const ZSeed = z.object({

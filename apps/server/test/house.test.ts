@@ -187,6 +187,13 @@ describe('the house vendor through the vendor protocol', () => {
     const again = await t.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
     expect(again.statusCode).toBe(401);
     expect(again.body).toContain('<html lang="th">'); // Thai by default
+    // An unknown title or a token-less URL without a session never opens a game.
+    expect(
+      (await t.inject({ method: 'GET', url: '/house/play?gameCode=no-such-game&token=x' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await t.inject({ method: 'GET', url: `/house/play?gameCode=${GAME}&language=en` })).body,
+    ).toContain('No game session');
   });
 
   it('a retried settlement applies once; a crash between bet and win is settled by the sweeper, once', async () => {
