@@ -276,8 +276,9 @@ export function createHouseService(deps: {
           currency: round.currency,
         });
         if (bet.status === 'ERROR') {
-          if (retry && bet.code === 'INVALID_SESSION') {
-            // The first attempt may have arrived before the session ended: cancel it whatever happened.
+          if (retry) {
+            // The first attempt's answer was lost and it may have been applied before what refuses the
+            // retry (an ended session, a maintenance): cancel it whatever happened (idempotent).
             const rb = await wallet.rollback({ playerId: round.platformPlayerId, roundId: round.id });
             if (rb.status !== 'OK' && rb.code !== 'TRANSACTION_ROLLED_BACK') return { status: 'open' };
           }

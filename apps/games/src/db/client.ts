@@ -27,7 +27,12 @@ export async function openHouseDatabase(
 ): Promise<HouseDatabase> {
   if ('url' in where) {
     const pool = new pg.Pool({ connectionString: where.url, max: 5 });
+    // An idle client that lost its connection is replaced at the next checkout; a checked-out one that
+    // loses it mid-transaction fails that transaction's next query (handled), never the process.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     // Instances starting together migrate one at a time (an advisory lock held on one connection).
     const client = await pool.connect();
     try {
