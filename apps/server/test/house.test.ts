@@ -264,6 +264,18 @@ describe('the house vendor through the vendor protocol', () => {
         expect(replay.status).toBe('settled');
       }
       expect(await realBalance(m.id)).toBe(expected);
+
+      // 4. The bet's answer is lost and the platform session ends (30 minutes idle) before the sweep:
+      // the retried bet is refused, so the house rolls it back (it had arrived) and voids the round.
+      lose = 'wallet/bet';
+      expect(await crashy.service.spin(session, 10)).toMatchObject({ ok: false, error: 'pending' });
+      expect(await realBalance(m.id)).toBe(expected - 10n * LINES); // the bet was applied
+      t.clock.advance(31 * 60_000);
+      expect(await crashy.service.sweep()).toMatchObject({ looked: 1, voided: 1 });
+      const [voided] = await crashy.service.rounds(session, 1);
+      expect(voided!.status).toBe('void');
+      expect(await realBalance(m.id)).toBe(expected); // refunded once
+      expect((await crashy.service.findRound(voided!.roundId))!.voidReason).toBe('INVALID_SESSION');
     } finally {
       await crashy.close();
     }
