@@ -119,6 +119,9 @@ test('a member launched into a house slot spins ten times; the balances agree; t
   expect(winLines * Number(await newest.getAttribute('data-line-bet'))).toBe(
     Number(await newest.getAttribute('data-win')),
   );
+  // The verify page without a language is Thai.
+  await verify.goto('/house/fair');
+  await expect(verify.getByRole('heading', { name: 'ตรวจสอบผลการหมุน' })).toBeVisible();
   expect(errors).toEqual([]);
   expect(gameErrors).toEqual([]);
 });
