@@ -96,6 +96,11 @@ export default tseslint.config(
     },
   },
   {
+    // The house vendor's game pages run in the browser (plain modules served by the house app).
+    files: ['apps/games/assets/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     // The house vendor knows the platform only through the vendor protocol: no platform code.
     files: ['apps/games/**/*.ts'],
     rules: {

@@ -63,6 +63,11 @@ export const ZGameDefinition = z
       .min(1)
       .max(100),
     strips: z.strictObject({ base: ZStrips, free: ZStrips }),
+    /**
+     * The line bets a player may choose, in minor units of the player's currency (total bet = line bet x
+     * lines); optional (the house app offers 1, 2, 5, 10, 20, 50, 100). No effect on the mathematics.
+     */
+    betLevels: z.array(z.number().int().min(1).max(1_000_000)).min(1).max(20).optional(),
     freeSpins: z
       .strictObject({
         /** Free spins awarded in the base game by count of scatters anywhere. */

@@ -1,17 +1,69 @@
+import path from 'node:path';
+import Fastify from 'fastify';
 import { z } from 'zod';
 import { buildHouseApp } from './app';
+import { createHouse, fetchTransport } from './house';
 
-/** Runs the house vendor alone: `npm start -w @lotus/games` (PORT, default 4100; HOST, default 127.0.0.1). */
+/**
+ * Runs the house vendor alone: `npm start -w @lotus/games` (PORT, default 4100; HOST, default
+ * 127.0.0.1). With HOUSE_VENDOR_CODE, HOUSE_VENDOR_SECRET and HOUSE_PLATFORM_URL it plays for real
+ * through the platform's vendor protocol, its rounds in HOUSE_DATABASE_URL (PostgreSQL) or a PGlite
+ * folder HOUSE_DATA_DIR (default .data/house); without them it serves the verifier only.
+ */
 const env = z
   .object({
     PORT: z.coerce.number().int().min(1).max(65535).default(4100),
     HOST: z.string().min(1).max(255).default('127.0.0.1'),
+    HOUSE_VENDOR_CODE: z
+      .string()
+      .regex(/^[A-Z0-9]{2,16}$/)
+      .optional(),
+    HOUSE_VENDOR_SECRET: z.string().min(16).max(200).optional(),
+    HOUSE_PLATFORM_URL: z.url({ protocol: /^https?$/ }).optional(),
+    HOUSE_DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//)
+      .optional(),
+    HOUSE_DATA_DIR: z
+      .string()
+      .min(1)
+      .default(path.join(process.cwd(), '.data', 'house')),
+    /** This process's public origin (published thumbnails are absolute URLs under it). */
+    HOUSE_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   })
   .parse(process.env);
 
-const app = await buildHouseApp({ logger: { level: 'info' } });
+const logger = { level: 'info' };
+let app;
+let close = async () => {};
+if (env.HOUSE_VENDOR_CODE && env.HOUSE_VENDOR_SECRET && env.HOUSE_PLATFORM_URL) {
+  const secret = env.HOUSE_VENDOR_SECRET;
+  app = Fastify({ logger });
+  const house = await createHouse({
+    vendorCode: env.HOUSE_VENDOR_CODE,
+    secret: () => secret,
+    transport: fetchTransport(env.HOUSE_PLATFORM_URL),
+    database: env.HOUSE_DATABASE_URL
+      ? { url: env.HOUSE_DATABASE_URL }
+      : { dataDir: path.join(env.HOUSE_DATA_DIR, 'pglite') },
+    secureCookie: (env.HOUSE_PUBLIC_URL ?? env.HOUSE_PLATFORM_URL).startsWith('https:'),
+    ...(env.HOUSE_PUBLIC_URL ? { publicUrl: env.HOUSE_PUBLIC_URL } : {}),
+    log: app.log,
+  });
+  await house.register(app);
+  house.start();
+  close = () => house.close();
+} else {
+  app = await buildHouseApp({ logger });
+  app.log.warn(
+    'HOUSE_VENDOR_CODE, HOUSE_VENDOR_SECRET or HOUSE_PLATFORM_URL missing: serving the verifier only',
+  );
+}
 await app.listen({ port: env.PORT, host: env.HOST });
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => {
-    void app.close().then(() => process.exit(0));
+    void app
+      .close()
+      .then(close)
+      .then(() => process.exit(0));
   });

@@ -94,6 +94,18 @@ export const ZEnv = z.object({
    * https://www.lotus.example. Required in production server mode (docs/adr/0024).
    */
   PUBLIC_URL: optionalString(500).pipe(z.string().regex(/^https?:\/\//, 'PUBLIC_URL must start with http:// or https://').optional()),
+  // ---------- the house vendor (apps/games, mounted at /house; docs/adr/0048) ----------
+  /**
+   * The house vendor's code and secret in the vendor registry. Production deployments set both (added
+   * with `npm run ops -- vendor add`); the embedded demo (or ALLOW_SANDBOX_TRANSPORTS=1) registers
+   * HOUSE itself and hands the secret over in process. Unset elsewhere: /house serves the verifier only.
+   */
+  HOUSE_VENDOR_CODE: optionalString(16).pipe(z.string().regex(/^[A-Z0-9]{2,16}$/, 'HOUSE_VENDOR_CODE: 2-16 upper-case letters or digits').optional()),
+  HOUSE_VENDOR_SECRET: optionalString(200).pipe(z.string().min(16, 'HOUSE_VENDOR_SECRET: at least 16 characters').optional()),
+  /** The house app's own PostgreSQL database; unset: DATABASE_URL (its house_* tables) or the PGlite folder DATA_DIR/house. */
+  HOUSE_DATABASE_URL: optionalString(2000).pipe(
+    z.string().regex(/^postgres(ql)?:\/\//, 'HOUSE_DATABASE_URL must start with postgres:// or postgresql://').optional(),
+  ),
   /** SMTP server for mail (smtp://user:pass@host:587 or smtps://...). Unset: the sandbox outbox. */
   SMTP_URL: optionalString(2000).pipe(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional()),
   SMTP_FROM: optionalString(200),

@@ -9,6 +9,7 @@ import { ensurePrivateDir } from './lib/data-dir';
 import { ensureOperatorCredential } from './modules/ops/ops.credentials';
 import { DEMO_ACCOUNT_SOURCES, formatStartupBanner } from './startup';
 import { checkStartup } from './startup-checks';
+import { mountHouse } from './house';
 
 /** Entry point: env -> database (migrate, seed when empty) -> app -> listen -> operator credential. */
 async function main() {
@@ -30,6 +31,8 @@ async function main() {
   }
   const { seeded } = await migrateAndSeed(database, { seedDemo: demo });
   const app = await buildApp({ db: database, env, jobs: { workers: true } });
+  // The house vendor at /house (one-process mode, docs/adr/0048): its own database, the vendor protocol in process.
+  await mountHouse(app, env);
   // Security #20: key material stored in clear by an earlier version, or under the previous master
   // key, is wrapped under the current one (idempotent).
   const rewrapped = await app.services.identity.keys.rewrapAll();

@@ -129,6 +129,8 @@ export type TestAppOptions = {
   env?: Record<string, string> | (() => Record<string, string>);
   /** The clock the app's services read; default a movable clock starting at the real time. */
   clock?: Clock;
+  /** Runs on the built app before it is ready (what server.ts adds, e.g. the house app at /house). */
+  beforeReady?: (app: FastifyInstance, clock: Clock, db: TestDatabase) => Promise<void>;
 };
 
 /**
@@ -143,6 +145,7 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
     const db = await createTestDatabase();
     const env = typeof options.env === 'function' ? options.env() : (options.env ?? {});
     const app = await buildApp({ db: db.database, env: testEnv(env), now: clock.now });
+    if (options.beforeReady) await options.beforeReady(app, clock, db);
     await app.ready();
     const admin = await createTestOperator(app, 'admin', 'test_operator');
     const ops: TestApp['ops'] = admin.ops;

@@ -112,8 +112,9 @@ export function createVendorOps(deps: {
   }
 
   /**
-   * A vendor the platform itself provides (the embedded demo's sandbox transfer vendor): added when missing
-   * (a new secret), its apiBaseUrl brought to `input.apiBaseUrl` when it differs (the demo's port).
+   * A vendor the platform itself provides (the embedded demo's sandbox transfer vendor and house vendor):
+   * added when missing (a new secret), its apiBaseUrl and launchUrl brought to the input's when they
+   * differ (the demo's port).
    */
   async function ensure(input: unknown, note: OpsAuditNote): Promise<void> {
     const v = ZOpsVendorInput.parse(input);
@@ -124,10 +125,14 @@ export function createVendorOps(deps: {
       });
       return;
     }
-    if (existing.apiBaseUrl === v.apiBaseUrl) return;
+    if (existing.apiBaseUrl === v.apiBaseUrl && existing.launchUrl === v.launchUrl) return;
     await database.tx(async (tx) => {
-      await repo.updateVendor(v.code, { apiBaseUrl: v.apiBaseUrl, updatedAt: new Date(now()) }, tx);
-      await note({ target: `vendor:${v.code}`, before: { apiBaseUrl: existing.apiBaseUrl }, after: { apiBaseUrl: v.apiBaseUrl } });
+      await repo.updateVendor(v.code, { apiBaseUrl: v.apiBaseUrl, launchUrl: v.launchUrl, updatedAt: new Date(now()) }, tx);
+      await note({
+        target: `vendor:${v.code}`,
+        before: { apiBaseUrl: existing.apiBaseUrl, launchUrl: existing.launchUrl },
+        after: { apiBaseUrl: v.apiBaseUrl, launchUrl: v.launchUrl },
+      });
     });
     forget(v.code);
   }

@@ -30,7 +30,7 @@ export function createVendorRepository(db: Db) {
 
     async updateVendor(
       code: string,
-      change: Partial<Pick<VendorRow, 'status' | 'secretSealed' | 'apiBaseUrl'>> & { updatedAt: Date },
+      change: Partial<Pick<VendorRow, 'status' | 'secretSealed' | 'apiBaseUrl' | 'launchUrl'>> & { updatedAt: Date },
       tx: Executor,
     ): Promise<VendorRow | null> {
       const [row] = await tx.update(vendorRegistry).set(change).where(eq(vendorRegistry.code, code)).returning();

@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** The house app's committed migrations (apps/games/drizzle). */
+export const HOUSE_MIGRATIONS = path.join(import.meta.dirname, '..', '..', 'drizzle');
+/** Its own migrations table, so a shared PostgreSQL database keeps the platform's apart. */
+const MIGRATIONS_TABLE = '__house_migrations';
+/** Advisory lock key of the house's migrations (the platform's is another). */
+const MIGRATION_LOCK = 774_411_048;
+
+export type HouseDb = PgliteDatabase<typeof schema>;
+export type HouseDatabase = { db: HouseDb; label: string; close(): Promise<void> };
+
+/**
+ * The house app's database (ADR 0048): its own PGlite folder (the embedded demo: DATA_DIR/house), in
+ * memory ('memory://', tests), or PostgreSQL from a URL (HOUSE_DATABASE_URL). Migrated on open.
+ */
+export async function openHouseDatabase(
+  where: { dataDir: string } | { url: string },
+): Promise<HouseDatabase> {
+  if ('url' in where) {
+    const pool = new pg.Pool({ connectionString: where.url, max: 5 });
+    // An idle client that lost its connection is replaced at the next checkout; a checked-out one that
+    // loses it mid-transaction fails that transaction's next query (handled), never the process.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
+    // Instances starting together migrate one at a time (an advisory lock held on one connection).
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migratePg(drizzlePg({ client, schema }), {
+        migrationsFolder: HOUSE_MIGRATIONS,
+        migrationsTable: MIGRATIONS_TABLE,
+      });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+      client.release();
+    }
+    const db = drizzlePg({ client: pool, schema });
+    return { db: db as unknown as HouseDb, label: 'PostgreSQL (house)', close: () => pool.end() };
+  }
+  const memory = where.dataDir === 'memory://';
+  if (!memory) mkdirSync(where.dataDir, { recursive: true, mode: 0o700 });
+  const client = memory ? await PGlite.create() : await PGlite.create({ dataDir: where.dataDir });
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder: HOUSE_MIGRATIONS, migrationsTable: MIGRATIONS_TABLE });
+  return {
+    db,
+    label: memory ? 'PGlite (house, in memory)' : `PGlite (house) at ${where.dataDir}`,
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,446 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { CompiledGame } from './compile';
+import { playBet, type BetOutcome } from './engine';
+import { createClientSeed, createFloatStream, createServerSeed, hashServerSeed } from './fair';
+import type { HouseDb } from './db/client';
+import { houseJackpotShards, housePlayers, houseRounds, houseSeedPairs, houseSessions } from './db/schema';
+import { UncertainAnswer, type VendorAnswer, type WalletClient } from './wallet-client';
+
+/**
+ * The house vendor's play: launch (token -> platform session -> house session), spins recorded before
+ * any money moves then settled through the signed wallet calls, seed rotation, and the sweeper that
+ * finishes rounds a crash or a lost answer left open (ADR 0049).
+ */
+
+/** A house session (cookie) lives this long; the platform's own session ends earlier when idle. */
+export const HOUSE_SESSION_MS = 4 * 60 * 60_000;
+/** The sweeper leaves a round alone this long after it was recorded (its spin may still be running). */
+export const SWEEP_GRACE_MS = 15_000;
+/** Default line-bet levels (minor units) of a title whose definition names none. */
+export const DEFAULT_BET_LEVELS = [1, 2, 5, 10, 20, 50, 100] as const;
+
+/**
+ * The progressive jackpot (per currency): each accepted bet adds JACKPOT_SHARE_MILLI thousandths of its
+ * amount (0.5 %) to one of JACKPOT_SHARDS counter rows; the value shown is JACKPOT_SEED_MINOR plus the sum.
+ */
+export const JACKPOT = { shards: 16, shareMilli: 5n, seedMinor: 10_000_000n } as const;
+
+export const betLevelsOf = (game: CompiledGame): readonly number[] =>
+  game.definition.betLevels ?? DEFAULT_BET_LEVELS;
+
+export type HouseSession = typeof houseSessions.$inferSelect & { platformPlayerId: string; currency: string };
+export type RoundRow = typeof houseRounds.$inferSelect;
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const newRoundId = () => `HR${Date.now().toString(36)}${randomBytes(9).toString('base64url')}`;
+
+/** What a spin answers to the page. */
+export type SpinResult =
+  | {
+      ok: true;
+      roundId: string;
+      status: 'settled' | 'bet_ok';
+      balance: string | null;
+      lineBet: string;
+      totalBet: string;
+      win: string;
+      nonce: number;
+      serverSeedHash: string;
+      clientSeed: string;
+      spins: BetOutcome['spins'];
+    }
+  | { ok: false; error: string; balance?: string; roundId?: string };
+
+export type HouseService = ReturnType<typeof createHouseService>;
+
+export function createHouseService(deps: {
+  db: HouseDb;
+  wallet: WalletClient;
+  titles: ReadonlyMap<string, CompiledGame>;
+  now?: () => number;
+  log?: { warn(obj: unknown, msg: string): void };
+}) {
+  const { db, wallet, titles } = deps;
+  const now = deps.now ?? Date.now;
+  const log = deps.log ?? { warn: () => undefined };
+  /** Rounds a spin of this process is settling right now (the sweeper leaves them alone). */
+  const inFlight = new Set<string>();
+
+  async function ensurePlayer(platformPlayerId: string, currency: string) {
+    await db
+      .insert(housePlayers)
+      .values({ platformPlayerId, currency, createdAt: new Date(now()) })
+      .onConflictDoNothing({ target: housePlayers.platformPlayerId });
+    const [player] = await db
+      .select()
+      .from(housePlayers)
+      .where(eq(housePlayers.platformPlayerId, platformPlayerId));
+    await db
+      .insert(houseSeedPairs)
+      .values(newPair(player!.id))
+      .onConflictDoNothing({ target: houseSeedPairs.playerId, where: sql`status = 'active'` });
+    return player!;
+  }
+
+  function newPair(playerId: number, clientSeed?: string) {
+    const serverSeed = createServerSeed();
+    return {
+      playerId,
+      serverSeed,
+      serverSeedHash: hashServerSeed(serverSeed),
+      clientSeed: clientSeed ?? createClientSeed(),
+      nextNonce: 0,
+      status: 'active' as const,
+      createdAt: new Date(now()),
+    };
+  }
+
+  /**
+   * Exchanges a launch token through `session/authenticate` and opens a house session: the cookie's
+   * token (only its hash is stored), or the refusal.
+   */
+  async function launch(input: {
+    token: string;
+    gameCode: string;
+    language: string;
+    returnUrl?: string | undefined;
+  }): Promise<{ ok: true; cookie: string } | { ok: false; error: string }> {
+    if (!titles.has(input.gameCode)) return { ok: false, error: 'unknown_game' };
+    let answer: VendorAnswer;
+    try {
+      answer = await wallet.authenticate(input.token);
+    } catch (error) {
+      log.warn({ detail: (error as Error).message }, 'house launch: platform unreachable');
+      return { ok: false, error: 'platform_unavailable' };
+    }
+    if (answer.status !== 'OK' || !answer.playerId || !answer.sessionToken || !answer.currency)
+      return { ok: false, error: answer.status === 'ERROR' ? answer.code.toLowerCase() : 'invalid_session' };
+    const player = await ensurePlayer(answer.playerId, answer.currency);
+    const cookie = randomBytes(32).toString('base64url');
+    const at = now();
+    await db.insert(houseSessions).values({
+      tokenHash: sha256(cookie),
+      playerId: player.id,
+      platformSession: answer.sessionToken,
+      gameCode: input.gameCode,
+      language: input.language,
+      returnUrl: input.returnUrl ?? null,
+      createdAt: new Date(at),
+      expiresAt: new Date(at + HOUSE_SESSION_MS),
+    });
+    return { ok: true, cookie };
+  }
+
+  async function sessionOf(cookie: string | undefined): Promise<HouseSession | null> {
+    if (!cookie || cookie.length > 100) return null;
+    const [row] = await db
+      .select({
+        s: houseSessions,
+        platformPlayerId: housePlayers.platformPlayerId,
+        currency: housePlayers.currency,
+      })
+      .from(houseSessions)
+      .innerJoin(housePlayers, eq(housePlayers.id, houseSessions.playerId))
+      .where(eq(houseSessions.tokenHash, sha256(cookie)));
+    if (!row || row.s.expiresAt.getTime() <= now()) return null;
+    return { ...row.s, platformPlayerId: row.platformPlayerId, currency: row.currency };
+  }
+
+  async function activePair(playerId: number) {
+    const [pair] = await db
+      .select()
+      .from(houseSeedPairs)
+      .where(and(eq(houseSeedPairs.playerId, playerId), eq(houseSeedPairs.status, 'active')));
+    return pair!;
+  }
+
+  const fairView = (pair: typeof houseSeedPairs.$inferSelect) => ({
+    serverSeedHash: pair.serverSeedHash,
+    clientSeed: pair.clientSeed,
+    nonce: pair.nextNonce,
+  });
+
+  /** The page's state: the balance (wallet/balance), the title, the fair panel. */
+  async function state(session: HouseSession) {
+    let balance: string | null = null;
+    let error: string | null = null;
+    try {
+      const answer = await wallet.balance(session.platformPlayerId, session.platformSession);
+      if (answer.status === 'OK') balance = answer.balance ?? null;
+      else error = answer.code.toLowerCase();
+    } catch {
+      error = 'platform_unavailable';
+    }
+    return { balance, currency: session.currency, error, fair: fairView(await activePair(session.playerId)) };
+  }
+
+  /** One bet: recorded with its outcome, then bet, win and the settlement (ADR 0049). */
+  async function spin(session: HouseSession, lineBetInput: number): Promise<SpinResult> {
+    const game = titles.get(session.gameCode)!;
+    if (!betLevelsOf(game).includes(lineBetInput)) return { ok: false, error: 'invalid_bet' };
+    const lineBet = BigInt(lineBetInput);
+    const roundId = newRoundId();
+    const recorded = await db.transaction(async (tx) => {
+      const [pair] = await tx
+        .select()
+        .from(houseSeedPairs)
+        .where(and(eq(houseSeedPairs.playerId, session.playerId), eq(houseSeedPairs.status, 'active')))
+        .for('update');
+      const nonce = pair!.nextNonce;
+      await tx
+        .update(houseSeedPairs)
+        .set({ nextNonce: nonce + 1 })
+        .where(eq(houseSeedPairs.id, pair!.id));
+      const outcome = playBet(game, createFloatStream(pair!.serverSeed, pair!.clientSeed, nonce));
+      const row = {
+        id: roundId,
+        playerId: session.playerId,
+        platformPlayerId: session.platformPlayerId,
+        currency: session.currency,
+        platformSession: session.platformSession,
+        gameCode: session.gameCode,
+        seedPairId: pair!.id,
+        nonce,
+        serverSeedHash: pair!.serverSeedHash,
+        clientSeed: pair!.clientSeed,
+        lineBet,
+        totalBet: lineBet * BigInt(outcome.totalBet),
+        win: lineBet * BigInt(outcome.win),
+        outcome: outcome.spins,
+        status: 'open' as const,
+        createdAt: new Date(now()),
+      };
+      await tx.insert(houseRounds).values(row);
+      return { row, outcome };
+    });
+    const { row, outcome } = recorded;
+    inFlight.add(roundId);
+    try {
+      const settled = await settle(row as RoundRow);
+      const base = { roundId, lineBet: row.lineBet.toString(), totalBet: row.totalBet.toString() };
+      if (settled.status === 'void')
+        return {
+          ok: false,
+          error: settled.reason,
+          roundId,
+          ...(settled.balance ? { balance: settled.balance } : {}),
+        };
+      if (settled.status === 'open') return { ok: false, error: 'pending', roundId };
+      return {
+        ok: true,
+        ...base,
+        status: settled.status,
+        balance: settled.balance,
+        win: row.win.toString(),
+        nonce: row.nonce,
+        serverSeedHash: row.serverSeedHash,
+        clientSeed: row.clientSeed,
+        spins: outcome.spins,
+      };
+    } finally {
+      inFlight.delete(roundId);
+    }
+  }
+
+  type Settled =
+    | { status: 'settled' | 'bet_ok'; balance: string | null }
+    | { status: 'void'; reason: string; balance?: string | undefined }
+    | { status: 'open' };
+
+  const mark = (id: string, change: Partial<RoundRow>) =>
+    db.update(houseRounds).set(change).where(eq(houseRounds.id, id));
+  const bump = (id: string) =>
+    db
+      .update(houseRounds)
+      .set({ attempts: sql`${houseRounds.attempts} + 1` })
+      .where(eq(houseRounds.id, id));
+
+  /**
+   * Drives a round as far as it goes: `open` -> bet (same transactionId on every attempt) -> `bet_ok`
+   * -> win -> `settled`. A refused bet makes it `void`; a bet that may have arrived on an ended
+   * session is rolled back (the protocol's rule) and the round is `void`. No usable answer: the
+   * round stays where it is for the next sweep.
+   */
+  async function settle(round: RoundRow, retry = false): Promise<Settled> {
+    let status = round.status;
+    let balance: string | null = null;
+    try {
+      if (status === 'open') {
+        const bet = await wallet.bet({
+          playerId: round.platformPlayerId,
+          sessionToken: round.platformSession,
+          roundId: round.id,
+          gameCode: round.gameCode,
+          amount: round.totalBet,
+          currency: round.currency,
+        });
+        if (bet.status === 'ERROR') {
+          if (retry) {
+            // The first attempt's answer was lost and it may have been applied before what refuses the
+            // retry (an ended session, a maintenance): cancel it whatever happened (idempotent).
+            const rb = await wallet.rollback({ playerId: round.platformPlayerId, roundId: round.id });
+            if (rb.status !== 'OK' && rb.code !== 'TRANSACTION_ROLLED_BACK') return { status: 'open' };
+          }
+          await mark(round.id, { status: 'void', voidReason: bet.code, settledAt: new Date(now()) });
+          return { status: 'void', reason: bet.code.toLowerCase(), balance: bet.balance };
+        }
+        status = 'bet_ok';
+        balance = bet.balance ?? null;
+        const balanceAfter = balance === null ? null : BigInt(balance);
+        await db.transaction(async (tx) => {
+          // open -> bet_ok happens once per round (a concurrent sweep finds it moved): the jackpot share too.
+          const moved = await tx
+            .update(houseRounds)
+            .set({ status: 'bet_ok', balanceAfter })
+            .where(and(eq(houseRounds.id, round.id), eq(houseRounds.status, 'open')))
+            .returning({ id: houseRounds.id });
+          if (moved.length === 0 || round.totalBet === 0n) return;
+          await tx
+            .insert(houseJackpotShards)
+            .values({
+              currency: round.currency,
+              shard: randomInt(JACKPOT.shards),
+              milli: round.totalBet * JACKPOT.shareMilli,
+            })
+            .onConflictDoUpdate({
+              target: [houseJackpotShards.currency, houseJackpotShards.shard],
+              set: { milli: sql`${houseJackpotShards.milli} + excluded.milli` },
+            });
+        });
+      }
+      if (status === 'bet_ok') {
+        const win = await wallet.win({
+          playerId: round.platformPlayerId,
+          roundId: round.id,
+          gameCode: round.gameCode,
+          amount: round.win,
+          currency: round.currency,
+        });
+        if (win.status === 'ERROR') {
+          if (win.code === 'TRANSACTION_ROLLED_BACK') {
+            await mark(round.id, { status: 'void', voidReason: win.code, settledAt: new Date(now()) });
+            return { status: 'void', reason: 'transaction_rolled_back', balance: win.balance };
+          }
+          log.warn({ round: round.id, code: win.code }, 'house win refused; kept for the sweeper');
+          await bump(round.id);
+          return { status: 'bet_ok', balance };
+        }
+        balance = win.balance ?? balance;
+        await mark(round.id, {
+          status: 'settled',
+          balanceAfter: balance === null ? null : BigInt(balance),
+          settledAt: new Date(now()),
+        });
+        return { status: 'settled', balance };
+      }
+      return { status: status as 'settled', balance: round.balanceAfter?.toString() ?? null };
+    } catch (error) {
+      if (!(error instanceof UncertainAnswer)) throw error;
+      log.warn({ round: round.id, detail: error.detail }, 'house round left for the sweeper');
+      await bump(round.id);
+      return status === 'bet_ok' ? { status: 'bet_ok', balance } : { status: 'open' };
+    }
+  }
+
+  /**
+   * Finishes every round left `open` or `bet_ok` (older than SWEEP_GRACE_MS and not being spun here):
+   * at start and periodically. The protocol is idempotent per transactionId, so a round settled twice
+   * moves money once. Answers how many rounds it looked at.
+   */
+  async function sweep(): Promise<{ looked: number; settled: number; voided: number }> {
+    const rows = await db
+      .select()
+      .from(houseRounds)
+      .where(
+        and(
+          inArray(houseRounds.status, ['open', 'bet_ok']),
+          lt(houseRounds.createdAt, new Date(now() - SWEEP_GRACE_MS)),
+        ),
+      )
+      .orderBy(asc(houseRounds.createdAt))
+      .limit(200);
+    let settled = 0;
+    let voided = 0;
+    for (const row of rows) {
+      if (inFlight.has(row.id)) continue;
+      const result = await settle(row, true).catch(() => ({ status: 'open' as const }));
+      if (result.status === 'settled') settled++;
+      if (result.status === 'void') voided++;
+    }
+    return { looked: rows.length, settled, voided };
+  }
+
+  /**
+   * Rotation (ADR 0035): the active pair is revealed (its server seed answered) and a new pair opens
+   * with `clientSeed` (or a new random one), nonce 0.
+   */
+  async function rotate(session: HouseSession, clientSeed?: string) {
+    return db.transaction(async (tx) => {
+      const [old] = await tx
+        .select()
+        .from(houseSeedPairs)
+        .where(and(eq(houseSeedPairs.playerId, session.playerId), eq(houseSeedPairs.status, 'active')))
+        .for('update');
+      await tx
+        .update(houseSeedPairs)
+        .set({ status: 'revealed', revealedAt: new Date(now()) })
+        .where(eq(houseSeedPairs.id, old!.id));
+      const [next] = await tx
+        .insert(houseSeedPairs)
+        .values(newPair(session.playerId, clientSeed))
+        .returning();
+      return {
+        revealed: {
+          serverSeed: old!.serverSeed,
+          serverSeedHash: old!.serverSeedHash,
+          clientSeed: old!.clientSeed,
+          nonces: old!.nextNonce,
+        },
+        fair: fairView(next!),
+      };
+    });
+  }
+
+  /** The player's latest rounds with, once their pair is revealed, the server seed that verifies them. */
+  async function rounds(session: HouseSession, limit = 20) {
+    const rows = await db
+      .select({ r: houseRounds, pairStatus: houseSeedPairs.status, serverSeed: houseSeedPairs.serverSeed })
+      .from(houseRounds)
+      .innerJoin(houseSeedPairs, eq(houseSeedPairs.id, houseRounds.seedPairId))
+      .where(eq(houseRounds.playerId, session.playerId))
+      .orderBy(desc(houseRounds.createdAt), desc(houseRounds.nonce))
+      .limit(limit);
+    return rows.map(({ r, pairStatus, serverSeed }) => ({
+      roundId: r.id,
+      gameCode: r.gameCode,
+      nonce: r.nonce,
+      serverSeedHash: r.serverSeedHash,
+      clientSeed: r.clientSeed,
+      serverSeed: pairStatus === 'revealed' ? serverSeed : null,
+      lineBet: r.lineBet.toString(),
+      totalBet: r.totalBet.toString(),
+      win: r.win.toString(),
+      status: r.status,
+      balanceAfter: r.balanceAfter?.toString() ?? null,
+      createdAt: r.createdAt.toISOString(),
+    }));
+  }
+
+  /** One round as stored (operators' reconciliation, tests). */
+  async function findRound(id: string): Promise<RoundRow | null> {
+    const [row] = await db.select().from(houseRounds).where(eq(houseRounds.id, id));
+    return row ?? null;
+  }
+
+  /** The jackpot's value in minor units: the seed plus every shard's contributions (rounded down). */
+  async function jackpot(currency: string): Promise<bigint> {
+    const [row] = await db
+      .select({ milli: sql<string>`coalesce(sum(${houseJackpotShards.milli}), 0)::text` })
+      .from(houseJackpotShards)
+      .where(eq(houseJackpotShards.currency, currency));
+    return JACKPOT.seedMinor + BigInt(row?.milli ?? '0') / 1000n;
+  }
+
+  return { launch, sessionOf, state, spin, settle, sweep, rotate, rounds, findRound, jackpot };
+}

@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import { houseRoutes } from './app';
+import type { CompiledGame } from './compile';
+import { openHouseDatabase } from './db/client';
+import { createHouseService, type HouseService } from './house-service';
+import { catalogueOf, publishGames } from './publish';
+import { loadTitles } from './titles';
+import { createWalletClient, type Transport } from './wallet-client';
+
+export { fetchTransport, type Transport } from './wallet-client';
+
+/** How often the sweeper looks for unsettled rounds (ADR 0049). */
+export const SWEEP_EVERY_MS = 30_000;
+
+export type HouseConfig = {
+  /** The vendor code and secret the platform's registry knows the house by. */
+  vendorCode: string;
+  secret: () => string | Promise<string>;
+  /** How signed calls reach the platform's /vendor/v1 (fetchTransport(HOUSE_PLATFORM_URL), or in process). */
+  transport: Transport;
+  /** Its own database: a PGlite folder ('memory://' in tests) or a PostgreSQL URL. */
+  database: { dataDir: string } | { url: string };
+  titles?: ReadonlyMap<string, CompiledGame>;
+  /** Cookies marked Secure (the site is served over https). */
+  secureCookie?: boolean;
+  /**
+   * Where the house's pages are served from, for the published thumbnails' absolute URLs (a separate
+   * process); unset: paths on the platform's own origin (the one-process mode).
+   */
+  publicUrl?: string;
+  now?: () => number;
+  log?: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
+};
+
+export type House = {
+  service: HouseService;
+  titles: ReadonlyMap<string, CompiledGame>;
+  /** Resolves once its database is open and migrated (the service's calls wait for it anyway). */
+  ready: Promise<void>;
+  /** Registers the house routes on `app` under /house. */
+  register(app: FastifyInstance): Promise<void>;
+  /** The sweeper (once now, then every SWEEP_EVERY_MS until close) and the game list's publishing. */
+  start(): void;
+  close(): Promise<void>;
+};
+
+/**
+ * The house vendor with play: its database (opened and migrated in the background), the signed wallet
+ * client and the service. The
+ * one entry point both the separate process (server.ts) and the platform's one-process mode use.
+ */
+export async function createHouse(config: HouseConfig): Promise<House> {
+  const titles = config.titles ?? loadTitles();
+  const wallet = createWalletClient({
+    vendorCode: config.vendorCode,
+    secret: config.secret,
+    transport: config.transport,
+    now: config.now,
+  });
+  // The database opens in the background (a new PGlite folder takes seconds): the platform listens
+  // without waiting, and the house's routes wait for it on their first use.
+  const opened = openHouseDatabase(config.database).then((database) => ({
+    database,
+    service: createHouseService({ db: database.db, wallet, titles, now: config.now, log: config.log }),
+  }));
+  opened.catch((error: unknown) => config.log?.error({ err: error }, 'the house database did not open'));
+  const use = async () => (await opened).service;
+  const service: HouseService = {
+    launch: async (input) => (await use()).launch(input),
+    sessionOf: async (cookie) => (await use()).sessionOf(cookie),
+    state: async (session) => (await use()).state(session),
+    spin: async (session, lineBet) => (await use()).spin(session, lineBet),
+    settle: async (round, retry) => (await use()).settle(round, retry),
+    sweep: async () => (await use()).sweep(),
+    rotate: async (session, clientSeed) => (await use()).rotate(session, clientSeed),
+    rounds: async (session, limit) => (await use()).rounds(session, limit),
+    findRound: async (id) => (await use()).findRound(id),
+    jackpot: async (currency) => (await use()).jackpot(currency),
+  };
+  let timer: NodeJS.Timeout | null = null;
+  let closed = false;
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweepOnce = () => {
+    sweeping = service
+      .sweep()
+      .catch((error: unknown) => config.log?.error({ err: error }, 'house sweep failed'));
+  };
+  return {
+    service,
+    titles,
+    ready: opened.then(() => undefined),
+    register: async (app) => {
+      await app.register(houseRoutes, {
+        prefix: '/house',
+        titles,
+        play: { service, secureCookie: config.secureCookie ?? false },
+      });
+    },
+    start() {
+      if (timer || closed) return;
+      sweepOnce();
+      timer = setInterval(sweepOnce, SWEEP_EVERY_MS);
+      timer.unref();
+      // Never awaited: play does not wait for the catalogue.
+      void publishGames({
+        call: wallet.call,
+        games: catalogueOf(titles, config.publicUrl),
+        stopped: () => closed,
+        ...(config.log ? { log: config.log } : {}),
+      }).catch((error: unknown) => config.log?.error({ err: error }, 'house game list publishing failed'));
+    },
+    async close() {
+      closed = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await sweeping;
+      const done = await opened.catch(() => null);
+      await done?.database.close();
+    },
+  };
+}

@@ -1,0 +1,206 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildHouseApp } from '../src/app';
+import { STRINGS } from '../src/page/strings';
+import { catalogueOf, publishGames } from '../src/publish';
+import { loadTitles } from '../src/titles';
+import { createWalletClient, UncertainAnswer, type Transport } from '../src/wallet-client';
+
+/**
+ * The house app's side of the protocol without a platform: the signing (the worked example of
+ * docs/vendor-protocol.md), answers that say nothing certain, the game-list publishing and its
+ * backoff; and the pages' static parts: Thai and English strings, art for every symbol, thumbnails.
+ */
+
+const GAMES_DIR = path.join(import.meta.dirname, '..', 'games');
+const definitions = readdirSync(GAMES_DIR)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => JSON.parse(readFileSync(path.join(GAMES_DIR, f), 'utf8')));
+
+function recording(answer: unknown = { status: 'OK', balance: '100000', currency: 'THB' }) {
+  const sent: { path: string; headers: Record<string, string>; body: string }[] = [];
+  const transport: Transport = async (p, headers, body) => {
+    sent.push({ path: p, headers, body });
+    return { status: 200, json: answer };
+  };
+  return { sent, transport };
+}
+
+describe('the signed wallet client', () => {
+  it("signs exactly as the protocol document's worked example", async () => {
+    const { sent, transport } = recording();
+    const client = createWalletClient({
+      vendorCode: 'ACME',
+      secret: () => 'doc-example-secret-7f3a9c2e51b84d06a1e2',
+      transport,
+      now: () => 1767225601000,
+    });
+    await client.balance('880001', 'docExampleSessionToken-AAAAAAAAAAAAAAAAAAAAA');
+    expect(sent[0]).toEqual({
+      path: 'wallet/balance',
+      body: '{"playerId":"880001","sessionToken":"docExampleSessionToken-AAAAAAAAAAAAAAAAAAAAA"}',
+      headers: {
+        'content-type': 'application/json',
+        'x-vendor-code': 'ACME',
+        'x-timestamp': '1767225601000',
+        'x-signature': '3902c169fcd526339e8940a14ad2735e0307f553aac3ddbb09e41842ae6f3c1f',
+      },
+    });
+  });
+
+  it('a bet carries the round id as transactionId and amounts as digit strings; a win names its bet', async () => {
+    const { sent, transport } = recording();
+    const client = createWalletClient({ vendorCode: 'HOUSE', secret: () => 's'.repeat(43), transport });
+    await client.bet({
+      playerId: '7',
+      sessionToken: 'tok',
+      roundId: 'HR1',
+      gameCode: 'lotus-pond',
+      amount: 250n,
+      currency: 'THB',
+    });
+    await client.win({ playerId: '7', roundId: 'HR1', gameCode: 'lotus-pond', amount: 0n, currency: 'THB' });
+    const bet = JSON.parse(sent[0]!.body);
+    expect(bet).toMatchObject({
+      transactionId: 'HR1',
+      roundId: 'HR1',
+      amount: '250',
+      currency: 'THB',
+      sessionToken: 'tok',
+    });
+    const win = JSON.parse(sent[1]!.body);
+    expect(win).toMatchObject({ roundId: 'HR1', amount: '0', betTransactionId: 'HR1' });
+    expect(win.transactionId).not.toBe('HR1');
+  });
+
+  it('INTERNAL_ERROR, a non-protocol answer, a lost connection or a missing secret are uncertain, never a refusal', async () => {
+    const cases: Transport[] = [
+      async () => ({ status: 200, json: { status: 'ERROR', code: 'INTERNAL_ERROR' } }),
+      async () => ({ status: 502, json: null }),
+      async () => ({ status: 404, json: { success: false } }),
+      async () => {
+        throw new Error('ECONNRESET');
+      },
+    ];
+    for (const transport of cases) {
+      const client = createWalletClient({ vendorCode: 'HOUSE', secret: () => 'x'.repeat(43), transport });
+      await expect(client.balance('1', 't')).rejects.toBeInstanceOf(UncertainAnswer);
+    }
+    const noSecret = createWalletClient({
+      vendorCode: 'HOUSE',
+      secret: () => Promise.reject(new Error('not registered')),
+      transport: recording().transport,
+    });
+    await expect(noSecret.balance('1', 't')).rejects.toBeInstanceOf(UncertainAnswer);
+    // A refusal is an answer.
+    const refused = createWalletClient({
+      vendorCode: 'HOUSE',
+      secret: () => 'x'.repeat(43),
+      transport: recording({ status: 'ERROR', code: 'INSUFFICIENT_FUNDS', balance: '5' }).transport,
+    });
+    expect(await refused.balance('1', 't')).toEqual({
+      status: 'ERROR',
+      code: 'INSUFFICIENT_FUNDS',
+      balance: '5',
+    });
+  });
+});
+
+describe('publishing the game list (POST /vendor/v1/games/sync)', () => {
+  it('every title in the shape the catalogue takes: codes, names, classification, minimum bet, lines, thumbnail', () => {
+    const games = catalogueOf(loadTitles(), 'https://house.example');
+    expect(games.map((g) => g.gameCode).sort()).toEqual(definitions.map((d) => d.code).sort());
+    for (const g of games) {
+      const d = definitions.find((x) => x.code === g.gameCode);
+      expect(g.gameCode).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+      expect(g.gameType).toBe('RNG');
+      expect(g.names).toEqual(d.name);
+      expect(g.classification).toMatch(/^[A-Z0-9_]{1,32}$/);
+      expect(g.minBet).toBe(String(Math.min(...d.betLevels) * d.paylines.length));
+      expect(g.lines).toBe(d.paylines.length);
+      expect(g.thumbnailUrl).toBe(`https://house.example/house/thumbs/${d.code}.svg`);
+      expect(typeof g.isHot).toBe('boolean');
+      expect(g.freePlay).toBe(true);
+      expect(g.status).toBe('ACTIVE');
+    }
+    expect(catalogueOf(loadTitles())[0]!.thumbnailUrl).toMatch(/^\/house\/thumbs\/[a-z-]+\.svg$/);
+  });
+
+  it('retries with a growing backoff until the platform answers OK, and stops when asked', async () => {
+    const waits: number[] = [];
+    const answers = [
+      () => Promise.reject(new UncertainAnswer('HTTP 404')),
+      () => Promise.resolve({ status: 'ERROR' as const, code: 'INVALID_REQUEST' }),
+      () => Promise.resolve({ status: 'OK' as const, created: 4, updated: 0, retired: 0 }),
+    ];
+    const bodies: Record<string, unknown>[] = [];
+    const result = await publishGames({
+      call: (p, body) => {
+        expect(p).toBe('games/sync');
+        bodies.push(body);
+        return answers[bodies.length - 1]!() as never;
+      },
+      games: catalogueOf(loadTitles()),
+      sleep: async (ms) => void waits.push(ms),
+    });
+    expect(result).toMatchObject({ status: 'OK', created: 4 });
+    expect(waits).toEqual([1000, 2000]);
+    expect((bodies[0]!.games as unknown[]).length).toBe(definitions.length);
+    expect(bodies[0]!.requestId).not.toBe(bodies[1]!.requestId);
+
+    let stop = false;
+    const stopped = await publishGames({
+      call: () => Promise.reject(new UncertainAnswer('down')),
+      games: [],
+      sleep: async () => void (stop = true),
+      stopped: () => stop,
+    });
+    expect(stopped).toBeNull();
+  });
+});
+
+describe('the house pages', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildHouseApp();
+  });
+  afterAll(() => app.close());
+
+  it('every visible string exists in Thai and English', () => {
+    expect(Object.keys(STRINGS.en).sort()).toEqual(Object.keys(STRINGS.th).sort());
+    for (const lang of ['th', 'en'] as const)
+      for (const [key, value] of Object.entries(STRINGS[lang]))
+        expect(value.trim(), `${lang}.${key}`).not.toBe('');
+  });
+
+  it('every symbol of every title and every thumbnail is an SVG; unknown ones are 404', async () => {
+    for (const d of definitions) {
+      for (const s of d.symbols) {
+        const res = await app.inject(`/house/art/${d.code}/${s.id}.svg`);
+        expect(res.statusCode, `${d.code}/${s.id}`).toBe(200);
+        expect(res.headers['content-type']).toBe('image/svg+xml');
+        expect(res.body).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[\s\S]*<\/svg>$/);
+      }
+      const thumb = await app.inject(`/house/thumbs/${d.code}.svg`);
+      expect(thumb.statusCode).toBe(200);
+      expect(thumb.body).toContain(d.name.en);
+    }
+    expect((await app.inject('/house/art/lotus-pond/ZZ.svg')).statusCode).toBe(404);
+    expect((await app.inject('/house/art/no-such-game/W.svg')).statusCode).toBe(404);
+    expect((await app.inject('/house/thumbs/no-such-game.svg')).statusCode).toBe(404);
+    expect((await app.inject('/house/assets/../package.json')).statusCode).toBe(404);
+    expect((await app.inject('/house/assets/play.js')).headers['content-type']).toContain('javascript');
+  });
+
+  it('the verify page is Thai by default and English on request; the play API needs a vendor to play for', async () => {
+    const th = await app.inject('/house/fair');
+    expect(th.body).toContain('<html lang="th">');
+    expect(th.body).toContain(STRINGS.th.verifyTitle);
+    const en = await app.inject('/house/fair?lang=en');
+    expect(en.body).toContain('Verify a spin');
+    // Without a vendor configuration (verifier-only mode) there is no play route.
+    expect((await app.inject('/house/play?gameCode=lotus-pond')).statusCode).toBe(404);
+  });
+});

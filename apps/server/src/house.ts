@@ -1,0 +1,108 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createHouse, type House, type HouseConfig, type Transport } from '@lotus/games/house';
+import { houseRoutes } from '@lotus/games/app';
+import { loadTitles } from '@lotus/games/titles';
+import { sandboxPspAllowed, type Env } from './env';
+
+/**
+ * The one-process mode (docs/adr/0048): the house vendor (apps/games) mounted at /house on the
+ * platform's own app. It stays a vendor: every money movement is a signed /vendor/v1 call, carried
+ * in process (request injection) instead of over the network. Production deployments give it its
+ * registry code and secret (HOUSE_VENDOR_CODE, HOUSE_VENDOR_SECRET); the embedded demo (or
+ * ALLOW_SANDBOX_TRANSPORTS=1) registers the vendor HOUSE itself and reads its secret from the
+ * registry in process (never written to a file or a log). Otherwise /house serves the verifier only.
+ */
+
+/** The embedded demo's house vendor in the registry. */
+export const DEMO_HOUSE_VENDOR = { code: 'HOUSE', name: 'Lotus House' } as const;
+
+/** Signed protocol calls carried into the platform app without a network hop. */
+export const inProcessTransport =
+  (app: FastifyInstance): Transport =>
+  async (callPath, headers, body) => {
+    const res = await app.inject({ method: 'POST', url: `/vendor/v1/${callPath}`, headers, payload: body });
+    let json: unknown = null;
+    try {
+      json = res.json();
+    } catch {
+      json = null;
+    }
+    return { status: res.statusCode, json };
+  };
+
+/** Adds (or points at `baseUrl`) the demo's house vendor: seamless wallet, launch URL <base>/house/play. */
+export async function provisionHouseVendor(app: FastifyInstance, baseUrl: string): Promise<void> {
+  await app.services.vendor.ops.ensure(
+    {
+      code: DEMO_HOUSE_VENDOR.code,
+      name: DEMO_HOUSE_VENDOR.name,
+      gameTypes: ['SLOT'],
+      walletMode: 'seamless',
+      launchUrl: `${baseUrl.replace(/\/$/, '')}/house/play`,
+    },
+    async () => undefined, // platform-provided, like the demo data: no operator, no audit row
+  );
+}
+
+/**
+ * Mounts the house app on `app` (before it is ready). Answers the house (null: verifier only). The
+ * house's database closes with the app; the sweeper and the game list's publishing start when the app is ready unless `sweeper: false`.
+ */
+export async function mountHouse(
+  app: FastifyInstance,
+  env: Env,
+  options: { database?: HouseConfig['database']; now?: () => number; sweeper?: boolean } = {},
+): Promise<House | null> {
+  const configured = Boolean(env.HOUSE_VENDOR_CODE && env.HOUSE_VENDOR_SECRET);
+  if (!configured && !sandboxPspAllowed(env)) {
+    await app.register(houseRoutes, { prefix: '/house', titles: loadTitles() });
+    return null;
+  }
+  const code = configured ? env.HOUSE_VENDOR_CODE! : DEMO_HOUSE_VENDOR.code;
+  const configuredSecret = env.HOUSE_VENDOR_SECRET;
+  const secret = configured
+    ? () => configuredSecret!
+    : async () => {
+        const vendor = await app.services.vendor.service.vendorOf(code);
+        if (!vendor) throw new Error('the house vendor is not registered yet');
+        return vendor.secret;
+      };
+  const house = await createHouse({
+    vendorCode: code,
+    secret,
+    transport: inProcessTransport(app),
+    database:
+      options.database ??
+      // A server on PostgreSQL keeps the house there too (several instances may share DATA_DIR; a PGlite
+      // folder is for one process): its own database if given, else the platform's (house_* tables).
+      (env.HOUSE_DATABASE_URL || env.DATABASE_URL
+        ? { url: (env.HOUSE_DATABASE_URL ?? env.DATABASE_URL)! }
+        : { dataDir: path.join(env.DATA_DIR, 'house') }),
+    secureCookie: env.PUBLIC_URL?.startsWith('https:') ?? false,
+    ...(options.now ? { now: options.now } : {}),
+    log: app.log,
+  });
+  await house.register(app);
+  const start = () => {
+    if (options.sweeper !== false) house.start();
+  };
+  if (configured) app.addHook('onReady', async () => start());
+  else
+    // The demo's vendor is registered once the address is known; sweeping and publishing start after it.
+    app.addHook('onListen', async () => {
+      const address = app.server.address();
+      const base =
+        env.PUBLIC_URL ??
+        (address && typeof address !== 'string'
+          ? `http://${['0.0.0.0', '::'].includes(address.address) ? '127.0.0.1' : address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`
+          : null);
+      if (!base) return;
+      await provisionHouseVendor(app, base).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'house vendor not provisioned');
+      });
+      start();
+    });
+  app.addHook('onClose', async () => house.close());
+  return house;
+}
