@@ -377,4 +377,20 @@ describe('the house vendor through the vendor protocol', () => {
       await provisionHouseVendor(t.app, 'http://lotus.test');
     }
   });
+
+  it('the house publishes its titles through the signed games/sync: they are listed under its vendor, with thumbnails it serves', async () => {
+    house!.start();
+    const listed = async () => {
+      const res = await t.inject({ method: 'GET', url: '/wps/relay/GCSGAME_gameList?vassalage=HOUSE&gameType=RNG&pageNo=1&pageSize=15', headers: { language: 'en' } });
+      return body<{ games: { gameCode: string; gameName: string; imageUrl: string; vassalage: string }[] }>(res).value?.games ?? [];
+    };
+    await expect.poll(async () => (await listed()).length, { timeout: 20_000 }).toBe(4);
+    const games = await listed();
+    expect(games.map((g) => g.gameCode).sort()).toEqual(['lotus-pond', 'muay-thai-champion', 'naga-treasure', 'songkran-splash']);
+    const pond = games.find((g) => g.gameCode === 'lotus-pond')!;
+    expect(pond.vassalage).toBe('HOUSE');
+    const thumb = await t.inject({ method: 'GET', url: new URL(pond.imageUrl, 'http://lotus.test').pathname });
+    expect(thumb.statusCode).toBe(200);
+    expect(String(thumb.headers['content-type'])).toContain('image/svg+xml');
+  });
 });
