@@ -99,7 +99,11 @@ function measureInPage({ minTarget, at }: { minTarget: number; at: 'top' | 'end'
     if (skipped(fr)) continue;
     for (const el of interactive) {
       if (f.contains(el) || el.contains(f)) continue;
-      if (getComputedStyle(el).position === 'fixed' || el.closest('[role=dialog], dialog')) continue;
+      if (el.closest('[role=dialog], dialog')) continue;
+      // Fixed over fixed (a control docked in a bar) is the z-order of one piece of chrome.
+      let fixedAncestor = false;
+      for (let p: Element | null = el; p && !fixedAncestor; p = p.parentElement) fixedAncestor = getComputedStyle(p).position === 'fixed';
+      if (fixedAncestor) continue;
       const r = el.getBoundingClientRect();
       if (!inViewport(r)) continue;
       const w = Math.min(fr.right, r.right) - Math.max(fr.left, r.left);

@@ -76,6 +76,8 @@ export function MainLayout() {
         <Outlet />
       </main>
       <Footer />
+      {/* Phones: the bar the recent-games tab and the customer-service button dock in (issue 11). */}
+      <div className="phone-dock" aria-hidden="true" />
       <SideMenu />
       <LazySlot>
         <CustomerServiceBar rankLevel={rankLevel} />

@@ -29,6 +29,8 @@ export type LoginFormProps = {
   /** Called when a link leaves the form (forgot password, register): the popup closes. */
   onLeave?: () => void;
   idBase?: string;
+  /** The first field takes the focus (the login page: the player came to type). */
+  autoFocus?: boolean;
 };
 
 /** The login methods the flags allow (2.LGN.06/07): SMS with MOBILEVERCODELOGIN3, password unless PWDLOGIN3 is off. */
@@ -45,7 +47,7 @@ export function getLoginModes(flags: { MOBILEVERCODELOGIN3: boolean; PWDLOGIN3: 
  * captcha when showCaptcha is on or after a failure that asks for it, remember me, the option
  * buttons by flags (register, Google, Facebook, free play), and the 2FA step.
  */
-export function LoginForm({ portal = 'member', initial = null, onFinished, onLeave, idBase = 'login' }: LoginFormProps) {
+export function LoginForm({ portal = 'member', initial = null, onFinished, onLeave, idBase = 'login', autoFocus = false }: LoginFormProps) {
   const { t } = useTranslation(['auth-login', 'common']);
   const { data: flags } = useWhitelabel();
   const actions = useLoginActions();
@@ -215,6 +217,7 @@ export function LoginForm({ portal = 'member', initial = null, onFinished, onLea
         maxLength={60}
         autoCapitalize="none"
         spellCheck={false}
+        autoFocus={autoFocus && !captchaByFailure}
         data-testid="login-username"
       />
       <Field
