@@ -199,19 +199,21 @@ test('7.AUTH.02 5.GATE.03/04/06 6.ROLE.04/09 free play opens a trial account tha
   await expect(page.getByTestId('header-nickname')).not.toHaveText('');
   expect(await page.evaluate(() => sessionStorage.getItem('isAgent'))).toBe('4');
 
-  // A real-money action: the deposit button.
-  await page.getByTestId('header-deposit').click();
+  // Issue 11: the trial credit is labelled as such, the toast says so, and the header offers real play
+  // instead of a deposit.
+  await expect(page.getByTestId('header-trial-label')).toHaveText(/เครดิตทดลอง|Trial credit/);
+  await expect(page.getByText(/เครดิตทดลอง ไม่ใช่เงินจริง|trial credit, not real money/)).toBeVisible();
+  await expect(page.getByText(/ยินดีต้อนรับกลับมา|Welcome back/)).toHaveCount(0);
+  await expect(page.getByTestId('header-deposit')).toHaveCount(0);
+  await expect(page.getByTestId('header-play-for-real')).toBeVisible();
+
+  // A real-money action (6.ROLE.04: the member centre's deposit page) is refused with the warning.
+  await page.goto('/member?page=depositv2');
+  await expect(page).toHaveURL(/\/$/);
   const dialog = page.getByTestId('dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(/บัญชีจริง|real account/);
   await expect(dialog.getByTestId('dialog-button-1')).toHaveText(/สมัครบัญชีจริง|Register a real account/);
-  await dialog.getByTestId('dialog-button-0').click();
-  await expect(page.getByTestId('header-member-bar')).toBeVisible();
-
-  // 6.ROLE.04: the member centre refuses a trial account with the same warning.
-  await page.goto('/member?page=depositv2');
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByTestId('dialog')).toBeVisible();
   // Decision 5.GATE.06: the confirm button ends the trial and opens registration.
   await page.getByTestId('dialog').getByTestId('dialog-button-1').click();
   await expect(page).toHaveURL(/\/register$/);

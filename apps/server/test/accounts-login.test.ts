@@ -125,6 +125,8 @@ describe('login by password (7.AUTH.01, 4.LOGIN)', () => {
   it('4.LOGIN.01 4.CAP.02 one challenge per attempt: when the captcha is due it replaces the slider; when not, the slider is required', async () => {
     const username = await newMember();
     const c = t.client();
+    const before = await c.inject({ method: 'GET', url: '/wps/session/login/challenge' });
+    expect(body<{ captcha: boolean }>(before).value).toEqual({ captcha: false });
     expect((await c.login(username, 'wrong1')).body.message).toBe('incorrect_username_password');
     // Due, but neither challenge solved: the answer asks for the captcha (not the slider).
     const none = await c.login(username, 'abc12345xyz', { sliderToken: undefined });
@@ -132,6 +134,9 @@ describe('login by password (7.AUTH.01, 4.LOGIN)', () => {
     // The captcha alone lets in.
     const ok = await c.login(username, 'abc12345xyz', { sliderToken: undefined, ...(await c.captcha()) });
     expect(ok.body.success).toBe(true);
+    // The form asks beforehand which challenge is due from this address (issue 11).
+    const due = await c.inject({ method: 'GET', url: '/wps/session/login/challenge' });
+    expect(body<{ captcha: boolean }>(due).value).toEqual({ captcha: true });
     // Not due any more: a captcha does not stand in for the slider.
     const other = t.client();
     const noSlider = await other.login(username, 'abc12345xyz', { sliderToken: undefined, ...(await other.captcha()) });

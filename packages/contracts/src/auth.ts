@@ -138,6 +138,13 @@ export const ZLoginResult = z.object({
   userInfo: ZMemberInfo.nullable(),
 });
 export type TLoginResult = z.infer<typeof ZLoginResult>;
+/**
+ * GET /wps/session/login/challenge (issue 11, docs/adr/0031): the challenge the next password login
+ * from this address answers: `captcha` true when the captcha is due (it is then shown with the form
+ * and replaces the slider), false for the slider.
+ */
+export const ZLoginChallenge = z.object({ captcha: z.boolean() });
+export type TLoginChallenge = z.infer<typeof ZLoginChallenge>;
 /** POST /wps/session/login/2fa */
 export const ZTwoFactorLogin = z.object({ ticket: str(128), code: trimmed(20).min(6) });
 /** POST /wps/session/login/freeplay (7.AUTH.02) */

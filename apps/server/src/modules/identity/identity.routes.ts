@@ -12,6 +12,7 @@ import {
   ZForgotByPhone,
   ZFreePlayRequest,
   ZLoginRequest,
+  ZLoginChallenge,
   ZLoginResult,
   ZMemberIcon,
   ZMemberInfo,
@@ -83,6 +84,22 @@ export async function identityRoutes(fastify: FastifyInstance, options: Options)
       },
     },
     async (req) => ok(await login.login(req.body, clientOf(req), req.ctx.authorization)),
+  );
+
+  app.get(
+    '/wps/session/login/challenge',
+    {
+      config: { rateLimit: rateLimit.captcha },
+      schema: {
+        tags: ['session'],
+        summary: 'The challenge the next password login from this address answers: the captcha (true) or the slider (docs/adr/0031)',
+        response: responses(ZLoginChallenge),
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await login.loginChallenge(clientOf(req)));
+    },
   );
 
   app.post(

@@ -11,6 +11,7 @@ import { AfterLoginNotice, AuthHosts } from '@/features/auth/login/components/au
 import { useSession } from '@/lib/session/session-store';
 import { isMember, isTrialAccount } from '@/lib/session/roles';
 import { RegisterPopupSlot } from '@/features/auth/register/register-popup-slot';
+import { NextStepCard } from '@/features/auth/register/next-step';
 import { ForgotModalSlot } from '@/features/auth/forgot/forgot-modal-slot';
 import { LazySlot } from '../lazy-slot';
 
@@ -73,6 +74,7 @@ export function MainLayout() {
             <NoticeBar />
           </LazySlot>
         )}
+        {isHome && <NextStepCard />}
         <Outlet />
       </main>
       <Footer />

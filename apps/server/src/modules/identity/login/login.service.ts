@@ -471,7 +471,20 @@ export function createLoginService(deps: LoginDeps) {
     return { done: true as const };
   }
 
-  return { login, loginSecondFactor, freePlay, logout, issue };
+  /**
+   * GET /wps/session/login/challenge: whether the next password login from this address must
+   * solve the captcha (showCaptcha, or a failure from this address), so the form can show it before
+   * the first submit (docs/adr/0031). The username-wide rule (many failures from anywhere) is only
+   * known once a username is typed: that login answers captcha_required after its slider.
+   */
+  async function loginChallenge(client: Client): Promise<{ captcha: boolean }> {
+    const flags = await config.get('whitelabel');
+    if (flags.showCaptcha) return { captcha: true };
+    const ipFailures = await verificationRepo.peekCounter(`loginfail:ip:${ipLimitKey(client.ip)}`, new Date(now()));
+    return { captcha: ipFailures > 0 };
+  }
+
+  return { login, loginSecondFactor, freePlay, logout, issue, loginChallenge };
 }
 
 export type LoginService = ReturnType<typeof createLoginService>;

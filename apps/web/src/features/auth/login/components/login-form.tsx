@@ -17,6 +17,7 @@ import { clearRememberedLogin, readRememberedLogin, saveRememberedLogin } from '
 import { EMPTY_LOGIN_VALUES, isValidMobileNum, trimLoginValues, type TLoginErrors, type TLoginMode, type TLoginValues } from '../lib/validate-login';
 import type { TLoginPopupInitial } from '../login-ui-store';
 import { useLoginActions } from '../use-login-actions';
+import { useLoginChallenge } from '../api/get-login-challenge';
 import { Field } from './field';
 
 export type LoginFormProps = {
@@ -68,7 +69,9 @@ export function LoginForm({ portal = 'member', initial = null, onFinished, onLea
   const [errors, setErrors] = useState<TLoginErrors>({});
   const [message, setMessage] = useState(initial?.message ?? '');
   const [captchaByFailure, setCaptchaByFailure] = useState(initial?.captcha === true);
-  const captchaShown = captchaByFailure || flags?.showCaptcha === true;
+  // Docs/adr/0031: when the captcha is due from this address it shows with the form at once.
+  const challenge = useLoginChallenge(mode === 'username');
+  const captchaShown = captchaByFailure || flags?.showCaptcha === true || challenge.data?.captcha === true;
   const [captchaId, setCaptchaId] = useState<string | null>(null);
   const [captchaRefresh, setCaptchaRefresh] = useState(0);
   const [remember, setRemember] = useState(remembered !== null);
