@@ -43,6 +43,12 @@ test('4.REG.01-07 2.RGP.08 4.REG.10 register with a username, solve the slider b
   await expect(page.getByTestId('header-member-bar')).toBeVisible();
   await expect(page.getByTestId('header-nickname')).toContainText(username);
   expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
+  // Issue 11: the next step after sign-up: a deposit with the welcome bonus, or the games.
+  const next = page.getByTestId('next-step');
+  await expect(next).toBeVisible();
+  await expect(next.getByTestId('next-step-deposit')).toHaveAttribute('href', '/member?page=depositv2');
+  await expect(next.getByTestId('next-step-games')).toBeVisible();
+  await expect(page.getByTestId('news-popup')).toHaveCount(0);
 });
 
 test('4.REG.10 5.REQ.03/05 4.SMS.01-04 register on the mobile tab with the code from the SMS outbox', async ({ page }) => {

@@ -9,7 +9,8 @@ import { checkPhonePage, PHONE, usePhoneSettings, type PhoneProblem } from './su
 // serious or critical axe-core violation. With E2E_SCREENSHOTS=1 the same walk saves each screen at
 // 390 px and 1440 px to docs/screenshots/ (light theme).
 
-const SHOTS = process.env.E2E_SCREENSHOTS === '1' ? resolve(import.meta.dirname, '../docs/screenshots') : null;
+const SHOTS =
+  process.env.E2E_SCREENSHOTS === '1' ? resolve(import.meta.dirname, '../docs/screenshots') : null;
 
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true, locale: 'th-TH' });
 
@@ -46,7 +47,14 @@ async function shoot(page: Page, name: string, theme: string) {
 }
 
 /** Opens `path`, waits for `testId`, checks it and collects the problems. */
-async function visit(page: Page, path: string, testId: string, name: string, theme: string, problems: PhoneProblem[]) {
+async function visit(
+  page: Page,
+  path: string,
+  testId: string,
+  name: string,
+  theme: string,
+  problems: PhoneProblem[],
+) {
   await page.goto(path);
   await expect(page.getByTestId(testId).first()).toBeVisible();
   await settle(page);
@@ -55,7 +63,10 @@ async function visit(page: Page, path: string, testId: string, name: string, the
 }
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`issue 11: visitor screens fit a 390 px phone, offer 44 px targets, leave controls uncovered and pass axe (${theme})`, async ({ page }) => {
+  test(`issue 11: visitor screens fit a 390 px phone, offer 44 px targets, leave controls uncovered and pass axe (${theme})`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
     await usePhoneSettings(page, theme);
     const problems: PhoneProblem[] = [];
     await visit(page, '/', 'home-page', 'home', theme, problems);
@@ -66,7 +77,10 @@ for (const theme of ['light', 'dark'] as const) {
     expect(problems.map((p) => p.what)).toEqual([]);
   });
 
-  test(`issue 11: every member-centre page fits a 390 px phone, offers 44 px targets and passes axe (${theme})`, async ({ page }) => {
+  test(`issue 11: every member-centre page fits a 390 px phone, offers 44 px targets and passes axe (${theme})`, async ({
+    page,
+  }) => {
+    test.setTimeout(300_000); // eleven pages, each measured and run through axe
     await usePhoneSettings(page, theme);
     await registerWithUsername(page, { username: uniqueName('ph'), password: 'Phone2026!' });
     const problems: PhoneProblem[] = [];

@@ -27,12 +27,21 @@ type Measured = { scroll: string | null; targets: string[]; overlaps: string[] }
  */
 function measureInPage({ minTarget, at }: { minTarget: number; at: 'top' | 'end' }): Measured {
   const doc = document.documentElement;
-  const scroll = doc.scrollWidth > doc.clientWidth + 1 ? `page is ${doc.scrollWidth}px wide in a ${doc.clientWidth}px viewport` : null;
   const describe = (el: Element) => {
     const id = el.getAttribute('data-testid');
     const name = (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').trim().slice(0, 30);
     return `${el.tagName.toLowerCase()}${id ? `[data-testid=${id}]` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''} "${name}"`;
   };
+  let scroll: string | null = null;
+  if (doc.scrollWidth > doc.clientWidth + 1) {
+    // Name the innermost elements that stick out, so the report says what to fix.
+    const wide = [...document.querySelectorAll('body *')].filter(
+      (el) =>
+        el.getBoundingClientRect().right > doc.clientWidth + 1 &&
+        ![...el.children].some((c) => c.getBoundingClientRect().right > doc.clientWidth + 1),
+    );
+    scroll = `page is ${doc.scrollWidth}px wide in a ${doc.clientWidth}px viewport (${wide.slice(0, 3).map(describe).join(', ')})`;
+  }
   const shown = (el: Element) => {
     const style = getComputedStyle(el);
     if (style.visibility === 'hidden' || style.display === 'none') return false;
@@ -93,7 +102,8 @@ function measureInPage({ minTarget, at }: { minTarget: number; at: 'top' | 'end'
   const skipped = (r: DOMRect) =>
     bars.some((bar) => within(r, bar) && (at === 'top' ? bar.bottom >= innerHeight - 1 : bar.top <= 1));
   const overlaps: string[] = [];
-  const inViewport = (r: DOMRect) => r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
+  const inViewport = (r: DOMRect) =>
+    r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
   for (const f of fixed) {
     const fr = f.getBoundingClientRect();
     if (skipped(fr)) continue;
@@ -102,7 +112,8 @@ function measureInPage({ minTarget, at }: { minTarget: number; at: 'top' | 'end'
       if (el.closest('[role=dialog], dialog')) continue;
       // Fixed over fixed (a control docked in a bar) is the z-order of one piece of chrome.
       let fixedAncestor = false;
-      for (let p: Element | null = el; p && !fixedAncestor; p = p.parentElement) fixedAncestor = getComputedStyle(p).position === 'fixed';
+      for (let p: Element | null = el; p && !fixedAncestor; p = p.parentElement)
+        fixedAncestor = getComputedStyle(p).position === 'fixed';
       if (fixedAncestor) continue;
       const r = el.getBoundingClientRect();
       if (!inViewport(r)) continue;
@@ -120,12 +131,18 @@ export async function checkPhonePage(page: Page, label: string): Promise<PhonePr
   await page.evaluate(() => window.scrollTo(0, 0));
   const top = await page.evaluate(measureInPage, { minTarget: MIN_TARGET, at: 'top' as const });
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await page.waitForFunction(() => Math.abs(window.scrollY + innerHeight - document.documentElement.scrollHeight) < 2 || window.scrollY > 0 || document.documentElement.scrollHeight <= innerHeight);
+  await page.waitForFunction(
+    () =>
+      Math.abs(window.scrollY + innerHeight - document.documentElement.scrollHeight) < 2 ||
+      window.scrollY > 0 ||
+      document.documentElement.scrollHeight <= innerHeight,
+  );
   const end = await page.evaluate(measureInPage, { minTarget: MIN_TARGET, at: 'end' as const });
   await page.evaluate(() => window.scrollTo(0, 0));
   if (top.scroll) problems.push({ kind: 'scroll', what: `${label}: ${top.scroll}` });
   for (const what of new Set(top.targets)) problems.push({ kind: 'target', what: `${label}: ${what}` });
-  for (const what of new Set([...top.overlaps, ...end.overlaps])) problems.push({ kind: 'overlap', what: `${label}: ${what}` });
+  for (const what of new Set([...top.overlaps, ...end.overlaps]))
+    problems.push({ kind: 'overlap', what: `${label}: ${what}` });
   const axe = await new AxeBuilder({ page }).analyze();
   for (const v of axe.violations) {
     if (v.impact !== 'serious' && v.impact !== 'critical') continue;
@@ -141,7 +158,10 @@ export async function checkPhonePage(page: Page, label: string): Promise<PhonePr
 /** Asserts the page passes every phone check, listing every problem found when it does not. */
 export async function expectPhoneFriendly(page: Page, label: string): Promise<void> {
   const problems = await checkPhonePage(page, label);
-  expect(problems.map((p) => p.what), `${label}: phone problems`).toEqual([]);
+  expect(
+    problems.map((p) => p.what),
+    `${label}: phone problems`,
+  ).toEqual([]);
 }
 
 /** Prepares a context's pages: Thai (the default), the theme, the news popup already seen. */

@@ -234,6 +234,8 @@ export const ZTotpChange = ZTotpCode.extend({ password: z.string().min(1).max(12
 export const ZRecoveryCodes = z.object({ recoveryCodes: z.array(str(20)).length(10) });
 /** GET /wps/member/sessions: the member's active sessions, newest first. */
 export const ZSessionList = z.array(ZSessionView).max(100);
+/** DELETE /wps/member/sessions (issue 11): the other sessions ended, and how many. */
+export const ZRevokedSessions = z.object({ done: z.literal(true), count: z.number().int().min(0) });
 /** DELETE /wps/member/sessions/:id */
 export const ZSessionIdParam = z.object({ id: str(64).regex(/^[A-Za-z0-9_-]{8,64}$/) });
 

@@ -22,6 +22,7 @@ import {
   ZResetByLink,
   ZSessionIdParam,
   ZSessionList,
+  ZRevokedSessions,
   ZTotpChange,
   ZTotpSetup,
   ZTwoFactorLogin,
@@ -293,6 +294,19 @@ export async function identityRoutes(fastify: FastifyInstance, options: Options)
         },
       },
       async (req) => ok(await members.listSessions(memberOf(req).id, memberOf(req).sessionId)),
+    );
+
+    app.delete(
+      '/wps/member/sessions',
+      {
+        schema: {
+          tags: ['member'],
+          security: member,
+          summary: 'Log out all other devices: revoke every session of the member but this one (issue 11)',
+          response: responses(ZRevokedSessions),
+        },
+      },
+      async (req) => ok(await members.revokeOtherSessions(memberOf(req), clientOf(req))),
     );
 
     app.delete(
