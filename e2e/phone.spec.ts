@@ -31,6 +31,10 @@ const MEMBER_PAGES = [
 
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
+  // A login form first asks which challenge is due; with the captcha, its picture loads too.
+  const form = page.locator('[data-challenge]');
+  if (await form.count()) await expect(form.first()).not.toHaveAttribute('data-challenge', 'pending');
+  if (await page.getByTestId('captcha-field').count()) await expect(page.getByTestId('captcha-image').first()).toBeVisible();
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }

@@ -59,16 +59,8 @@ function measureInPage({ minTarget, at }: { minTarget: number; at: 'top' | 'end'
     'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab], [role=link], [role=checkbox], [role=radio], [role=switch], [role=menuitem], [tabindex]:not([tabindex="-1"])';
   const interactive = [...document.querySelectorAll(selector)].filter(visible);
 
-  /** The box a finger can hit: the element, grown by its label (a label wrapping or naming it). */
-  const hitBox = (el: Element) => {
-    let r = el.getBoundingClientRect();
-    const labels = (el as HTMLInputElement).labels ? [...(el as HTMLInputElement).labels!] : [];
-    for (const label of labels) {
-      const l = label.getBoundingClientRect();
-      if (l.width * l.height > r.width * r.height) r = l;
-    }
-    return r;
-  };
+  /** The boxes a finger can hit: the element itself and each of its labels (a label wrapping or naming it). */
+  const hitBoxes = (el: Element) => [el.getBoundingClientRect(), ...[...((el as HTMLInputElement).labels ?? [])].map((l) => l.getBoundingClientRect())];
   /** A link in running text (its block holds more text than the link): WCAG's inline exception. */
   const inline = (el: Element) => {
     if (el.tagName !== 'A') return false;
@@ -81,10 +73,11 @@ function measureInPage({ minTarget, at }: { minTarget: number; at: 'top' | 'end'
   for (const el of interactive) {
     if (inline(el)) continue;
     const style = getComputedStyle(el);
+    const boxes = hitBoxes(el);
     // A visually hidden native control whose label is the visible control (checkbox/radio/file).
-    const r = hitBox(el);
-    if (style.opacity === '0' && r.width < 2) continue;
-    if (Math.round(r.width) < minTarget || Math.round(r.height) < minTarget) {
+    if (style.opacity === '0' && boxes[0]!.width < 2 && boxes.length === 1) continue;
+    if (!boxes.some((r) => Math.round(r.width) >= minTarget && Math.round(r.height) >= minTarget)) {
+      const r = boxes[0]!;
       targets.push(`${describe(el)} is ${Math.round(r.width)}x${Math.round(r.height)}`);
     }
   }
