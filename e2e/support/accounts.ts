@@ -39,6 +39,7 @@ export async function registerWithUsername(
 
 /** Opens the registration form's collapsed "optional" section (issue 11) when it is closed. */
 export async function openOptionalFields(page: Page): Promise<void> {
+  await expect(page.getByTestId('register-form')).toBeVisible();
   const section = page.getByTestId('register-optional');
   if ((await section.count()) === 0) return;
   if ((await section.getAttribute('open')) === null) await section.locator('summary').click();
