@@ -44,25 +44,30 @@ export function SideMenu() {
         <span className="side-menu__tab-label">{t('side.recent_games')}</span>
       </button>
       <div id="recent-games-body" className="side-menu__body" hidden={!expanded}>
-        <h2 className="side-menu__title">{t('side.recent_games')}</h2>
-        {recentGames.length === 0 && (
-          <div data-testid="recent-games-empty">
-            <EmptyState compact icon={<HistoryIcon size={28} />} message={t('side.recent_empty')}>
-              {loggedIn && (
-                <Link to={paths.rng.getHref()} className="btn btn--outline btn--sm">
-                  {t('side.recent_browse')}
+        {/* Rendered while open only: one empty state on the page at a time. */}
+        {expanded && (
+          <>
+            <h2 className="side-menu__title">{t('side.recent_games')}</h2>
+            {recentGames.length === 0 && (
+              <div data-testid="recent-games-empty">
+                <EmptyState compact icon={<HistoryIcon size={28} />} message={t('side.recent_empty')}>
+                  {loggedIn && (
+                    <Link to={paths.rng.getHref()} className="btn btn--outline btn--sm">
+                      {t('side.recent_browse')}
+                    </Link>
+                  )}
+                </EmptyState>
+              </div>
+            )}
+            {!loggedIn && (
+              <p className="side-menu__prompt">
+                {t('side.recent_login_prompt')}{' '}
+                <Link to={paths.login.getHref()} className="btn btn--primary btn--sm">
+                  {t('actions.login')}
                 </Link>
-              )}
-            </EmptyState>
-          </div>
-        )}
-        {!loggedIn && (
-          <p className="side-menu__prompt">
-            {t('side.recent_login_prompt')}{' '}
-            <Link to={paths.login.getHref()} className="btn btn--primary btn--sm">
-              {t('actions.login')}
-            </Link>
-          </p>
+              </p>
+            )}
+          </>
         )}
       </div>
     </aside>
