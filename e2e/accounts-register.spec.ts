@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { readSmsCode, skipNewsPopup, uniqueMobile, uniqueName } from './support/accounts';
+import { openOptionalFields, readSmsCode, skipNewsPopup, uniqueMobile, uniqueName } from './support/accounts';
 import { nextSliderChallenge, solveSlider } from './support/slider';
 
 // Accounts (issue 3), registration: a new visitor signs up as a person would, through the real
@@ -32,6 +32,7 @@ test('4.REG.01-07 2.RGP.08 4.REG.10 register with a username, solve the slider b
   await page.getByTestId('register-input-username').fill(username);
   await page.getByTestId('register-input-password').fill('Lotus2026');
   await page.getByTestId('register-input-confirmPassword').fill('Lotus2026');
+  await openOptionalFields(page);
   await page.getByTestId('register-input-email').fill(`${username}@example.com`);
   const challenge = nextSliderChallenge(page);
   await page.getByTestId('register-submit').click();
@@ -42,6 +43,12 @@ test('4.REG.01-07 2.RGP.08 4.REG.10 register with a username, solve the slider b
   await expect(page.getByTestId('header-member-bar')).toBeVisible();
   await expect(page.getByTestId('header-nickname')).toContainText(username);
   expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
+  // Issue 11: the next step after sign-up: a deposit with the welcome bonus, or the games.
+  const next = page.getByTestId('next-step');
+  await expect(next).toBeVisible();
+  await expect(next.getByTestId('next-step-deposit')).toHaveAttribute('href', '/member?page=depositv2');
+  await expect(next.getByTestId('next-step-games')).toBeVisible();
+  await expect(page.getByTestId('news-popup')).toHaveCount(0);
 });
 
 test('4.REG.10 5.REQ.03/05 4.SMS.01-04 register on the mobile tab with the code from the SMS outbox', async ({ page }) => {
@@ -90,9 +97,11 @@ test('4.REG.02 unticked terms stop registration with an error text', async ({ pa
 test('4.AFF.01-04 a valid affiliate code in the URL hides the field; an invalid one leaves it shown without a dialog', async ({ page }) => {
   await page.goto('/register?affiliateCode=LOTUS01');
   await expect(page.getByTestId('register-form')).toBeVisible();
+  await openOptionalFields(page);
   await expect(page.getByTestId('register-field-referralCode')).toBeVisible();
   await expect(page.getByTestId('register-field-affiliateCode')).toHaveCount(0);
   await page.goto('/register?affiliateCode=NOPE999');
+  await openOptionalFields(page);
   await expect(page.getByTestId('register-field-affiliateCode')).toBeVisible();
   await expect(page.getByTestId('dialog')).toHaveCount(0);
 });
@@ -103,6 +112,7 @@ test('8.ERR.01 an invalid typed affiliate code stops registration with the invit
   await page.getByTestId('register-input-username').fill(uniqueName('a'));
   await page.getByTestId('register-input-password').fill('Lotus2026');
   await page.getByTestId('register-input-confirmPassword').fill('Lotus2026');
+  await openOptionalFields(page);
   await page.getByTestId('register-input-affiliateCode').fill('WRONG99');
   await page.getByTestId('register-submit').click();
   const dialog = page.getByTestId('dialog');

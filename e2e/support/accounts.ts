@@ -28,12 +28,22 @@ export async function registerWithUsername(
   await page.getByTestId('register-input-username').fill(account.username);
   await page.getByTestId('register-input-password').fill(account.password);
   await page.getByTestId('register-input-confirmPassword').fill(account.password);
+  if (account.email || account.payeeName) await openOptionalFields(page);
   if (account.email) await page.getByTestId('register-input-email').fill(account.email);
   if (account.payeeName) await page.getByTestId('register-input-payeeName').fill(account.payeeName);
   const challenge = nextSliderChallenge(page);
   await page.getByTestId('register-submit').click();
   await solveSlider(page, challenge);
   await expect(page.getByTestId('header-member-bar')).toBeVisible();
+}
+
+/** Opens the registration form's collapsed "optional" section (issue 11) when it is closed. */
+export async function openOptionalFields(page: Page): Promise<void> {
+  await expect(page.getByTestId('register-form')).toBeVisible();
+  const section = page.getByTestId('register-optional');
+  if ((await section.count()) === 0) return;
+  if ((await section.getAttribute('open')) === null) await section.locator('summary').click();
+  await expect(section).toHaveAttribute('open', '');
 }
 
 /** Ends the browser session on this tab (as closing the browser would): a visitor again. */

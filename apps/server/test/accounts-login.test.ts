@@ -122,6 +122,27 @@ describe('login by password (7.AUTH.01, 4.LOGIN)', () => {
     expect((await t.client().login(username, 'abc12345xyz')).body.success).toBe(true);
   });
 
+  it('4.LOGIN.01 4.CAP.02 one challenge per attempt: when the captcha is due it replaces the slider; when not, the slider is required', async () => {
+    const username = await newMember();
+    const c = t.client();
+    const before = await c.inject({ method: 'GET', url: '/wps/session/login/challenge' });
+    expect(body<{ captcha: boolean }>(before).value).toEqual({ captcha: false });
+    expect((await c.login(username, 'wrong1')).body.message).toBe('incorrect_username_password');
+    // Due, but neither challenge solved: the answer asks for the captcha (not the slider).
+    const none = await c.login(username, 'abc12345xyz', { sliderToken: undefined });
+    expect(none.body).toMatchObject({ message: 'captcha_required', details: { captchaRequired: true } });
+    // The captcha alone lets in.
+    const ok = await c.login(username, 'abc12345xyz', { sliderToken: undefined, ...(await c.captcha()) });
+    expect(ok.body.success).toBe(true);
+    // The form asks beforehand which challenge is due from this address (issue 11).
+    const due = await c.inject({ method: 'GET', url: '/wps/session/login/challenge' });
+    expect(body<{ captcha: boolean }>(due).value).toEqual({ captcha: true });
+    // Not due any more: a captcha does not stand in for the slider.
+    const other = t.client();
+    const noSlider = await other.login(username, 'abc12345xyz', { sliderToken: undefined, ...(await other.captcha()) });
+    expect(noSlider.body.message).toBe('slider_required');
+  });
+
   it('4.CAP.03 a failure from an address asks that address for a captcha for any username', async () => {
     const c = t.client();
     await c.login(await newMember(), 'wrong1');

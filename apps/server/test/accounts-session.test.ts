@@ -141,6 +141,19 @@ describe('sessions (docs/sessions.md)', () => {
     }
   });
 
+  it('log out all other devices: every other session of the member ends, this one and other members stay', async () => {
+    const { c, username } = await loggedIn();
+    const others = [t.client(), t.client()];
+    for (const o of others) await o.loginOk(username, 'abc12345xyz');
+    const stranger = (await loggedIn()).c;
+    const res = body<{ done: true; count: number }>(await c.inject({ method: 'DELETE', url: '/wps/member/sessions' }));
+    expect(res.value).toEqual({ done: true, count: 2 });
+    for (const o of others) expect(body(await o.get('/wps/member/info')).message).toBe('session_expired');
+    expect((await c.get('/wps/member/info')).statusCode).toBe(200);
+    expect((await stranger.get('/wps/member/info')).statusCode).toBe(200);
+    expect(body<SessionView[]>(await c.get('/wps/member/sessions')).value).toHaveLength(1);
+  });
+
   it('a password change ends the other sessions and keeps the current one', async () => {
     const { c, username } = await loggedIn();
     const other = t.client();

@@ -138,6 +138,13 @@ export const ZLoginResult = z.object({
   userInfo: ZMemberInfo.nullable(),
 });
 export type TLoginResult = z.infer<typeof ZLoginResult>;
+/**
+ * GET /wps/session/login/challenge (issue 11, docs/adr/0031): the challenge the next password login
+ * from this address answers: `captcha` true when the captcha is due (it is then shown with the form
+ * and replaces the slider), false for the slider.
+ */
+export const ZLoginChallenge = z.object({ captcha: z.boolean() });
+export type TLoginChallenge = z.infer<typeof ZLoginChallenge>;
 /** POST /wps/session/login/2fa */
 export const ZTwoFactorLogin = z.object({ ticket: str(128), code: trimmed(20).min(6) });
 /** POST /wps/session/login/freeplay (7.AUTH.02) */
@@ -227,6 +234,8 @@ export const ZTotpChange = ZTotpCode.extend({ password: z.string().min(1).max(12
 export const ZRecoveryCodes = z.object({ recoveryCodes: z.array(str(20)).length(10) });
 /** GET /wps/member/sessions: the member's active sessions, newest first. */
 export const ZSessionList = z.array(ZSessionView).max(100);
+/** DELETE /wps/member/sessions (issue 11): the other sessions ended, and how many. */
+export const ZRevokedSessions = z.object({ done: z.literal(true), count: z.number().int().min(0) });
 /** DELETE /wps/member/sessions/:id */
 export const ZSessionIdParam = z.object({ id: str(64).regex(/^[A-Za-z0-9_-]{8,64}$/) });
 

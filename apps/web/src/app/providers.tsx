@@ -38,7 +38,18 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <DialogSlot />
       <SliderHost />
       <Suspense fallback={null}>
-        <LazyToaster theme={theme} position="top-center" richColors closeButton />
+        {/* Issue 11: toasts speak in the site's font (Sarabun for Thai) and rise from the foot of the
+            screen, above the phone dock, so they never cover the header balance. */}
+        <LazyToaster
+          theme={theme}
+          position="bottom-center"
+          offset={{ bottom: 24 }}
+          mobileOffset={{ bottom: 72 }}
+          style={{ fontFamily: 'var(--font-body)' }}
+          toastOptions={{ style: { fontFamily: 'var(--font-body)' } }}
+          richColors
+          closeButton
+        />
       </Suspense>
     </QueryClientProvider>
   );

@@ -25,7 +25,8 @@ const banner = (
 
 /** Demo banners: one SVG per entry in apps/server/media/banners (bilingual artwork). */
 export const SEED_BANNERS: BannerSeed[] = [
-  banner('w_home', 'home-welcome', 'Welcome bonus 100%', 10, { type: 'INTERNAL', to: '/promotions' }),
+  // Issue 11: the welcome offer's call to action is to register (the bonus comes with the first deposit).
+  banner('w_home', 'home-welcome', 'Welcome bonus 100%', 10, { type: 'INTERNAL', to: '/register' }),
   banner('w_home', 'home-live', 'Live casino, real dealers 24/7', 20, { type: 'INTERNAL', to: '/live' }),
   banner('w_home', 'home-jackpot', 'Slots jackpot', 30, { type: 'INTERNAL', to: '/rng' }),
   banner('w_rng', 'rng-jackpot', 'Spin the lotus reels', 10),

@@ -12,6 +12,7 @@ import {
   ZForgotByPhone,
   ZFreePlayRequest,
   ZLoginRequest,
+  ZLoginChallenge,
   ZLoginResult,
   ZMemberIcon,
   ZMemberInfo,
@@ -21,6 +22,7 @@ import {
   ZResetByLink,
   ZSessionIdParam,
   ZSessionList,
+  ZRevokedSessions,
   ZTotpChange,
   ZTotpSetup,
   ZTwoFactorLogin,
@@ -83,6 +85,22 @@ export async function identityRoutes(fastify: FastifyInstance, options: Options)
       },
     },
     async (req) => ok(await login.login(req.body, clientOf(req), req.ctx.authorization)),
+  );
+
+  app.get(
+    '/wps/session/login/challenge',
+    {
+      config: { rateLimit: rateLimit.captcha },
+      schema: {
+        tags: ['session'],
+        summary: 'The challenge the next password login from this address answers: the captcha (true) or the slider (docs/adr/0031)',
+        response: responses(ZLoginChallenge),
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await login.loginChallenge(clientOf(req)));
+    },
   );
 
   app.post(
@@ -276,6 +294,19 @@ export async function identityRoutes(fastify: FastifyInstance, options: Options)
         },
       },
       async (req) => ok(await members.listSessions(memberOf(req).id, memberOf(req).sessionId)),
+    );
+
+    app.delete(
+      '/wps/member/sessions',
+      {
+        schema: {
+          tags: ['member'],
+          security: member,
+          summary: 'Log out all other devices: revoke every session of the member but this one (issue 11)',
+          response: responses(ZRevokedSessions),
+        },
+      },
+      async (req) => ok(await members.revokeOtherSessions(memberOf(req), clientOf(req))),
     );
 
     app.delete(

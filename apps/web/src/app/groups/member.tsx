@@ -3,6 +3,8 @@ import { paths } from '@/config/paths';
 import { RequireMemberCentre } from '@/lib/session/route-guards';
 import { useRealMoneyAction } from '@/lib/session/use-guards';
 import { useMemberInfo } from '@/lib/session/get-member-info';
+import { useSession } from '@/lib/session/session-store';
+import { canOpenAgentCentre } from '@/lib/session/roles';
 import { MemberCentre } from '@/features/member-centre/components/member-centre';
 import { parseMemberCentrePage, REAL_MONEY_PAGES, type TMemberCentrePage } from '@/features/member-centre/member-centre-pages';
 import { MEMBER_CENTRE_PAGE_TABLE, MemberCentrePageSlot } from '../member-centre/page-table';
@@ -15,6 +17,7 @@ function MemberCentreRoute() {
   const page = parseMemberCentrePage(params.get('page'));
   const { data: member, isSuccess } = useMemberInfo();
   const realMoney = useRealMoneyAction();
+  const agent = useSession(canOpenAgentCentre);
   const loader = MEMBER_CENTRE_PAGE_TABLE[page];
 
   const onSelect = (key: TMemberCentrePage) => {
@@ -30,6 +33,7 @@ function MemberCentreRoute() {
       loaded={isSuccess}
       counts={{ unreadMessage: member?.unreadMessage ?? 0, availablePromoCount: member?.availablePromoCount ?? 0, missions: 0 }}
       onSelect={onSelect}
+      agent={agent}
       onClose={() => void navigate(paths.home.getHref())}
       pages={loader ? { [page]: <MemberCentrePageSlot loader={loader} /> } : {}}
     />

@@ -11,6 +11,7 @@ import { AfterLoginNotice, AuthHosts } from '@/features/auth/login/components/au
 import { useSession } from '@/lib/session/session-store';
 import { isMember, isTrialAccount } from '@/lib/session/roles';
 import { RegisterPopupSlot } from '@/features/auth/register/register-popup-slot';
+import { NextStepCard } from '@/features/auth/register/next-step';
 import { ForgotModalSlot } from '@/features/auth/forgot/forgot-modal-slot';
 import { LazySlot } from '../lazy-slot';
 
@@ -42,7 +43,16 @@ export function MainLayout() {
   const { pathname, hash } = useLocation();
   useScrollToTop(pathname, hash);
   const bannerGroup = getBannerGroup(pathname);
-  const isHome = findPathKey(pathname) === 'home';
+  const pageKey = findPathKey(pathname);
+  const isHome = pageKey === 'home';
+  // Issue 11: on the account forms the form comes first (above the fold at 1440x900 and on a
+  // phone); their banner follows the page.
+  const bannerAfterPage = pageKey === 'login' || pageKey === 'register' || pageKey === 'forget';
+  const banner = bannerGroup && (
+    <LazySlot>
+      <BannerCarousel key={bannerGroup} group={bannerGroup} className={bannerAfterPage ? 'banner-carousel--after' : undefined} />
+    </LazySlot>
+  );
   // The VIP service channel follows the member's rank (gone after logout, 4.OUT.05).
   const rankLevel = useSession((s) => s.member?.clubLabel.rankLevel ?? null);
   // New platform messages (deposit arrival, withdrawal results) are announced to real members.
@@ -63,19 +73,19 @@ export function MainLayout() {
       </a>
       <Header authSlot={({ onNavigate }) => <HeaderAuth onNavigate={onNavigate} />} />
       <main id="main" tabIndex={-1} className="app-main">
-        {bannerGroup && (
-          <LazySlot>
-            <BannerCarousel key={bannerGroup} group={bannerGroup} />
-          </LazySlot>
-        )}
+        {!bannerAfterPage && banner}
         {isHome && (
           <LazySlot>
             <NoticeBar />
           </LazySlot>
         )}
+        {isHome && <NextStepCard />}
         <Outlet />
+        {bannerAfterPage && banner}
       </main>
       <Footer />
+      {/* Phones: the bar the recent-games tab and the customer-service button dock in (issue 11). */}
+      <div className="phone-dock" aria-hidden="true" />
       <SideMenu />
       <LazySlot>
         <CustomerServiceBar rankLevel={rankLevel} />

@@ -24,6 +24,14 @@ export type TMemberCentrePage = (typeof MEMBER_CENTRE_PAGES)[number];
 
 export const DEFAULT_MEMBER_CENTRE_PAGE: TMemberCentrePage = 'securityCenter';
 
+/** Entries for agents only (docs/adr/0030: share profit is an agent's action); hidden from members. */
+export const AGENT_ONLY_PAGES: readonly TMemberCentrePage[] = ['transferUpline'];
+
+/** The menu a member sees: agent-only entries only for agents (issue 11). */
+export function getMenuPages(agent: boolean): TMemberCentrePage[] {
+  return MEMBER_CENTRE_PAGES.filter((key) => agent || !AGENT_ONLY_PAGES.includes(key));
+}
+
 export const REAL_MONEY_PAGES: readonly TMemberCentrePage[] = ['transferFund', 'depositv2', 'withdraw', 'transferUpline'];
 
 export type TBadgeCounts = { unreadMessage: number; availablePromoCount: number; missions: number };

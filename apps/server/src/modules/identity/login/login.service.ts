@@ -169,13 +169,6 @@ export function createLoginService(deps: LoginDeps) {
     const key = usernameKey(input.username);
     const flags = await config.get('whitelabel');
 
-    // 4.LOGIN.01: the slider comes before the login call; the per-username allowance is spent
-    // only by calls that solved one, so flooding it costs a solved slider per request.
-    if (!(await challenges.consumeSliderToken(input.sliderToken, client))) {
-      throw new AppError(input.sliderToken ? 'slider_invalid' : 'slider_required', 400);
-    }
-    await perAccountLimit(key);
-
     const t = now();
     const [fromHere = null, everywhere = null] = await throttles.findSources('login', key, [ipLimitKey(client.ip), '']);
     const ipFailures = await verificationRepo.peekCounter(`loginfail:ip:${ipLimitKey(client.ip)}`, new Date(t));
@@ -187,6 +180,23 @@ export function createLoginService(deps: LoginDeps) {
       ipFailures > 0 ||
       liveFailures(everywhere, LOGIN_ACCOUNT_POLICY, t) >= ACCOUNT_CAPTCHA_AT;
 
+    // 4.LOGIN.01 and docs/adr/0031: one challenge per attempt, before the password is looked at.
+    // When the captcha is due, the solved captcha is the attempt's challenge and no slider is asked
+    // as well; otherwise the solved slider is. The per-username allowance is spent only by calls
+    // that solved one, so flooding it costs a solved challenge per request.
+    let captchaSolved = false;
+    if (captchaNeeded && input.captcha && input.captchaId) {
+      if (!(await challenges.checkCaptcha(input.captchaId, input.captcha, client))) {
+        throw new AppError('captcha_invalid', 400, undefined, { captchaRequired: true });
+      }
+      captchaSolved = true;
+    } else if (captchaNeeded && !input.sliderToken) {
+      throw new AppError('captcha_required', 400, undefined, { captchaRequired: true });
+    } else if (!(await challenges.consumeSliderToken(input.sliderToken, client))) {
+      throw new AppError(input.sliderToken ? 'slider_invalid' : 'slider_required', 400);
+    }
+    await perAccountLimit(key);
+
     // #10: the address that failed waits longer after each failure (nothing else is delayed).
     const wait = waitMs(fromHere, LOGIN_SOURCE_POLICY, t);
     if (wait > 0) {
@@ -196,13 +206,8 @@ export function createLoginService(deps: LoginDeps) {
         retryAfterSeconds: toSeconds(wait),
       });
     }
-    if (captchaNeeded) {
-      if (!input.captcha || !input.captchaId)
-        throw new AppError('captcha_required', 400, undefined, { captchaRequired: true });
-      if (!(await challenges.checkCaptcha(input.captchaId, input.captcha, client))) {
-        throw new AppError('captcha_invalid', 400, undefined, { captchaRequired: true });
-      }
-    }
+    // A slider solved by a client that did not know the captcha was due: the captcha now.
+    if (captchaNeeded && !captchaSolved) throw new AppError('captcha_required', 400, undefined, { captchaRequired: true });
 
     const member = await members.findByUsername(input.username);
     let passwordOk = false;
@@ -470,7 +475,20 @@ export function createLoginService(deps: LoginDeps) {
     return { done: true as const };
   }
 
-  return { login, loginSecondFactor, freePlay, logout, issue };
+  /**
+   * GET /wps/session/login/challenge: whether the next password login from this address must
+   * solve the captcha (showCaptcha, or a failure from this address), so the form can show it before
+   * the first submit (docs/adr/0031). The username-wide rule (many failures from anywhere) is only
+   * known once a username is typed: that login answers captcha_required after its slider.
+   */
+  async function loginChallenge(client: Client): Promise<{ captcha: boolean }> {
+    const flags = await config.get('whitelabel');
+    if (flags.showCaptcha) return { captcha: true };
+    const ipFailures = await verificationRepo.peekCounter(`loginfail:ip:${ipLimitKey(client.ip)}`, new Date(now()));
+    return { captcha: ipFailures > 0 };
+  }
+
+  return { login, loginSecondFactor, freePlay, logout, issue, loginChallenge };
 }
 
 export type LoginService = ReturnType<typeof createLoginService>;

@@ -135,6 +135,19 @@ export function createMemberService({
   }
 
   /**
+   * DELETE /wps/member/sessions (issue 11): "log out all other devices": every live session of the
+   * member but the one asking ends at once; one audit row says how many.
+   */
+  async function revokeOtherSessions(auth: { id: number; sessionId: string }, client: AuditClient) {
+    const count = await database.tx(async (tx) => {
+      const n = await sessions.revokeAll(auth.id, auth.sessionId, 'member', tx);
+      await audit('session_revoke', `others:${n}`, { memberId: auth.id }, client, tx);
+      return n;
+    });
+    return { done: true as const, count };
+  }
+
+  /**
    * PUT /wps/member/realName: a member who registered without the real name sets it once, in capitals as on
    * the bank account (pattern 13), confirmed by the login password; afterwards only customer service changes
    * it (withdrawals are paid to accounts in this name: docs/adr/0028).
@@ -276,6 +289,7 @@ export function createMemberService({
     setLanguage,
     listSessions,
     revokeSession,
+    revokeOtherSessions,
     changePaymentPassword,
     setRealName,
     listForOps,

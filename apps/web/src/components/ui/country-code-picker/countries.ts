@@ -57,13 +57,6 @@ export const COUNTRIES: readonly Country[] = [
   { countryCode: 'ZA', countryDialingCode: '27', name: 'South Africa' },
 ];
 
-/** Flag emoji of an ISO 3166-1 alpha-2 code (two regional indicator symbols). */
-export function getFlagEmoji(countryCode: string): string {
-  const code = countryCode.trim().toUpperCase();
-  if (!/^[A-Z]{2}$/.test(code)) return '';
-  return String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
-}
-
 /** '+66', '66', ' 0066 ' -> '66'; anything without digits -> ''. */
 export function normalizeDialingCode(code: string | null | undefined): string {
   if (!code) return '';

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COUNTRIES, getFlagEmoji, normalizeDialingCode, type Country } from './countries';
+import { COUNTRIES, normalizeDialingCode, type Country } from './countries';
+import { Flag } from './flag';
 import { resolveCurrentCountry } from './current-country';
 import './country-code-picker.css';
 
@@ -196,9 +197,7 @@ export function CountryCodePicker({
       onFocus={cancelClose}
     >
       <div className="ui-cc__field" onClick={() => (open ? setOpen(false) : openList())}>
-        <span className="ui-cc__flag" aria-hidden="true" data-testid={`${testId}-flag`}>
-          {selected ? getFlagEmoji(selected.countryCode) : ''}
-        </span>
+        <Flag countryCode={selected?.countryCode} testId={`${testId}-flag`} />
         <input
           ref={inputRef}
           id={fieldId}
@@ -246,9 +245,7 @@ export function CountryCodePicker({
                 onMouseMove={() => index !== activeIndex && setActiveIndex(index)}
                 data-testid={`${testId}-option-${country.countryCode}`}
               >
-                <span className="ui-cc__flag" aria-hidden="true">
-                  {getFlagEmoji(country.countryCode)}
-                </span>
+                <Flag countryCode={country.countryCode} />
                 <span className="ui-cc__name">{names.get(country.countryCode)}</span>
                 <span className="ui-cc__code">+{country.countryDialingCode}</span>
               </li>

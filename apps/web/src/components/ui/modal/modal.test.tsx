@@ -94,11 +94,7 @@ describe('Modal', () => {
     render(<Harness />);
     const opener = screen.getByText('open');
     await user.click(opener);
-    const panel = screen.getByTestId('modal-panel');
-    expect(document.activeElement).toBe(panel);
-    await user.tab();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
-    await user.tab();
+    // Issue 11: the first field takes the focus when the modal opens.
     expect(document.activeElement).toBe(screen.getByLabelText('first'));
     await user.tab();
     expect(document.activeElement).toBe(screen.getByText('inner'));
@@ -108,6 +104,18 @@ describe('Modal', () => {
     expect(document.activeElement).toBe(screen.getByText('inner'));
     await user.keyboard('{Escape}');
     expect(document.activeElement).toBe(opener);
+  });
+
+  it('a modal without a field focuses its panel and renders no header/footer landmarks', async () => {
+    render(
+      <Modal open onClose={() => {}} title="Notice" footer={<button type="button">ok</button>}>
+        <p>text</p>
+      </Modal>,
+    );
+    expect(document.activeElement).toBe(screen.getByTestId('modal-panel'));
+    // Issue 11: the page's banner and contentinfo stay the only ones.
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
   });
 
   it('shows only after the open delay (registration popup: 100 ms)', () => {

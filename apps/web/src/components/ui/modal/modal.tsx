@@ -118,7 +118,12 @@ function ModalPanel({
     pushModal(id);
     const unlock = lockBodyScroll();
     const panel = panelRef.current;
-    (initialFocusRef?.current ?? panel)?.focus({ preventScroll: true });
+    // Issue 11: the first field of a form takes the focus (a player types at once); a modal with no
+    // field focuses its panel, so its title is announced.
+    const firstField = panel?.querySelector<HTMLElement>(
+      '.ui-modal__body input:not([type=hidden]):not([disabled]), .ui-modal__body select:not([disabled]), .ui-modal__body textarea:not([disabled])',
+    );
+    (initialFocusRef?.current ?? firstField ?? panel)?.focus({ preventScroll: true });
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isTopModal(id) || !panel) return;
@@ -217,7 +222,8 @@ function ModalPanel({
         data-testid={`${testId}-panel`}
       >
         {hasHeader && (
-          <header
+          // A <div>, not <header>: inside a dialog it would add a second banner landmark to the page.
+          <div
             className={`ui-modal__header${draggable ? ' ui-modal__header--draggable' : ''}`}
             onPointerDown={onHeaderPointerDown}
             onPointerMove={onHeaderPointerMove}
@@ -249,10 +255,10 @@ function ModalPanel({
                 </svg>
               </button>
             )}
-          </header>
+          </div>
         )}
         <div className={`ui-modal__body${bodyClassName ? ` ${bodyClassName}` : ''}`}>{children}</div>
-        {footer !== undefined && <footer className="ui-modal__footer">{footer}</footer>}
+        {footer !== undefined && <div className="ui-modal__footer">{footer}</div>}
       </div>
     </div>
   );

@@ -155,8 +155,12 @@ function EmailTab({ onSent }: { onSent?: () => void }) {
     try {
       await forgotByEmail.mutateAsync(values);
       setSent(true);
-      notify.success(t('email_sent'));
-      onSent?.();
+      // Issue 11 (docs/adr/0033): one true message, once: the link was sent. In the modal (which
+      // closes) it is a toast; on the page it is the line under the form.
+      if (onSent) {
+        notify.success(t('email_sent'));
+        onSent();
+      }
     } catch (error) {
       void showDialog({ icon: 'warning', html: escapeHtml(getErrorText(error)), buttons: [{ label: t('ui:ok'), variant: 'primary' }] });
     } finally {

@@ -137,14 +137,16 @@ describe('forgot by email (3.LOG.07, 4.PWR.03, decision 5.FGP.04)', () => {
     await waitFor(() => expect(useForgotModal.getState().open).toBe(false));
   });
 
-  it('4.PWR.03 on the page the message reads "The password has been sent. Please check it out."', async () => {
+  it('4.PWR.03 on the page one message says the link to set a new password was sent', async () => {
     setup({ flags: { CHNGPASSVERIF3: false } });
     renderWithProviders(<ForgotPage />);
     await screen.findByTestId('forgot-email-form');
     type('username', 'alice01');
     type('email', 'alice@example.com');
     await click('forgot-email-submit');
-    expect((await screen.findByTestId('forgot-email-sent')).textContent).toBe('The password has been sent. Please check it out.');
+    expect((await screen.findByTestId('forgot-email-sent')).textContent).toBe('We have sent you a link to set a new password. Please check your email.');
+    // Once: no toast repeats it beside the form.
+    expect(screen.getAllByText(/sent you a link/)).toHaveLength(1);
   });
 });
 

@@ -31,7 +31,8 @@ export function FormField({ id, label, required, error, hint, children, testId }
         )}
       </div>
       {children}
-      {hint && (
+      {/* Issue 11: one message at a time: an error already states the rule the hint gives. */}
+      {hint && !error && (
         <p id={`${id}-hint`} className="acc-field__hint">
           {hint}
         </p>
@@ -42,6 +43,6 @@ export function FormField({ id, label, required, error, hint, children, testId }
 
 /** aria-describedby for a control of a FormField. */
 export function describedBy(id: string, { error, hint }: { error?: string; hint?: string }): string | undefined {
-  const ids = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean);
+  const ids = [error ? `${id}-error` : null, hint && !error ? `${id}-hint` : null].filter(Boolean);
   return ids.length > 0 ? ids.join(' ') : undefined;
 }

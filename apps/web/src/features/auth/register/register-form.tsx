@@ -29,6 +29,7 @@ import {
   getVisibleFields,
   hintText,
   needsSmsCode,
+  splitRequiredFields,
   toBirthdayValue,
   validateField,
   validateRegisterForm,
@@ -37,6 +38,7 @@ import {
   type FormValues,
   type RegisterTab,
 } from './register-rules';
+import { markRegistered } from './next-step';
 import './accounts-form.css';
 
 export type RegisterFormProps = {
@@ -116,6 +118,8 @@ function RegisterFormBody({
   const [termsError, setTermsError] = useState(false);
   const [busy, setBusy] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  /** Issue 11: the optional fields start collapsed; an error or a prefilled code opens them. */
+  const [moreOpen, setMoreOpen] = useState(() => !!referralCode);
 
   // 4.AFF.01-03: the URL code is checked; valid -> the field hides and the code is used.
   const urlAffiliate = useAffiliateCheck(affiliateCode ?? null, domain);
@@ -134,6 +138,7 @@ function RegisterFormBody({
 
   const visible = getVisibleFields({ tab, rules: effective, flags, affiliateFromUrl: affiliateFromUrl || affiliatePending });
   const smsNeeded = needsSmsCode(tab, values, flags, effective);
+  const groups = splitRequiredFields(visible, (field) => (field === 'verificationCode' ? tab === 'mobile' : effective[field].required));
 
   const fieldId = (field: string) => `${idBase}-${field}`;
   const label = (field: TFormField) => t(`fields.${field}`);
@@ -155,6 +160,13 @@ function RegisterFormBody({
   const focusFirstError = (errs: FieldErrors) => {
     const first = Object.keys(errs)[0];
     if (!first) return;
+    const field = (first === 'countryDialingCode' ? 'mobileNum' : first) as TFormField;
+    if (groups.optional.includes(field) && !moreOpen) {
+      // The field is inside the collapsed section: open it, then focus once it is shown.
+      setMoreOpen(true);
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[data-field="${field}"]`)?.focus());
+      return;
+    }
     const el = formRef.current?.querySelector<HTMLElement>(`[data-field="${first === 'countryDialingCode' ? 'mobileNum' : first}"]`);
     el?.focus();
   };
@@ -232,6 +244,7 @@ function RegisterFormBody({
       setSubmitting(true);
       const result = await register.mutateAsync({ tab, input: buildPayload(v, affiliate, sliderToken) });
       notify.success(t('success'));
+      markRegistered();
       onRegistered(result);
     } catch (error) {
       if (isApiError(error) && error.details.fields && Object.keys(error.details.fields).length > 0) {
@@ -358,7 +371,18 @@ function RegisterFormBody({
 
   const form = (
     <form ref={formRef} className="acc-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="register-form" data-tab={tab}>
-      {visible.map(renderControl)}
+      {groups.required.map(renderControl)}
+      {groups.optional.length > 0 && (
+        <details
+          className="acc-more"
+          open={moreOpen}
+          onToggle={(e) => setMoreOpen(e.currentTarget.open)}
+          data-testid="register-optional"
+        >
+          <summary className="acc-more__summary">{t('optional_section')}</summary>
+          <div className="acc-more__body">{groups.optional.map(renderControl)}</div>
+        </details>
+      )}
       <div className="acc-field">
         <label className="acc-terms">
           <input

@@ -117,6 +117,21 @@ export function getVisibleFields({ tab, rules, flags, affiliateFromUrl }: Visibi
   return out;
 }
 
+/**
+ * Issue 11: the fields in two groups, required first, then the optional ones (shown collapsed).
+ * The SMS code stays with the mobile number's group (it is needed once a number is given).
+ */
+export function splitRequiredFields(visible: FormField[], isRequired: (field: FormField) => boolean): { required: FormField[]; optional: FormField[] } {
+  const mobileRequired = visible.includes('mobileNum') && isRequired('mobileNum');
+  const required: FormField[] = [];
+  const optional: FormField[] = [];
+  for (const field of visible) {
+    const inRequired = field === 'verificationCode' ? mobileRequired || isRequired(field) : isRequired(field);
+    (inRequired ? required : optional).push(field);
+  }
+  return { required, optional };
+}
+
 const filled = (v: string | undefined | null): v is string => typeof v === 'string' && v.trim() !== '';
 
 /** 5.REQ.05: an SMS code is needed when REGMOBVERF3 is on and a mobile number is sent (always on the mobile tab). */

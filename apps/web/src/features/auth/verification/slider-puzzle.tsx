@@ -116,6 +116,14 @@ export function SliderPuzzle({ onSolved }: SliderPuzzleProps) {
   const scale = challenge ? getScale(available, challenge.width) : 1;
   const maxX = challenge ? getMaxX(challenge.width, challenge.pieceSize) : 0;
   const interactive = !!challenge && (status === 'ready' || status === 'dragging');
+  // Issue 11: the hint says "use the arrow keys", so once the puzzle is ready the handle takes the
+  // focus (unless the player has already moved it elsewhere, e.g. into the captcha field).
+  const handleRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (status !== 'ready') return;
+    const active = document.activeElement;
+    if (!active || active === document.body || active.getAttribute('role') === 'dialog') handleRef.current?.focus({ preventScroll: true });
+  }, [status]);
 
   const submit = async (x: number, trace: TracePoint[]) => {
     if (!challenge) return;
@@ -281,6 +289,7 @@ export function SliderPuzzle({ onSolved }: SliderPuzzleProps) {
           {t('slider.track_hint')}
         </span>
         <div
+          ref={handleRef}
           className="slider-puzzle__handle"
           role="slider"
           tabIndex={interactive ? 0 : -1}

@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page-frame/page-frame';
 import { ComingSoon } from '@/components/coming-soon/coming-soon';
 import { CloseIcon } from '@/components/icons/icons';
 import { Skeleton } from '@/components/ui/skeleton/skeleton';
-import { getBadgeCount, MEMBER_CENTRE_PAGES, type TBadgeCounts, type TMemberCentrePage } from '../member-centre-pages';
+import { getBadgeCount, getMenuPages, type TBadgeCounts, type TMemberCentrePage } from '../member-centre-pages';
 import '../member-centre.css';
 
 export type MemberCentreProps = {
@@ -14,6 +14,8 @@ export type MemberCentreProps = {
   counts: TBadgeCounts;
   onSelect: (page: TMemberCentrePage) => void;
   onClose: () => void;
+  /** Agent levels see the agent-only entries (share profit); plain members do not. */
+  agent?: boolean;
   /** The content of pages this issue brings (securityCenter); the others show coming soon. */
   pages: Partial<Record<TMemberCentrePage, ReactNode>>;
 };
@@ -23,8 +25,16 @@ export type MemberCentreProps = {
  * (2.MC.18), and the chosen page. Pages that later issues bring show a coming-soon notice inside
  * the panel.
  */
-export function MemberCentre({ page, loaded, counts, onSelect, onClose, pages }: MemberCentreProps) {
+export function MemberCentre({ page, loaded, counts, onSelect, onClose, pages, agent = false }: MemberCentreProps) {
   const { t } = useTranslation('member-centre');
+  // Phones show the menu as one scrolling row: the current entry is scrolled into view.
+  const activeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const item = activeRef.current;
+    const row = item?.closest('ul');
+    if (!item || !row || row.scrollWidth <= row.clientWidth) return;
+    row.scrollLeft = item.offsetLeft - (row.clientWidth - item.offsetWidth) / 2;
+  }, [page, loaded]);
   return (
     <PageFrame title={t('title')} testId="member-centre" headingHidden>
       <div className="mc-panel card">
@@ -38,12 +48,13 @@ export function MemberCentre({ page, loaded, counts, onSelect, onClose, pages }:
           {loaded ? (
             <nav className="mc-menu" aria-label={t('menu')} data-testid="member-centre-menu">
               <ul role="list">
-                {MEMBER_CENTRE_PAGES.map((key) => {
+                {getMenuPages(agent).map((key) => {
                   const count = getBadgeCount(key, counts);
                   return (
                     <li key={key}>
                       <button
                         type="button"
+                        ref={key === page ? activeRef : undefined}
                         className={`mc-menu__item${key === page ? ' mc-menu__item--active' : ''}`}
                         aria-current={key === page ? 'page' : undefined}
                         onClick={() => onSelect(key)}

@@ -4,6 +4,7 @@ import { notify } from '@/lib/notify';
 import { session } from '@/lib/storage';
 import { ChangePasswordHost } from '../../password/components/change-password-host';
 import { useSession } from '@/lib/session/session-store';
+import { isTrialAccount } from '@/lib/session/roles';
 import { AFTER_LOGIN_KEY, useLoginUi } from '../login-ui-store';
 
 const LoginPopupHost = lazy(() => import('./login-popup').then((m) => ({ default: m.LoginPopupHost })));
@@ -31,10 +32,13 @@ export function AfterLoginNotice() {
   const { t } = useTranslation('auth-login');
   const token = useSession((s) => s.token);
   const nickname = useSession((s) => s.member?.nickname ?? s.member?.account ?? '');
+  const trial = useSession(isTrialAccount);
   useEffect(() => {
     if (!token || session.get(AFTER_LOGIN_KEY) !== '1') return;
     session.remove(AFTER_LOGIN_KEY);
-    notify.success(nickname ? t('after_login.welcome_name', { name: nickname }) : t('after_login.welcome'));
-  }, [token, nickname, t]);
+    // Issue 11: a free-play session is not "welcome back": it says the credit is a trial's.
+    if (trial) notify.info(t('after_login.trial'));
+    else notify.success(nickname ? t('after_login.welcome_name', { name: nickname }) : t('after_login.welcome'));
+  }, [token, nickname, trial, t]);
   return null;
 }

@@ -132,12 +132,13 @@ export function HeaderLoginForm({ onNavigate }: { onNavigate?: () => void }) {
           data-testid="header-password"
         />
       </div>
-      <button type="submit" className="btn btn--primary btn--sm" disabled={busy} aria-busy={busy || undefined} data-testid="header-login">
+      <button type="submit" className="btn btn--outline btn--sm header-auth__login" disabled={busy} aria-busy={busy || undefined} data-testid="header-login">
         {t('common:actions.login')}
       </button>
       <Link
         to={paths.register.getHref()}
-        className="btn btn--outline btn--sm header-auth__register"
+        // Issue 11: for a visitor, registering is the call to action (the strongest button).
+        className="btn btn--cta btn--sm header-auth__register"
         data-testid="header-register"
         onClick={(event) => {
           // 2.RGP.01: registration opens as a popup (the link still works in a new tab).

@@ -12,21 +12,32 @@ import { useRealMoneyAction, useTrialWarning } from '@/lib/session/use-guards';
 import { canOpenMemberCentre, isTrialAccount } from '@/lib/session/roles';
 import { useCanOpenAgentCentre } from '@/lib/session/route-guards';
 import { formatBalance, HIDDEN_BALANCE } from '@/lib/money';
+import { useQueryClient } from '@tanstack/react-query';
+import { endSession } from '@/lib/session/end-session';
 
 /** localStorage: the member chose to hide the balance (4.BAL.02); remembered on this device. */
 export const BALANCE_HIDDEN_KEY = 'balanceHidden';
 
 const Icon = ({ d }: { d: string }) => (
   <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-    <path d={d} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    <path
+      d={d}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
   </svg>
 );
 const EYE = 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zM12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z';
-const EYE_OFF = 'M3 3l18 18M10.6 5.1A10 10 0 0 1 12 5c6.4 0 10 7 10 7a17 17 0 0 1-3.2 4M6.6 6.6C3.9 8.3 2 12 2 12s3.6 7 10 7a10 10 0 0 0 5.4-1.6';
+const EYE_OFF =
+  'M3 3l18 18M10.6 5.1A10 10 0 0 1 12 5c6.4 0 10 7 10 7a17 17 0 0 1-3.2 4M6.6 6.6C3.9 8.3 2 12 2 12s3.6 7 10 7a10 10 0 0 0 5.4-1.6';
 const REFRESH = 'M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7';
 const MAIL = 'M4 6h16v12H4zM4 7l8 6 8-6';
 const USER = 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0';
-const TEAM = 'M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM3 20a6 6 0 0 1 12 0M17 11a3 3 0 1 0 0-6M21 20a6 6 0 0 0-4-5.6';
+const TEAM =
+  'M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM3 20a6 6 0 0 1 12 0M17 11a3 3 0 1 0 0-6M21 20a6 6 0 0 0-4-5.6';
 const EXIT = 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10';
 
 /**
@@ -39,6 +50,7 @@ const EXIT = 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10';
 export function HeaderMemberBar({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('auth-login');
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const logout = useLogout();
   const realMoney = useRealMoneyAction();
   const warnTrial = useTrialWarning();
@@ -67,6 +79,8 @@ export function HeaderMemberBar({ onNavigate }: { onNavigate?: () => void }) {
       : formatBalance(wallet.data.sumBalance, member?.currencySymbol);
   const unread = member?.unreadMessage ?? 0;
   const subject = { token, isAgent, member };
+  // Issue 11: trial credit is labelled wherever it shows, and the trial player is offered the real thing.
+  const trial = isTrialAccount(subject);
 
   const openMemberCentre = (page?: string) => {
     onNavigate?.();
@@ -82,8 +96,14 @@ export function HeaderMemberBar({ onNavigate }: { onNavigate?: () => void }) {
       <span className="header-member__name" title={member?.nickname} data-testid="header-nickname">
         {member?.nickname ?? ''}
       </span>
-      <span className="header-member__balance">
-        <span className="visually-hidden">{t('header.balance')}</span>
+      <span className={`header-member__balance${trial ? ' header-member__balance--trial' : ''}`}>
+        {trial ? (
+          <span className="header-member__trial" data-testid="header-trial-label">
+            {t('header.trial_credit')}
+          </span>
+        ) : (
+          <span className="visually-hidden">{t('header.balance')}</span>
+        )}
         <span className="header-member__amount" aria-live="polite" data-testid="header-balance">
           {balanceText}
         </span>
@@ -108,37 +128,58 @@ export function HeaderMemberBar({ onNavigate }: { onNavigate?: () => void }) {
           onClick={() => void refreshBalance()}
           data-testid="header-balance-refresh"
         >
-          <span className={isFetching ? 'header-member__spin' : undefined} style={{ display: 'inline-flex' }} data-testid={isFetching ? 'header-balance-spinner' : undefined}>
+          <span
+            className={isFetching ? 'header-member__spin' : undefined}
+            style={{ display: 'inline-flex' }}
+            data-testid={isFetching ? 'header-balance-spinner' : undefined}
+          >
             <Icon d={REFRESH} />
           </span>
         </button>
       </span>
-      <Link
-        to={paths.member.getHref('messageV2')}
-        className="header-member__icon-btn header-member__messages"
-        aria-label={t('header.messages', { count: unread })}
-        title={t('header.messages', { count: unread })}
-        onClick={(event) => {
-          event.preventDefault();
-          openMemberCentre('messageV2');
-        }}
-        data-testid="header-messages"
-      >
-        <Icon d={MAIL} />
-        {unread > 0 && (
-          <span className="header-member__badge" data-testid="header-unread">
-            {unread > 99 ? '99+' : unread}
-          </span>
-        )}
-      </Link>
-      <button
-        type="button"
-        className="btn btn--primary btn--sm"
-        onClick={() => realMoney(() => openMemberCentre('depositv2'))}
-        data-testid="header-deposit"
-      >
-        {t('header.deposit')}
-      </button>
+      {!trial && (
+        <Link
+          to={paths.member.getHref('messageV2')}
+          className="header-member__icon-btn header-member__messages"
+          aria-label={t('header.messages', { count: unread })}
+          title={t('header.messages', { count: unread })}
+          onClick={(event) => {
+            event.preventDefault();
+            openMemberCentre('messageV2');
+          }}
+          data-testid="header-messages"
+        >
+          <Icon d={MAIL} />
+          {unread > 0 && (
+            <span className="header-member__badge" data-testid="header-unread">
+              {unread > 99 ? '99+' : unread}
+            </span>
+          )}
+        </Link>
+      )}
+      {trial ? (
+        <button
+          type="button"
+          className="btn btn--cta btn--sm"
+          onClick={() => {
+            onNavigate?.();
+            // Decision 5.GATE.06: registering ends the trial session, then registration opens.
+            void endSession(queryClient).then(() => navigate(paths.register.getHref()));
+          }}
+          data-testid="header-play-for-real"
+        >
+          {t('header.play_for_real')}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="btn btn--primary btn--sm"
+          onClick={() => realMoney(() => openMemberCentre('depositv2'))}
+          data-testid="header-deposit"
+        >
+          {t('header.deposit')}
+        </button>
+      )}
       {canAgentCentre ? (
         <Link
           to={paths.agentHome.getHref()}
@@ -151,16 +192,18 @@ export function HeaderMemberBar({ onNavigate }: { onNavigate?: () => void }) {
           <span className="header-member__label">{t('header.agent_centre')}</span>
         </Link>
       ) : null}
-      <button
-        type="button"
-        className="btn btn--outline btn--sm header-member__action"
-        onClick={() => openMemberCentre()}
-        aria-label={t('header.member_centre')}
-        data-testid="header-member-centre"
-      >
-        <Icon d={USER} />
-        <span className="header-member__label">{t('header.member_centre')}</span>
-      </button>
+      {!trial && (
+        <button
+          type="button"
+          className="btn btn--outline btn--sm header-member__action"
+          onClick={() => openMemberCentre()}
+          aria-label={t('header.member_centre')}
+          data-testid="header-member-centre"
+        >
+          <Icon d={USER} />
+          <span className="header-member__label">{t('header.member_centre')}</span>
+        </button>
+      )}
       <button
         type="button"
         className="btn btn--outline btn--sm header-member__action"

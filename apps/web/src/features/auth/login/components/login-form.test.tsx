@@ -113,7 +113,7 @@ describe('login form options (2.LGN.06-08)', () => {
 });
 
 describe('login form flow (4.LOGIN, 4.CAP)', () => {
-  it('4.CAP.02 4.LOGIN.17 a failure that asks for a captcha shows the error and the captcha, which is then required and sent', async () => {
+  it('4.CAP.02 4.LOGIN.17 a failure that asks for a captcha shows the error and the captcha, which is then required and sent instead of the slider', async () => {
     api(flags());
     vi.mocked(postLogin).mockRejectedValueOnce(new ApiError('incorrect_username_password', 401, { hints: { captchaRequired: true } }));
     renderWithProviders(<LoginForm />);
@@ -136,8 +136,30 @@ describe('login form flow (4.LOGIN, 4.CAP)', () => {
     fill('demo', 'Demo1234');
     fireEvent.click(screen.getByTestId('login-submit'));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
-    expect(postLogin).toHaveBeenLastCalledWith(expect.objectContaining({ username: 'demo', captcha: 'AB12', captchaId: 'cap-1', sliderToken: 'slider-token' }));
+    expect(postLogin).toHaveBeenLastCalledWith(expect.objectContaining({ username: 'demo', captcha: 'AB12', captchaId: 'cap-1' }));
+    // Issue 11: one challenge per attempt: the slider ran for the first attempt only.
+    expect(vi.mocked(postLogin).mock.lastCall?.[0]).not.toHaveProperty('sliderToken', expect.anything());
+    expect(verifyWithSlider).toHaveBeenCalledTimes(1);
     expect(sessionStorage.getItem('token')).toBe('tok-1');
+  });
+
+  it('4.LOGIN.01 a captcha that is no longer due gives way to the slider in the same attempt', async () => {
+    api(flags());
+    vi.mocked(postLogin).mockRejectedValueOnce(new ApiError('incorrect_username_password', 401, { hints: { captchaRequired: true } }));
+    renderWithProviders(<LoginForm />);
+    await waitFor(() => expect(screen.getByTestId('login-username')).toBeTruthy());
+    fill('demo', 'wrong');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(screen.getByTestId('captcha-image')).toBeTruthy());
+    vi.mocked(postLogin).mockRejectedValueOnce(new ApiError('slider_required', 400, {}));
+    vi.mocked(postLogin).mockResolvedValueOnce(loginResult());
+    fireEvent.change(screen.getByTestId('captcha-input'), { target: { value: 'AB12' } });
+    fill('demo', 'Demo1234');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    expect(postLogin).toHaveBeenCalledTimes(3);
+    expect(postLogin).toHaveBeenLastCalledWith(expect.objectContaining({ sliderToken: 'slider-token' }));
+    expect(verifyWithSlider).toHaveBeenCalledTimes(2);
   });
 
   it('4.CAP.02 showCaptcha on shows the captcha from the start', async () => {

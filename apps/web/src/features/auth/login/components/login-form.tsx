@@ -14,9 +14,17 @@ import { getErrorText } from '@/lib/error-text';
 import { TwoFactorStep } from '../../two-factor/components/two-factor-step';
 import type { TPortal } from '../lib/login-flow';
 import { clearRememberedLogin, readRememberedLogin, saveRememberedLogin } from '../lib/remember-me';
-import { EMPTY_LOGIN_VALUES, isValidMobileNum, trimLoginValues, type TLoginErrors, type TLoginMode, type TLoginValues } from '../lib/validate-login';
+import {
+  EMPTY_LOGIN_VALUES,
+  isValidMobileNum,
+  trimLoginValues,
+  type TLoginErrors,
+  type TLoginMode,
+  type TLoginValues,
+} from '../lib/validate-login';
 import type { TLoginPopupInitial } from '../login-ui-store';
 import { useLoginActions } from '../use-login-actions';
+import { useLoginChallenge } from '../api/get-login-challenge';
 import { Field } from './field';
 
 export type LoginFormProps = {
@@ -29,10 +37,14 @@ export type LoginFormProps = {
   /** Called when a link leaves the form (forgot password, register): the popup closes. */
   onLeave?: () => void;
   idBase?: string;
+  /** The first field takes the focus (the login page: the player came to type). */
+  autoFocus?: boolean;
 };
 
 /** The login methods the flags allow (2.LGN.06/07): SMS with MOBILEVERCODELOGIN3, password unless PWDLOGIN3 is off. */
-export function getLoginModes(flags: { MOBILEVERCODELOGIN3: boolean; PWDLOGIN3: boolean } | undefined): TLoginMode[] {
+export function getLoginModes(
+  flags: { MOBILEVERCODELOGIN3: boolean; PWDLOGIN3: boolean } | undefined,
+): TLoginMode[] {
   if (!flags) return ['username'];
   const modes: TLoginMode[] = [];
   if (flags.PWDLOGIN3) modes.push('username');
@@ -45,7 +57,14 @@ export function getLoginModes(flags: { MOBILEVERCODELOGIN3: boolean; PWDLOGIN3: 
  * captcha when showCaptcha is on or after a failure that asks for it, remember me, the option
  * buttons by flags (register, Google, Facebook, free play), and the 2FA step.
  */
-export function LoginForm({ portal = 'member', initial = null, onFinished, onLeave, idBase = 'login' }: LoginFormProps) {
+export function LoginForm({
+  portal = 'member',
+  initial = null,
+  onFinished,
+  onLeave,
+  idBase = 'login',
+  autoFocus = false,
+}: LoginFormProps) {
   const { t } = useTranslation(['auth-login', 'common']);
   const { data: flags } = useWhitelabel();
   const actions = useLoginActions();
@@ -58,7 +77,9 @@ export function LoginForm({ portal = 'member', initial = null, onFinished, onLea
     ...EMPTY_LOGIN_VALUES,
     username: initial?.username ?? remembered?.username ?? '',
     password: initial?.password ?? '',
-    ...(remembered?.mobile ? { countryDialingCode: remembered.mobile.countryDialingCode, mobileNum: remembered.mobile.mobileNum } : {}),
+    ...(remembered?.mobile
+      ? { countryDialingCode: remembered.mobile.countryDialingCode, mobileNum: remembered.mobile.mobileNum }
+      : {}),
     // Remembered from an SMS login only: open on the SMS tab.
     ...(remembered?.mobile && !remembered.username ? { mode: 'sms' as const } : {}),
   }));
@@ -66,7 +87,9 @@ export function LoginForm({ portal = 'member', initial = null, onFinished, onLea
   const [errors, setErrors] = useState<TLoginErrors>({});
   const [message, setMessage] = useState(initial?.message ?? '');
   const [captchaByFailure, setCaptchaByFailure] = useState(initial?.captcha === true);
-  const captchaShown = captchaByFailure || flags?.showCaptcha === true;
+  // Docs/adr/0031: when the captcha is due from this address it shows with the form at once.
+  const challenge = useLoginChallenge(mode === 'username');
+  const captchaShown = captchaByFailure || flags?.showCaptcha === true || challenge.data?.captcha === true;
   const [captchaId, setCaptchaId] = useState<string | null>(null);
   const [captchaRefresh, setCaptchaRefresh] = useState(0);
   const [remember, setRemember] = useState(remembered !== null);
@@ -74,9 +97,19 @@ export function LoginForm({ portal = 'member', initial = null, onFinished, onLea
   const [pending, setPending] = useState(false);
   /** The form is working (call, forced change, member info): the buttons wait. */
   const [busy, setBusy] = useState(false);
-  const [twoFactor, setTwoFactor] = useState<{ ticket: string; username: string; password: string | null; values: TLoginValues | null } | null>(
+  const [twoFactor, setTwoFactor] = useState<{
+    ticket: string;
+    username: string;
+    password: string | null;
+    values: TLoginValues | null;
+  } | null>(
     initial?.twoFactorTicket
-      ? { ticket: initial.twoFactorTicket, username: initial.username ?? '', password: initial.password ?? null, values: null }
+      ? {
+          ticket: initial.twoFactorTicket,
+          username: initial.username ?? '',
+          password: initial.password ?? null,
+          values: null,
+        }
       : null,
   );
   const mounted = useRef(true);
@@ -104,13 +137,19 @@ export function LoginForm({ portal = 'member', initial = null, onFinished, onLea
       return;
     }
     if (used.mode === 'sms') {
-      saveRememberedLogin({ mode: 'sms', mobile: { countryDialingCode: used.countryDialingCode, mobileNum: used.mobileNum } });
+      saveRememberedLogin({
+        mode: 'sms',
+        mobile: { countryDialingCode: used.countryDialingCode, mobileNum: used.mobileNum },
+      });
     } else {
       saveRememberedLogin({ mode: 'username', username: used.username });
     }
   };
 
-  const finish = async (result: Parameters<typeof actions.complete>[0], used: { username: string; password: string | null }) => {
+  const finish = async (
+    result: Parameters<typeof actions.complete>[0],
+    used: { username: string; password: string | null },
+  ) => {
     await actions.complete(result, { portal, ...used });
     onFinished?.();
   };
@@ -131,7 +170,9 @@ export function LoginForm({ portal = 'member', initial = null, onFinished, onLea
   };
 
   const run = async () => {
-    const outcome = await actions.submit({ ...values, mode }, { captchaShown, captchaId, portal }, () => setPending(true));
+    const outcome = await actions.submit({ ...values, mode }, { captchaShown, captchaId, portal }, () =>
+      setPending(true),
+    );
     if (!mounted.current) return;
     switch (outcome.kind) {
       case 'invalid':
@@ -187,7 +228,12 @@ export function LoginForm({ portal = 'member', initial = null, onFinished, onLea
 
   const validateMobile = () => {
     const mobileNum = trimLoginValues(values).mobileNum;
-    const error = mobileNum === '' ? 'validation.mobile_required' : !isValidMobileNum(mobileNum) ? 'validation.mobile_invalid' : undefined;
+    const error =
+      mobileNum === ''
+        ? 'validation.mobile_required'
+        : !isValidMobileNum(mobileNum)
+          ? 'validation.mobile_invalid'
+          : undefined;
     setErrors((e) => ({ ...e, mobileNum: error }));
     return !error;
   };
@@ -215,6 +261,7 @@ export function LoginForm({ portal = 'member', initial = null, onFinished, onLea
         maxLength={60}
         autoCapitalize="none"
         spellCheck={false}
+        autoFocus={autoFocus && !captchaByFailure}
         data-testid="login-username"
       />
       <Field
@@ -234,7 +281,11 @@ export function LoginForm({ portal = 'member', initial = null, onFinished, onLea
   const smsFields = (
     <>
       <div className="login-form__mobile">
-        <CountryCodePicker initialCode={values.countryDialingCode} onChange={(code) => set('countryDialingCode')(code)} data-testid="login-country-code" />
+        <CountryCodePicker
+          initialCode={values.countryDialingCode}
+          onChange={(code) => set('countryDialingCode')(code)}
+          data-testid="login-country-code"
+        />
         <Field
           label={t('form.mobile')}
           value={values.mobileNum}
@@ -269,7 +320,23 @@ export function LoginForm({ portal = 'member', initial = null, onFinished, onLea
   );
 
   return (
-    <form className="auth-form login-form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="login-form" data-portal={portal}>
+    <form
+      className="auth-form login-form"
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      data-testid="login-form"
+      data-portal={portal}
+      // Which challenge the next attempt answers (tests and support tools read it).
+      data-challenge={
+        challenge.fetchStatus === 'fetching'
+          ? 'pending'
+          : mode === 'sms'
+            ? 'none'
+            : captchaShown
+              ? 'captcha'
+              : 'slider'
+      }
+    >
       <FullPageLoader visible={pending} />
       {message && (
         <p className="auth-form__message" role="alert" data-testid="login-error">
@@ -281,7 +348,10 @@ export function LoginForm({ portal = 'member', initial = null, onFinished, onLea
           <Tabs
             idBase={idBase}
             label={t('form.methods')}
-            items={modes.map((key) => ({ key, label: key === 'sms' ? t('form.tab_sms') : t('form.tab_username') }))}
+            items={modes.map((key) => ({
+              key,
+              label: key === 'sms' ? t('form.tab_sms') : t('form.tab_username'),
+            }))}
             value={mode}
             onChange={(next) => {
               setValues((v) => ({ ...v, mode: next }));
@@ -310,7 +380,12 @@ export function LoginForm({ portal = 'member', initial = null, onFinished, onLea
       )}
       <div className="login-form__links">
         <label className="auth-form__check">
-          <input type="checkbox" checked={remember} onChange={(e) => onRememberChange(e.target.checked)} data-testid="login-remember" />
+          <input
+            type="checkbox"
+            checked={remember}
+            onChange={(e) => onRememberChange(e.target.checked)}
+            data-testid="login-remember"
+          />
           <span>{t('form.remember')}</span>
         </label>
         <Link to={paths.forget.getHref()} onClick={onLeave} data-testid="login-forget">
@@ -318,17 +393,34 @@ export function LoginForm({ portal = 'member', initial = null, onFinished, onLea
         </Link>
       </div>
       <div className="auth-form__actions">
-        <Button type="submit" variant="primary" block disabled={busy} aria-busy={busy || undefined} data-testid="login-submit">
+        <Button
+          type="submit"
+          variant="primary"
+          block
+          disabled={busy}
+          aria-busy={busy || undefined}
+          data-testid="login-submit"
+        >
           {t('common:actions.login')}
         </Button>
         <div className="auth-form__options">
           {flags?.REGBUTTON3 && (
-            <Link to={paths.register.getHref()} onClick={onLeave} className="btn btn--outline" data-testid="login-register">
+            <Link
+              to={paths.register.getHref()}
+              onClick={onLeave}
+              className="btn btn--outline"
+              data-testid="login-register"
+            >
               {t('common:actions.register')}
             </Link>
           )}
           {flags?.FREEPLAY3 && portal === 'member' && (
-            <Button variant="secondary" onClick={() => void onFreePlay()} disabled={busy} data-testid="login-freeplay">
+            <Button
+              variant="secondary"
+              onClick={() => void onFreePlay()}
+              disabled={busy}
+              data-testid="login-freeplay"
+            >
               {t('form.free_play')}
             </Button>
           )}
@@ -336,12 +428,20 @@ export function LoginForm({ portal = 'member', initial = null, onFinished, onLea
         {(flags?.GOOGLELOGIN3 || flags?.FACEBOOKLOGIN3) && (
           <div className="login-form__social">
             {flags.GOOGLELOGIN3 && (
-              <Button variant="secondary" onClick={() => notify.info(t('form.social_unavailable'))} data-testid="login-google">
+              <Button
+                variant="secondary"
+                onClick={() => notify.info(t('form.social_unavailable'))}
+                data-testid="login-google"
+              >
                 {t('form.google')}
               </Button>
             )}
             {flags.FACEBOOKLOGIN3 && (
-              <Button variant="secondary" onClick={() => notify.info(t('form.social_unavailable'))} data-testid="login-facebook">
+              <Button
+                variant="secondary"
+                onClick={() => notify.info(t('form.social_unavailable'))}
+                data-testid="login-facebook"
+              >
                 {t('form.facebook')}
               </Button>
             )}

@@ -9,8 +9,9 @@ import { LoginForm } from './login-form';
 import '../../auth.css';
 
 /**
- * Login screen (2.R.03, 2.LGN): the top game menu, the login form on the left and the register
- * prompt on the right (2.LGN.05). Its banner group (w_login) comes from the layout. With portal
+ * Login screen (2.R.03, 2.LGN): the login form on the left and the register prompt on the right
+ * (2.LGN.05), then the game menu (issue 11: the form comes first, above the fold on a phone, and
+ * its username field has the focus). Its banner group (w_login) comes from the layout. With portal
  * 'agent' it is the agent login page (decision 2.R.27: /agentHome for a visitor).
  */
 export function LoginPage({ portal = 'member' }: { portal?: TPortal }) {
@@ -23,14 +24,13 @@ export function LoginPage({ portal = 'member' }: { portal?: TPortal }) {
       testId={agent ? 'agent-login-page' : 'login-page'}
       headingHidden
     >
-      {!agent && <LoginGameMenu />}
       <div className="auth-layout">
         <section className="auth-layout__main card" aria-labelledby="login-form-title">
           <h2 id="login-form-title" className="auth-layout__title">
             {agent ? t('auth-login:agent.form_title') : t('pages:login.form_title')}
           </h2>
           {agent && <p className="auth-layout__hint">{t('auth-login:agent.text')}</p>}
-          <LoginForm portal={portal} idBase={agent ? 'agent-login' : 'login'} />
+          <LoginForm portal={portal} idBase={agent ? 'agent-login' : 'login'} autoFocus />
         </section>
         <aside className="auth-layout__side card" aria-labelledby="login-register-title">
           <h2 id="login-register-title" className="auth-layout__title">
@@ -42,6 +42,7 @@ export function LoginPage({ portal = 'member' }: { portal?: TPortal }) {
           </Link>
         </aside>
       </div>
+      {!agent && <LoginGameMenu />}
     </PageFrame>
   );
 }

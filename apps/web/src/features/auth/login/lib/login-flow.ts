@@ -7,7 +7,7 @@ import { hasErrors, toLoginInput, trimLoginValues, validateLogin, type TLoginErr
  * The login sequence (4.LOGIN), as plain functions over injected effects so its order is tested
  * without a browser:
  *
- *   submitLogin:   trim -> validate -> slider (not for SMS) -> login call
+ *   submitLogin:   trim -> validate -> slider (not for SMS, not with the captcha) -> login call
  *   completeLogin: store token + user info -> [forced change -> log in again] -> [first-login
  *                  welcome] -> member info -> after-login flag -> route (/ or /agentHome)
  */
@@ -43,21 +43,40 @@ export async function submitLogin(
   const errors = validateLogin(values, { captchaShown: context.captchaShown });
   if (hasErrors(errors)) return { kind: 'invalid', errors };
 
+  // 4.LOGIN.01: the slider after validation and before the call; 4.LOGIN.02: not for SMS login.
+  // Docs/adr/0031: one challenge per attempt: with the captcha on the form, the captcha is the
+  // attempt's challenge and the slider is skipped.
+  const withSlider = async (): Promise<TSubmitOutcome | { sliderToken: string }> => {
+    const sliderToken = await deps.verifyWithSlider();
+    return sliderToken ? { sliderToken } : { kind: 'cancelled' };
+  };
   let sliderToken: string | null = null;
-  if (values.mode === 'username') {
-    // 4.LOGIN.01: the slider after validation and before the call; 4.LOGIN.02: not for SMS login.
-    sliderToken = await deps.verifyWithSlider();
-    if (!sliderToken) return { kind: 'cancelled' };
+  if (values.mode === 'username' && !context.captchaShown) {
+    const slider = await withSlider();
+    if (!('sliderToken' in slider)) return slider;
+    sliderToken = slider.sliderToken;
   }
 
-  try {
-    const result = await deps.login(
-      toLoginInput(values, { sliderToken, captchaId: context.captchaId, captchaShown: context.captchaShown, portal: context.portal }),
-    );
+  const call = async (token: string | null, captchaShown: boolean): Promise<TSubmitOutcome> => {
+    const result = await deps.login(toLoginInput(values, { sliderToken: token, captchaId: context.captchaId, captchaShown, portal: context.portal }));
     if (result.twoFactorRequired && result.twoFactorTicket) return { kind: 'two-factor', ticket: result.twoFactorTicket, values };
     if (!result.token) return { kind: 'failed', error: new Error('login answered without a token'), captchaRequired: false };
     return { kind: 'success', result, values };
+  };
+  try {
+    return await call(sliderToken, context.captchaShown);
   } catch (error) {
+    // The captcha the form showed was no longer due (the failures it followed have expired): the
+    // server asks for the slider instead; it becomes this attempt's one challenge.
+    if (values.mode === 'username' && !sliderToken && isApiError(error) && error.code === 'slider_required') {
+      const slider = await withSlider();
+      if (!('sliderToken' in slider)) return slider;
+      try {
+        return await call(slider.sliderToken, false);
+      } catch (again) {
+        return { kind: 'failed', error: again, captchaRequired: isCaptchaRequired(again) };
+      }
+    }
     return { kind: 'failed', error, captchaRequired: isCaptchaRequired(error) };
   }
 }

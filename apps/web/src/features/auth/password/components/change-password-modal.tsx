@@ -41,6 +41,9 @@ export function ChangePasswordModal() {
       width={440}
       height="auto"
       closeOnCover={false}
+      // Issue 11: until the forced change is done the member is not in: nothing of the logged-in
+      // page (header, balance) shows behind the modal.
+      className={forced ? 'ui-modal--opaque' : undefined}
       closeOnEscape={!forced}
       showClose={!forced}
       data-testid="change-password-modal"

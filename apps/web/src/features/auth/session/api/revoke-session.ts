@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZDone } from '@lotus/contracts/auth';
+import { ZDone, ZRevokedSessions } from '@lotus/contracts/auth';
 import { api } from '@/lib/api-client';
 import { MEMBER_QUERY_ROOT } from '@/lib/session/get-member-info';
 
@@ -13,6 +13,20 @@ export function useRevokeSessionMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeSession,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...MEMBER_QUERY_ROOT, 'sessions'] }),
+  });
+}
+
+/** DELETE /wps/member/sessions (issue 11): logs out every other device at once. */
+export async function revokeOtherSessions(): Promise<number> {
+  return (await api.delete('/wps/member/sessions', { schema: ZRevokedSessions })).count;
+}
+
+/** Logs out all other devices; the sessions list is fetched again. */
+export function useRevokeOtherSessionsMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeOtherSessions,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...MEMBER_QUERY_ROOT, 'sessions'] }),
   });
 }

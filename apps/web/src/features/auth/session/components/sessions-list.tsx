@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button/button';
 import { Skeleton } from '@/components/ui/skeleton/skeleton';
 import { notify } from '@/lib/notify';
 import { getErrorText } from '@/lib/error-text';
-import { useRevokeSessionMutation } from '../api/revoke-session';
+import { useRevokeOtherSessionsMutation, useRevokeSessionMutation } from '../api/revoke-session';
 import { useSessions, type TSessionView } from '../api/get-sessions';
 import '../../login/login.css';
 
@@ -52,6 +52,7 @@ export function SessionsList() {
   const { t, i18n } = useTranslation('auth-login');
   const { data, isPending, isError, refetch } = useSessions();
   const revokeSession = useRevokeSessionMutation();
+  const revokeOthers = useRevokeOtherSessionsMutation();
   const [revoking, setRevoking] = useState<string | null>(null);
 
   const revoke = async (session: TSessionView) => {
@@ -63,6 +64,15 @@ export function SessionsList() {
       notify.error(getErrorText(error));
     } finally {
       setRevoking(null);
+    }
+  };
+
+  const revokeAllOthers = async () => {
+    try {
+      await revokeOthers.mutateAsync();
+      notify.success(t('security.sessions_revoked_others'));
+    } catch (error) {
+      notify.error(getErrorText(error));
     }
   };
 
@@ -78,36 +88,55 @@ export function SessionsList() {
     );
   }
   const language = i18n.resolvedLanguage ?? 'th';
+  const othersCount = data.filter((s) => !s.current).length;
   return (
-    <ul className="acct-sessions" data-testid="sessions-list">
-      {data.map((session) => (
-        <li key={session.id} className="acct-sessions__item" data-testid="session-row" data-current={session.current || undefined}>
-          <div className="acct-sessions__info">
-            <span>
-              <strong>{describeUserAgent(session.userAgent)}</strong>
-              {session.current && <span className="acct-tag">{t('security.sessions_current')}</span>}
-            </span>
-            <span className="acct-note">
-              {t('security.sessions_detail', {
-                ip: session.ip,
-                created: formatDateTime(session.createdAt, language),
-                seen: formatDateTime(session.lastSeenAt, language),
-              })}
-            </span>
-          </div>
-          {!session.current && (
-            <Button
-              size="sm"
-              variant="danger"
-              disabled={revoking === session.id}
-              onClick={() => void revoke(session)}
-              data-testid="session-revoke"
-            >
-              {t('security.sessions_revoke')}
-            </Button>
-          )}
-        </li>
-      ))}
-    </ul>
+    <>
+      {/* Issue 11: one action for every other device; each row keeps a quieter one of its own. */}
+      {othersCount > 1 && (
+        <Button
+          variant="danger"
+          disabled={revokeOthers.isPending}
+          onClick={() => void revokeAllOthers()}
+          data-testid="sessions-revoke-others"
+        >
+          {t('security.sessions_revoke_others', { count: othersCount })}
+        </Button>
+      )}
+      <ul className="acct-sessions" data-testid="sessions-list">
+        {data.map((session) => (
+          <li
+            key={session.id}
+            className="acct-sessions__item"
+            data-testid="session-row"
+            data-current={session.current || undefined}
+          >
+            <div className="acct-sessions__info">
+              <span>
+                <strong>{describeUserAgent(session.userAgent)}</strong>
+                {session.current && <span className="acct-tag">{t('security.sessions_current')}</span>}
+              </span>
+              <span className="acct-note">
+                {t('security.sessions_detail', {
+                  ip: session.ip,
+                  created: formatDateTime(session.createdAt, language),
+                  seen: formatDateTime(session.lastSeenAt, language),
+                })}
+              </span>
+            </div>
+            {!session.current && (
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={revoking === session.id}
+                onClick={() => void revoke(session)}
+                data-testid="session-revoke"
+              >
+                {t('security.sessions_revoke')}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -170,9 +170,26 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
           <img src={`data:image/png;base64,${setup.qrPng}`} alt={t('two_factor.qr_alt')} width={180} height={180} data-testid="two-factor-qr" />
           <div>
             <p className="acct-note">{t('two_factor.secret_label')}</p>
+            {/* Issue 11: the key in groups of four (easier to type into an app), with a copy button. */}
             <p className="acct-2fa__secret" data-testid="two-factor-secret">
-              {setup.secret}
+              {setup.secret.match(/.{1,4}/g)?.map((group, i) => (
+                <span key={i} className="acct-2fa__group">
+                  {group}
+                </span>
+              ))}
             </p>
+            <Button
+              variant="secondary"
+              onClick={() =>
+                void navigator.clipboard
+                  ?.writeText(setup.secret)
+                  .then(() => notify.success(t('two_factor.secret_copied')))
+                  .catch(() => undefined)
+              }
+              data-testid="two-factor-copy"
+            >
+              {t('two_factor.copy_secret')}
+            </Button>
           </div>
         </div>
         <p className="acct-note">{t('two_factor.password_note')}</p>

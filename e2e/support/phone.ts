@@ -1,0 +1,166 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Phone-layout checks (issue 11): what a player on a 390 px phone notices before anything else.
+ *
+ * - horizontal scroll: the page is no wider than the viewport;
+ * - tap targets: every visible interactive element offers at least 44x44 CSS px to a finger
+ *   (WCAG 2.5.5), counting the label of a checkbox or radio as its hit area, and exempting links
+ *   inside a sentence of text (the WCAG "inline" exception);
+ * - fixed elements: nothing position:fixed (the chat button, the recent-games tab, toasts, a bottom
+ *   bar) lies over an interactive element of the page, at the top of the page and at its end;
+ * - axe-core: no violation of impact serious or critical.
+ */
+export const PHONE = { width: 390, height: 844 } as const;
+export const MIN_TARGET = 44;
+
+export type PhoneProblem = { kind: 'scroll' | 'target' | 'overlap' | 'axe'; what: string };
+
+type Measured = { scroll: string | null; targets: string[]; overlaps: string[] };
+
+/**
+ * Runs in the page: everything but axe. `at` says where the page is scrolled: a full-width bar
+ * fixed to the foot of the screen (and what docks in it) lies over content while the page scrolls,
+ * as the header does at its top; what counts is that the page leaves it room at its end. So bars at
+ * the foot are checked at the end of the page, bars at the top at its top, floating things at both.
+ */
+function measureInPage({ minTarget, at }: { minTarget: number; at: 'top' | 'end' }): Measured {
+  const doc = document.documentElement;
+  const describe = (el: Element) => {
+    const id = el.getAttribute('data-testid');
+    const name = (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').trim().slice(0, 30);
+    return `${el.tagName.toLowerCase()}${id ? `[data-testid=${id}]` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''} "${name}"`;
+  };
+  let scroll: string | null = null;
+  if (doc.scrollWidth > doc.clientWidth + 1) {
+    // Name the innermost elements that stick out, so the report says what to fix.
+    const wide = [...document.querySelectorAll('body *')].filter(
+      (el) =>
+        el.getBoundingClientRect().right > doc.clientWidth + 1 &&
+        ![...el.children].some((c) => c.getBoundingClientRect().right > doc.clientWidth + 1),
+    );
+    scroll = `page is ${doc.scrollWidth}px wide in a ${doc.clientWidth}px viewport (${wide.slice(0, 3).map(describe).join(', ')})`;
+  }
+  const shown = (el: Element) => {
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || style.display === 'none') return false;
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0;
+  };
+  const visible = (el: Element) => {
+    if (el.closest('[inert], [aria-hidden="true"]')) return false;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || style.display === 'none') return false;
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0;
+  };
+  const selector =
+    'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab], [role=link], [role=checkbox], [role=radio], [role=switch], [role=menuitem], [tabindex]:not([tabindex="-1"])';
+  const interactive = [...document.querySelectorAll(selector)].filter(visible);
+
+  /** The boxes a finger can hit: the element itself and each of its labels (a label wrapping or naming it). */
+  const hitBoxes = (el: Element) => [el.getBoundingClientRect(), ...[...((el as HTMLInputElement).labels ?? [])].map((l) => l.getBoundingClientRect())];
+  /** A link in running text (its block holds more text than the link): WCAG's inline exception. */
+  const inline = (el: Element) => {
+    if (el.tagName !== 'A') return false;
+    const block = el.parentElement?.closest('p, li, td, dd, span, small');
+    if (!block) return false;
+    const text = (block.textContent ?? '').trim().length;
+    return text > (el.textContent ?? '').trim().length + 10;
+  };
+  const targets: string[] = [];
+  for (const el of interactive) {
+    if (inline(el)) continue;
+    const style = getComputedStyle(el);
+    const boxes = hitBoxes(el);
+    // A visually hidden native control whose label is the visible control (checkbox/radio/file).
+    if (style.opacity === '0' && boxes[0]!.width < 2 && boxes.length === 1) continue;
+    if (!boxes.some((r) => Math.round(r.width) >= minTarget && Math.round(r.height) >= minTarget)) {
+      const r = boxes[0]!;
+      targets.push(`${describe(el)} is ${Math.round(r.width)}x${Math.round(r.height)}`);
+    }
+  }
+
+  const fixed = [...document.querySelectorAll('body *')].filter((el) => {
+    const style = getComputedStyle(el);
+    if (style.position !== 'fixed' || !shown(el)) return false;
+    // Modal layers cover the page on purpose.
+    if (el.closest('[role=dialog], [role=alertdialog], dialog, [aria-modal=true]')) return false;
+    if (el.querySelector('[role=dialog], [role=alertdialog], dialog, [aria-modal=true]')) return false;
+    return true;
+  });
+  const bars = fixed.map((el) => el.getBoundingClientRect()).filter((r) => r.width >= innerWidth * 0.95);
+  const within = (r: DOMRect, bar: DOMRect) => r.top >= bar.top - 1 && r.bottom <= bar.bottom + 1;
+  const skipped = (r: DOMRect) =>
+    bars.some((bar) => within(r, bar) && (at === 'top' ? bar.bottom >= innerHeight - 1 : bar.top <= 1));
+  const overlaps: string[] = [];
+  const inViewport = (r: DOMRect) =>
+    r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
+  for (const f of fixed) {
+    const fr = f.getBoundingClientRect();
+    if (skipped(fr)) continue;
+    for (const el of interactive) {
+      if (f.contains(el) || el.contains(f)) continue;
+      if (el.closest('[role=dialog], dialog')) continue;
+      // Fixed over fixed (a control docked in a bar) is the z-order of one piece of chrome.
+      let fixedAncestor = false;
+      for (let p: Element | null = el; p && !fixedAncestor; p = p.parentElement)
+        fixedAncestor = getComputedStyle(p).position === 'fixed';
+      if (fixedAncestor) continue;
+      const r = el.getBoundingClientRect();
+      if (!inViewport(r)) continue;
+      const w = Math.min(fr.right, r.right) - Math.max(fr.left, r.left);
+      const h = Math.min(fr.bottom, r.bottom) - Math.max(fr.top, r.top);
+      if (w > 1 && h > 1) overlaps.push(`${describe(f)} covers ${describe(el)}`);
+    }
+  }
+  return { scroll, targets, overlaps };
+}
+
+/** Measures the page as it is now (top of the page, then its end) and runs axe. */
+export async function checkPhonePage(page: Page, label: string): Promise<PhoneProblem[]> {
+  const problems: PhoneProblem[] = [];
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const top = await page.evaluate(measureInPage, { minTarget: MIN_TARGET, at: 'top' as const });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.waitForFunction(
+    () =>
+      Math.abs(window.scrollY + innerHeight - document.documentElement.scrollHeight) < 2 ||
+      window.scrollY > 0 ||
+      document.documentElement.scrollHeight <= innerHeight,
+  );
+  const end = await page.evaluate(measureInPage, { minTarget: MIN_TARGET, at: 'end' as const });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  if (top.scroll) problems.push({ kind: 'scroll', what: `${label}: ${top.scroll}` });
+  for (const what of new Set(top.targets)) problems.push({ kind: 'target', what: `${label}: ${what}` });
+  for (const what of new Set([...top.overlaps, ...end.overlaps]))
+    problems.push({ kind: 'overlap', what: `${label}: ${what}` });
+  const axe = await new AxeBuilder({ page }).analyze();
+  for (const v of axe.violations) {
+    if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+    const nodes = v.nodes
+      .slice(0, 4)
+      .map((n) => n.target.join(' '))
+      .join(' | ');
+    problems.push({ kind: 'axe', what: `${label}: axe ${v.impact} ${v.id} (${v.nodes.length}) ${nodes}` });
+  }
+  return problems;
+}
+
+/** Asserts the page passes every phone check, listing every problem found when it does not. */
+export async function expectPhoneFriendly(page: Page, label: string): Promise<void> {
+  const problems = await checkPhonePage(page, label);
+  expect(
+    problems.map((p) => p.what),
+    `${label}: phone problems`,
+  ).toEqual([]);
+}
+
+/** Prepares a context's pages: Thai (the default), the theme, the news popup already seen. */
+export async function usePhoneSettings(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.addInitScript((t) => {
+    localStorage.setItem('theme', t);
+    sessionStorage.setItem('newsPopupShown', '1');
+  }, theme);
+}
