@@ -80,7 +80,7 @@ export async function opsAccountRoutes(
         security,
         summary: 'Clear the login throttles of a username (every address) and its second-factor lock',
         params: ZOpsUsernameParam,
-        body: z.object({ reason: ZOpsReason.optional() }).optional(),
+        body: z.object({ reason: ZOpsReason.optional() }).nullish(),
         response: responses(ZOpsUnlocked),
       },
     },
