@@ -5,7 +5,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ConfirmAction } from '@/components/confirm-action';
 import { DataTable } from '@/components/data-table';
 import { Notice } from '@/components/states';
@@ -14,7 +14,9 @@ import { formatTime } from '@/lib/format';
 import { createOperator, requestRoleChange, resetCredentials, setOperatorStatus, useOperators } from './api';
 
 const column = createColumnHelper<TOpsOperatorRow>();
-type TCreate = z.input<typeof ZOpsOperatorCreate>;
+/** The create form: the contract, with an empty display name meaning "the username". */
+const ZCreateForm = ZOpsOperatorCreate.extend({ displayName: z.string().trim().max(80) });
+type TCreate = z.infer<typeof ZCreateForm>;
 
 function RoleChange({ operator, onDone }: { operator: TOpsOperatorRow; onDone: (text: string) => void }) {
   const { t } = useTranslation('operators');
@@ -53,7 +55,7 @@ export function OperatorsPage() {
   const [filter, setFilter] = useState('');
   const [notice, setNotice] = useState<{ text: string; secret?: string } | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
-  const form = useForm<TCreate>({ resolver: zodResolver(ZOpsOperatorCreate), defaultValues: { username: '', displayName: '', role: 'support' } });
+  const form = useForm<TCreate>({ resolver: zodResolver(ZCreateForm), defaultValues: { username: '', displayName: '', role: 'support' } });
   const refresh = useCallback(() => client.invalidateQueries({ queryKey: ['operators'] }), [client]);
 
   const columns = useMemo(

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { opsApprovals } from '../../db/schema';
 import type { JobDefinition } from '../jobs/engine';
-import type { OpsActor, OpsAudit, OpsAuditEntry, OpsAuditNote } from '../audit/ops.audit';
+import type { OpsActor, OpsAudit, OpsAuditNote } from '../audit/ops.audit';
 
 /** A pending request lives this long before the expiry job closes it (docs/adr/0044). */
 export const APPROVAL_TTL_MS = 24 * 60 * 60_000;
@@ -109,32 +109,47 @@ export function createApprovals({
     return row;
   }
 
-  /** Applies a pending request: only another operator whose role allows the action. */
+  /**
+   * Applies a pending request: only another operator whose role allows the action. The change runs
+   * as the action's service does it, in its own transaction; when it reports its audit entry (from
+   * inside that transaction) the request is locked, checked again and marked approved there, so the
+   * change, the status and the audit row commit together, and a request decided meanwhile rolls
+   * the change back. (The service reads what it needs before opening its transaction: opening ours
+   * around it could wait on reads that wait for us, with PGlite's single session.)
+   */
   async function approve(id: number, approver: Approver, decisionNote: string | undefined, note: OpsAuditNote): Promise<TOpsApprovalRow> {
-    return database.tx(async (tx) => {
-      const row = await lockPending(id, tx);
+    const check = (row: Row) => {
+      if (row.status !== 'pending' || row.expiresAt.getTime() <= now()) throw new AppError('approval_not_pending', 409);
       if (row.requestedById === approver.id) throw new AppError('approval_own_request', 403);
       const definition = definitions.get(row.action);
       if (!definition) throw new AppError('approval_not_pending', 409);
       if (!roleAllows(approver.role, definition.approverPermission)) throw new AppError('ops_permission_denied', 403);
-      let applied: OpsAuditEntry | null = null;
-      await definition.apply(definition.payload.parse(row.payload), async (entry) => {
-        applied = entry;
-      });
-      const reported = applied as OpsAuditEntry | null;
-      if (!reported) throw new Error(`approval action ${row.action} reported no audit entry`);
-      const [updated] = await tx
-        .update(opsApprovals)
-        .set({ status: 'approved', decidedById: approver.id, decidedBy: approver.username, decidedAt: new Date(now()), decisionNote: decisionNote ?? null })
-        .where(eq(opsApprovals.id, id))
-        .returning();
-      await note({
-        target: reported.target,
-        before: reported.before,
-        after: { approval: { id, action: row.action, requestedBy: row.requestedBy, reason: row.reason }, change: reported.after ?? null },
-      });
-      return toRow(updated!);
-    });
+      return definition;
+    };
+    const [first] = await database.db.select().from(opsApprovals).where(eq(opsApprovals.id, id));
+    if (!first) throw new AppError('not_found', 404);
+    const definition = check(first);
+    let result: TOpsApprovalRow | null = null;
+    await definition.apply(definition.payload.parse(first.payload), async (entry) =>
+      database.tx(async (tx) => {
+        const row = await lockPending(id, tx);
+        check(row);
+        const [updated] = await tx
+          .update(opsApprovals)
+          .set({ status: 'approved', decidedById: approver.id, decidedBy: approver.username, decidedAt: new Date(now()), decisionNote: decisionNote ?? null })
+          .where(eq(opsApprovals.id, id))
+          .returning();
+        result = toRow(updated!);
+        await note({
+          target: entry.target,
+          before: entry.before,
+          after: { approval: { id, action: row.action, requestedBy: row.requestedBy, reason: row.reason }, change: entry.after ?? null },
+        });
+      }),
+    );
+    const approved = result as TOpsApprovalRow | null;
+    if (!approved) throw new Error(`approval action ${first.action} reported no audit entry`);
+    return approved;
   }
 
   /** Closes a pending request without applying it (the requester may withdraw their own). */
