@@ -1,6 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { createMember } from './factories';
 import { body, useTestApp } from './helper';
 
 /**
@@ -294,5 +295,84 @@ describe('four-eyes approvals (docs/adr/0044)', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     const operators = body<{ username: string; role: string }[]>(await t.ops('GET', '/ops/operators')).value;
     expect(operators.find((o) => o.username === target.username)?.role).toBe('support');
+  });
+});
+
+describe('members from the console (docs/adr/0046)', () => {
+  it('finds a member by username prefix, email, mobile digits and id, and shows sessions and login history', async () => {
+    const m = await createMember(t, { prefix: 'find', accountEmail: true, mobile: true });
+    const support = await consoleOperator('support');
+    const search = async (q: string) =>
+      body<{ rows: { id: number; username: string }[]; total: number }>(await support.call('GET', `/ops/members/search?q=${encodeURIComponent(q)}`)).value;
+    for (const q of [m.username.slice(0, 6).toUpperCase(), m.email!, `0${m.mobile!.slice(3)}`, m.mobile!, String(m.id)]) {
+      expect((await search(q)).rows.map((r) => r.username), q).toContain(m.username);
+    }
+    expect((await search('nobody-matches-this')).total).toBe(0);
+    const sorted = body<{ rows: { username: string }[] }>(await support.call('GET', '/ops/members/search?sort=username&order=asc&pageSize=5')).value.rows;
+    expect(sorted.map((r) => r.username)).toEqual([...sorted.map((r) => r.username)].sort((a, b) => a.localeCompare(b)));
+
+    const detail = body<{ member: { username: string; isAgent: number; status: string }; sessions: unknown[]; authEvents: { event: string }[] }>(
+      await support.call('GET', `/ops/members/${m.id}/detail`),
+    ).value;
+    expect(detail.member).toMatchObject({ username: m.username, isAgent: 0, status: 'active' });
+    expect(detail.sessions).toHaveLength(1);
+    expect(detail.authEvents.map((e) => e.event)).toContain('register');
+  });
+
+  it('revokes every session of a member with a reason: the member is logged out and the audit row keeps the reason', async () => {
+    const m = await createMember(t, { prefix: 'rev' });
+    const info = () => m.c.inject({ method: 'GET', url: '/wps/member/info' });
+    expect((await info()).statusCode).toBe(200);
+    const support = await consoleOperator('support');
+    const noReason = await support.call('POST', `/ops/members/${m.username}/sessions/revoke`, {});
+    expect(noReason.statusCode).toBe(400);
+    expect((await info()).statusCode).toBe(200);
+    const res = await support.call('POST', `/ops/members/${m.username}/sessions/revoke`, { reason: 'lost phone' });
+    expect(body<{ revoked: number }>(res).value.revoked).toBe(1);
+    expect((await info()).statusCode).toBe(401);
+    const rows = body<{ rows: { action: string; after: { reason: string } }[] }>(
+      await t.ops('GET', `/ops/audit/search?target=${encodeURIComponent(`member:${m.username}`)}`),
+    ).value.rows;
+    expect(rows[0]).toMatchObject({ action: 'member.sessions.revoke', after: { reason: 'lost phone' } });
+  });
+
+  it('forces a password change: sessions end and the next login is restricted until the member changes it', async () => {
+    const m = await createMember(t, { prefix: 'pwd' });
+    const support = await consoleOperator('support');
+    expect((await support.call('POST', `/ops/members/${m.username}/password-change`, { reason: 'credential leak' })).statusCode).toBe(200);
+    expect((await m.c.inject({ method: 'GET', url: '/wps/member/info' })).statusCode).toBe(401);
+    const login = await t.client().loginOk(m.username, m.password);
+    expect(login.forceChangePassword).toBe(true);
+  });
+});
+
+describe('bad input to the console calls', () => {
+  it('refuses unknown fields, values outside the contracts and wrong types with validation_failed, changing nothing', async () => {
+    const admin = await consoleOperator('admin');
+    const before = body<unknown[]>(await t.ops('GET', '/ops/operators')).value.length;
+    for (const payload of [
+      { username: 'Bad Name', role: 'support' },
+      { username: 'okname', role: 'superuser' },
+      { username: 'x'.repeat(41), role: 'support' },
+      { username: 42, role: 'support' },
+    ]) {
+      const res = await admin.call('POST', '/ops/operators', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(body(res).message).toBe('validation_failed');
+    }
+    expect(body<unknown[]>(await t.ops('GET', '/ops/operators')).value).toHaveLength(before);
+    const role = await admin.call('PUT', '/ops/operators/owner-none/role', { role: 'admin', reason: 'x' });
+    expect(body(role).message).toBe('validation_failed');
+    const search = await admin.call('GET', `/ops/members/search?pageSize=1000`);
+    expect(body(search).message).toBe('validation_failed');
+    const audit = await admin.call('GET', '/ops/audit/search?from=yesterday');
+    expect(body(audit).message).toBe('validation_failed');
+    const code = await t.app.opsApp.inject({ method: 'POST', url: '/ops/console/second-factor', headers: CSRF, payload: { code: '12ab56' } });
+    expect(body(code).message).toBe('validation_failed');
+    // A maintenance start from the console without a reason is refused and nothing is pending.
+    const pending = body<{ total: number }>(await admin.call('GET', '/ops/approvals?status=pending')).value.total;
+    const noReason = await admin.call('PUT', '/ops/config/maintenance', { startTime: new Date(t.clock.now()).toISOString(), endTime: null, info: {} });
+    expect(body(noReason).message).toBe('validation_failed');
+    expect(body<{ total: number }>(await admin.call('GET', '/ops/approvals?status=pending')).value.total).toBe(pending);
   });
 });

@@ -98,7 +98,8 @@ export function createMemberRepository(db: Db) {
       tx: Executor = db,
     ) {
       const q = options.q?.trim() ?? '';
-      const digits = q.replace(/[^0-9]/g, '');
+      // A national number is typed with its trunk 0 (08x...); the E.164 key has none.
+      const digits = q.replace(/[^0-9]/g, '').replace(/^0+/, '');
       const escaped = q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
       const matches = q
         ? or(
