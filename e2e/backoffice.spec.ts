@@ -43,7 +43,9 @@ async function signInFirstTime(browser: Browser, username: string, oneTimePasswo
   await page.getByLabel('รหัสผ่านใหม่', { exact: true }).fill(`${username}-console-pass`);
   await page.getByLabel('ยืนยันรหัสผ่านใหม่').fill(`${username}-console-pass`);
   await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
-  await expect(page.getByRole('heading', { name: 'สมาชิก', level: 1 })).toBeVisible();
+  // The dashboard first: figures read from the database.
+  await expect(page.getByRole('heading', { name: 'ภาพรวม', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('figure-registrations')).toBeVisible();
   await expect(page.getByTestId('console-operator')).toContainText(username);
   return page;
 }
@@ -66,7 +68,7 @@ test('12.CONSOLE admin with TOTP, support revokes a member, four-eyes maintenanc
   const ownerPassword = /\(shown once\): (\S+)/.exec(line)?.[1];
   expect(ownerPassword).toBeTruthy();
   const admin = await signInFirstTime(browser, 'owner', ownerPassword!);
-  await shot(admin, 'members');
+  await shot(admin, 'dashboard');
 
   const supportName = uniqueName('sup').toLowerCase();
   const supportPassword = await createOperator(admin, supportName, 'ฝ่ายบริการ');
@@ -83,6 +85,8 @@ test('12.CONSOLE admin with TOTP, support revokes a member, four-eyes maintenanc
 
   // Support signs in, finds the member and ends their sessions.
   const support = await signInFirstTime(browser, supportName, supportPassword);
+  await support.getByRole('link', { name: 'สมาชิก' }).click();
+  await shot(support, 'members');
   await support.keyboard.press('/');
   await expect(support.getByLabel('ค้นหา', { exact: true })).toBeFocused();
   await support.keyboard.type(memberName);

@@ -376,3 +376,26 @@ describe('bad input to the console calls', () => {
     expect(body<{ total: number }>(await admin.call('GET', '/ops/approvals?status=pending')).value.total).toBe(pending);
   });
 });
+
+describe('dashboard figures (from the database)', () => {
+  type Figures = { registrations24h: number; logins24h: number; failedLogins24h: number; activeSessions: number; members: number; days: { registrations: number; logins: number }[] };
+  it('counts a registration, a failed and a successful login, and the live sessions', async () => {
+    const reader = await consoleOperator('read_only');
+    const figures = async () => body<Figures>(await reader.call('GET', '/ops/members/figures')).value;
+    const before = await figures();
+    const m = await createMember(t, { prefix: 'fig' });
+    const other = t.client();
+    const wrong = await other.login(m.username, 'not-the-password-1');
+    expect(wrong.body.success).toBe(false);
+    await t.client().loginOk(m.username, m.password);
+    const after = await figures();
+    expect(after.members - before.members).toBe(1);
+    expect(after.registrations24h - before.registrations24h).toBe(1);
+    expect(after.failedLogins24h - before.failedLogins24h).toBe(1);
+    expect(after.logins24h - before.logins24h).toBe(1);
+    expect(after.activeSessions - before.activeSessions).toBe(2);
+    expect(after.days).toHaveLength(7);
+    expect(after.days.at(-1)!.registrations - before.days.at(-1)!.registrations).toBe(1);
+    expect(after.days.at(-1)!.logins - before.days.at(-1)!.logins).toBe(1);
+  });
+});

@@ -153,3 +153,20 @@ export const ZOpsAuditSearchQuery = z.object({
 });
 export type TOpsAuditSearchQuery = z.infer<typeof ZOpsAuditSearchQuery>;
 export const ZOpsAuditPage = z.object({ rows: z.array(ZOpsAuditRow).max(100), total: z.number().int() });
+
+// ---------- dashboard ----------
+/** GET /ops/members/figures: account figures from the database (the console's dashboard). */
+export const ZOpsAccountFigures = z.object({
+  generatedAt: str(40),
+  members: z.number().int(),
+  registrations24h: z.number().int(),
+  logins24h: z.number().int(),
+  failedLogins24h: z.number().int(),
+  lockouts24h: z.number().int(),
+  activeSessions: z.number().int(),
+  /** The last 7 days (Bangkok days, oldest first). */
+  days: z
+    .array(z.object({ day: str(10), registrations: z.number().int(), logins: z.number().int(), failedLogins: z.number().int() }))
+    .max(7),
+});
+export type TOpsAccountFigures = z.infer<typeof ZOpsAccountFigures>;

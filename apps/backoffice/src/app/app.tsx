@@ -11,6 +11,7 @@ import { OperatorsPage } from '@/features/operators/operators-page';
 import { ApprovalsPage } from '@/features/approvals/approvals-page';
 import { AuditPage } from '@/features/audit/audit-page';
 import { MaintenancePage } from '@/features/site/maintenance-page';
+import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { Frame, RequirePermission } from './frame';
 
 /** The console's routes (basename /backoffice, where the platform serves it). */
@@ -22,7 +23,8 @@ export function createConsoleRouter(basename = '/backoffice') {
         path: '/',
         element: <Frame />,
         children: [
-          { index: true, element: <Navigate to={PAGES.members.path} replace /> },
+          { index: true, element: <Navigate to={PAGES.dashboard.path} replace /> },
+          { path: PAGES.dashboard.path, element: <RequirePermission page="dashboard"><DashboardPage /></RequirePermission> },
           { path: PAGES.members.path, element: <RequirePermission page="members"><MembersPage /></RequirePermission> },
           { path: `${PAGES.members.path}/:id`, element: <RequirePermission page="members"><MemberDetailPage /></RequirePermission> },
           { path: PAGES.approvals.path, element: <RequirePermission page="approvals"><ApprovalsPage /></RequirePermission> },
@@ -30,7 +32,7 @@ export function createConsoleRouter(basename = '/backoffice') {
           { path: PAGES.operators.path, element: <RequirePermission page="operators"><OperatorsPage /></RequirePermission> },
           { path: PAGES.audit.path, element: <RequirePermission page="audit"><AuditPage /></RequirePermission> },
           { path: PAGES.account.path, element: <RequirePermission page="account"><AccountPage /></RequirePermission> },
-          { path: '*', element: <Navigate to={PAGES.members.path} replace /> },
+          { path: '*', element: <Navigate to={PAGES.dashboard.path} replace /> },
         ],
       },
     ],

@@ -63,7 +63,7 @@ describe('console frame', () => {
     serve('admin');
     renderConsole('/members');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
-    for (const label of ['Members', 'Approvals', 'Maintenance', 'Operators', 'Audit log', 'My account']) expect(nav.textContent).toContain(label);
+    for (const label of ['Dashboard', 'Members', 'Approvals', 'Maintenance', 'Operators', 'Audit log', 'My account']) expect(nav.textContent).toContain(label);
   });
 
   it('says "no access" when a support operator opens the operators page by its address', async () => {

@@ -2,6 +2,7 @@ import type { TOpsPermission } from '@lotus/contracts/ops-operators';
 
 /** Every console page: its path (under the /backoffice basename), nav label key and the permission that shows it. */
 export const PAGES = {
+  dashboard: { path: '/dashboard', label: 'nav.dashboard', permission: 'read' },
   members: { path: '/members', label: 'nav.members', permission: 'read' },
   approvals: { path: '/approvals', label: 'nav.approvals', permission: 'read' },
   maintenance: { path: '/site/maintenance', label: 'nav.maintenance', permission: 'config.write' },

@@ -57,7 +57,7 @@ export function SignInPage() {
     defaultValues: { code: '', newPassword: '', confirm: '' },
   });
 
-  if (me.data) return <Navigate to={PAGES.members.path} replace />;
+  if (me.data) return <Navigate to={PAGES.dashboard.path} replace />;
 
   const submitPassword = passwordForm.handleSubmit(async (values) => {
     setFailure(null);
@@ -76,7 +76,7 @@ export function SignInPage() {
         ...(step?.mustChangePassword ? { newPassword: values.newPassword } : {}),
       });
       await client.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
-      void navigate(PAGES.members.path, { replace: true });
+      void navigate(PAGES.dashboard.path, { replace: true });
     } catch (error) {
       // The password step expired or was spent: start again.
       if (error instanceof ApiError && error.code === 'unauthorized') setStep(null);

@@ -14,6 +14,7 @@ import {
   ZOpsUsernameParam,
 } from '@lotus/contracts/ops-accounts';
 import {
+  ZOpsAccountFigures,
   ZOpsMemberDetail,
   ZOpsMemberIdParam,
   ZOpsMemberPage,
@@ -101,6 +102,20 @@ export async function opsAccountRoutes(
       },
     },
     async (req) => ok(await accounts.setStatus(req.params.username, req.body.status, auditNote(req), req.body.reason)),
+  );
+
+  app.get(
+    '/ops/members/figures',
+    {
+      config: { ops: { permission: 'read' } },
+      schema: {
+        tags,
+        security,
+        summary: 'Account figures: members, registrations, logins, failed logins, lockouts, active sessions (24 h and 7 days)',
+        response: responses(ZOpsAccountFigures),
+      },
+    },
+    async () => ok(await accounts.figures()),
   );
 
   app.get(

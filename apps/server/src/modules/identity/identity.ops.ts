@@ -13,7 +13,7 @@ import type { MemberService } from './members/member.service';
 import type { RegisterService } from './registration/register.service';
 import type { OpsAuditNote } from '../../platform/audit/ops.audit';
 import type { ServerKeys } from '../../platform/keys/server-keys';
-import type { TOpsMemberDetail, TOpsMemberSearchQuery } from '@lotus/contracts/ops-console';
+import type { TOpsAccountFigures, TOpsMemberDetail, TOpsMemberSearchQuery } from '@lotus/contracts/ops-console';
 import type { Database } from '../../db/client';
 import type { SessionRepository } from './sessions/session.repository';
 import type { SessionService } from './sessions/session.service';
@@ -26,7 +26,7 @@ type Deps = {
   hasher: Pick<PasswordHasher, 'verify'>;
   challenges: Pick<ChallengeService, 'peek'>;
   members: Pick<MemberService, 'listForOps' | 'searchForOps' | 'getForOps' | 'toOpsRow' | 'unlock' | 'setStatus'>;
-  sessionRepo: Pick<SessionRepository, 'listLiveSessions' | 'listAuthEvents'>;
+  sessionRepo: Pick<SessionRepository, 'listLiveSessions' | 'listAuthEvents' | 'figures'>;
   sessions: Pick<SessionService, 'revokeAll'>;
   database: Pick<Database, 'tx'>;
   now: () => number;
@@ -84,6 +84,33 @@ export function createAccountsOpsService({
     },
 
     listMembers: (limit: number) => members.listForOps(limit),
+
+    /** Account figures of the console's dashboard, from the database (the last 24 hours and 7 Bangkok days). */
+    async figures(): Promise<TOpsAccountFigures> {
+      const at = new Date(now());
+      const { totals, events, registrations } = await sessionRepo.figures(at);
+      const days = Array.from({ length: 7 }, (_, i) =>
+        new Date(at.getTime() + 7 * 3_600_000 - (6 - i) * 86_400_000).toISOString().slice(0, 10),
+      );
+      return {
+        generatedAt: at.toISOString(),
+        members: Number(totals.members),
+        registrations24h: Number(totals.registrations),
+        logins24h: Number(totals.logins),
+        failedLogins24h: Number(totals.failedLogins),
+        lockouts24h: Number(totals.lockouts),
+        activeSessions: Number(totals.activeSessions),
+        days: days.map((day) => {
+          const e = events.find((x) => x.day === day);
+          return {
+            day,
+            registrations: Number(registrations.find((x) => x.day === day)?.n ?? 0),
+            logins: Number(e?.logins ?? 0),
+            failedLogins: Number(e?.failedLogins ?? 0),
+          };
+        }),
+      };
+    },
 
     /** The console's member search (docs/adr/0046). */
     searchMembers: (query: TOpsMemberSearchQuery) => members.searchForOps(query),
