@@ -175,6 +175,8 @@ export async function buildApp({
     await opsApp.register(errors);
     await opsApp.register(requestContext, { trust, countryHeader: env.COUNTRY_HEADER });
     await opsApp.register(security);
+    // Per-address limits of the console's sign-in steps (routes opt in, as on the public app).
+    await opsApp.register(rateLimit, { redisUrl: env.REDIS_URL });
     // (no enc bodies on the operator API; the plugin is registered for the order control-characters expects)
     await opsApp.register(enc, { decrypt: (body) => services.identity.keys.decryptBody(body) });
     await opsApp.register(controlCharacters);

@@ -26,10 +26,13 @@ async function consoleOperator(role: 'admin' | 'finance' | 'support' | 'read_onl
   const username = `con${role.replace('_', '')}${counter}`;
   expect((await t.ops('POST', '/ops/operators', { username, role })).statusCode).toBe(200);
   const reset = body<{ temporaryPassword: string }>(await t.ops('POST', `/ops/operators/${username}/credentials`));
+  // Each operator signs in from its own address (the per-address sign-in limit is tested on its own).
+  const remoteAddress = `10.77.${Math.floor(counter / 200)}.${counter % 200}`;
   const step1 = await t.app.opsApp.inject({
     method: 'POST',
     url: '/ops/console/sign-in',
     headers: CSRF,
+    remoteAddress,
     payload: { username, password: reset.value.temporaryPassword },
   });
   const s1 = body<{ next: string; enrolment: { secret: string }; mustChangePassword: boolean }>(step1).value;
@@ -40,6 +43,7 @@ async function consoleOperator(role: 'admin' | 'finance' | 'support' | 'read_onl
     method: 'POST',
     url: '/ops/console/second-factor',
     headers: CSRF,
+    remoteAddress,
     cookies: { [COOKIE]: cookieOf(step1)! },
     payload: { code: codeAt(s1.enrolment.secret, t.clock.now()), newPassword: password },
   });
@@ -145,6 +149,24 @@ describe('console sign-in (docs/adr/0043)', () => {
     const fourth = await attempt(op.username, op.password);
     expect(fourth.statusCode).toBe(429);
     expect(body(fourth).message).toBe('login_throttled');
+  });
+
+  it('limits sign-in attempts per address: the 31st within a minute answers 429 rate_limited', async () => {
+    const from = { 'x-lotus-console': '1' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) {
+      const res = await t.app.opsApp.inject({
+        method: 'POST',
+        url: '/ops/console/sign-in',
+        headers: from,
+        remoteAddress: '198.51.100.77',
+        payload: { username: `spray${i}`, password: 'guess-guess' },
+      });
+      statuses.push(res.statusCode);
+      if (i === 30) expect(body(res).message).toBe('rate_limited');
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(statuses[30]).toBe(429);
   });
 
   it('changes the own password: other sessions end, this one continues with a new cookie', async () => {

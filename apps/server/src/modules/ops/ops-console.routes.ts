@@ -22,6 +22,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../lib/http';
 import { auditNote, type ConsoleCaller } from '../../plugins/auth-ops';
+import { rateLimit } from '../../plugins/rate-limit';
 import type { Approvals, Approver } from '../../platform/approvals/approvals';
 import type { OpsAudit } from '../../platform/audit/ops.audit';
 import type { ConsoleClient, ConsoleService } from './console.service';
@@ -77,7 +78,8 @@ export async function opsConsoleRoutes(
   app.post(
     '/ops/console/sign-in',
     {
-      config: { ops: { permission: 'public' } },
+      // Per address (the service's throttle counts per username): 30 per minute, as members' logins.
+      config: { ops: { permission: 'public' }, rateLimit: rateLimit.login },
       schema: {
         tags,
         summary: 'Console sign-in, step 1: username and password (then a TOTP code, or enrolment)',
@@ -95,7 +97,7 @@ export async function opsConsoleRoutes(
   app.post(
     '/ops/console/second-factor',
     {
-      config: { ops: { permission: 'public' } },
+      config: { ops: { permission: 'public' }, rateLimit: rateLimit.login },
       schema: {
         tags,
         summary: 'Console sign-in, step 2: the TOTP code (and a new password after a reset); a new session cookie',
@@ -139,7 +141,7 @@ export async function opsConsoleRoutes(
   app.post(
     '/ops/console/password',
     {
-      config: { ops: { permission: 'self', audit: 'console.password' } },
+      config: { ops: { permission: 'self', audit: 'console.password' }, rateLimit: rateLimit.password },
       schema: {
         tags,
         security,
