@@ -104,6 +104,7 @@ export const ZOpsApprovalQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const ZOpsApprovalPage = z.object({ rows: z.array(ZOpsApprovalRow).max(100), total: z.number().int() });
+export const ZOpsApprovalIdParam = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 export const ZOpsApprovalDecision = z.object({ note: z.string().trim().max(500).optional() });
 
 // ---------- members ----------

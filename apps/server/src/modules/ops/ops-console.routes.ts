@@ -8,6 +8,7 @@ import {
   ZConsoleSignIn,
   ZConsoleSignInStep,
   ZOpsApprovalDecision,
+  ZOpsApprovalIdParam,
   ZOpsApprovalPage,
   ZOpsApprovalQuery,
   ZOpsApprovalRequested,
@@ -17,7 +18,7 @@ import {
   ZOpsCredentialsReset,
   ZOpsRoleChange,
 } from '@lotus/contracts/ops-console';
-import { ZOpsOperatorParam, ZOpsTokenIdParam } from '@lotus/contracts/ops-operators';
+import { ZOpsOperatorParam } from '@lotus/contracts/ops-operators';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../lib/http';
@@ -216,7 +217,7 @@ export async function opsConsoleRoutes(
         tags,
         security,
         summary: "Approve and apply a pending request (not one's own; the role must allow the action)",
-        params: ZOpsTokenIdParam,
+        params: ZOpsApprovalIdParam,
         body: ZOpsApprovalDecision.nullish(),
         response: responses(ZOpsApprovalRow),
       },
@@ -232,7 +233,7 @@ export async function opsConsoleRoutes(
         tags,
         security,
         summary: 'Reject a pending request (or withdraw one of your own); nothing is applied',
-        params: ZOpsTokenIdParam,
+        params: ZOpsApprovalIdParam,
         body: ZOpsApprovalDecision.nullish(),
         response: responses(ZOpsApprovalRow),
       },
