@@ -291,6 +291,10 @@ describe('four-eyes approvals (docs/adr/0044)', () => {
     const rejected = await b.call('POST', `/ops/approvals/${requested.value.approvalId}/reject`, { note: 'not now' });
     expect(body<{ status: string }>(rejected).value.status).toBe('rejected');
     expect((await t.app.services.config.get('region')).blockedCountries).not.toContain('KP');
+    const found = body<{ rows: { id: number }[] }>(await b.call('GET', '/ops/approvals?status=rejected&q=REGION')).value.rows;
+    expect(found.map((r) => r.id)).toContain(requested.value.approvalId);
+    const none = body<{ total: number }>(await b.call('GET', '/ops/approvals?status=rejected&q=no-such-thing')).value;
+    expect(none.total).toBe(0);
     const late = await b.call('POST', `/ops/approvals/${requested.value.approvalId}/approve`, {});
     expect(body(late).message).toBe('approval_not_pending');
   });

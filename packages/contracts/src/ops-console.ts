@@ -100,6 +100,9 @@ export const ZOpsApprovalRow = z.object({
 export type TOpsApprovalRow = z.infer<typeof ZOpsApprovalRow>;
 export const ZOpsApprovalQuery = z.object({
   status: ZOpsApprovalStatus.optional(),
+  /** Contained in the action, the target or the requester's username. */
+  q: z.string().trim().max(100).optional(),
+  order: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import {
   flexRender,
   getCoreRowModel,
+  getSortedRowModel,
   useReactTable,
   type ColumnDef,
   type SortingState,
@@ -12,8 +14,9 @@ import { EmptyState, ErrorState, LoadingState } from './states';
 export type TableState = { sort?: string | undefined; order?: 'asc' | 'desc' | undefined; page: number; pageSize: number };
 
 /**
- * A list as a table (TanStack Table, docs/adr/0045): columns, server-side sorting (column headers
- * are buttons; aria-sort tells the order), paging, and the loading, empty and error states.
+ * A list as a table (TanStack Table, docs/adr/0045): columns, sorting on the server (`state` and
+ * `onState`) or, for short lists loaded whole, in the browser (`clientSort`); column headers are
+ * buttons and aria-sort tells the order; paging; the loading, empty and error states.
  */
 export function DataTable<T>({
   caption,
@@ -26,6 +29,7 @@ export function DataTable<T>({
   error,
   onRetry,
   rowKey,
+  clientSort = false,
 }: {
   caption: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- column value types differ per column
@@ -38,16 +42,19 @@ export function DataTable<T>({
   error: unknown;
   onRetry?: () => void;
   rowKey: (row: T) => string;
+  clientSort?: boolean;
 }) {
   const { t } = useTranslation();
-  const sorting: SortingState = state?.sort ? [{ id: state.sort, desc: state.order !== 'asc' }] : [];
+  const [localSorting, setLocalSorting] = useState<SortingState>([]);
+  const sorting: SortingState = clientSort ? localSorting : state?.sort ? [{ id: state.sort, desc: state.order !== 'asc' }] : [];
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table's API is not memoisable by the React Compiler; this component is left uncompiled
   const table = useReactTable({
     data: rows ?? [],
     columns,
     getCoreRowModel: getCoreRowModel(),
-    manualSorting: true,
+    manualSorting: !clientSort,
     manualPagination: true,
+    ...(clientSort ? { getSortedRowModel: getSortedRowModel(), onSortingChange: setLocalSorting } : {}),
     state: { sorting },
     getRowId: rowKey,
   });
@@ -62,8 +69,9 @@ export function DataTable<T>({
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => {
-                const sortable = header.column.columnDef.enableSorting === true && !!onState && !!state;
-                const current = state?.sort === header.column.id ? (state.order === 'asc' ? 'ascending' : 'descending') : 'none';
+                const sortable = header.column.columnDef.enableSorting === true && (clientSort || (!!onState && !!state));
+                const sorted = header.column.getIsSorted();
+                const current = sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none';
                 const label = flexRender(header.column.columnDef.header, header.getContext());
                 return (
                   <th key={header.id} scope="col" aria-sort={sortable ? current : undefined}>
@@ -71,14 +79,11 @@ export function DataTable<T>({
                       <button
                         type="button"
                         className="sort"
-                        onClick={() =>
-                          onState({
-                            ...state,
-                            sort: header.column.id,
-                            order: state.sort === header.column.id && state.order === 'desc' ? 'asc' : 'desc',
-                            page: 1,
-                          })
-                        }
+                        onClick={() => {
+                          const order = current === 'descending' ? 'asc' : 'desc';
+                          if (clientSort) setLocalSorting([{ id: header.column.id, desc: order === 'desc' }]);
+                          else if (state && onState) onState({ ...state, sort: header.column.id, order, page: 1 });
+                        }}
                       >
                         {label}
                         <span aria-hidden="true">{current === 'ascending' ? ' ▲' : current === 'descending' ? ' ▼' : ''}</span>

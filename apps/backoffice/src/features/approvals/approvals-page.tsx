@@ -25,18 +25,21 @@ export function ApprovalsPage() {
   const me = useMe();
   const client = useQueryClient();
   const [status, setStatus] = useState<string>('pending');
-  const [state, setState] = useState<TableState>({ page: 1, pageSize: 20 });
+  const [state, setState] = useState<TableState>({ page: 1, pageSize: 20, sort: 'id', order: 'desc' });
+  const [draft, setDraft] = useState('');
+  const [q, setQ] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const list = useQuery({
-    queryKey: ['approvals', status, state.page],
-    queryFn: () => opsCall(ZOpsApprovalPage, 'GET', `/ops/approvals${queryString({ status, page: state.page, pageSize: state.pageSize })}`),
+    queryKey: ['approvals', status, q, state.order, state.page],
+    queryFn: () =>
+      opsCall(ZOpsApprovalPage, 'GET', `/ops/approvals${queryString({ status, q, order: state.order, page: state.page, pageSize: state.pageSize })}`),
     placeholderData: keepPreviousData,
   });
   const refresh = useCallback(() => client.invalidateQueries({ queryKey: ['approvals'] }), [client]);
 
   const columns = useMemo(
     () => [
-      column.accessor('id', { header: t('id') }),
+      column.accessor('id', { header: t('id'), enableSorting: true }),
       column.accessor('action', { header: t('action'), cell: (c) => t(`actions.${c.getValue()}`, { defaultValue: c.getValue() }) }),
       column.accessor('target', { header: t('target') }),
       column.accessor('payload', {
@@ -100,7 +103,17 @@ export function ApprovalsPage() {
     <section aria-labelledby="approvals-title">
       <h1 id="approvals-title">{t('title')}</h1>
       <p>{t('intro')}</p>
-      <div className="filters">
+      <form
+        role="search"
+        className="filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQ(draft.trim());
+          setState({ ...state, page: 1 });
+        }}
+      >
+        <label htmlFor="approval-q">{t('search')}</label>
+        <input id="approval-q" data-search type="search" value={draft} maxLength={100} onChange={(e) => setDraft(e.target.value)} />
         <label htmlFor="approval-status">{t('status')}</label>
         <select
           id="approval-status"
@@ -116,7 +129,10 @@ export function ApprovalsPage() {
             </option>
           ))}
         </select>
-      </div>
+        <button type="submit" className="primary">
+          {t('searchButton')}
+        </button>
+      </form>
       {notice ? <Notice>{notice}</Notice> : null}
       <DataTable
         caption={t('title')}
@@ -124,7 +140,7 @@ export function ApprovalsPage() {
         rows={list.data?.rows}
         total={list.data?.total}
         state={state}
-        onState={setState}
+        onState={(s) => setState({ ...s, sort: 'id' })}
         loading={list.isFetching}
         error={list.error}
         onRetry={() => void list.refetch()}

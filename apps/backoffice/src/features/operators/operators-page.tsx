@@ -60,12 +60,12 @@ export function OperatorsPage() {
 
   const columns = useMemo(
     () => [
-      column.accessor('username', { header: t('username') }),
+      column.accessor('username', { header: t('username'), enableSorting: true }),
       column.accessor('displayName', { header: t('displayName') }),
-      column.accessor('role', { header: t('role'), cell: (c) => t(`common:roles.${c.getValue()}`) }),
-      column.accessor('status', { header: t('status'), cell: (c) => t(`statuses.${c.getValue()}`) }),
+      column.accessor('role', { header: t('role'), enableSorting: true, cell: (c) => t(`common:roles.${c.getValue()}`) }),
+      column.accessor('status', { header: t('status'), enableSorting: true, cell: (c) => t(`statuses.${c.getValue()}`) }),
       column.accessor('hasTotp', { header: t('totp'), cell: (c) => (c.getValue() ? t('common:yes') : t('common:no')) }),
-      column.accessor('updatedAt', { header: t('updatedAt'), cell: (c) => formatTime(c.getValue()) }),
+      column.accessor('updatedAt', { header: t('updatedAt'), enableSorting: true, cell: (c) => formatTime(c.getValue()) }),
       column.display({
         id: 'actions',
         header: t('actions'),
@@ -158,7 +158,7 @@ export function OperatorsPage() {
         <label htmlFor="op-filter">{t('filter')}</label>
         <input id="op-filter" data-search type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
       </div>
-      <DataTable caption={t('title')} columns={columns} rows={rows} loading={list.isFetching} error={list.error} onRetry={() => void list.refetch()} rowKey={(o) => String(o.id)} />
+      <DataTable caption={t('title')} columns={columns} rows={rows} loading={list.isFetching} error={list.error} onRetry={() => void list.refetch()} rowKey={(o) => String(o.id)} clientSort />
     </section>
   );
 }

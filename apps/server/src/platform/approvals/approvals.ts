@@ -1,7 +1,7 @@
 import { AppError } from '@lotus/contracts/app-error';
 import type { TOpsApprovalRequested, TOpsApprovalRow } from '@lotus/contracts/ops-console';
 import { roleAllows, type TOpsPermission, type TOpsRole } from '@lotus/contracts/ops-operators';
-import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { opsApprovals } from '../../db/schema';
@@ -187,13 +187,23 @@ export function createApprovals({
     });
   }
 
-  async function list(query: { status?: TOpsApprovalRow['status'] | undefined; page: number; pageSize: number }) {
-    const where = query.status ? eq(opsApprovals.status, query.status) : undefined;
+  async function list(query: {
+    status?: TOpsApprovalRow['status'] | undefined;
+    q?: string | undefined;
+    order?: 'asc' | 'desc';
+    page: number;
+    pageSize: number;
+  }) {
+    const like = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const where = and(
+      query.status ? eq(opsApprovals.status, query.status) : undefined,
+      like ? or(ilike(opsApprovals.action, like), ilike(opsApprovals.target, like), ilike(opsApprovals.requestedBy, like)) : undefined,
+    );
     const rows = await database.db
       .select()
       .from(opsApprovals)
       .where(where)
-      .orderBy(desc(opsApprovals.id))
+      .orderBy(query.order === 'asc' ? asc(opsApprovals.id) : desc(opsApprovals.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize);
     const [total] = await database.db.select({ n: count() }).from(opsApprovals).where(where);
