@@ -13,7 +13,7 @@ const rows: Row[] = [
   { name: 'apple', n: 1 },
   { name: 'cherry', n: 3 },
 ];
-const names = () => within(screen.getByRole('table')).getAllByRole('row').slice(1).map((r) => r.cells[0]!.textContent);
+const names = () => within(screen.getByRole('table')).getAllByRole('row').slice(1).map((r) => (r as HTMLTableRowElement).cells[0]!.textContent);
 
 beforeAll(() => {
   initI18n('en');
