@@ -12,6 +12,32 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
+// The operator console (apps/backoffice) keeps the same one-way flow: features never import each other.
+const backofficeFeatures = readdirSync(new URL('./apps/backoffice/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const backofficeBoundaries = backofficeFeatures.map((feature) => ({
+  files: [`apps/backoffice/src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
+            message: 'Features must not import each other: move shared code to components/ or lib/.',
+          },
+          { group: ['@/app', '@/app/*'], message: 'Features must not import the app layer.' },
+          {
+            group: ['**/apps/server/**', '@lotus/server*', '**/apps/web/**', '@lotus/web*'],
+            message: 'The console talks to the server only through /ops and the shared contracts.',
+          },
+        ],
+      },
+    ],
+  },
+}));
+
 const featureBoundaries = webFeatures.map((feature) => ({
   files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
   rules: {
@@ -56,7 +82,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/backoffice/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
@@ -86,12 +112,13 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  ...backofficeBoundaries,
   {
     files: ['apps/server/**/*.ts', 'packages/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['**/apps/web/**', '@lotus/web*', 'react', 'react-dom'] },
+        { patterns: ['**/apps/web/**', '@lotus/web*', '**/apps/backoffice/**', '@lotus/backoffice*', 'react', 'react-dom'] },
       ],
     },
   },

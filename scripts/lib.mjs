@@ -65,6 +65,20 @@ export function ensureWebBuilt({ force = false } = {}) {
   run('npm', ['run', 'build', '-w', '@lotus/web']);
 }
 
+/** The operator console (apps/backoffice, served under /backoffice/): built when its sources changed. */
+export function ensureBackofficeBuilt({ force = false } = {}) {
+  const index = join(root, 'apps/backoffice/dist/index.html');
+  const sources = Math.max(
+    newestMtime(join(root, 'apps/backoffice/src')),
+    newestMtime(join(root, 'apps/backoffice/index.html')),
+    newestMtime(join(root, 'apps/backoffice/vite.config.ts')),
+    newestMtime(join(root, 'packages/contracts/src')),
+  );
+  if (!force && existsSync(index) && statSync(index).mtimeMs >= sources) return;
+  log('Building the operator console...');
+  run('npm', ['run', 'build', '-w', '@lotus/backoffice']);
+}
+
 export function findChromium() {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
   return candidates.find((p) => existsSync(p)) ?? null;

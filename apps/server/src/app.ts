@@ -21,6 +21,7 @@ import rateLimit from './plugins/rate-limit';
 import requestContext, { genReqId } from './plugins/request-context';
 import security from './plugins/security';
 import siteAccess from './plugins/site-access';
+import staticBackoffice from './plugins/static-backoffice';
 import staticSpa from './plugins/static-spa';
 import type { JobEngineOptions, StartOptions } from './platform/jobs/engine';
 import { createServices, type Services } from './services';
@@ -160,7 +161,12 @@ export async function buildApp({
 
   // The operator scope: the /ops credential and audit hooks, then every module's operator routes.
   const opsRoutes = async (scope: FastifyInstance) => {
-    registerOpsAuth(scope, { operators: services.ops.operators, audit: services.ops.audit, inProcess: opsInProcess });
+    registerOpsAuth(scope, {
+      operators: services.ops.operators,
+      consoleSessions: services.ops.console,
+      audit: services.ops.audit,
+      inProcess: opsInProcess,
+    });
     for (const part of services.parts) if (part.opsRoutes) await part.opsRoutes(scope);
   };
   if (hasSeparateOpsListener(env)) {
@@ -169,14 +175,19 @@ export async function buildApp({
     await opsApp.register(errors);
     await opsApp.register(requestContext, { trust, countryHeader: env.COUNTRY_HEADER });
     await opsApp.register(security);
+    // Per-address limits of the console's sign-in steps (routes opt in, as on the public app).
+    await opsApp.register(rateLimit, { redisUrl: env.REDIS_URL });
     // (no enc bodies on the operator API; the plugin is registered for the order control-characters expects)
     await opsApp.register(enc, { decrypt: (body) => services.identity.keys.decryptBody(body) });
     await opsApp.register(controlCharacters);
     await opsApp.register(opsRoutes);
+    // The operator console is served only where the operator API is (docs/adr/0045).
+    await opsApp.register(staticBackoffice, { dist: env.BACKOFFICE_DIST });
     app.decorate('opsApp', opsApp);
     app.addHook('onClose', async () => opsApp.close());
   } else {
     await app.register(opsRoutes);
+    await app.register(staticBackoffice, { dist: env.BACKOFFICE_DIST });
     app.decorate('opsApp', app);
   }
   // Every module's public routes, in the composition root's order.

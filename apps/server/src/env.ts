@@ -88,6 +88,12 @@ export const ZEnv = z.object({
     .max(1000)
     .default(path.join(REPO_ROOT, 'apps/web/dist'))
     .transform((v) => path.resolve(v)),
+  /** The operator console's build (apps/backoffice), served under /backoffice/ with the operator API. */
+  BACKOFFICE_DIST: z
+    .string()
+    .max(1000)
+    .default(path.join(REPO_ROOT, 'apps/backoffice/dist'))
+    .transform((v) => path.resolve(v)),
   // ---------- accounts and access (docs/adapters.md, docs/sessions.md) ----------
   /**
    * The canonical public origin: base of links in mails (password reset), e.g.

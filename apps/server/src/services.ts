@@ -20,6 +20,7 @@ import { createWithdrawalModule } from './modules/withdrawal/withdrawal.module';
 import { createOpsAudit } from './platform/audit/ops.audit';
 import { systemClock, type Clock } from './platform/clock';
 import { createConfigService } from './platform/config/config.service';
+import { createApprovals } from './platform/approvals/approvals';
 import { createJobEngine, type JobEngineOptions } from './platform/jobs/engine';
 import type { MasterKeys } from './platform/keys/master-key';
 import { createServerKeyRepository, createServerKeys } from './platform/keys/server-keys';
@@ -76,6 +77,8 @@ export function createServices(
   const throttles = createThrottleRepository(database.db);
   const hasher = createPasswordHasher();
   const opsAudit = createOpsAudit({ database, now });
+  // Four-eyes approvals (docs/adr/0044): modules define the actions that need a second operator.
+  const approvals = createApprovals({ database, audit: opsAudit, now });
   // What every module may ask for; each factory's parameter type narrows what it sees.
   const shared = { database, config, keys, throttles, hasher, outbox, jobs, log, now };
 
@@ -141,6 +144,7 @@ export function createServices(
     content: content.service,
     feedback: system.feedback,
     audit: opsAudit,
+    approvals,
   });
 
   const vendor = createVendorModule({

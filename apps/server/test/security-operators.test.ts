@@ -331,7 +331,15 @@ describe('security #9 the operator API on a separate listener', () => {
   let dbHandle: Awaited<ReturnType<typeof createTestDatabase>>;
   beforeAll(async () => {
     dbHandle = await createTestDatabase();
-    app = await buildApp({ db: dbHandle.database, env: testEnv({ OPS_PORT: '0', OPS_HOST: '127.0.0.1' }) });
+    // A console build (apps/backoffice/dist's shape): index.html and one hashed asset.
+    const dist = tempDir('lotus-backoffice-');
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>console</title><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    app = await buildApp({
+      db: dbHandle.database,
+      env: testEnv({ OPS_PORT: '0', OPS_HOST: '127.0.0.1', BACKOFFICE_DIST: dist }),
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     await app.opsApp.listen({ port: 0, host: '127.0.0.1' });
   });
@@ -353,5 +361,26 @@ describe('security #9 the operator API on a separate listener', () => {
     // The public site still answers on the public port, and not on the operator port.
     expect((await fetch(`http://127.0.0.1:${publicPort}/wps/system/encryptionKey`)).status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${opsPort}/wps/system/encryptionKey`)).status).toBe(404);
+  });
+
+  it('issue 12 the operator console is served under /backoffice/ on the operator port only', async () => {
+    const publicPort = (app.server.address() as AddressInfo).port;
+    const opsPort = (app.opsApp.server.address() as AddressInfo).port;
+    const html = { headers: { accept: 'text/html' } };
+    const page = await fetch(`http://127.0.0.1:${opsPort}/backoffice/members/1004`, html);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(await page.text()).toContain('<div id="root">');
+    const asset = await fetch(`http://127.0.0.1:${opsPort}/backoffice/assets/index-abc123.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect((await fetch(`http://127.0.0.1:${opsPort}/backoffice/assets/missing.js`)).status).toBe(404);
+    // A path that climbs out of the build folder gets the console page, never the file.
+    const climb = await fetch(`http://127.0.0.1:${opsPort}/backoffice/..%2f..%2f..%2fpackage.json`);
+    expect(await climb.text()).not.toContain('"name"');
+    // The public port does not serve the console at all.
+    expect((await fetch(`http://127.0.0.1:${publicPort}/backoffice/`, html)).status).toBe(404);
   });
 });

@@ -31,6 +31,8 @@ export const OPS_PERMISSIONS = [
   'audit.read',
   /** replace the caller's own API token. */
   'self.rotate',
+  /** the caller's own console session and password (every role). */
+  'self',
   /** the game vendor registry (vendor wallet protocol v1): list (never secrets). */
   'vendors.read',
   /** add vendors, change their status, rotate their secrets (the secret is shown once). */
@@ -43,9 +45,9 @@ export type TOpsPermission = (typeof OPS_PERMISSIONS)[number];
 /** The one role -> permission table (enforced by the server on every /ops route). */
 export const OPS_ROLE_PERMISSIONS: Record<TOpsRole, readonly TOpsPermission[]> = {
   admin: OPS_PERMISSIONS,
-  finance: ['read', 'money.read', 'money.write', 'vendors.read', 'self.rotate'],
-  support: ['read', 'members.write', 'secrets.read', 'vendors.read', 'self.rotate'],
-  read_only: ['read', 'vendors.read', 'self.rotate'],
+  finance: ['read', 'money.read', 'money.write', 'vendors.read', 'self.rotate', 'self'],
+  support: ['read', 'members.write', 'secrets.read', 'vendors.read', 'self.rotate', 'self'],
+  read_only: ['read', 'vendors.read', 'self.rotate', 'self'],
 };
 
 export const roleAllows = (role: TOpsRole, permission: TOpsPermission): boolean =>

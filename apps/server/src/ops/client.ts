@@ -54,6 +54,8 @@ export interface OpsClient {
   listOperators(): Promise<TOpsOperatorRow[]>;
   createOperator(input: { username: string; role: TOpsRole; displayName?: string | undefined }): Promise<TOpsOperatorRow>;
   setOperatorStatus(username: string, status: 'active' | 'disabled'): Promise<TOpsOperatorRow>;
+  /** Console credentials reset: a one-time password (printed once); TOTP is enrolled at the next sign-in. */
+  resetConsoleCredentials(username: string): Promise<{ username: string; temporaryPassword: string }>;
   listTokens(): Promise<z.infer<typeof ZOpsTokenRow>[]>;
   createToken(username: string, days: number): Promise<TOpsTokenCreated>;
   revokeToken(id: number): Promise<{ id: number; revoked: boolean }>;
@@ -177,6 +179,7 @@ function createClient(
     listOperators: () => call('GET', '/ops/operators'),
     createOperator: (input) => call('POST', '/ops/operators', input),
     setOperatorStatus: (username, status) => call('PUT', `/ops/operators/${encodeURIComponent(username)}/status`, { status }),
+    resetConsoleCredentials: (username) => call('POST', `/ops/operators/${encodeURIComponent(username)}/credentials`),
     listTokens: () => call('GET', '/ops/tokens'),
     createToken: (username, days) => call('POST', `/ops/operators/${encodeURIComponent(username)}/tokens`, { days }),
     revokeToken: (id) => call('DELETE', `/ops/tokens/${id}`),

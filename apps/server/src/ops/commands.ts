@@ -53,6 +53,8 @@ Usage: npm run ops -- <command>
   operator list                            operators (role, status, live tokens)
   operator create <username> --role R      R: ${OPS_ROLES.join(', ')}
   operator disable|enable <username>
+  operator console-password <username>     console sign-in: a one-time password (printed once);
+                                           TOTP is set up at the next sign-in at /backoffice/
   operator token list
   operator token create <username> [--days N] [--save]
                                            a new API token (printed once; --save writes it to ops.json)
@@ -435,6 +437,14 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
         if (!username) throw new UsageError(`Use: operator ${sub} <username>`);
         const row = await client.setOperatorStatus(username, sub === 'disable' ? 'disabled' : 'active');
         out.log(`Operator ${row.username} is now ${row.status}.`);
+        return 0;
+      }
+      if (sub === 'console-password') {
+        const username = rest[0];
+        if (!username) throw new UsageError('Use: operator console-password <username>');
+        const r = await client.resetConsoleCredentials(username);
+        out.log(`One-time console password of ${r.username} (shown once): ${r.temporaryPassword}`);
+        out.log('Sign in at /backoffice/ with it: a new password and the authenticator app are set up there.');
         return 0;
       }
       if (sub === 'rotate') {

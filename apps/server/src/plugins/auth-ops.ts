@@ -1,5 +1,7 @@
 import { AppError } from '@lotus/contracts/app-error';
+import { OPS_CONSOLE_COOKIE, OPS_CONSOLE_CSRF_HEADER } from '@lotus/contracts/ops-console';
 import { roleAllows, type TOpsPermission } from '@lotus/contracts/ops-operators';
+import fastifyCookie from '@fastify/cookie';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { AuthenticatedOperator, OpsActor, OpsAudit, OpsAuditNote } from '../platform/audit/ops.audit';
@@ -11,7 +13,13 @@ import type { AuthenticatedOperator, OpsActor, OpsAudit, OpsAuditNote } from '..
  *   for reads of secrets; the handler passes `auditNote(req)` to the service, which reports the
  *   target and before/after.
  */
-export type OpsRouteConfig = { permission: TOpsPermission; audit?: string };
+export type OpsRouteConfig = { permission: TOpsPermission | 'public'; audit?: string };
+
+/**
+ * `permission: 'public'` is only for the console's sign-in steps (docs/adr/0043): no credential
+ * yet; the console service writes their audit rows itself (the operator is known only inside).
+ */
+const PUBLIC = 'public';
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
@@ -31,8 +39,10 @@ export type InProcessOperator = {
   ip: string;
   userAgent: string;
 };
-/** Who called an /ops route: an operator with an API token, or the direct-mode command line. */
-export type OpsCaller = AuthenticatedOperator | InProcessOperator;
+/** An operator signed in to the console (session cookie; docs/adr/0043). */
+export type ConsoleCaller = { id: number; username: string; role: AuthenticatedOperator['role']; tokenId: null; sessionId: number };
+/** Who called an /ops route: an operator with an API token or a console session, or the direct-mode command line. */
+export type OpsCaller = AuthenticatedOperator | ConsoleCaller | InProcessOperator;
 /** Options of the in-process caller: its token (random, per process) and identity. */
 export type InProcessOps = { token: string; operator: InProcessOperator };
 
@@ -78,10 +88,13 @@ export function registerOpsAuth(
   app: FastifyInstance,
   {
     operators,
+    consoleSessions,
     audit,
     inProcess,
   }: {
     operators: { authenticate(token: string): Promise<AuthenticatedOperator | null> };
+    /** Console sessions (cookie); absent: only bearer tokens are accepted. */
+    consoleSessions?: { authenticate(token: string | undefined): Promise<ConsoleCaller | null> };
     audit: Pick<OpsAudit, 'audited' | 'append'>;
     /** Only for an app built by the command line's direct mode (never one that listens). */
     inProcess?: InProcessOps | undefined;
@@ -89,13 +102,15 @@ export function registerOpsAuth(
 ) {
   app.decorateRequest('operator', null);
   app.decorateRequest('opsAuditNote', null);
+  // Reads the console's session cookie (and lets the sign-in routes set it); scoped to /ops.
+  void app.register(fastifyCookie);
 
   app.addHook('onRoute', (route) => {
     const declared = route.config?.ops;
     const where = `${String(route.method)} ${route.url}`;
     if (!declared) throw new Error(`operator route ${where} declares no permission (config.ops)`);
     const methods = [route.method].flat().map((m) => String(m).toUpperCase());
-    if (methods.some((m) => !READ_METHODS.has(m)) && !declared.audit) {
+    if (methods.some((m) => !READ_METHODS.has(m)) && !declared.audit && declared.permission !== PUBLIC) {
       throw new Error(`mutating operator route ${where} declares no audit action (config.ops.audit)`);
     }
     if (declared.audit) {
@@ -111,19 +126,35 @@ export function registerOpsAuth(
   });
 
   app.addHook('onRequest', async (request) => {
+    const declaredPermission = request.routeOptions.config?.ops?.permission;
+    const mutating = !READ_METHODS.has(request.method);
     const header = request.headers.authorization;
     const match =
       typeof header === 'string' ? /^Bearer ([A-Za-z0-9._~+/=-]{1,200})$/.exec(header.trim()) : null;
     const token = match?.[1];
-    const operator: OpsCaller | null = !token
-      ? null
-      : inProcess && sameToken(token, inProcess.token)
+    // (parsed here: this hook may run before the cookie plugin's own, which loads after it)
+    const cookie =
+      !token && typeof request.headers.cookie === 'string'
+        ? app.parseCookie(request.headers.cookie)[OPS_CONSOLE_COOKIE]
+        : undefined;
+    // CSRF (docs/adr/0043): a cookie travels with any request the browser makes, so every
+    // mutating call without a bearer token must carry the console's header, which a cross-site
+    // page cannot set (SameSite=Strict is the second line).
+    if (!token && mutating && (cookie !== undefined || declaredPermission === PUBLIC) && request.headers[OPS_CONSOLE_CSRF_HEADER] !== '1') {
+      throw new AppError('ops_csrf_refused', 403);
+    }
+    if (declaredPermission === PUBLIC) return;
+    const operator: OpsCaller | null = token
+      ? inProcess && sameToken(token, inProcess.token)
         ? inProcess.operator
-        : await operators.authenticate(token);
+        : await operators.authenticate(token)
+      : cookie && consoleSessions
+        ? await consoleSessions.authenticate(cookie)
+        : null;
     if (!operator) throw new AppError('unauthorized', 401);
     request.operator = operator;
     const declared = request.routeOptions.config?.ops;
-    if (!declared || !roleAllows(operator.role, declared.permission)) {
+    if (!declared || declared.permission === PUBLIC || !roleAllows(operator.role, declared.permission)) {
       await audit.append(actorOf(request), 'ops.denied', {
         target: `${request.method} ${request.routeOptions.url ?? request.url}`.slice(0, 200),
         after: { role: operator.role, permission: declared?.permission ?? null },

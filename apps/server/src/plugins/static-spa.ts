@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Paths that belong to the platform, never to the SPA (they answer the JSON envelope). */
-export const API_PREFIXES = ['/wps', '/ops', '/docs', '/media', '/lgw', '/lotto'];
+export const API_PREFIXES = ['/wps', '/ops', '/docs', '/media', '/lgw', '/lotto', '/backoffice'];
 
 const isApiPath = (pathname: string) =>
   API_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));

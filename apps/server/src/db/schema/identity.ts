@@ -44,6 +44,8 @@ export const members = pgTable(
     passwordChangedAt: ts('password_changed_at').notNull(),
     /** The server chose the password (mobile registration without one): a change needs no old password. */
     passwordGenerated: boolean('password_generated').notNull().default(false),
+    /** An operator required a new password (console, docs/adr/0046): the next login is a restricted session until the change. */
+    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
     paymentPasswordHash: varchar('payment_password_hash', { length: 200 }),
     type: smallint('type').notNull().default(1),
     isAgent: smallint('is_agent').notNull().default(0),

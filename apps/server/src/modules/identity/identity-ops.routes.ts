@@ -13,6 +13,18 @@ import {
   ZOpsUnlocked,
   ZOpsUsernameParam,
 } from '@lotus/contracts/ops-accounts';
+import {
+  ZOpsAccountFigures,
+  ZOpsMemberDetail,
+  ZOpsMemberIdParam,
+  ZOpsMemberPage,
+  ZOpsMemberSearchQuery,
+  ZOpsPasswordChangeRequired,
+  ZOpsReason,
+  ZOpsReasonBody,
+  ZOpsSessionsRevoked,
+} from '@lotus/contracts/ops-console';
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../lib/http';
@@ -69,10 +81,11 @@ export async function opsAccountRoutes(
         security,
         summary: 'Clear the login throttles of a username (every address) and its second-factor lock',
         params: ZOpsUsernameParam,
+        body: z.object({ reason: ZOpsReason.optional() }).nullish(),
         response: responses(ZOpsUnlocked),
       },
     },
-    async (req) => ok(await accounts.unlock(req.params.username, auditNote(req))),
+    async (req) => ok(await accounts.unlock(req.params.username, auditNote(req), req.body?.reason)),
   );
 
   app.put(
@@ -84,11 +97,87 @@ export async function opsAccountRoutes(
         security,
         summary: 'active, or disabled (a non-member: member_no_enter)',
         params: ZOpsUsernameParam,
-        body: ZOpsMemberStatus,
+        body: ZOpsMemberStatus.extend({ reason: ZOpsReason.optional() }),
         response: responses(ZOpsMemberStatusResult),
       },
     },
-    async (req) => ok(await accounts.setStatus(req.params.username, req.body.status, auditNote(req))),
+    async (req) => ok(await accounts.setStatus(req.params.username, req.body.status, auditNote(req), req.body.reason)),
+  );
+
+  app.get(
+    '/ops/members/figures',
+    {
+      config: { ops: { permission: 'read' } },
+      schema: {
+        tags,
+        security,
+        summary: 'Account figures: members, registrations, logins, failed logins, lockouts, active sessions (24 h and 7 days)',
+        response: responses(ZOpsAccountFigures),
+      },
+    },
+    async () => ok(await accounts.figures()),
+  );
+
+  app.get(
+    '/ops/members/search',
+    {
+      config: { ops: { permission: 'read' } },
+      schema: {
+        tags,
+        security,
+        summary: 'Members by username (prefix), mobile, email or id; filtered, sorted, paged',
+        querystring: ZOpsMemberSearchQuery,
+        response: responses(ZOpsMemberPage),
+      },
+    },
+    async (req) => ok(await accounts.searchMembers(req.query)),
+  );
+
+  app.get(
+    '/ops/members/:id/detail',
+    {
+      config: { ops: { permission: 'read' } },
+      schema: {
+        tags,
+        security,
+        summary: 'A member: profile, agent level, status, live sessions, latest authentication events',
+        params: ZOpsMemberIdParam,
+        response: responses(ZOpsMemberDetail),
+      },
+    },
+    async (req) => ok(await accounts.memberDetail(req.params.id)),
+  );
+
+  app.post(
+    '/ops/members/:username/sessions/revoke',
+    {
+      config: { ops: { permission: 'members.write', audit: 'member.sessions.revoke' } },
+      schema: {
+        tags,
+        security,
+        summary: "End every session of a member (with a reason)",
+        params: ZOpsUsernameParam,
+        body: ZOpsReasonBody,
+        response: responses(ZOpsSessionsRevoked),
+      },
+    },
+    async (req) => ok(await accounts.revokeSessions(req.params.username, req.body.reason, auditNote(req))),
+  );
+
+  app.post(
+    '/ops/members/:username/password-change',
+    {
+      config: { ops: { permission: 'members.write', audit: 'member.password.require_change' } },
+      schema: {
+        tags,
+        security,
+        summary: 'Require a new password at the next login (sessions end now; with a reason)',
+        params: ZOpsUsernameParam,
+        body: ZOpsReasonBody,
+        response: responses(ZOpsPasswordChangeRequired),
+      },
+    },
+    async (req) => ok(await accounts.requirePasswordChange(req.params.username, req.body.reason, auditNote(req))),
   );
 
   app.get(

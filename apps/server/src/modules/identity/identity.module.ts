@@ -139,6 +139,10 @@ export function createIdentityModule(deps: {
     mailRepo: deps.mail.outbox,
     keys,
     sms,
+    sessionRepo,
+    sessions,
+    database,
+    now,
   });
 
   /**

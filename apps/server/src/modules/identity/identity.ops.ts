@@ -13,15 +13,23 @@ import type { MemberService } from './members/member.service';
 import type { RegisterService } from './registration/register.service';
 import type { OpsAuditNote } from '../../platform/audit/ops.audit';
 import type { ServerKeys } from '../../platform/keys/server-keys';
+import type { TOpsAccountFigures, TOpsMemberDetail, TOpsMemberSearchQuery } from '@lotus/contracts/ops-console';
+import type { Database } from '../../db/client';
+import type { SessionRepository } from './sessions/session.repository';
+import type { SessionService } from './sessions/session.service';
 
 /** Operators act from the ops API or the command line: audit rows name them this way. */
 const OPERATOR_CLIENT = { ip: '0.0.0.0', userAgent: 'operator' };
 
 type Deps = {
-  memberRepo: Pick<MemberRepository, 'findByUsername'>;
+  memberRepo: Pick<MemberRepository, 'findByUsername' | 'findById' | 'update'>;
   hasher: Pick<PasswordHasher, 'verify'>;
   challenges: Pick<ChallengeService, 'peek'>;
-  members: Pick<MemberService, 'listForOps' | 'getForOps' | 'unlock' | 'setStatus'>;
+  members: Pick<MemberService, 'listForOps' | 'searchForOps' | 'getForOps' | 'toOpsRow' | 'unlock' | 'setStatus'>;
+  sessionRepo: Pick<SessionRepository, 'listLiveSessions' | 'listAuthEvents' | 'figures'>;
+  sessions: Pick<SessionService, 'revokeAll'>;
+  database: Pick<Database, 'tx'>;
+  now: () => number;
   register: Pick<RegisterService, 'createForSomeone'>;
   verificationRepo: SmsOutboxReader;
   mailRepo: MailOutboxReader;
@@ -40,7 +48,17 @@ export function createAccountsOpsService({
   mailRepo,
   keys,
   sms,
+  sessionRepo,
+  sessions,
+  database,
+  now,
 }: Deps) {
+  async function findOrFail(username: string) {
+    const m = await memberRepo.findByUsername(username);
+    if (!m) throw new AppError('not_found', 404);
+    return m;
+  }
+
   const normalizeTo = (to: string | undefined) =>
     to && !to.includes('@') ? `+${to.replace(/^\+/, '')}` : to;
 
@@ -67,6 +85,104 @@ export function createAccountsOpsService({
 
     listMembers: (limit: number) => members.listForOps(limit),
 
+    /** Account figures of the console's dashboard, from the database (the last 24 hours and 7 Bangkok days). */
+    async figures(): Promise<TOpsAccountFigures> {
+      const at = new Date(now());
+      const { totals, events, registrations } = await sessionRepo.figures(at);
+      const days = Array.from({ length: 7 }, (_, i) =>
+        new Date(at.getTime() + 7 * 3_600_000 - (6 - i) * 86_400_000).toISOString().slice(0, 10),
+      );
+      return {
+        generatedAt: at.toISOString(),
+        members: Number(totals.members),
+        registrations24h: Number(totals.registrations),
+        logins24h: Number(totals.logins),
+        failedLogins24h: Number(totals.failedLogins),
+        lockouts24h: Number(totals.lockouts),
+        activeSessions: Number(totals.activeSessions),
+        days: days.map((day) => {
+          const e = events.find((x) => x.day === day);
+          return {
+            day,
+            registrations: Number(registrations.find((x) => x.day === day)?.n ?? 0),
+            logins: Number(e?.logins ?? 0),
+            failedLogins: Number(e?.failedLogins ?? 0),
+          };
+        }),
+      };
+    },
+
+    /** The console's member search (docs/adr/0046). */
+    searchMembers: (query: TOpsMemberSearchQuery) => members.searchForOps(query),
+
+    /** A member as the console shows it: profile, live sessions, latest authentication events. */
+    async memberDetail(id: number): Promise<TOpsMemberDetail> {
+      const m = await memberRepo.findById(id);
+      if (!m) throw new AppError('not_found', 404);
+      const t = now();
+      const [row, live, events] = await Promise.all([
+        members.toOpsRow(m),
+        sessionRepo.listLiveSessions(m.id, new Date(t)),
+        sessionRepo.listAuthEvents({ memberId: m.id, limit: 50 }),
+      ]);
+      return {
+        member: {
+          ...row,
+          createdBy: m.createdBy,
+          language: m.language,
+          lastLoginIp: m.lastLoginIp,
+          registerIp: m.registerIp,
+          passwordChangeRequired: m.passwordChangeRequired,
+        },
+        sessions: live
+          .filter((s) => s.lastSeenAt.getTime() + s.idleSeconds * 1000 > t)
+          .map((s) => ({
+            id: s.id,
+            createdAt: s.createdAt.toISOString(),
+            lastSeenAt: s.lastSeenAt.toISOString(),
+            expiresAt: s.expiresAt.toISOString(),
+            ip: s.ip,
+            userAgent: s.userAgent,
+          })),
+        authEvents: events.map((e) => ({
+          id: e.id,
+          event: e.event,
+          outcome: e.outcome,
+          ip: e.ip,
+          userAgent: e.userAgent,
+          createdAt: e.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    /** Ends every session of a member (their open pages are logged out at their next call). */
+    async revokeSessions(username: string, reason: string, note: OpsAuditNote) {
+      const m = await findOrFail(username);
+      return database.tx(async (tx) => {
+        const revoked = await sessions.revokeAll(m.id, null, 'operator', tx);
+        await note({ target: `member:${m.username}`, after: { sessionsRevoked: revoked, reason } });
+        return { username: m.username, revoked };
+      });
+    },
+
+    /**
+     * Requires a new password at the member's next login (a restricted session until the change,
+     * docs/adr/0020); their sessions end now.
+     */
+    async requirePasswordChange(username: string, reason: string, note: OpsAuditNote) {
+      const m = await findOrFail(username);
+      return database.tx(async (tx) => {
+        await memberRepo.update(m.id, { passwordChangeRequired: true }, tx);
+        const revoked = await sessions.revokeAll(m.id, null, 'operator', tx);
+        await note({
+          target: `member:${m.username}`,
+          before: { passwordChangeRequired: m.passwordChangeRequired },
+          after: { passwordChangeRequired: true, sessionsRevoked: revoked, reason },
+        });
+        return { username: m.username, passwordChangeRequired: true as const };
+      });
+    },
+
     async createMember(input: z.output<typeof ZOpsMemberCreate>, note: OpsAuditNote) {
       const created = await register.createForSomeone(
         {
@@ -86,9 +202,9 @@ export function createAccountsOpsService({
       return row;
     },
 
-    async unlock(username: string, note: OpsAuditNote) {
+    async unlock(username: string, note: OpsAuditNote, reason?: string) {
       const { unlocked } = await members.unlock(username, OPERATOR_CLIENT);
-      await note({ target: `member:${username}`, before: { locked: unlocked }, after: { locked: false } });
+      await note({ target: `member:${username}`, before: { locked: unlocked }, after: { locked: false, ...(reason ? { reason } : {}) } });
       return { username, unlocked };
     },
 
@@ -100,10 +216,14 @@ export function createAccountsOpsService({
       return found;
     },
 
-    async setStatus(username: string, status: 'active' | 'disabled', note: OpsAuditNote) {
+    async setStatus(username: string, status: 'active' | 'disabled', note: OpsAuditNote, reason?: string) {
       const before = await memberRepo.findByUsername(username);
       const result = await members.setStatus(username, status);
-      await note({ target: `member:${result.username}`, before: { status: before?.status ?? null }, after: { status: result.status } });
+      await note({
+        target: `member:${result.username}`,
+        before: { status: before?.status ?? null },
+        after: { status: result.status, ...(reason ? { reason } : {}) },
+      });
       return result;
     },
 

@@ -215,12 +215,16 @@ export type ForcedChangeInput = {
   usedWeakPassword: boolean;
   passwordExpired: boolean;
   expiryEnforced: boolean;
+  /** An operator required a new password (operator console, docs/adr/0046). */
+  operatorRequired?: boolean;
 };
 
 /** The forced-password-change flag: first login, a password under the floor, or expired with PWDEXPFORCECHANGE3; never for sms/firebase. */
 export function isPasswordChangeForced(i: ForcedChangeInput): boolean {
   if (i.loginType !== 'username') return false;
-  return i.firstTimeLogin || i.usedWeakPassword || (i.passwordExpired && i.expiryEnforced);
+  return (
+    i.firstTimeLogin || i.usedWeakPassword || i.operatorRequired === true || (i.passwordExpired && i.expiryEnforced)
+  );
 }
 
 export function isPasswordExpired(passwordChangedAt: Date, maxAgeDays: number, now: number): boolean {

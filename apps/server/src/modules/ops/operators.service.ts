@@ -117,6 +117,25 @@ export function createOperatorsService({ database, repo, audit, hasher, keys, no
     });
   }
 
+  /**
+   * Changes an operator's role (applied by an approved four-eyes request, docs/adr/0044): the last
+   * active admin keeps the role; the operator's console sessions end (the new role applies at the
+   * next sign-in).
+   */
+  async function setRole(username: string, role: TOpsRole, note: OpsAuditNote, endSessions?: (operatorId: number, tx: Tx) => Promise<number>): Promise<TOpsOperatorRow> {
+    return database.tx(async (tx) => {
+      const o = await findOrFail(username, tx);
+      await repo.lockOperator(o.id, tx);
+      if (o.role === 'admin' && role !== 'admin' && o.status === 'active' && (await repo.countActiveAdmins(tx)) <= 1) {
+        throw new AppError('operator_last_admin', 409);
+      }
+      const updated = await repo.updateOperator(o.id, { role, updatedAt: new Date(now()) }, tx);
+      const ended = endSessions ? await endSessions(o.id, tx) : 0;
+      await note({ target: `operator:${o.username}`, before: { role: o.role }, after: { role, sessionsEnded: ended } });
+      return publicRow(updated!, 0);
+    });
+  }
+
   async function issueToken(
     username: string,
     options: { days?: number; name?: string },
@@ -235,6 +254,7 @@ export function createOperatorsService({ database, repo, audit, hasher, keys, no
     listOperators,
     addOperator,
     setStatus,
+    setRole,
     issueToken,
     revokeToken,
     rotateToken,

@@ -116,9 +116,10 @@ export async function opsOperatorRoutes(
     },
     async (req) => {
       if (!req.operator) throw new AppError('unauthorized', 401);
-      // The direct-mode caller has no token to replace.
-      if ('inProcess' in req.operator) throw new AppError('ops_permission_denied', 403);
-      return ok(await operators.rotateToken(req.operator, { days: req.body?.days }, auditNote(req)));
+      // The direct-mode caller and a console session have no token to replace.
+      const op = req.operator;
+      if ('inProcess' in op || op.tokenId === null) throw new AppError('ops_permission_denied', 403);
+      return ok(await operators.rotateToken({ id: op.id, tokenId: op.tokenId }, { days: req.body?.days }, auditNote(req)));
     },
   );
 

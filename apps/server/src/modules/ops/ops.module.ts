@@ -1,4 +1,11 @@
+import { SITE_CONFIG_SCHEMAS } from '@lotus/contracts/site-config';
+import { ZOpsOperatorUsername, ZOpsRole } from '@lotus/contracts/ops-operators';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
+import type { Approvals } from '../../platform/approvals/approvals';
+import type { ThrottleRepository } from '../../platform/throttles/throttle.repository';
+import { createConsoleSessionRepository } from './console.repository';
+import { createConsoleService } from './console.service';
 import type { OpsAudit } from '../../platform/audit/ops.audit';
 import type { Clock } from '../../platform/clock';
 import type { ConfigService } from '../../platform/config/config.service';
@@ -27,6 +34,8 @@ export function createOpsModule(deps: {
   hasher: PasswordHasher;
   keys: ServerKeys;
   jobs: Pick<JobEngine, 'failed'>;
+  throttles: Pick<ThrottleRepository, 'find' | 'record' | 'clear'>;
+  approvals: Approvals;
   now: Clock;
 }) {
   const { database, audit, keys, now } = deps;
@@ -38,10 +47,42 @@ export function createOpsModule(deps: {
     content: deps.content,
   });
   const operators = createOperatorsService({ database, repo, audit, hasher: deps.hasher, keys, now });
+  const consoleService = createConsoleService({
+    database,
+    repo,
+    sessions: createConsoleSessionRepository(database.db),
+    audit,
+    hasher: deps.hasher,
+    keys,
+    throttles: deps.throttles,
+    now,
+  });
+  const { approvals } = deps;
+  // The first users of four-eyes approvals (docs/adr/0044).
+  approvals.define({
+    action: 'maintenance.start',
+    approverPermission: 'config.write',
+    payload: SITE_CONFIG_SCHEMAS.maintenance,
+    apply: (doc, note) => base.setConfigDocument('maintenance', doc, note),
+  });
+  approvals.define({
+    action: 'region.set',
+    approverPermission: 'config.write',
+    payload: SITE_CONFIG_SCHEMAS.region,
+    apply: (doc, note) => base.setConfigDocument('region', doc, note),
+  });
+  approvals.define({
+    action: 'operator.role',
+    approverPermission: 'operators.write',
+    payload: z.object({ username: ZOpsOperatorUsername, role: ZOpsRole }),
+    apply: ({ username, role }, note) => operators.setRole(username, role, note, consoleService.endSessionsOf),
+  });
   const service = {
     ...base,
     audit,
     operators,
+    console: consoleService,
+    approvals,
     /** The operator of an API token (the /ops auth hook). */
     authenticate: operators.authenticate,
     /** An operator (admin unless told) with a fresh API token: bootstrap at start, tests. */
@@ -50,5 +91,6 @@ export function createOpsModule(deps: {
   return {
     service,
     opsRoutes: (app) => opsRoutes(app, { ops: service, content: deps.content, jobs: deps.jobs, keys }),
+    jobs: approvals.jobs,
   } satisfies ModuleParts & Record<string, unknown>;
 }

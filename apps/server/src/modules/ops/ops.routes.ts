@@ -1,3 +1,4 @@
+import { AppError } from '@lotus/contracts/app-error';
 import {
   OPS_COLLECTION_INPUT,
   OPS_COLLECTION_ROW,
@@ -26,9 +27,14 @@ import { opsOperatorRoutes } from './ops-operators.routes';
 import type { OpsAudit } from '../../platform/audit/ops.audit';
 import type { OperatorsService } from './operators.service';
 import type { OpsService } from './ops.service';
+import type { Approvals } from '../../platform/approvals/approvals';
+import type { ConsoleService } from './console.service';
+import { opsConsoleRoutes } from './ops-console.routes';
+import { ZOpsApprovalRequested, ZOpsReason } from '@lotus/contracts/ops-console';
+import { SITE_CONFIG_SCHEMAS, type TSiteConfig } from '@lotus/contracts/site-config';
 
 type Options = {
-  ops: OpsService & { operators: OperatorsService; audit: OpsAudit };
+  ops: OpsService & { operators: OperatorsService; audit: OpsAudit; console: ConsoleService; approvals: Approvals };
   content: ContentService;
   jobs: Pick<JobEngine, 'failed'>;
   keys: ServerKeys;
@@ -43,6 +49,7 @@ export async function opsRoutes(fastify: FastifyInstance, { ops, content, jobs, 
   await fastify.register(opsOperatorRoutes, { operators: ops.operators, audit: ops.audit });
   await fastify.register(opsJobRoutes, { jobs });
   await fastify.register(opsKeyRoutes, { keys });
+  await fastify.register(opsConsoleRoutes, { console: ops.console, approvals: ops.approvals, audit: ops.audit });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['ops'];
   const security = [{ operator: [] }];
@@ -93,13 +100,35 @@ export async function opsRoutes(fastify: FastifyInstance, { ops, content, jobs, 
       schema: {
         tags,
         security,
-        summary: 'Replace a site configuration document (validated against its schema; takes effect at once)',
+        summary:
+          'Replace a site configuration document (validated against its schema; takes effect at once). From the console, starting maintenance and region rules wait for a second operator (four-eyes): the answer is then the pending request',
         params: ZOpsConfigKeyParam,
+        querystring: z.object({ reason: ZOpsReason.optional() }),
         body: z.unknown().describe('The full document for :key (contracts/site-config SITE_CONFIG_SCHEMAS)'),
-        response: responses(ZSiteConfigDocument),
+        response: responses(z.union([ZOpsApprovalRequested, ZSiteConfigDocument])),
       },
     },
-    async (req) => ok(await ops.setConfigDocument(req.params.key, req.body, auditNote(req))),
+    async (req) => {
+      const op = req.operator;
+      // Four-eyes (docs/adr/0044) for console sessions: starting (or moving) a maintenance window
+      // and any region rule change are stored as a request a second operator approves.
+      if (op && 'sessionId' in op) {
+        const action = await fourEyesAction(req.params.key, req.body);
+        if (action) {
+          const reason = req.query.reason;
+          if (!reason) throw new AppError('validation_failed', 400, { reason: 'content_required' });
+          return ok(
+            await ops.approvals.request(
+              { id: op.id, username: op.username },
+              action,
+              { target: `config:${req.params.key}`, payload: SITE_CONFIG_SCHEMAS[req.params.key].parse(req.body), reason },
+              auditNote(req),
+            ),
+          );
+        }
+      }
+      return ok(await ops.setConfigDocument(req.params.key, req.body, auditNote(req)));
+    },
   );
 
   app.get(
@@ -116,6 +145,18 @@ export async function opsRoutes(fastify: FastifyInstance, { ops, content, jobs, 
     },
     async (req) => ok(await ops.listFeedback(req.query.limit)),
   );
+
+  /** The approval action a configuration change needs, or null (applied at once). */
+  async function fourEyesAction(key: string, body: unknown): Promise<string | null> {
+    if (key === 'region') return 'region.set';
+    if (key !== 'maintenance') return null;
+    const next = SITE_CONFIG_SCHEMAS.maintenance.safeParse(body);
+    if (!next.success) return null; // refused by the plain path with the schema's message
+    const current = (await ops.getConfigDocument('maintenance')) as TSiteConfig['maintenance'];
+    // Stopping (no start) or changing the texts of the current window needs no second operator.
+    if (next.data.startTime === null || next.data.startTime === current.startTime) return null;
+    return 'maintenance.start';
+  }
 
   const registerCollection = <C extends TOpsCollection>(collection: C) => {
     const row = OPS_COLLECTION_ROW[collection];

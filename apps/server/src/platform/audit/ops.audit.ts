@@ -2,7 +2,8 @@ import type { TOpsRole } from '@lotus/contracts/ops-operators';
 import { createHash } from 'node:crypto';
 import type { TOpsAuditRow, TOpsAuditVerify } from '@lotus/contracts/ops-operators';
 import canonicalize from 'canonicalize';
-import { asc, desc, gt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import type { TOpsAuditSearchQuery } from '@lotus/contracts/ops-console';
 import type { Database } from '../../db/client';
 import { opsAuditLog } from '../../db/schema';
 import type { Db, Executor } from '../../db/tx';
@@ -116,6 +117,47 @@ export function createOpsAudit({
     return result;
   }
 
+  const toRow = (r: AuditRow): TOpsAuditRow => ({
+    seq: r.seq,
+    at: r.at.toISOString(),
+    operatorId: r.operatorId,
+    username: r.username,
+    action: r.action,
+    target: r.target,
+    before: r.before,
+    after: r.after,
+    ip: r.ip,
+    userAgent: r.userAgent,
+    requestId: r.requestId,
+    hash: r.hash,
+  });
+
+  /** LIKE pattern of a contains-filter (its wildcards typed by the operator match themselves). */
+  const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+  /**
+   * The console's audit view (docs/adr/0046): operator (exact username), action (prefix: `member.`
+   * finds every member action), target (contains), time range; paged, newest or oldest first.
+   */
+  async function search(query: TOpsAuditSearchQuery): Promise<{ rows: TOpsAuditRow[]; total: number }> {
+    const filters: SQL[] = [];
+    if (query.operator) filters.push(eq(opsAuditLog.username, query.operator));
+    if (query.action) filters.push(ilike(opsAuditLog.action, `${query.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+    if (query.target) filters.push(ilike(opsAuditLog.target, contains(query.target)));
+    if (query.from) filters.push(gte(opsAuditLog.at, new Date(query.from)));
+    if (query.to) filters.push(lte(opsAuditLog.at, new Date(query.to)));
+    const where = filters.length ? and(...filters) : undefined;
+    const rows = await db
+      .select()
+      .from(opsAuditLog)
+      .where(where)
+      .orderBy(query.order === 'asc' ? asc(opsAuditLog.seq) : desc(opsAuditLog.seq))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize);
+    const [total] = await db.select({ n: count() }).from(opsAuditLog).where(where);
+    return { rows: rows.map(toRow), total: Number(total?.n ?? 0) };
+  }
+
   async function list(limit: number, tx: Executor = db): Promise<TOpsAuditRow[]> {
     const rows = await tx.select().from(opsAuditLog).orderBy(desc(opsAuditLog.seq)).limit(limit);
     return rows.map((r) => ({
@@ -164,7 +206,7 @@ export function createOpsAudit({
     return { ok: true, rows, firstBrokenSeq: null, reason: null };
   }
 
-  return { append, audited, list, verify };
+  return { append, audited, list, search, verify };
 }
 
 export type OpsAudit = ReturnType<typeof createOpsAudit>;

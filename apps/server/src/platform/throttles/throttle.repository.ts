@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, or, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/tx';
 import { authThrottles } from '../../db/schema';
 
-export type ThrottleKind = 'login' | '2fa' | 'password' | 'slider' | 'payment';
+export type ThrottleKind = 'login' | '2fa' | 'password' | 'slider' | 'payment' | 'ops_login';
 export type ThrottleRow = typeof authThrottles.$inferSelect;
 
 /** SQL of failure throttles (table auth_throttles). No rules here: see throttle.rules.ts. */

@@ -110,3 +110,18 @@ export function isLocked(state: ThrottleState, policy: ThrottlePolicy, now: numb
 }
 
 export const toSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/**
+ * Operator console sign-ins of one username (docs/adr/0043): wrong passwords and wrong TOTP codes
+ * count together; delays after 3 free failures, then a lock of an hour from the 10th within the
+ * hour (an operator account is worth more than a member's, so it locks where a member's login
+ * only slows down).
+ */
+export const OPS_SIGN_IN_POLICY: ThrottlePolicy = {
+  resetAfterMs: HOUR,
+  freeFailures: 3,
+  baseDelayMs: 15_000,
+  maxDelayMs: 5 * MINUTE,
+  lockAt: 10,
+  lockMs: HOUR,
+};

@@ -4,7 +4,8 @@ import type { TMemberMessage } from '@lotus/contracts/inbox';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session/session-store';
 import { loginResult, memberInfo } from '@/test/fixtures';
-import { mockApi, renderWithProviders, setTestLanguage } from '@/test/render';
+import { errorResponse, mockApi, renderWithProviders, setTestLanguage } from '@/test/render';
+import { getUnreadCount } from './api/get-unread-count';
 import { MessageNotifier } from './components/message-notifier';
 import { MessagesPage } from './components/messages-page';
 
@@ -83,5 +84,14 @@ describe('platform messages (2.MC.15, 3.STAT.05-07)', () => {
     // The balance the header shows is marked stale, so every view of it asks again.
     expect(queryClient.getQueryState(['member', 'wallet', 'balance', 'tok-1'])?.isInvalidated).toBe(true);
     expect(balanceCalls).toBe(0);
+  });
+});
+
+describe('a session ended elsewhere', () => {
+  it('the 30-second unread check that answers 401 (an operator revoked the session) logs this page out', async () => {
+    mockApi({ '/wps/member/messages/unread': () => errorResponse('unauthorized', 401) });
+    expect(useSession.getState().token).not.toBeNull();
+    await expect(getUnreadCount()).rejects.toBeTruthy();
+    expect(useSession.getState().token).toBeNull();
   });
 });

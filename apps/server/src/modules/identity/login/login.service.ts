@@ -372,6 +372,7 @@ export function createLoginService(deps: LoginDeps) {
       usedWeakPassword,
       passwordExpired,
       expiryEnforced: flags.PWDEXPFORCECHANGE3,
+      operatorRequired: member.passwordChangeRequired,
     });
     const brand = await config.get('brand');
     // Configuration is read before the transaction: inside it, only the transaction handle is used.

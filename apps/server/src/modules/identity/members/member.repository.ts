@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/tx';
 import { members, totpRecoveryCodes } from '../../../db/schema';
 
@@ -79,6 +79,47 @@ export function createMemberRepository(db: Db) {
         .orderBy(desc(members.id))
         .limit(options.limit)
         .offset(options.offset ?? 0);
+    },
+
+    /**
+     * Operator console search (docs/adr/0046): `q` is an id (digits), a mobile number (its digits
+     * match the E.164 key), an email (exact, case-insensitive) or a username prefix; any of them
+     * may match. Sorted and paged; total for the pager.
+     */
+    async searchForOps(
+      options: {
+        q?: string | undefined;
+        status?: string | undefined;
+        sort: 'id' | 'username' | 'createdAt' | 'lastLoginAt';
+        order: 'asc' | 'desc';
+        limit: number;
+        offset: number;
+      },
+      tx: Executor = db,
+    ) {
+      const q = options.q?.trim() ?? '';
+      // A national number is typed with its trunk 0 (08x...); the E.164 key has none.
+      const digits = q.replace(/[^0-9]/g, '').replace(/^0+/, '');
+      const escaped = q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+      const matches = q
+        ? or(
+            ilike(members.username, `${escaped}%`),
+            q.includes('@') ? sql`lower(${members.email}) = ${q.toLowerCase()}` : undefined,
+            digits.length >= 6 ? sql`${members.mobileE164} like ${`%${digits}`}` : undefined,
+            /^[0-9]{1,9}$/.test(q) ? eq(members.id, Number(q)) : undefined,
+          )
+        : undefined;
+      const where = and(matches, options.status ? eq(members.status, options.status) : undefined);
+      const column = { id: members.id, username: members.username, createdAt: members.createdAt, lastLoginAt: members.lastLoginAt }[options.sort];
+      const rows = await tx
+        .select()
+        .from(members)
+        .where(where)
+        .orderBy(options.order === 'asc' ? sql`${column} asc nulls first` : sql`${column} desc nulls last`, desc(members.id))
+        .limit(options.limit)
+        .offset(options.offset);
+      const [total] = await tx.select({ n: sql<number>`count(*)::int` }).from(members).where(where);
+      return { rows, total: Number(total?.n ?? 0) };
     },
 
     /** Direct downlines of an agent (members whose upline it is), by username prefix, newest first. */

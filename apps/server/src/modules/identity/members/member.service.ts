@@ -1,6 +1,7 @@
 import { AppError } from '@lotus/contracts/app-error';
 import type { TMemberInfo } from '@lotus/contracts/auth';
 import type { TOpsMemberRow } from '@lotus/contracts/ops-accounts';
+import type { TOpsMemberSearchQuery } from '@lotus/contracts/ops-console';
 import type { TSiteConfig } from '@lotus/contracts/site-config';
 import type { z } from 'zod';
 import type { ZMemberIcon } from '@lotus/contracts/auth';
@@ -55,7 +56,7 @@ export function toMemberInfo(
 
 type Deps = {
   database: Pick<Database, 'tx'>;
-  members: Pick<MemberRepository, 'findById' | 'findByUsername' | 'update' | 'list'>;
+  members: Pick<MemberRepository, 'findById' | 'findByUsername' | 'update' | 'list' | 'searchForOps'>;
   throttles: Pick<ThrottleRepository, 'find' | 'clear'>;
   sessions: Pick<SessionService, 'list' | 'revoke' | 'revokeAll'>;
   confirmPassword: ConfirmPassword;
@@ -237,6 +238,18 @@ export function createMemberService({
     return Promise.all(rows.map(toOpsRow));
   }
 
+  async function searchForOps(query: TOpsMemberSearchQuery): Promise<{ rows: TOpsMemberRow[]; total: number }> {
+    const found = await members.searchForOps({
+      q: query.q,
+      status: query.status,
+      sort: query.sort,
+      order: query.order,
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    });
+    return { rows: await Promise.all(found.rows.map(toOpsRow)), total: found.total };
+  }
+
   async function getForOps(id: number): Promise<TOpsMemberRow> {
     return toOpsRow(await load(id));
   }
@@ -293,7 +306,9 @@ export function createMemberService({
     changePaymentPassword,
     setRealName,
     listForOps,
+    searchForOps,
     getForOps,
+    toOpsRow,
     unlock,
     setStatus,
   };

@@ -82,7 +82,7 @@ export function createPasswordService(deps: Deps) {
     await database.tx(async (tx) => {
       await members.update(
         member.id,
-        { passwordHash: hash, passwordChangedAt: new Date(now()), passwordGenerated: false },
+        { passwordHash: hash, passwordChangedAt: new Date(now()), passwordGenerated: false, passwordChangeRequired: false },
         tx,
       );
       await sessions.revokeAll(member.id, keepSessionId, event, tx);

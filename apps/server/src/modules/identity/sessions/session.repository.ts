@@ -92,6 +92,47 @@ export function createSessionRepository(db: Db) {
       await tx.delete(sessions).where(or(lt(sessions.expiresAt, before), lt(sessions.revokedAt, before)));
     },
 
+    // ---------- operator dashboard ----------
+    /**
+     * Account figures for the operator console (docs/adr/0046): counts over the last 24 hours and
+     * per Bangkok day (UTC+7, no daylight saving) over the last 7. A login is an event `login` or
+     * `login_2fa` whose outcome ends in `:ok`; every other outcome of those events is a failure.
+     */
+    async figures(at: Date, tx: Executor = db) {
+      const since = new Date(at.getTime() - 86_400_000);
+      const weekStart = new Date(at.getTime() - 7 * 86_400_000);
+      const login = sql`${authEvents.event} in ('login', 'login_2fa')`;
+      const ok = sql`${authEvents.outcome} like '%:ok'`;
+      const [totals] = await tx
+        .select({
+          members: sql<number>`(select count(*)::int from ${members})`,
+          registrations: sql<number>`(select count(*)::int from ${members} where ${members.createdAt} > ${since.toISOString()}::timestamptz)`,
+          logins: sql<number>`count(*) filter (where ${login} and ${ok})::int`,
+          failedLogins: sql<number>`count(*) filter (where ${login} and not (${ok}))::int`,
+          lockouts: sql<number>`count(*) filter (where ${authEvents.event} = 'lockout')::int`,
+          activeSessions: sql<number>`(select count(*)::int from ${sessions} where ${sessions.revokedAt} is null and ${sessions.expiresAt} > ${at.toISOString()}::timestamptz and ${sessions.lastSeenAt} + make_interval(secs => ${sessions.idleSeconds}) > ${at.toISOString()}::timestamptz)`,
+        })
+        .from(authEvents)
+        .where(gt(authEvents.createdAt, since));
+      const bangkokDay = (column: typeof authEvents.createdAt | typeof members.createdAt) =>
+        sql<string>`to_char(${column} + interval '7 hours', 'YYYY-MM-DD')`;
+      const events = await tx
+        .select({
+          day: bangkokDay(authEvents.createdAt),
+          logins: sql<number>`count(*) filter (where ${login} and ${ok})::int`,
+          failedLogins: sql<number>`count(*) filter (where ${login} and not (${ok}))::int`,
+        })
+        .from(authEvents)
+        .where(gt(authEvents.createdAt, weekStart))
+        .groupBy(bangkokDay(authEvents.createdAt));
+      const registrations = await tx
+        .select({ day: bangkokDay(members.createdAt), n: sql<number>`count(*)::int` })
+        .from(members)
+        .where(gt(members.createdAt, weekStart))
+        .groupBy(bangkokDay(members.createdAt));
+      return { totals: totals!, events, registrations };
+    },
+
     // ---------- audit ----------
     async insertAuthEvent(event: AuthEvent, tx: Executor) {
       await tx.insert(authEvents).values(event);

@@ -1,15 +1,24 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZUnreadCount } from '@lotus/contracts/inbox';
-import { api } from '@/lib/api-client';
+import { api, isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session/session-store';
 import { MESSAGES_QUERY_ROOT } from './get-messages';
 
 /** How often a signed-in member's unread count is asked (deposit arrival, withdrawal results). */
 export const UNREAD_POLL_MS = 30_000;
 
-/** GET /wps/member/messages/unread: the unread platform messages. */
-export function getUnreadCount({ signal }: { signal?: AbortSignal } = {}): Promise<number> {
-  return api.get('/wps/member/messages/unread', { schema: ZUnreadCount, signal }).then((r) => r.unread);
+/**
+ * GET /wps/member/messages/unread: the unread platform messages. Asked every 30 s, it is also how
+ * an open page learns that its session was ended elsewhere (an operator revoked it, a password
+ * change on another device): a 401 ends the session on this device too, as the member info does.
+ */
+export async function getUnreadCount({ signal }: { signal?: AbortSignal } = {}): Promise<number> {
+  try {
+    return (await api.get('/wps/member/messages/unread', { schema: ZUnreadCount, signal })).unread;
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) useSession.getState().clear();
+    throw error;
+  }
 }
 
 export const getUnreadCountQueryOptions = (token: string | null) =>

@@ -1,0 +1,51 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { PAGES, SIGN_IN_PATH } from '@/config/paths';
+import { createQueryClient } from '@/lib/query-client';
+import { SignInPage } from '@/features/auth/sign-in-page';
+import { AccountPage } from '@/features/auth/account-page';
+import { MembersPage } from '@/features/members/members-page';
+import { MemberDetailPage } from '@/features/members/member-detail-page';
+import { OperatorsPage } from '@/features/operators/operators-page';
+import { ApprovalsPage } from '@/features/approvals/approvals-page';
+import { AuditPage } from '@/features/audit/audit-page';
+import { MaintenancePage } from '@/features/site/maintenance-page';
+import { DashboardPage } from '@/features/dashboard/dashboard-page';
+import { Frame, RequirePermission } from './frame';
+
+/** The console's routes (basename /backoffice, where the platform serves it). */
+export function createConsoleRouter(basename = '/backoffice') {
+  return createBrowserRouter(
+    [
+      { path: SIGN_IN_PATH, element: <SignInPage /> },
+      {
+        path: '/',
+        element: <Frame />,
+        children: [
+          { index: true, element: <Navigate to={PAGES.dashboard.path} replace /> },
+          { path: PAGES.dashboard.path, element: <RequirePermission page="dashboard"><DashboardPage /></RequirePermission> },
+          { path: PAGES.members.path, element: <RequirePermission page="members"><MembersPage /></RequirePermission> },
+          { path: `${PAGES.members.path}/:id`, element: <RequirePermission page="members"><MemberDetailPage /></RequirePermission> },
+          { path: PAGES.approvals.path, element: <RequirePermission page="approvals"><ApprovalsPage /></RequirePermission> },
+          { path: PAGES.maintenance.path, element: <RequirePermission page="maintenance"><MaintenancePage /></RequirePermission> },
+          { path: PAGES.operators.path, element: <RequirePermission page="operators"><OperatorsPage /></RequirePermission> },
+          { path: PAGES.audit.path, element: <RequirePermission page="audit"><AuditPage /></RequirePermission> },
+          { path: PAGES.account.path, element: <RequirePermission page="account"><AccountPage /></RequirePermission> },
+          { path: '*', element: <Navigate to={PAGES.dashboard.path} replace /> },
+        ],
+      },
+    ],
+    { basename },
+  );
+}
+
+export function App() {
+  const [client] = useState(createQueryClient);
+  const [router] = useState(() => createConsoleRouter());
+  return (
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,16 @@
+import type { TOpsPermission } from '@lotus/contracts/ops-operators';
+
+/** Every console page: its path (under the /backoffice basename), nav label key and the permission that shows it. */
+export const PAGES = {
+  dashboard: { path: '/dashboard', label: 'nav.dashboard', permission: 'read' },
+  members: { path: '/members', label: 'nav.members', permission: 'read' },
+  approvals: { path: '/approvals', label: 'nav.approvals', permission: 'read' },
+  maintenance: { path: '/site/maintenance', label: 'nav.maintenance', permission: 'config.write' },
+  operators: { path: '/operators', label: 'nav.operators', permission: 'operators.read' },
+  audit: { path: '/audit', label: 'nav.audit', permission: 'audit.read' },
+  account: { path: '/account', label: 'nav.account', permission: 'self' },
+} as const satisfies Record<string, { path: string; label: string; permission: TOpsPermission }>;
+
+export type TPage = keyof typeof PAGES;
+export const SIGN_IN_PATH = '/sign-in';
+export const memberHref = (id: number) => `/members/${id}`;

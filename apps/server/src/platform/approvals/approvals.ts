@@ -1,0 +1,225 @@
+import { AppError } from '@lotus/contracts/app-error';
+import type { TOpsApprovalRequested, TOpsApprovalRow } from '@lotus/contracts/ops-console';
+import { roleAllows, type TOpsPermission, type TOpsRole } from '@lotus/contracts/ops-operators';
+import { and, asc, count, desc, eq, ilike, lte, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { opsApprovals } from '../../db/schema';
+import type { JobDefinition } from '../jobs/engine';
+import type { OpsActor, OpsAudit, OpsAuditNote } from '../audit/ops.audit';
+
+/** A pending request lives this long before the expiry job closes it (docs/adr/0044). */
+export const APPROVAL_TTL_MS = 24 * 60 * 60_000;
+/** The scheduled job that expires pending requests past their end (job engine, not timers). */
+export const APPROVALS_EXPIRE_JOB = 'ops-approvals-expire';
+
+/**
+ * An action that needs a second operator. `apply` does the change with the approver's audit note
+ * (it reports target and before/after as any audited operator call does), inside the approval's
+ * transaction: the status change, the change itself and its audit row commit together.
+ */
+export type ApprovalDefinition<P> = {
+  action: string;
+  /** What the approver's role must allow (besides not being the requester). */
+  approverPermission: TOpsPermission;
+  payload: z.ZodType<P>;
+  apply(payload: P, note: OpsAuditNote): Promise<unknown>;
+};
+
+/** Who decides: an operator (never the direct-mode command line, which has no identity to compare). */
+export type Approver = { id: number; username: string; role: TOpsRole };
+
+const SYSTEM: OpsActor = { operatorId: null, username: 'system', ip: 'local', userAgent: 'lotus server', requestId: 'job' };
+
+type Row = typeof opsApprovals.$inferSelect;
+const toRow = (r: Row): TOpsApprovalRow => ({
+  id: r.id,
+  action: r.action,
+  target: r.target,
+  payload: r.payload,
+  reason: r.reason,
+  status: r.status as TOpsApprovalRow['status'],
+  requestedBy: r.requestedBy,
+  createdAt: r.createdAt.toISOString(),
+  expiresAt: r.expiresAt.toISOString(),
+  decidedBy: r.decidedBy,
+  decidedAt: r.decidedAt?.toISOString() ?? null,
+  decisionNote: r.decisionNote,
+});
+
+/**
+ * Four-eyes approvals (docs/adr/0044), a platform mechanism: modules `define` actions that need a
+ * second operator; their routes call `request` instead of doing the change; `approve` applies it
+ * when another operator whose role allows it says so; `reject` closes it; the expiry job closes
+ * requests nobody decided in time. Every step writes the operator audit log.
+ */
+export function createApprovals({
+  database,
+  audit,
+  now,
+  ttlMs = APPROVAL_TTL_MS,
+}: {
+  database: Pick<Database, 'db' | 'tx'>;
+  audit: Pick<OpsAudit, 'append'>;
+  now: () => number;
+  ttlMs?: number;
+}) {
+  const definitions = new Map<string, ApprovalDefinition<unknown>>();
+
+  function define<P>(definition: ApprovalDefinition<P>) {
+    if (definitions.has(definition.action)) throw new Error(`approval action ${definition.action} defined twice`);
+    definitions.set(definition.action, definition as ApprovalDefinition<unknown>);
+  }
+
+  /** Stores a pending request (the caller's audit note records it); nothing is applied yet. */
+  async function request(
+    requester: { id: number | null; username: string },
+    action: string,
+    input: { target: string; payload: unknown; reason: string },
+    note: OpsAuditNote,
+  ): Promise<TOpsApprovalRequested> {
+    const definition = definitions.get(action);
+    if (!definition) throw new Error(`approval action ${action} is not defined`);
+    const payload = definition.payload.parse(input.payload);
+    return database.tx(async (tx) => {
+      const at = new Date(now());
+      const [row] = await tx
+        .insert(opsApprovals)
+        .values({
+          action,
+          target: input.target,
+          payload,
+          reason: input.reason,
+          status: 'pending',
+          requestedById: requester.id,
+          requestedBy: requester.username,
+          createdAt: at,
+          expiresAt: new Date(at.getTime() + ttlMs),
+        })
+        .returning();
+      await note({ target: `approval:${row!.id}`, after: { action, target: input.target, payload, reason: input.reason } });
+      return { approvalId: row!.id, status: 'pending' as const, expiresAt: row!.expiresAt.toISOString() };
+    });
+  }
+
+  async function lockPending(id: number, tx: Parameters<Parameters<Database['tx']>[0]>[0]): Promise<Row> {
+    const [row] = await tx.select().from(opsApprovals).where(eq(opsApprovals.id, id)).for('update');
+    if (!row) throw new AppError('not_found', 404);
+    if (row.status !== 'pending' || row.expiresAt.getTime() <= now()) throw new AppError('approval_not_pending', 409);
+    return row;
+  }
+
+  /**
+   * Applies a pending request: only another operator whose role allows the action. The change runs
+   * as the action's service does it, in its own transaction; when it reports its audit entry (from
+   * inside that transaction) the request is locked, checked again and marked approved there, so the
+   * change, the status and the audit row commit together, and a request decided meanwhile rolls
+   * the change back. (The service reads what it needs before opening its transaction: opening ours
+   * around it could wait on reads that wait for us, with PGlite's single session.)
+   */
+  async function approve(id: number, approver: Approver, decisionNote: string | undefined, note: OpsAuditNote): Promise<TOpsApprovalRow> {
+    const check = (row: Row) => {
+      if (row.status !== 'pending' || row.expiresAt.getTime() <= now()) throw new AppError('approval_not_pending', 409);
+      if (row.requestedById === approver.id) throw new AppError('approval_own_request', 403);
+      const definition = definitions.get(row.action);
+      if (!definition) throw new AppError('approval_not_pending', 409);
+      if (!roleAllows(approver.role, definition.approverPermission)) throw new AppError('ops_permission_denied', 403);
+      return definition;
+    };
+    const [first] = await database.db.select().from(opsApprovals).where(eq(opsApprovals.id, id));
+    if (!first) throw new AppError('not_found', 404);
+    const definition = check(first);
+    let result: TOpsApprovalRow | null = null;
+    await definition.apply(definition.payload.parse(first.payload), async (entry) =>
+      database.tx(async (tx) => {
+        const row = await lockPending(id, tx);
+        check(row);
+        const [updated] = await tx
+          .update(opsApprovals)
+          .set({ status: 'approved', decidedById: approver.id, decidedBy: approver.username, decidedAt: new Date(now()), decisionNote: decisionNote ?? null })
+          .where(eq(opsApprovals.id, id))
+          .returning();
+        result = toRow(updated!);
+        await note({
+          target: entry.target,
+          before: entry.before,
+          after: { approval: { id, action: row.action, requestedBy: row.requestedBy, reason: row.reason }, change: entry.after ?? null },
+        });
+      }),
+    );
+    const approved = result as TOpsApprovalRow | null;
+    if (!approved) throw new Error(`approval action ${first.action} reported no audit entry`);
+    return approved;
+  }
+
+  /** Closes a pending request without applying it (the requester may withdraw their own). */
+  async function reject(id: number, approver: Approver, decisionNote: string | undefined, note: OpsAuditNote): Promise<TOpsApprovalRow> {
+    return database.tx(async (tx) => {
+      const row = await lockPending(id, tx);
+      const definition = definitions.get(row.action);
+      const own = row.requestedById === approver.id;
+      if (!own && definition && !roleAllows(approver.role, definition.approverPermission)) {
+        throw new AppError('ops_permission_denied', 403);
+      }
+      const [updated] = await tx
+        .update(opsApprovals)
+        .set({ status: 'rejected', decidedById: approver.id, decidedBy: approver.username, decidedAt: new Date(now()), decisionNote: decisionNote ?? null })
+        .where(eq(opsApprovals.id, id))
+        .returning();
+      await note({ target: `approval:${id}`, before: { status: 'pending' }, after: { status: 'rejected', action: row.action, note: decisionNote ?? null } });
+      return toRow(updated!);
+    });
+  }
+
+  /** Closes every pending request past its end (the scheduled job); each closure is audited as the system. */
+  async function expireDue(): Promise<number> {
+    return database.tx(async (tx) => {
+      const at = new Date(now());
+      const rows = await tx
+        .update(opsApprovals)
+        .set({ status: 'expired', decidedAt: at })
+        .where(and(eq(opsApprovals.status, 'pending'), lte(opsApprovals.expiresAt, at)))
+        .returning();
+      for (const r of rows) {
+        await audit.append(SYSTEM, 'approval.expire', { target: `approval:${r.id}`, before: { status: 'pending' }, after: { status: 'expired', action: r.action } });
+      }
+      return rows.length;
+    });
+  }
+
+  async function list(query: {
+    status?: TOpsApprovalRow['status'] | undefined;
+    q?: string | undefined;
+    order?: 'asc' | 'desc';
+    page: number;
+    pageSize: number;
+  }) {
+    const like = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const where = and(
+      query.status ? eq(opsApprovals.status, query.status) : undefined,
+      like ? or(ilike(opsApprovals.action, like), ilike(opsApprovals.target, like), ilike(opsApprovals.requestedBy, like)) : undefined,
+    );
+    const rows = await database.db
+      .select()
+      .from(opsApprovals)
+      .where(where)
+      .orderBy(query.order === 'asc' ? asc(opsApprovals.id) : desc(opsApprovals.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize);
+    const [total] = await database.db.select({ n: count() }).from(opsApprovals).where(where);
+    return { rows: rows.map(toRow), total: Number(total?.n ?? 0) };
+  }
+
+  const pendingCount = async () => {
+    const [r] = await database.db.select({ n: sql<number>`count(*)::int` }).from(opsApprovals).where(eq(opsApprovals.status, 'pending'));
+    return Number(r?.n ?? 0);
+  };
+
+  const jobs: JobDefinition[] = [
+    { name: APPROVALS_EXPIRE_JOB, schedule: { everyMs: 60_000 }, retryLimit: 2, handler: async () => void (await expireDue()) },
+  ];
+
+  return { define, request, approve, reject, expireDue, list, pendingCount, jobs };
+}
+
+export type Approvals = ReturnType<typeof createApprovals>;

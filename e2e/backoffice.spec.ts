@@ -1,0 +1,177 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { resolve } from 'node:path';
+import { registerWithUsername, skipNewsPopup, uniqueName } from './support/accounts';
+import { ops, resetSite } from './support/ops';
+
+/**
+ * The operator console (issue 12, docs/adr/0043-0046), as operators use it at /backoffice/: an
+ * admin signs in with TOTP and creates a support operator; support finds a member and ends their
+ * sessions (the member's open page is logged out) and cannot open the operators page (nor call
+ * it); an admin starts maintenance, which waits for a second admin's approval, then the member
+ * site shows the maintenance page; the audit log lists it all and its chain verifies.
+ * With CONSOLE_SCREENSHOTS=1 the pages are saved to docs/screenshots/console-*.png.
+ */
+test.afterEach(() => resetSite());
+test.setTimeout(180_000);
+
+const shotsDir = resolve(import.meta.dirname, '../docs/screenshots');
+const shot = async (page: Page, name: string) => {
+  if (process.env.CONSOLE_SCREENSHOTS) await page.screenshot({ path: `${shotsDir}/console-${name}.png`, fullPage: true });
+};
+
+/** The current code of an authenticator app holding this secret. */
+const totpCode = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+
+/**
+ * Signs in at /backoffice/ with a one-time password: the password step, then enrolment (the key
+ * shown on the page goes into the "authenticator", which computes the code) and a new password.
+ */
+async function signInFirstTime(browser: Browser, username: string, oneTimePassword: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'th-TH' });
+  const page = await context.newPage();
+  await page.goto('/backoffice/');
+  await expect(page).toHaveURL(/\/backoffice\/sign-in$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+  await page.getByLabel('ชื่อผู้ใช้').fill(username);
+  await page.getByLabel('รหัสผ่าน', { exact: true }).fill(oneTimePassword);
+  await page.getByRole('button', { name: 'ดำเนินการต่อ' }).click();
+  const secret = (await page.getByTestId('totp-secret').innerText()).trim();
+  await expect(page.getByRole('img', { name: 'คิวอาร์โค้ดสำหรับแอปยืนยันตัวตน' })).toBeVisible();
+  await page.getByLabel('รหัสยืนยัน').fill(totpCode(secret));
+  await page.getByLabel('รหัสผ่านใหม่', { exact: true }).fill(`${username}-console-pass`);
+  await page.getByLabel('ยืนยันรหัสผ่านใหม่').fill(`${username}-console-pass`);
+  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+  // The dashboard first: figures read from the database.
+  await expect(page.getByRole('heading', { name: 'ภาพรวม', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('figure-registrations')).toBeVisible();
+  await expect(page.getByTestId('console-operator')).toContainText(username);
+  return page;
+}
+
+/** An operator created on the Operators page; answers the one-time password shown once. */
+async function createOperator(admin: Page, username: string, role: 'ผู้ดูแลสูงสุด' | 'ฝ่ายบริการ'): Promise<string> {
+  await admin.getByRole('link', { name: 'ผู้ดูแลระบบ' }).click();
+  await admin.getByLabel('ชื่อผู้ใช้', { exact: true }).fill(username);
+  await admin.getByLabel('บทบาท', { exact: true }).selectOption({ label: role });
+  await admin.getByRole('button', { name: 'เพิ่ม', exact: true }).click();
+  const secret = admin.getByTestId('temporary-password');
+  await expect(secret).toBeVisible();
+  await expect(admin.getByRole('cell', { name: username, exact: true }).first()).toBeVisible();
+  return (await secret.innerText()).trim();
+}
+
+test('12.CONSOLE admin with TOTP, support revokes a member, four-eyes maintenance, audit chain verifies', async ({ browser }) => {
+  // The bootstrap admin gets a one-time console password from the command line.
+  const line = ops('operator', 'console-password', 'owner');
+  const ownerPassword = /\(shown once\): (\S+)/.exec(line)?.[1];
+  expect(ownerPassword).toBeTruthy();
+  const admin = await signInFirstTime(browser, 'owner', ownerPassword!);
+  await shot(admin, 'dashboard');
+
+  const supportName = uniqueName('sup').toLowerCase();
+  const supportPassword = await createOperator(admin, supportName, 'ฝ่ายบริการ');
+  await shot(admin, 'operators');
+
+  // A member, logged in on the member site.
+  const memberContext = await browser.newContext();
+  const member = await memberContext.newPage();
+  // The member page's clock is ours to move (its 30-second check runs when we say so).
+  await member.clock.install();
+  await skipNewsPopup(member);
+  const memberName = uniqueName('m');
+  await registerWithUsername(member, { username: memberName, password: 'Member-pass-2468' });
+
+  // Support signs in, finds the member and ends their sessions.
+  const support = await signInFirstTime(browser, supportName, supportPassword);
+  await support.getByRole('link', { name: 'สมาชิก' }).click();
+  await shot(support, 'members');
+  await support.keyboard.press('/');
+  await expect(support.getByLabel('ค้นหา', { exact: true })).toBeFocused();
+  await support.keyboard.type(memberName);
+  await support.keyboard.press('Enter');
+  await support.getByRole('link', { name: memberName }).click();
+  await expect(support.getByRole('heading', { name: new RegExp(memberName) })).toBeVisible();
+  await expect(support.getByRole('table', { name: 'เซสชันที่ใช้งานอยู่' }).locator('tbody tr')).toHaveCount(1);
+  await support.getByRole('button', { name: 'ออกจากระบบทุกอุปกรณ์' }).click();
+  const dialog = support.getByRole('dialog');
+  await dialog.getByLabel('เหตุผล (บันทึกในบันทึกการตรวจสอบ)').fill('Member reported a lost phone');
+  await dialog.getByRole('button', { name: 'ยืนยัน' }).click();
+  await expect(support.getByRole('status').filter({ hasText: 'ปิดทุกเซสชันแล้ว' })).toBeVisible();
+  await expect(support.getByRole('table', { name: 'เซสชันที่ใช้งานอยู่' }).locator('tbody tr')).toHaveCount(0);
+  await shot(support, 'member-detail');
+
+  // The member's open page notices at its next 30-second check: logged out.
+  await member.clock.fastForward('00:31');
+  await expect(member.getByTestId('header-member-bar')).toHaveCount(0);
+
+  // Support has no operators page, and the server refuses the call too.
+  await support.goto('/backoffice/operators');
+  await expect(support.getByTestId('page-denied')).toBeVisible();
+  await expect(support.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'ผู้ดูแลระบบ' })).toHaveCount(0);
+  const refused = await support.evaluate(async () => {
+    const res = await fetch('/ops/operators', { credentials: 'same-origin' });
+    return { status: res.status, body: (await res.json()) as { message: string } };
+  });
+  expect(refused).toEqual({ status: 403, body: expect.objectContaining({ message: 'ops_permission_denied' }) as unknown });
+
+  // The admin asks for maintenance: nothing changes until a second admin approves.
+  await admin.getByRole('link', { name: 'ปิดปรับปรุงระบบ' }).click();
+  await admin.getByLabel('ข้อความภาษาไทย').fill('ปิดปรับปรุงระบบชั่วคราว');
+  await admin.getByLabel('ข้อความภาษาอังกฤษ').fill('Short maintenance');
+  await admin.getByLabel('เหตุผล (บันทึกในบันทึกการตรวจสอบ)').fill('Database upgrade');
+  await admin.getByRole('button', { name: 'ส่งคำขอเริ่มปิดปรับปรุง' }).click();
+  await expect(admin.getByRole('status').filter({ hasText: /ส่งคำขอ #\d+ แล้ว/ })).toBeVisible();
+  await shot(admin, 'maintenance');
+  const visitor = await (await browser.newContext()).newPage();
+  await skipNewsPopup(visitor);
+  await visitor.goto('/');
+  await expect(visitor.getByTestId('home-page')).toBeVisible();
+  await expect(visitor.getByTestId('maintenance-page')).toHaveCount(0);
+
+  // The requester sees their own request but cannot approve it.
+  await admin.getByRole('link', { name: 'รออนุมัติ' }).click();
+  const own = admin.getByRole('row').filter({ hasText: 'เริ่มปิดปรับปรุงระบบ' });
+  await expect(own.getByText('คำขอของคุณ')).toBeVisible();
+  await expect(own.getByRole('button', { name: 'อนุมัติ' })).toHaveCount(0);
+
+  // A second admin approves it.
+  const secondName = uniqueName('adm').toLowerCase();
+  const secondPassword = await createOperator(admin, secondName, 'ผู้ดูแลสูงสุด');
+  const second = await signInFirstTime(browser, secondName, secondPassword);
+  await second.getByRole('link', { name: 'รออนุมัติ' }).click();
+  const request = second.getByRole('row').filter({ hasText: 'เริ่มปิดปรับปรุงระบบ' });
+  await expect(request).toContainText('Database upgrade');
+  await shot(second, 'approvals');
+  await request.getByRole('button', { name: 'อนุมัติ' }).click();
+  await second.getByRole('dialog').getByRole('button', { name: 'ยืนยัน' }).click();
+  await expect(second.getByRole('status').filter({ hasText: /อนุมัติคำขอ #\d+ แล้ว/ })).toBeVisible();
+
+  await visitor.reload();
+  await expect(visitor.getByTestId('maintenance-page')).toBeVisible();
+  await expect(visitor.getByTestId('maintenance-page')).toContainText('ปิดปรับปรุงระบบชั่วคราว');
+
+  // The audit log lists these actions, and the chain verifies.
+  await admin.getByRole('link', { name: 'บันทึกการตรวจสอบ' }).click();
+  const log = admin.getByRole('table', { name: 'บันทึกการตรวจสอบ' });
+  for (const action of ['member.sessions.revoke', 'approval.approve', 'operator.create', 'console.sign_in', 'ops.denied']) {
+    await expect(log.getByRole('cell', { name: action, exact: true }).first()).toBeVisible();
+  }
+  await admin.getByLabel('รายการ').fill('member.');
+  await admin.getByRole('button', { name: 'กรอง' }).click();
+  await expect(log.getByRole('cell', { name: 'member.sessions.revoke', exact: true })).toBeVisible();
+  await expect(log.getByRole('cell', { name: 'approval.approve', exact: true })).toHaveCount(0);
+  await admin.getByRole('button', { name: 'ตรวจสอบความถูกต้องของสายบันทึก' }).click();
+  await expect(admin.getByTestId('chain-intact')).toBeVisible();
+  await shot(admin, 'audit');
+
+  // Tablet width: the frame still works (navigation above the page).
+  await admin.setViewportSize({ width: 820, height: 1100 });
+  await expect(admin.getByRole('navigation', { name: 'เมนูหลัก' })).toBeVisible();
+  await shot(admin, 'audit-tablet');
+
+  // Sign-out ends the session.
+  await admin.getByRole('button', { name: 'ออกจากระบบ' }).click();
+  await expect(admin).toHaveURL(/\/backoffice\/sign-in$/);
+});

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { ZOpsMemberRow } from './ops-accounts';
+import { OPS_PERMISSIONS, ZOpsAuditRow, ZOpsOperatorUsername, ZOpsRole } from './ops-operators';
+
+/**
+ * The operator console (apps/backoffice) and what it adds to the operator API: console sign-in
+ * with password and TOTP (docs/adr/0043), four-eyes approvals (docs/adr/0044), member search and
+ * detail, audit filters (docs/adr/0046). The console calls only /ops/*, with its session cookie.
+ */
+const str = (max: number) => z.string().max(max);
+
+/** The console session cookie (HttpOnly, SameSite=Strict, Path=/ops). */
+export const OPS_CONSOLE_COOKIE = 'lotus_ops_session';
+/**
+ * Every mutating console call sends this header with the value `1` (a cross-site form or image
+ * cannot set it; a cross-site script would need CORS, which /ops never grants): the CSRF check.
+ */
+export const OPS_CONSOLE_CSRF_HEADER = 'x-lotus-console';
+
+/** Console passwords: at least 12 characters (the operator floor), at most 128. */
+export const OPS_PASSWORD_MIN = 12;
+export const ZOpsPassword = z.string().min(OPS_PASSWORD_MIN).max(128);
+
+/** POST /ops/console/sign-in */
+export const ZConsoleSignIn = z.object({
+  username: ZOpsOperatorUsername,
+  password: z.string().min(1).max(128),
+});
+/** The answer of the password step: the second step is due (a code, or enrolment first). */
+export const ZConsoleSignInStep = z.object({
+  next: z.enum(['totp', 'enrol']),
+  /** Only for `enrol`: the new secret, as a key to type and a QR code (data URL) to scan. */
+  enrolment: z
+    .object({ secret: str(64), otpauthUri: str(500), qrDataUrl: str(20_000) })
+    .nullable(),
+  /** The password was reset by an admin: the second step must set a new one. */
+  mustChangePassword: z.boolean(),
+});
+export type TConsoleSignInStep = z.infer<typeof ZConsoleSignInStep>;
+
+/** POST /ops/console/second-factor (with the cookie of the password step). */
+export const ZConsoleSecondFactor = z.object({
+  code: z.string().regex(/^[0-9]{6}$/),
+  newPassword: ZOpsPassword.optional(),
+});
+
+/** GET /ops/console/me: who is signed in and what the role allows (the console's navigation). */
+export const ZConsoleMe = z.object({
+  id: z.number().int(),
+  username: str(40),
+  displayName: str(80),
+  role: ZOpsRole,
+  permissions: z.array(z.enum(OPS_PERMISSIONS)).max(OPS_PERMISSIONS.length),
+  /** Idle expiry of the session in seconds. */
+  idleSeconds: z.number().int(),
+});
+export type TConsoleMe = z.infer<typeof ZConsoleMe>;
+
+/** POST /ops/console/password */
+export const ZConsolePasswordChange = z.object({
+  currentPassword: z.string().min(1).max(128),
+  newPassword: ZOpsPassword,
+});
+export const ZConsoleDone = z.object({ done: z.literal(true) });
+
+/** A reason every console action carries (written to the audit log). */
+export const ZOpsReason = z.string().trim().min(3).max(500);
+export const ZOpsReasonBody = z.object({ reason: ZOpsReason });
+
+/** POST /ops/operators/:username/credentials: a one-time password, shown once; TOTP enrols again. */
+export const ZOpsCredentialsReset = z.object({ username: str(40), temporaryPassword: str(64) });
+
+/** PUT /ops/operators/:username/role: a four-eyes request. */
+export const ZOpsRoleChange = z.object({ role: ZOpsRole, reason: ZOpsReason });
+
+// ---------- four-eyes approvals ----------
+export const OPS_APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
+export const ZOpsApprovalStatus = z.enum(OPS_APPROVAL_STATUSES);
+/** The answer of a call that needs a second operator: nothing changed yet. */
+export const ZOpsApprovalRequested = z.object({
+  approvalId: z.number().int(),
+  status: z.literal('pending'),
+  expiresAt: str(40),
+});
+export type TOpsApprovalRequested = z.infer<typeof ZOpsApprovalRequested>;
+export const ZOpsApprovalRow = z.object({
+  id: z.number().int(),
+  action: str(60),
+  target: str(200),
+  payload: z.unknown(),
+  reason: str(500),
+  status: ZOpsApprovalStatus,
+  requestedBy: str(80),
+  createdAt: str(40),
+  expiresAt: str(40),
+  decidedBy: str(80).nullable(),
+  decidedAt: str(40).nullable(),
+  decisionNote: str(500).nullable(),
+});
+export type TOpsApprovalRow = z.infer<typeof ZOpsApprovalRow>;
+export const ZOpsApprovalQuery = z.object({
+  status: ZOpsApprovalStatus.optional(),
+  /** Contained in the action, the target or the requester's username. */
+  q: z.string().trim().max(100).optional(),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const ZOpsApprovalPage = z.object({ rows: z.array(ZOpsApprovalRow).max(100), total: z.number().int() });
+export const ZOpsApprovalIdParam = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+export const ZOpsApprovalDecision = z.object({ note: z.string().trim().max(500).optional() });
+
+// ---------- members ----------
+export const OPS_MEMBER_SORTS = ['id', 'username', 'createdAt', 'lastLoginAt'] as const;
+/** GET /ops/members/search: q matches username (prefix), mobile, email (exact) or id. */
+export const ZOpsMemberSearchQuery = z.object({
+  q: z.string().trim().max(120).optional(),
+  status: z.enum(['active', 'disabled']).optional(),
+  sort: z.enum(OPS_MEMBER_SORTS).default('id'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type TOpsMemberSearchQuery = z.infer<typeof ZOpsMemberSearchQuery>;
+export const ZOpsMemberPage = z.object({ rows: z.array(ZOpsMemberRow).max(100), total: z.number().int() });
+export const ZOpsMemberIdParam = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+export const ZOpsMemberDetail = z.object({
+  member: ZOpsMemberRow.extend({
+    createdBy: str(20),
+    language: str(10).nullable(),
+    lastLoginIp: str(64).nullable(),
+    registerIp: str(64).nullable(),
+    passwordChangeRequired: z.boolean(),
+  }),
+  sessions: z
+    .array(z.object({ id: str(32), createdAt: str(40), lastSeenAt: str(40), expiresAt: str(40), ip: str(64), userAgent: str(300) }))
+    .max(100),
+  authEvents: z
+    .array(z.object({ id: z.number().int(), event: str(40), outcome: str(60), ip: str(64), userAgent: str(300), createdAt: str(40) }))
+    .max(100),
+});
+export type TOpsMemberDetail = z.infer<typeof ZOpsMemberDetail>;
+export const ZOpsSessionsRevoked = z.object({ username: str(40), revoked: z.number().int() });
+export const ZOpsPasswordChangeRequired = z.object({ username: str(40), passwordChangeRequired: z.literal(true) });
+
+// ---------- audit ----------
+/** GET /ops/audit/search: filters and paging of the audit log (newest first). */
+export const ZOpsAuditSearchQuery = z.object({
+  operator: z.string().trim().max(80).optional(),
+  action: z.string().trim().max(60).optional(),
+  target: z.string().trim().max(200).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type TOpsAuditSearchQuery = z.infer<typeof ZOpsAuditSearchQuery>;
+export const ZOpsAuditPage = z.object({ rows: z.array(ZOpsAuditRow).max(100), total: z.number().int() });
+
+// ---------- dashboard ----------
+/** GET /ops/members/figures: account figures from the database (the console's dashboard). */
+export const ZOpsAccountFigures = z.object({
+  generatedAt: str(40),
+  members: z.number().int(),
+  registrations24h: z.number().int(),
+  logins24h: z.number().int(),
+  failedLogins24h: z.number().int(),
+  lockouts24h: z.number().int(),
+  activeSessions: z.number().int(),
+  /** The last 7 days (Bangkok days, oldest first). */
+  days: z
+    .array(z.object({ day: str(10), registrations: z.number().int(), logins: z.number().int(), failedLogins: z.number().int() }))
+    .max(7),
+});
+export type TOpsAccountFigures = z.infer<typeof ZOpsAccountFigures>;
