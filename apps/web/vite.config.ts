@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress';
 
 /** Where the dev server forwards platform calls (the Fastify server of apps/server). */
 const apiTarget = process.env.LOTUS_API_URL ?? 'http://localhost:8080';
@@ -27,7 +28,7 @@ function chunkFileName(chunk: { name: string; facadeModuleId?: string | null }):
 }
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -12,6 +12,7 @@ import { resolveMasterKeys, type MasterKeys } from './platform/keys/master-key';
 import { identityOptionsFromEnv } from './modules/identity/identity.options';
 import { transferWalletOptionsFromEnv } from './modules/wallet/transfers/transfer.options';
 import { registerOpsAuth, type InProcessOps } from './plugins/auth-ops';
+import compression from './plugins/compression';
 import controlCharacters from './plugins/control-characters';
 import enc from './plugins/enc';
 import errors from './plugins/errors';
@@ -149,6 +150,7 @@ export async function buildApp({
   await app.register(errors);
   await app.register(requestContext, { trust, countryHeader: env.COUNTRY_HEADER });
   await app.register(security);
+  await app.register(compression);
   await app.register(rateLimit, { redisUrl: env.REDIS_URL });
   await app.register(openapi);
   await app.register(siteAccess, { getAccess: (client) => services.system.getAccess(client) });

@@ -24,7 +24,8 @@ type Options = { webDist: string; mediaDir: string };
 /**
  * Static files and the single-page app:
  * - /media/* from apps/server/media (demo banners and vendor logos), cached for a day;
- * - files of WEB_DIST: hashed /assets/* immutable for a year, index.html no-cache;
+ * - files of WEB_DIST: hashed /assets/* immutable for a year, index.html no-cache; each sent as its
+ *   prebuilt .br or .gz sibling when the client accepts it (Vary: accept-encoding);
  * - any other GET that accepts text/html outside the API prefixes gets index.html (client routing);
  * - when WEB_DIST has no index.html, a plain page says the web app is not built.
  * Everything else falls through to the not-found handler (404 envelope, or 405 for a known path).
@@ -39,10 +40,13 @@ async function staticSpaPlugin(app: FastifyInstance, options: Options) {
     index: false,
     list: false,
     maxAge: '1d',
+    // Banner rasters and SVG artwork made by `npm run media:build` have .br/.gz siblings.
+    preCompressed: true,
   });
   // Only the reply.sendFile decorator; files are resolved below, at request time, so a rebuilt
-  // web app is served without a restart.
-  await app.register(fastifyStatic, { serve: false });
+  // web app is served without a restart. The build writes a .br and a .gz beside every text asset
+  // (apps/web/build/precompress.ts): sendFile picks one by Accept-Encoding and answers Vary.
+  await app.register(fastifyStatic, { serve: false, preCompressed: true });
 
   async function fileIn(root: string, pathname: string): Promise<string | null> {
     if (pathname.includes('\0')) return null;
@@ -76,6 +80,7 @@ async function staticSpaPlugin(app: FastifyInstance, options: Options) {
           ? 'no-cache'
           : 'public, max-age=3600';
       reply.header('cache-control', cache);
+      reply.header('vary', 'accept-encoding');
       return reply.sendFile(file, webDist, { cacheControl: false });
     }
 
@@ -83,6 +88,7 @@ async function staticSpaPlugin(app: FastifyInstance, options: Options) {
     if (!accept.includes('text/html')) return reply.callNotFound();
     if (await fileIn(webDist, '/index.html')) {
       reply.header('cache-control', 'no-cache');
+      reply.header('vary', 'accept-encoding');
       return reply.sendFile('index.html', webDist, { cacheControl: false });
     }
     return reply
