@@ -23,10 +23,11 @@ import requestContext, { genReqId } from './plugins/request-context';
 import security from './plugins/security';
 import siteAccess from './plugins/site-access';
 import staticSpa from './plugins/static-spa';
+import { MEDIA_BUILT_DIR, MEDIA_DIR } from './platform/media/media-dirs';
 import type { JobEngineOptions, StartOptions } from './platform/jobs/engine';
 import { createServices, type Services } from './services';
 
-export const MEDIA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../media');
+export { MEDIA_DIR } from './platform/media/media-dirs';
 
 /** Request bodies above this size answer 413 payload_too_large. */
 export const BODY_LIMIT = 1024 * 1024;
@@ -184,7 +185,7 @@ export async function buildApp({
   // Every module's public routes, in the composition root's order.
   for (const part of services.parts) if (part.routes) await app.register(part.routes);
 
-  await app.register(staticSpa, { webDist: env.WEB_DIST, mediaDir: MEDIA_DIR });
+  await app.register(staticSpa, { webDist: env.WEB_DIST, mediaDirs: [MEDIA_DIR, MEDIA_BUILT_DIR] });
   return app;
 }
 

@@ -19,11 +19,12 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <p>The API answers under <code>/wps/*</code>; its documentation is at <a href="/docs">/docs</a>.</p>
 </body></html>`;
 
-type Options = { webDist: string; mediaDir: string };
+type Options = { webDist: string; mediaDirs: string[] };
 
 /**
  * Static files and the single-page app:
- * - /media/* from apps/server/media (demo banners and vendor logos), cached for a day;
+ * - /media/* from apps/server/media (demo banners and vendor logos) and apps/server/media-built
+ *   (their rasters, `npm run media:build`), cached for a day;
  * - files of WEB_DIST: hashed /assets/* immutable for a year, index.html no-cache; each sent as its
  *   prebuilt .br or .gz sibling when the client accepts it (Vary: accept-encoding);
  * - any other GET that accepts text/html outside the API prefixes gets index.html (client routing);
@@ -34,7 +35,7 @@ async function staticSpaPlugin(app: FastifyInstance, options: Options) {
   const webDist = path.resolve(options.webDist);
 
   await app.register(fastifyStatic, {
-    root: options.mediaDir,
+    root: options.mediaDirs,
     prefix: '/media/',
     decorateReply: false,
     index: false,

@@ -13,6 +13,7 @@ const banner = (id: number, over: Partial<TBanner> = {}): TBanner => ({
   linkageType: null,
   linkage: null,
   title: `Banner ${id}`,
+  sources: [],
   ...over,
 });
 
@@ -94,6 +95,24 @@ describe('BannerCarousel', () => {
     const img = screen.getByRole('img', { name: 'Banner 1' });
     expect(img.getAttribute('loading')).toBe('eager');
     expect(useAppStore.getState().banners.w_home).toHaveLength(1);
+  });
+
+  it('2.BAN.07 the first banner offers its AVIF and WebP rasters by width and loads first; the artwork URL is the fallback', async () => {
+    const rasters = (id: number) => [
+      { type: 'image/avif' as const, srcset: `/media/banners/b${id}-480.avif 480w, /media/banners/b${id}-960.avif 960w` },
+      { type: 'image/webp' as const, srcset: `/media/banners/b${id}-480.webp 480w, /media/banners/b${id}-960.webp 960w` },
+    ];
+    serveBanners([banner(1, { sources: rasters(1) }), banner(2, { sources: rasters(2) })]);
+    renderWithProviders(<BannerCarousel group="w_home" />);
+    const img = await screen.findByRole('img', { name: 'Banner 1' });
+    expect(img.getAttribute('src')).toBe('/media/banner-1.jpg');
+    expect(img.getAttribute('fetchpriority')).toBe('high');
+    const picture = img.parentElement!;
+    expect(picture.tagName).toBe('PICTURE');
+    const sources = [...picture.querySelectorAll('source')];
+    expect(sources.map((s) => s.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
+    expect(sources[0]!.getAttribute('srcset')).toContain('/media/banners/b1-960.avif 960w');
+    expect(sources[0]!.getAttribute('sizes')).toBeTruthy();
   });
 
   it('2.BAN.07 several banners get clickable dots, aria-current on the active one', async () => {

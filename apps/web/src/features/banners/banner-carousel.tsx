@@ -122,11 +122,15 @@ function BannerSlide({ banner, index, count, active }: BannerSlideProps) {
   const { t } = useTranslation('ui');
   const navigate = useNavigate();
   const link = getBannerLink(banner);
-  // The first banner is above the fold: load it at once; the others lazily (9.C.14/15).
+  // The first banner is above the fold: load it at once, first among the images (it is the page's
+  // largest paint); the others lazily (9.C.14/15). Rasters come in the size the layout needs.
   const image = (
     <LazyImage
       src={banner.url}
       alt={banner.title}
+      sources={banner.sources}
+      sizes="(min-width: 1200px) 1200px, 100vw"
+      fetchPriority={index === 0 ? 'high' : undefined}
       eager={index === 0}
       className="banner-carousel__image"
       draggable={false}
