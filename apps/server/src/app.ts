@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
@@ -23,6 +21,7 @@ import requestContext, { genReqId } from './plugins/request-context';
 import security from './plugins/security';
 import siteAccess from './plugins/site-access';
 import staticSpa from './plugins/static-spa';
+import { ZBannerGroup } from '@lotus/contracts/system';
 import { MEDIA_BUILT_DIR, MEDIA_DIR } from './platform/media/media-dirs';
 import type { JobEngineOptions, StartOptions } from './platform/jobs/engine';
 import { createServices, type Services } from './services';
@@ -185,7 +184,27 @@ export async function buildApp({
   // Every module's public routes, in the composition root's order.
   for (const part of services.parts) if (part.routes) await app.register(part.routes);
 
-  await app.register(staticSpa, { webDist: env.WEB_DIST, mediaDirs: [MEDIA_DIR, MEDIA_BUILT_DIR] });
+  await app.register(staticSpa, {
+    webDist: env.WEB_DIST,
+    mediaDirs: [MEDIA_DIR, MEDIA_BUILT_DIR],
+    prerender: {
+      canServe: async (request) => {
+        const [status, flags] = await Promise.all([
+          services.system.getStatus(request.ctx),
+          services.system.getWhitelabel(),
+        ]);
+        return status.status === 0 && !flags.LOGINREQHOME3;
+      },
+      firstBanner: async (group, language) => {
+        const parsed = ZBannerGroup.safeParse(group);
+        if (!parsed.success) return null;
+        const [first] = await services.content.listBanners(parsed.data, language);
+        const largest = (type: string) =>
+          first?.sources.find((s) => s.type === type)?.srcset.split(', ').at(-1)?.split(' ')[0] ?? null;
+        return first ? { avif: largest('image/avif'), webp: largest('image/webp') } : null;
+      },
+    },
+  });
   return app;
 }
 

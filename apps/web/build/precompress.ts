@@ -43,15 +43,18 @@ export function precompressFolder(dir: string): { files: number; raw: number; br
 /** Vite plugin: precompress the build output once everything is written (issue 10, ADR 0041). */
 export function precompress(): Plugin {
   let outDir = 'dist';
+  let ssr = false;
   return {
     name: 'lotus-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr);
     },
     closeBundle: {
       order: 'post',
       handler() {
+        if (ssr) return;
         const sum = precompressFolder(outDir);
         this.info?.(`precompressed ${sum.files} files: ${sum.raw} B -> br ${sum.br} B, gz ${sum.gz} B`);
       },

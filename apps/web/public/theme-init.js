@@ -2,7 +2,8 @@
  * Theme and language before first paint (1.I18N.07: no flash of the wrong theme). Loaded as a
  * blocking classic script in <head> (not inline: the server's Content-Security-Policy allows
  * scripts from this origin only). Same rules as src/lib/theme.ts (localStorage 'theme', default
- * light) and src/i18n/languages.ts (hisLang, then lang, then th).
+ * light) and src/i18n/languages.ts (hisLang, then lang, then th). The language is also kept in
+ * the cookie lotus_lang, so the server sends the prerendered page in it next time (ADR 0040).
  */
 /* global document */
 (function () {
@@ -14,7 +15,9 @@
     var r = /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/;
     var h = localStorage.getItem('hisLang');
     var l = localStorage.getItem('lang');
-    d.setAttribute('lang', r.test(h || '') ? h : r.test(l || '') ? l : 'th');
+    var lang = r.test(h || '') ? h : r.test(l || '') ? l : 'th';
+    d.setAttribute('lang', lang);
+    document.cookie = 'lotus_lang=' + lang + '; path=/; max-age=31536000; samesite=lax';
   } catch {
     d.setAttribute('data-theme', 'light');
   }

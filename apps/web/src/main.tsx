@@ -1,22 +1,56 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { onlineManager } from '@tanstack/react-query';
 // Thai-capable font (Sarabun), the weights the site uses.
 import '@fontsource/sarabun/400.css';
 import '@fontsource/sarabun/600.css';
 import '@fontsource/sarabun/700.css';
 import './styles/index.css';
-import './i18n/i18n';
+import { i18n } from './i18n/i18n';
 import { applyTheme, readStoredTheme } from './lib/theme';
-import { local } from './lib/storage';
+import { hasToken, local } from './lib/storage';
+import { prerenderedLanguage } from './lib/prerendered';
 import { App } from './app/app';
+import { preloadLayoutSlots } from './app/layouts/main-layout';
+import { loadGroupOf } from './app/router';
 
 // index.html already set data-theme before first paint; this keeps it right if that script was blocked.
 applyTheme(readStoredTheme(local));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(
+/** Runs `fn` once the page has no work left (React's hydration included). */
+function whenIdle(fn: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(fn, { timeout: 2000 });
+  else setTimeout(fn, 50);
+}
+
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// A prerendered page (ADR 0040) is hydrated when it shows what this visitor would see: same
+// language, no session (the prerender is the signed-out page). Otherwise it is rendered anew.
+const prerendered = prerenderedLanguage();
+if (prerendered !== null && prerendered === i18n.language && !hasToken() && container.firstElementChild) {
+  // The page's group and layout parts first (preloaded by the page's head): the whole page then
+  // hydrates at once, before any data call answers, so it matches the prerendered HTML.
+  const { pathname } = window.location;
+  // React hydrates the shell first and each Suspense boundary (the page, the banner...) after, in
+  // idle time: data calls wait until then (paused as if offline), so every part hydrates with the
+  // same "loading" state the HTML was rendered in.
+  void Promise.all([loadGroupOf(pathname), preloadLayoutSlots(pathname)])
+    .catch(() => undefined)
+    .then(() => {
+      onlineManager.setOnline(false);
+      hydrateRoot(container, app);
+      whenIdle(() => onlineManager.setOnline(navigator.onLine !== false));
+    });
+} else {
+  if (prerendered !== null) {
+    container.replaceChildren();
+    document.documentElement.removeAttribute('data-prerendered');
+  }
+  createRoot(container).render(app);
+}

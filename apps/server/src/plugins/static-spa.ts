@@ -19,7 +19,51 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <p>The API answers under <code>/wps/*</code>; its documentation is at <a href="/docs">/docs</a>.</p>
 </body></html>`;
 
-type Options = { webDist: string; mediaDirs: string[] };
+/** What the server decides per request for a prerendered page (ADR 0040). */
+export type PrerenderHooks = {
+  /** True when this visitor may get the prerendered page: status normal for them, no login-required home. */
+  canServe(request: FastifyRequest): Promise<boolean>;
+  /** The rasters of the first banner of a group in a language, for the page's head (null: none). */
+  firstBanner(group: string, language: string): Promise<{ avif: string | null; webp: string | null } | null>;
+};
+
+type Options = { webDist: string; mediaDirs: string[]; prerender?: PrerenderHooks };
+
+type PrerenderManifest = {
+  pages: { key: string; paths: string[]; bannerGroup: string | null; files: Record<string, string> }[];
+};
+
+/** The cookie the page's boot script keeps the interface language in (public/theme-init.js). */
+export const LANGUAGE_COOKIE = 'lotus_lang';
+const SAFE_MEDIA_URL = /^\/media\/[A-Za-z0-9_\-/]+\.(?:avif|webp)$/;
+
+function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return null;
+}
+
+/**
+ * The head of a page whose banner box shows the group's first banner before any script runs: a
+ * high-priority preload of its AVIF raster, and the same image (WebP as the fallback) as the
+ * background of the box the carousel later fills with the same picture.
+ */
+export function bannerHead(banner: { avif: string | null; webp: string | null }): string {
+  const avif = banner.avif && SAFE_MEDIA_URL.test(banner.avif) ? banner.avif : null;
+  const webp = banner.webp && SAFE_MEDIA_URL.test(banner.webp) ? banner.webp : null;
+  if (!avif && !webp) return '';
+  const set = [avif ? `url("${avif}") type("image/avif")` : null, webp ? `url("${webp}") type("image/webp")` : null]
+    .filter(Boolean)
+    .join(', ');
+  const preload = avif ?? webp;
+  const type = avif ? 'image/avif' : 'image/webp';
+  return (
+    `<link rel="preload" as="image" href="${preload}" type="${type}" fetchpriority="high">\n` +
+    `<style>.banner-carousel--placeholder .banner-carousel__slide{background-image:image-set(${set})}</style>`
+  );
+}
 
 /**
  * Static files and the single-page app:
@@ -27,6 +71,9 @@ type Options = { webDist: string; mediaDirs: string[] };
  *   (their rasters, `npm run media:build`), cached for a day;
  * - files of WEB_DIST: hashed /assets/* immutable for a year, index.html no-cache; each sent as its
  *   prebuilt .br or .gz sibling when the client accepts it (Vary: accept-encoding);
+ * - a GET of a prerendered public page (web build, dist/prerender) that accepts text/html gets
+ *   that page in the visitor's language with its first banner in the head (ADR 0040), when the
+ *   site is open to the visitor; compressed on the fly (@fastify/compress);
  * - any other GET that accepts text/html outside the API prefixes gets index.html (client routing);
  * - when WEB_DIST has no index.html, a plain page says the web app is not built.
  * Everything else falls through to the not-found handler (404 envelope, or 405 for a known path).
@@ -41,8 +88,6 @@ async function staticSpaPlugin(app: FastifyInstance, options: Options) {
     index: false,
     list: false,
     maxAge: '1d',
-    // Banner rasters and SVG artwork made by `npm run media:build` have .br/.gz siblings.
-    preCompressed: true,
   });
   // Only the reply.sendFile decorator; files are resolved below, at request time, so a rebuilt
   // web app is served without a restart. The build writes a .br and a .gz beside every text asset
@@ -63,6 +108,45 @@ async function staticSpaPlugin(app: FastifyInstance, options: Options) {
     }
   }
 
+  let manifestCache: { mtimeMs: number; manifest: PrerenderManifest } | null = null;
+  async function prerenderManifest(): Promise<PrerenderManifest | null> {
+    const file = path.join(webDist, 'prerender', 'manifest.json');
+    try {
+      const { mtimeMs } = await fs.stat(file);
+      if (manifestCache?.mtimeMs !== mtimeMs) {
+        manifestCache = { mtimeMs, manifest: JSON.parse(await fs.readFile(file, 'utf8')) as PrerenderManifest };
+      }
+      return manifestCache.manifest;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * The prerendered HTML of a public page (ADR 0040) in the visitor's language, with its banner
+   * head, when there is one and the visitor may get it; otherwise null (the SPA shell is sent).
+   * A query string (a vendor tab, a referral code) changes what the page shows: those get the shell.
+   */
+  async function prerenderedPage(request: FastifyRequest, pathname: string): Promise<string | null> {
+    const hooks = options.prerender;
+    if (!hooks || request.url.includes('?')) return null;
+    const manifest = await prerenderManifest();
+    const lower = pathname.toLowerCase();
+    const page = manifest?.pages.find((p) => p.paths.some((candidate) => candidate.toLowerCase() === lower));
+    if (!page) return null;
+    const language = cookieValue(request.headers.cookie, LANGUAGE_COOKIE) ?? 'th';
+    const file = page.files[language];
+    if (!file || !(await hooks.canServe(request))) return null;
+    let html: string;
+    try {
+      html = await fs.readFile(path.join(webDist, file), 'utf8');
+    } catch {
+      return null;
+    }
+    const banner = page.bannerGroup ? await hooks.firstBanner(page.bannerGroup, language) : null;
+    return html.replace('<!--lotus:page-head-->', banner ? bannerHead(banner) : '');
+  }
+
   async function handler(request: FastifyRequest, reply: FastifyReply) {
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.callNotFound();
     let pathname: string;
@@ -72,6 +156,8 @@ async function staticSpaPlugin(app: FastifyInstance, options: Options) {
       return reply.callNotFound();
     }
     if (isApiPath(pathname)) return reply.callNotFound();
+    // Build output that is not for browsers: the prerendered pages are sent by path, below.
+    if (/^\/(prerender|\.vite)(\/|$)/.test(pathname)) return reply.callNotFound();
 
     const file = await fileIn(webDist, pathname);
     if (file) {
@@ -87,6 +173,14 @@ async function staticSpaPlugin(app: FastifyInstance, options: Options) {
 
     const accept = request.headers.accept ?? '';
     if (!accept.includes('text/html')) return reply.callNotFound();
+    const page = await prerenderedPage(request, pathname);
+    if (page !== null) {
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'cookie, accept-encoding')
+        .type('text/html; charset=utf-8')
+        .send(page);
+    }
     if (await fileIn(webDist, '/index.html')) {
       reply.header('cache-control', 'no-cache');
       reply.header('vary', 'accept-encoding');
