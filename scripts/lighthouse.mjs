@@ -2,7 +2,7 @@
 // 4x CPU slowdown) against a running server, driving Debian's Chromium (never a downloaded browser).
 // Used by `npm run bench -- --only=lighthouse`; also runnable alone:
 //   node scripts/lighthouse.mjs http://127.0.0.1:8080 / /login /rng
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findChromium } from './lib.mjs';
@@ -33,6 +33,7 @@ export async function lighthouseOnce(url, { headers, storage } = {}) {
       undefined,
     );
     const lhr = result.lhr;
+    if (process.env.LH_SAVE) writeFileSync(process.env.LH_SAVE, JSON.stringify(lhr));
     const num = (id) => lhr.audits[id]?.numericValue ?? NaN;
     return {
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),

@@ -199,9 +199,22 @@ export async function buildApp({
         const parsed = ZBannerGroup.safeParse(group);
         if (!parsed.success) return null;
         const [first] = await services.content.listBanners(parsed.data, language);
-        const largest = (type: string) =>
-          first?.sources.find((s) => s.type === type)?.srcset.split(', ').at(-1)?.split(' ')[0] ?? null;
-        return first ? { avif: largest('image/avif'), webp: largest('image/webp') } : null;
+        if (!first || first.sources.length === 0) return null;
+        // Each srcset is "url 480w, url 960w, ...": phones get the 960 px raster, wider screens the largest.
+        const pick = (type: string, phone: boolean) => {
+          const entries = (first.sources.find((s) => s.type === type)?.srcset ?? '')
+            .split(',')
+            .map((part) => part.trim().split(/\s+/))
+            .map(([url, w]) => ({ url: url ?? '', width: Number.parseInt(w ?? '0', 10) }))
+            .filter((e) => e.url !== '' && e.width > 0)
+            .sort((a, b) => a.width - b.width);
+          const chosen = phone ? (entries.find((e) => e.width >= 900) ?? entries.at(-1)) : entries.at(-1);
+          return chosen?.url ?? null;
+        };
+        return {
+          phone: { avif: pick('image/avif', true), webp: pick('image/webp', true) },
+          wide: { avif: pick('image/avif', false), webp: pick('image/webp', false) },
+        };
       },
     },
   });

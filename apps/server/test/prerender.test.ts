@@ -18,6 +18,7 @@ fs.writeFileSync(path.join(dist, 'prerender', 'en', 'home.html'), page('en', 'We
 fs.writeFileSync(
   path.join(dist, 'prerender', 'manifest.json'),
   JSON.stringify({
+    scriptHashes: ['sha256-abc='],
     pages: [
       {
         key: 'home',
@@ -42,6 +43,9 @@ describe('prerendered pages', () => {
     expect(th.body).not.toContain('<!--lotus:page-head-->');
     expect(th.headers['cache-control']).toBe('no-cache');
     expect(String(th.headers.vary)).toMatch(/cookie/);
+    // The inline boot script is allowed by its hash for this page only.
+    expect(th.headers['content-security-policy']).toContain("script-src 'self' 'sha256-abc='");
+    expect((await html('/vip')).headers['content-security-policy']).not.toContain('sha256-');
     const en = await html('/home', { cookie: 'a=1; lotus_lang=en' });
     expect(en.body).toContain('Welcome');
     // A language without a prerendered file, or a page that is not prerendered, gets the app shell.
@@ -65,12 +69,17 @@ describe('prerendered pages', () => {
     expect((await html('/')).body).toContain('data-prerendered');
   });
 
-  it('the banner head preloads the first banner at high priority and paints it into the banner box', () => {
-    const head = bannerHead({ avif: '/media/banners/home-welcome-1920.avif', webp: '/media/banners/home-welcome-1920.webp' });
-    expect(head).toContain('<link rel="preload" as="image" href="/media/banners/home-welcome-1920.avif" type="image/avif" fetchpriority="high">');
+  it('the banner head preloads the first banner at high priority (phone and wide sizes) and paints it into the banner box', () => {
+    const raster = (w: number) => ({ avif: `/media/banners/home-welcome-${w}.avif`, webp: `/media/banners/home-welcome-${w}.webp` });
+    const head = bannerHead({ phone: raster(960), wide: raster(1920) });
+    expect(head).toContain(
+      '<link rel="preload" as="image" href="/media/banners/home-welcome-960.avif" type="image/avif" media="(max-width: 767px)" fetchpriority="high">',
+    );
+    expect(head).toContain('href="/media/banners/home-welcome-1920.avif" type="image/avif" media="(min-width: 768px)"');
     expect(head).toContain('url("/media/banners/home-welcome-1920.webp") type("image/webp")');
     expect(head).toContain('.banner-carousel--placeholder');
     // Anything but a media raster path is left out (no markup injection through a banner URL).
-    expect(bannerHead({ avif: '/media/x.avif"><script>', webp: null })).toBe('');
+    const bad = { avif: '/media/x.avif"><script>', webp: null };
+    expect(bannerHead({ phone: bad, wide: bad })).toBe('');
   });
 });

@@ -2,7 +2,8 @@
 // renderer builds: every public page of src/prerender/entry.tsx in every bundled language, as HTML
 // files under dist/prerender/<language>/<page>.html, and dist/prerender/manifest.json for the
 // server (which paths, which file per language, which banner group goes in the page).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -25,7 +26,16 @@ const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const dist = path.join(webRoot, 'dist');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
 const renderer = (await import(pathToFileURL(path.join(webRoot, 'dist-prerender/entry.js')).href)) as Renderer;
-const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+// The boot script (theme and language before first paint) goes inline: a blocking script file
+// costs a round trip before anything paints. The server allows it by its hash (static-spa.ts).
+const bootScript = readFileSync(path.join(dist, 'theme-init.js'), 'utf8');
+const bootHash = `sha256-${createHash('sha256').update(bootScript).digest('base64')}`;
+// The regular faces of the body text, preloaded so text does not reflow when they arrive.
+const fonts = readdirSync(path.join(dist, 'assets')).filter((f) => /^sarabun-(thai|latin)-400-normal-.*\.woff2$/.test(f));
+const template = readFileSync(path.join(dist, 'index.html'), 'utf8').replace(
+  '<script src="/theme-init.js"></script>',
+  `<script>${bootScript}</script>`,
+);
 
 const fileOf = (key: string) => manifest[key]?.file ?? null;
 
@@ -36,6 +46,7 @@ for (const page of renderer.prerenderPlan()) {
     .map((key) => (key ? fileOf(key) : null))
     .filter((f): f is string => f !== null);
   const head = [
+    ...fonts.map((f) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${f}">`),
     ...preload.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
     '<!--lotus:page-head-->',
   ].join('\n    ');
@@ -54,5 +65,5 @@ for (const page of renderer.prerenderPlan()) {
   }
   pages.push({ key: page.key, paths: page.paths, bannerGroup: page.bannerGroup, files });
 }
-writeFileSync(path.join(dist, 'prerender/manifest.json'), JSON.stringify({ pages }, null, 2));
+writeFileSync(path.join(dist, 'prerender/manifest.json'), JSON.stringify({ scriptHashes: [bootHash], pages }, null, 2));
 console.log(`prerendered ${pages.length} pages x ${renderer.PRERENDER_LANGUAGES.length} languages into dist/prerender`);

@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { onlineManager } from '@tanstack/react-query';
-// Thai-capable font (Sarabun), the weights the site uses.
-import '@fontsource/sarabun/400.css';
-import '@fontsource/sarabun/600.css';
-import '@fontsource/sarabun/700.css';
+// Thai-capable font (Sarabun): only the Thai and Latin subsets, regular and bold (semi-bold text
+// takes the bold face), each loaded when a page uses it (font-display: swap; issue 10).
+import '@fontsource/sarabun/thai-400.css';
+import '@fontsource/sarabun/latin-400.css';
+import '@fontsource/sarabun/thai-700.css';
+import '@fontsource/sarabun/latin-700.css';
 import './styles/index.css';
 import { i18n } from './i18n/i18n';
 import { applyTheme, readStoredTheme } from './lib/theme';
@@ -19,6 +21,11 @@ applyTheme(readStoredTheme(local));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
+/** Resolves once the browser has painted a frame. */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 /** Runs `fn` once the page has no work left (React's hydration included). */
 function whenIdle(fn: () => void): void {
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(fn, { timeout: 2000 });
@@ -40,7 +47,9 @@ if (prerendered !== null && prerendered === i18n.language && !hasToken() && cont
   // React hydrates the shell first and each Suspense boundary (the page, the banner...) after, in
   // idle time: data calls wait until then (paused as if offline), so every part hydrates with the
   // same "loading" state the HTML was rendered in.
-  void Promise.all([loadGroupOf(pathname), preloadLayoutSlots(pathname)])
+  // It also waits for the first frame: the page paints from its HTML before hydration takes the
+  // main thread.
+  void Promise.all([loadGroupOf(pathname), preloadLayoutSlots(pathname), afterFirstPaint()])
     .catch(() => undefined)
     .then(() => {
       onlineManager.setOnline(false);

@@ -24,12 +24,14 @@ export type PrerenderHooks = {
   /** True when this visitor may get the prerendered page: status normal for them, no login-required home. */
   canServe(request: FastifyRequest): Promise<boolean>;
   /** The rasters of the first banner of a group in a language, for the page's head (null: none). */
-  firstBanner(group: string, language: string): Promise<{ avif: string | null; webp: string | null } | null>;
+  firstBanner(group: string, language: string): Promise<BannerRasters | null>;
 };
 
 type Options = { webDist: string; mediaDirs: string[]; prerender?: PrerenderHooks };
 
 type PrerenderManifest = {
+  /** Hashes of the inline scripts of the pages (the boot script), allowed by the page's CSP. */
+  scriptHashes?: string[];
   pages: { key: string; paths: string[]; bannerGroup: string | null; files: Record<string, string> }[];
 };
 
@@ -45,23 +47,41 @@ function cookieValue(header: string | undefined, name: string): string | null {
   return null;
 }
 
+type Raster = { avif: string | null; webp: string | null };
+/** The rasters of a banner: `phone` for narrow screens (<= 767 px), `wide` for the rest. */
+export type BannerRasters = { phone: Raster; wide: Raster };
+
+const safe = (url: string | null) => (url && SAFE_MEDIA_URL.test(url) ? url : null);
+
+function imageSet(raster: Raster): string | null {
+  const parts = [
+    safe(raster.avif) ? `url("${raster.avif}") type("image/avif")` : null,
+    safe(raster.webp) ? `url("${raster.webp}") type("image/webp")` : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? `image-set(${parts.join(', ')})` : null;
+}
+
+function preloadLink(raster: Raster, media: string): string {
+  const href = safe(raster.avif) ?? safe(raster.webp);
+  if (!href) return '';
+  const type = href === raster.avif ? 'image/avif' : 'image/webp';
+  return `<link rel="preload" as="image" href="${href}" type="${type}" media="${media}" fetchpriority="high">\n`;
+}
+
 /**
  * The head of a page whose banner box shows the group's first banner before any script runs: a
- * high-priority preload of its AVIF raster, and the same image (WebP as the fallback) as the
- * background of the box the carousel later fills with the same picture.
+ * high-priority preload of the raster the screen needs (AVIF), and the same image (WebP as the
+ * fallback) as the background of the box that the carousel later fills with the same picture.
  */
-export function bannerHead(banner: { avif: string | null; webp: string | null }): string {
-  const avif = banner.avif && SAFE_MEDIA_URL.test(banner.avif) ? banner.avif : null;
-  const webp = banner.webp && SAFE_MEDIA_URL.test(banner.webp) ? banner.webp : null;
-  if (!avif && !webp) return '';
-  const set = [avif ? `url("${avif}") type("image/avif")` : null, webp ? `url("${webp}") type("image/webp")` : null]
-    .filter(Boolean)
-    .join(', ');
-  const preload = avif ?? webp;
-  const type = avif ? 'image/avif' : 'image/webp';
+export function bannerHead({ phone, wide }: BannerRasters): string {
+  const phoneSet = imageSet(phone);
+  const wideSet = imageSet(wide);
+  if (!phoneSet || !wideSet) return '';
+  const box = '.banner-carousel--placeholder .banner-carousel__slide';
   return (
-    `<link rel="preload" as="image" href="${preload}" type="${type}" fetchpriority="high">\n` +
-    `<style>.banner-carousel--placeholder .banner-carousel__slide{background-image:image-set(${set})}</style>`
+    preloadLink(phone, '(max-width: 767px)') +
+    preloadLink(wide, '(min-width: 768px)') +
+    `<style>${box}{background-image:${wideSet}}@media (max-width: 767px){${box}{background-image:${phoneSet}}}</style>`
   );
 }
 
@@ -127,7 +147,10 @@ async function staticSpaPlugin(app: FastifyInstance, options: Options) {
    * head, when there is one and the visitor may get it; otherwise null (the SPA shell is sent).
    * A query string (a vendor tab, a referral code) changes what the page shows: those get the shell.
    */
-  async function prerenderedPage(request: FastifyRequest, pathname: string): Promise<string | null> {
+  async function prerenderedPage(
+    request: FastifyRequest,
+    pathname: string,
+  ): Promise<{ html: string; scriptHashes: string[] } | null> {
     const hooks = options.prerender;
     if (!hooks || request.url.includes('?')) return null;
     const manifest = await prerenderManifest();
@@ -144,7 +167,10 @@ async function staticSpaPlugin(app: FastifyInstance, options: Options) {
       return null;
     }
     const banner = page.bannerGroup ? await hooks.firstBanner(page.bannerGroup, language) : null;
-    return html.replace('<!--lotus:page-head-->', banner ? bannerHead(banner) : '');
+    return {
+      html: html.replace('<!--lotus:page-head-->', banner ? bannerHead(banner) : ''),
+      scriptHashes: (manifest?.scriptHashes ?? []).filter((h) => /^sha256-[A-Za-z0-9+/]+={0,2}$/.test(h)),
+    };
   }
 
   async function handler(request: FastifyRequest, reply: FastifyReply) {
@@ -175,11 +201,17 @@ async function staticSpaPlugin(app: FastifyInstance, options: Options) {
     if (!accept.includes('text/html')) return reply.callNotFound();
     const page = await prerenderedPage(request, pathname);
     if (page !== null) {
+      // The page's inline boot script is allowed by its hash, for this answer only.
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string' && page.scriptHashes.length > 0) {
+        const hashes = page.scriptHashes.map((h) => `'${h}'`).join(' ');
+        reply.header('content-security-policy', csp.replace(/script-src 'self'/, `script-src 'self' ${hashes}`));
+      }
       return reply
         .header('cache-control', 'no-cache')
         .header('vary', 'cookie, accept-encoding')
         .type('text/html; charset=utf-8')
-        .send(page);
+        .send(page.html);
     }
     if (await fileIn(webDist, '/index.html')) {
       reply.header('cache-control', 'no-cache');

@@ -80,6 +80,17 @@ describe('BannerCarousel', () => {
     expect(container.querySelector('section')).toBeNull();
   });
 
+  it('2.BAN.05 keeps the banner box while the banners load, then shows them in it', async () => {
+    serveBanners([banner(1)]);
+    renderWithProviders(<BannerCarousel group="w_home" />);
+    const box = screen.getByTestId('banner-placeholder');
+    expect(box.classList.contains('banner-carousel')).toBe(true);
+    expect(box.querySelector('.banner-carousel__slide')).toBeTruthy();
+    expect(box.getAttribute('aria-hidden')).toBe('true');
+    expect(await screen.findByTestId('banner-carousel')).toBeTruthy();
+    expect(screen.queryByTestId('banner-placeholder')).toBeNull();
+  });
+
   it('2.BAN.05 renders nothing when the call fails', async () => {
     mockApi({});
     renderWithProviders(<BannerCarousel group="w_home" />);
