@@ -10,12 +10,14 @@ import { paths, type TPathKey } from '@/config/paths';
 import { queryClient } from '@/lib/query-client';
 import { markPrerendering } from '@/lib/prerendered';
 
-/** Public pages prerendered at build time (ADR 0040); member-only pages keep client rendering. */
+/**
+ * Public pages prerendered at build time (ADR 0040); member-only pages keep client rendering, and
+ * so does /forget for now (its prerender did not hydrate cleanly; to be looked into).
+ */
 export const PRERENDERED_PAGES: readonly TPathKey[] = [
   'home',
   'login',
   'register',
-  'forget',
   'rng',
   'fish',
   'live',
