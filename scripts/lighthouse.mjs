@@ -18,19 +18,32 @@ const FLAGS = [
   '--disable-sync',
 ];
 
-/** One Lighthouse performance run of `url`; `headers` go with every request (a member's session). */
-export async function lighthouseOnce(url, { headers, storage } = {}) {
+/**
+ * One Lighthouse performance run of `url`. `sessionToken`: a member's session token, put in
+ * sessionStorage before the page's scripts run (the site keeps its session there), so the run
+ * measures a member page after login.
+ */
+export async function lighthouseOnce(url, { sessionToken } = {}) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chromePath = findChromium();
   if (!chromePath) throw new Error('Chromium not found (set CHROMIUM_PATH)');
   const userDataDir = mkdtempSync(join(tmpdir(), 'lotus-lh-'));
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: FLAGS, userDataDir });
+  let browser = null;
   try {
+    let page;
+    if (sessionToken) {
+      const { default: puppeteer } = await import('puppeteer-core');
+      browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      page = await browser.newPage();
+      await page.evaluateOnNewDocument((token) => sessionStorage.setItem('token', token), sessionToken);
+    }
     const result = await lighthouse(
       url,
-      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: headers, disableStorageReset: Boolean(storage) },
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: Boolean(sessionToken) },
       undefined,
+      page,
     );
     const lhr = result.lhr;
     if (process.env.LH_SAVE) writeFileSync(process.env.LH_SAVE, JSON.stringify(lhr));
@@ -47,6 +60,7 @@ export async function lighthouseOnce(url, { headers, storage } = {}) {
       runtimeError: lhr.runtimeError?.message,
     };
   } finally {
+    await browser?.disconnect();
     await chrome.kill();
     rmSync(userDataDir, { recursive: true, force: true });
   }

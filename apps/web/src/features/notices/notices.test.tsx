@@ -92,8 +92,8 @@ describe('NoticeBar', () => {
     renderWithProviders(<NoticeBar />);
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     await act(async () => {});
+    await waitFor(() => expect(screen.queryByTestId('notice-bar-pending')).toBeNull());
     expect(screen.queryByTestId('notice-bar')).toBeNull();
-    expect(screen.queryByTestId('notice-bar-pending')).toBeNull();
   });
 
   it('keeps its place while the notices load (an empty bar, hidden from screen readers), then shows them', async () => {
