@@ -100,10 +100,7 @@ for (const s of [
   await page.goto(url + '/', { waitUntil: 'networkidle' });
   const image = page.locator('.banner-carousel__image').first();
   await image.waitFor();
-  await page.waitForFunction(() => {
-    const img = document.querySelector('.banner-carousel__image');
-    return img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0;
-  });
+  await image.evaluate((img) => /** @type {HTMLImageElement} */ (img).decode());
   const src = await image.evaluate((img) => /** @type {HTMLImageElement} */ (img).currentSrc);
   if (!/\.(avif|webp)$/.test(src)) throw new Error(`the banner is not a raster: ${src}`);
   await page.screenshot({ path: join(outDir, `${s.name}.png`), fullPage: false });
