@@ -5,7 +5,7 @@
  * light) and src/i18n/languages.ts (hisLang, then lang, then th). The language is also kept in
  * the cookie lotus_lang, so the server sends the prerendered page in it next time (ADR 0040).
  */
-/* global document */
+/* global document, window */
 (function () {
   var d = document.documentElement;
   try {
@@ -22,3 +22,16 @@
     d.setAttribute('data-theme', 'light');
   }
 })();
+/*
+ * A prerendered page paints before its scripts run: a form sent before the app is live would go
+ * as a native GET (a password in the URL). Hold it; main.tsx sends it again once the page is live.
+ */
+document.addEventListener(
+  'submit',
+  function (e) {
+    if (window.__lotusLive) return;
+    e.preventDefault();
+    window.__lotusHeldSubmit = e.target;
+  },
+  true,
+);

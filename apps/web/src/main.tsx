@@ -37,6 +37,21 @@ function markMainDone(): void {
   performance.mark('lotus:main-done');
 }
 
+type TBootWindow = Window & { __lotusLive?: boolean; __lotusHeldSubmit?: unknown };
+
+/** From now on forms are the app's (public/theme-init.js held any sent before). */
+function setLive(): void {
+  (window as TBootWindow).__lotusLive = true;
+}
+
+/** Sends again a form submitted before the page was live (typed values are kept by hydration). */
+function resubmitHeld(): void {
+  const w = window as TBootWindow;
+  const form = w.__lotusHeldSubmit;
+  w.__lotusHeldSubmit = undefined;
+  if (form instanceof HTMLFormElement && form.isConnected) form.requestSubmit();
+}
+
 const app = (
   <StrictMode>
     <App />
@@ -59,14 +74,19 @@ if (prerendered !== null && prerendered === i18n.language && !hasToken() && cont
     .then(() => {
       onlineManager.setOnline(false);
       hydrateRoot(container, app);
+      setLive();
       markMainDone();
-      whenIdle(() => onlineManager.setOnline(navigator.onLine !== false));
+      whenIdle(() => {
+        onlineManager.setOnline(navigator.onLine !== false);
+        resubmitHeld();
+      });
     });
 } else {
   if (prerendered !== null) {
     container.replaceChildren();
     document.documentElement.removeAttribute('data-prerendered');
   }
+  setLive();
   createRoot(container).render(app);
   markMainDone();
 }
