@@ -64,6 +64,8 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '**/dist-prerender/**',
+      'apps/server/media-built/**',
       '**/node_modules/**',
       '.data/**',
       'apps/server/drizzle/**',

@@ -60,9 +60,11 @@ export function ensureWebBuilt({ force = false } = {}) {
     newestMtime(join(root, 'apps/web/public')),
     newestMtime(join(root, 'packages/contracts/src')),
   );
-  if (!force && existsSync(index) && statSync(index).mtimeMs >= sources) return;
-  log('Building the web app...');
-  run('npm', ['run', 'build', '-w', '@lotus/web']);
+  const media = join(root, 'apps/server/media-built');
+  const mediaBuilt = existsSync(media) && newestMtime(media) >= newestMtime(join(root, 'apps/server/media/banners'));
+  if (!force && mediaBuilt && existsSync(index) && statSync(index).mtimeMs >= sources) return;
+  log('Building the web app and the banner rasters...');
+  run('npm', ['run', 'build']);
 }
 
 /** The operator console (apps/backoffice, served under /backoffice/): built when its sources changed. */

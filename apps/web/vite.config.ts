@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress';
 
 /** Where the dev server forwards platform calls (the Fastify server of apps/server). */
 const apiTarget = process.env.LOTUS_API_URL ?? 'http://localhost:8080';
@@ -26,8 +27,8 @@ function chunkFileName(chunk: { name: string; facadeModuleId?: string | null }):
   return `assets/${match ? match[1] : '[name]'}-[hash].js`;
 }
 
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -38,16 +39,29 @@ export default defineConfig({
   preview: {
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    target: 'es2022',
-    rolldownOptions: {
-      output: {
-        entryFileNames: 'assets/main-[hash].js',
-        chunkFileNames: chunkFileName,
-        codeSplitting: { groups: CHUNK_GROUPS },
+  // The renderer of prerendered pages (src/prerender/entry.tsx, ADR 0040) is built for Node into
+  // dist-prerender (never served); the client build writes the manifest the prerender step reads.
+  build: isSsrBuild
+    ? {
+        outDir: 'dist-prerender',
+        emptyOutDir: true,
+        target: 'node20',
+        rolldownOptions: { input: 'src/prerender/entry.tsx', output: { entryFileNames: 'entry.js' } },
+      }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        target: 'es2022',
+        manifest: true,
+        // One stylesheet for the whole site (~15 kB brotli): prerendered pages need the CSS of the
+        // page groups before their scripts load, and late CSS would move what already painted.
+        cssCodeSplit: false,
+        rolldownOptions: {
+          output: {
+            entryFileNames: 'assets/main-[hash].js',
+            chunkFileNames: chunkFileName,
+            codeSplitting: { groups: CHUNK_GROUPS },
+          },
+        },
       },
-    },
-  },
-});
+}));

@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
@@ -12,6 +10,7 @@ import { resolveMasterKeys, type MasterKeys } from './platform/keys/master-key';
 import { identityOptionsFromEnv } from './modules/identity/identity.options';
 import { transferWalletOptionsFromEnv } from './modules/wallet/transfers/transfer.options';
 import { registerOpsAuth, type InProcessOps } from './plugins/auth-ops';
+import compression from './plugins/compression';
 import controlCharacters from './plugins/control-characters';
 import enc from './plugins/enc';
 import errors from './plugins/errors';
@@ -23,10 +22,12 @@ import security from './plugins/security';
 import siteAccess from './plugins/site-access';
 import staticBackoffice from './plugins/static-backoffice';
 import staticSpa from './plugins/static-spa';
+import { ZBannerGroup } from '@lotus/contracts/system';
+import { MEDIA_BUILT_DIR, MEDIA_DIR } from './platform/media/media-dirs';
 import type { JobEngineOptions, StartOptions } from './platform/jobs/engine';
 import { createServices, type Services } from './services';
 
-export const MEDIA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../media');
+export { MEDIA_DIR } from './platform/media/media-dirs';
 
 /** Request bodies above this size answer 413 payload_too_large. */
 export const BODY_LIMIT = 1024 * 1024;
@@ -150,6 +151,7 @@ export async function buildApp({
   await app.register(errors);
   await app.register(requestContext, { trust, countryHeader: env.COUNTRY_HEADER });
   await app.register(security);
+  await app.register(compression);
   await app.register(rateLimit, { redisUrl: env.REDIS_URL });
   await app.register(openapi);
   await app.register(siteAccess, { getAccess: (client) => services.system.getAccess(client) });
@@ -193,7 +195,40 @@ export async function buildApp({
   // Every module's public routes, in the composition root's order.
   for (const part of services.parts) if (part.routes) await app.register(part.routes);
 
-  await app.register(staticSpa, { webDist: env.WEB_DIST, mediaDir: MEDIA_DIR });
+  await app.register(staticSpa, {
+    webDist: env.WEB_DIST,
+    mediaDirs: [MEDIA_DIR, MEDIA_BUILT_DIR],
+    prerender: {
+      canServe: async (request) => {
+        const [status, flags] = await Promise.all([
+          services.system.getStatus(request.ctx),
+          services.system.getWhitelabel(),
+        ]);
+        return status.status === 0 && !flags.LOGINREQHOME3;
+      },
+      firstBanner: async (group, language) => {
+        const parsed = ZBannerGroup.safeParse(group);
+        if (!parsed.success) return null;
+        const [first] = await services.content.listBanners(parsed.data, language);
+        if (!first || first.sources.length === 0) return null;
+        // Each srcset is "url 480w, url 960w, ...": phones get the 960 px raster, wider screens the largest.
+        const pick = (type: string, phone: boolean) => {
+          const entries = (first.sources.find((s) => s.type === type)?.srcset ?? '')
+            .split(',')
+            .map((part) => part.trim().split(/\s+/))
+            .map(([url, w]) => ({ url: url ?? '', width: Number.parseInt(w ?? '0', 10) }))
+            .filter((e) => e.url !== '' && e.width > 0)
+            .sort((a, b) => a.width - b.width);
+          const chosen = phone ? (entries.find((e) => e.width >= 900) ?? entries.at(-1)) : entries.at(-1);
+          return chosen?.url ?? null;
+        };
+        return {
+          phone: { avif: pick('image/avif', true), webp: pick('image/webp', true) },
+          wide: { avif: pick('image/avif', false), webp: pick('image/webp', false) },
+        };
+      },
+    },
+  });
   return app;
 }
 

@@ -2,9 +2,10 @@
  * Theme and language before first paint (1.I18N.07: no flash of the wrong theme). Loaded as a
  * blocking classic script in <head> (not inline: the server's Content-Security-Policy allows
  * scripts from this origin only). Same rules as src/lib/theme.ts (localStorage 'theme', default
- * light) and src/i18n/languages.ts (hisLang, then lang, then th).
+ * light) and src/i18n/languages.ts (hisLang, then lang, then th). The language is also kept in
+ * the cookie lotus_lang, so the server sends the prerendered page in it next time (ADR 0040).
  */
-/* global document */
+/* global document, window */
 (function () {
   var d = document.documentElement;
   try {
@@ -14,8 +15,23 @@
     var r = /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/;
     var h = localStorage.getItem('hisLang');
     var l = localStorage.getItem('lang');
-    d.setAttribute('lang', r.test(h || '') ? h : r.test(l || '') ? l : 'th');
+    var lang = r.test(h || '') ? h : r.test(l || '') ? l : 'th';
+    d.setAttribute('lang', lang);
+    document.cookie = 'lotus_lang=' + lang + '; path=/; max-age=31536000; samesite=lax';
   } catch {
     d.setAttribute('data-theme', 'light');
   }
 })();
+/*
+ * A prerendered page paints before its scripts run: a form sent before the app is live would go
+ * as a native GET (a password in the URL). Hold it; main.tsx sends it again once the page is live.
+ */
+document.addEventListener(
+  'submit',
+  function (e) {
+    if (window.__lotusLive) return;
+    e.preventDefault();
+    window.__lotusHeldSubmit = e.target;
+  },
+  true,
+);

@@ -1,22 +1,92 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-// Thai-capable font (Sarabun), the weights the site uses.
-import '@fontsource/sarabun/400.css';
-import '@fontsource/sarabun/600.css';
-import '@fontsource/sarabun/700.css';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { onlineManager } from '@tanstack/react-query';
+// Thai-capable font (Sarabun): only the Thai and Latin subsets, regular and bold (semi-bold text
+// takes the bold face), each loaded when a page uses it (font-display: swap; issue 10).
+import '@fontsource/sarabun/thai-400.css';
+import '@fontsource/sarabun/latin-400.css';
+import '@fontsource/sarabun/thai-700.css';
+import '@fontsource/sarabun/latin-700.css';
 import './styles/index.css';
-import './i18n/i18n';
+import { i18n } from './i18n/i18n';
 import { applyTheme, readStoredTheme } from './lib/theme';
-import { local } from './lib/storage';
+import { hasToken, local } from './lib/storage';
+import { prerenderedLanguage } from './lib/prerendered';
 import { App } from './app/app';
+import { preloadLayoutSlots } from './app/layouts/main-layout';
+import { loadGroupOf } from './app/router';
 
 // index.html already set data-theme before first paint; this keeps it right if that script was blocked.
 applyTheme(readStoredTheme(local));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(
+/** Resolves once the browser has painted a frame. */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/** Runs `fn` once the page has no work left (React's hydration included). */
+function whenIdle(fn: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(fn, { timeout: 2000 });
+  else setTimeout(fn, 50);
+}
+
+/** Marks the end of the main script's work in the Performance timeline (the speed e2e reads it). */
+function markMainDone(): void {
+  performance.mark('lotus:main-done');
+}
+
+type TBootWindow = Window & { __lotusLive?: boolean; __lotusHeldSubmit?: unknown };
+
+/** From now on forms are the app's (public/theme-init.js held any sent before). */
+function setLive(): void {
+  (window as TBootWindow).__lotusLive = true;
+}
+
+/** Sends again a form submitted before the page was live (typed values are kept by hydration). */
+function resubmitHeld(): void {
+  const w = window as TBootWindow;
+  const form = w.__lotusHeldSubmit;
+  w.__lotusHeldSubmit = undefined;
+  if (form instanceof HTMLFormElement && form.isConnected) form.requestSubmit();
+}
+
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// A prerendered page (ADR 0040) is hydrated when it shows what this visitor would see: same
+// language, no session (the prerender is the signed-out page). Otherwise it is rendered anew.
+const prerendered = prerenderedLanguage();
+if (prerendered !== null && prerendered === i18n.language && !hasToken() && container.firstElementChild) {
+  // The page's group and layout parts first (preloaded by the page's head): the whole page then
+  // hydrates at once, before any data call answers, so it matches the prerendered HTML.
+  const { pathname } = window.location;
+  // React hydrates the shell first and each Suspense boundary (the page, the banner...) after, in
+  // idle time: data calls wait until then (paused as if offline), so every part hydrates with the
+  // same "loading" state the HTML was rendered in.
+  // It also waits for the first frame: the page paints from its HTML before hydration takes the
+  // main thread.
+  void Promise.all([loadGroupOf(pathname), preloadLayoutSlots(pathname), afterFirstPaint()])
+    .catch(() => undefined)
+    .then(() => {
+      onlineManager.setOnline(false);
+      hydrateRoot(container, app);
+      setLive();
+      markMainDone();
+      whenIdle(() => {
+        onlineManager.setOnline(navigator.onLine !== false);
+        resubmitHeld();
+      });
+    });
+} else {
+  if (prerendered !== null) {
+    container.replaceChildren();
+    document.documentElement.removeAttribute('data-prerendered');
+  }
+  setLive();
+  createRoot(container).render(app);
+  markMainDone();
+}

@@ -111,6 +111,11 @@ export const ZBanner = z.object({
   linkageType: ZLinkageType.nullable(),
   linkage: str(1000).nullable(),
   title: str(200),
+  /**
+   * Raster versions of the artwork, best format first (AVIF, WebP), each a srcset of widths
+   * (issue 10, ADR 0042); empty when the image has none (an external URL): then `url` is shown.
+   */
+  sources: z.array(z.object({ type: z.enum(['image/avif', 'image/webp']), srcset: str(2000) })).max(4).default([]),
 });
 export type TBanner = z.infer<typeof ZBanner>;
 export const ZBannersQuery = z.object({ group: ZBannerGroup });

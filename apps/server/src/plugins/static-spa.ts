@@ -19,12 +19,81 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <p>The API answers under <code>/wps/*</code>; its documentation is at <a href="/docs">/docs</a>.</p>
 </body></html>`;
 
-type Options = { webDist: string; mediaDir: string };
+/** What the server decides per request for a prerendered page (ADR 0040). */
+export type PrerenderHooks = {
+  /** True when this visitor may get the prerendered page: status normal for them, no login-required home. */
+  canServe(request: FastifyRequest): Promise<boolean>;
+  /** The rasters of the first banner of a group in a language, for the page's head (null: none). */
+  firstBanner(group: string, language: string): Promise<BannerRasters | null>;
+};
+
+type Options = { webDist: string; mediaDirs: string[]; prerender?: PrerenderHooks };
+
+type PrerenderManifest = {
+  /** Hashes of the inline scripts of the pages (the boot script), allowed by the page's CSP. */
+  scriptHashes?: string[];
+  pages: { key: string; paths: string[]; bannerGroup: string | null; files: Record<string, string> }[];
+};
+
+/** The cookie the page's boot script keeps the interface language in (public/theme-init.js). */
+export const LANGUAGE_COOKIE = 'lotus_lang';
+const SAFE_MEDIA_URL = /^\/media\/[A-Za-z0-9_\-/]+\.(?:avif|webp)$/;
+
+function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return null;
+}
+
+type Raster = { avif: string | null; webp: string | null };
+/** The rasters of a banner: `phone` for narrow screens (<= 767 px), `wide` for the rest. */
+export type BannerRasters = { phone: Raster; wide: Raster };
+
+const safe = (url: string | null) => (url && SAFE_MEDIA_URL.test(url) ? url : null);
+
+function imageSet(raster: Raster): string | null {
+  const parts = [
+    safe(raster.avif) ? `url("${raster.avif}") type("image/avif")` : null,
+    safe(raster.webp) ? `url("${raster.webp}") type("image/webp")` : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? `image-set(${parts.join(', ')})` : null;
+}
+
+function preloadLink(raster: Raster, media: string): string {
+  const href = safe(raster.avif) ?? safe(raster.webp);
+  if (!href) return '';
+  const type = href === raster.avif ? 'image/avif' : 'image/webp';
+  return `<link rel="preload" as="image" href="${href}" type="${type}" media="${media}" fetchpriority="high">\n`;
+}
+
+/**
+ * The head of a page whose banner box shows the group's first banner before any script runs: a
+ * high-priority preload of the raster the screen needs (AVIF), and the same image (WebP as the
+ * fallback) as the background of the box that the carousel later fills with the same picture.
+ */
+export function bannerHead({ phone, wide }: BannerRasters): string {
+  const phoneSet = imageSet(phone);
+  const wideSet = imageSet(wide);
+  if (!phoneSet || !wideSet) return '';
+  const box = '.banner-carousel--placeholder .banner-carousel__slide';
+  return (
+    preloadLink(phone, '(max-width: 767px)') +
+    preloadLink(wide, '(min-width: 768px)') +
+    `<style>${box}{background-image:${wideSet}}@media (max-width: 767px){${box}{background-image:${phoneSet}}}</style>`
+  );
+}
 
 /**
  * Static files and the single-page app:
- * - /media/* from apps/server/media (demo banners and vendor logos), cached for a day;
- * - files of WEB_DIST: hashed /assets/* immutable for a year, index.html no-cache;
+ * - /media/* from apps/server/media (demo banners and vendor logos) and apps/server/media-built
+ *   (their rasters, `npm run media:build`), cached for a day;
+ * - files of WEB_DIST: hashed /assets/* immutable for a year, index.html no-cache; each sent as its
+ *   prebuilt .br or .gz sibling when the client accepts it (Vary: accept-encoding);
+ * - a GET of a prerendered public page (web build, dist/prerender) that accepts text/html gets
+ *   that page in the visitor's language with its first banner in the head (ADR 0040), when the
+ *   site is open to the visitor; compressed on the fly (@fastify/compress);
  * - any other GET that accepts text/html outside the API prefixes gets index.html (client routing);
  * - when WEB_DIST has no index.html, a plain page says the web app is not built.
  * Everything else falls through to the not-found handler (404 envelope, or 405 for a known path).
@@ -33,7 +102,7 @@ async function staticSpaPlugin(app: FastifyInstance, options: Options) {
   const webDist = path.resolve(options.webDist);
 
   await app.register(fastifyStatic, {
-    root: options.mediaDir,
+    root: options.mediaDirs,
     prefix: '/media/',
     decorateReply: false,
     index: false,
@@ -41,8 +110,9 @@ async function staticSpaPlugin(app: FastifyInstance, options: Options) {
     maxAge: '1d',
   });
   // Only the reply.sendFile decorator; files are resolved below, at request time, so a rebuilt
-  // web app is served without a restart.
-  await app.register(fastifyStatic, { serve: false });
+  // web app is served without a restart. The build writes a .br and a .gz beside every text asset
+  // (apps/web/build/precompress.ts): sendFile picks one by Accept-Encoding and answers Vary.
+  await app.register(fastifyStatic, { serve: false, preCompressed: true });
 
   async function fileIn(root: string, pathname: string): Promise<string | null> {
     if (pathname.includes('\0')) return null;
@@ -58,6 +128,51 @@ async function staticSpaPlugin(app: FastifyInstance, options: Options) {
     }
   }
 
+  let manifestCache: { mtimeMs: number; manifest: PrerenderManifest } | null = null;
+  async function prerenderManifest(): Promise<PrerenderManifest | null> {
+    const file = path.join(webDist, 'prerender', 'manifest.json');
+    try {
+      const { mtimeMs } = await fs.stat(file);
+      if (manifestCache?.mtimeMs !== mtimeMs) {
+        manifestCache = { mtimeMs, manifest: JSON.parse(await fs.readFile(file, 'utf8')) as PrerenderManifest };
+      }
+      return manifestCache.manifest;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * The prerendered HTML of a public page (ADR 0040) in the visitor's language, with its banner
+   * head, when there is one and the visitor may get it; otherwise null (the SPA shell is sent).
+   * A query string (a vendor tab, a referral code) changes what the page shows: those get the shell.
+   */
+  async function prerenderedPage(
+    request: FastifyRequest,
+    pathname: string,
+  ): Promise<{ html: string; scriptHashes: string[] } | null> {
+    const hooks = options.prerender;
+    if (!hooks || request.url.includes('?')) return null;
+    const manifest = await prerenderManifest();
+    const lower = pathname.toLowerCase();
+    const page = manifest?.pages.find((p) => p.paths.some((candidate) => candidate.toLowerCase() === lower));
+    if (!page) return null;
+    const language = cookieValue(request.headers.cookie, LANGUAGE_COOKIE) ?? 'th';
+    const file = page.files[language];
+    if (!file || !(await hooks.canServe(request))) return null;
+    let html: string;
+    try {
+      html = await fs.readFile(path.join(webDist, file), 'utf8');
+    } catch {
+      return null;
+    }
+    const banner = page.bannerGroup ? await hooks.firstBanner(page.bannerGroup, language) : null;
+    return {
+      html: html.replace('<!--lotus:page-head-->', banner ? bannerHead(banner) : ''),
+      scriptHashes: (manifest?.scriptHashes ?? []).filter((h) => /^sha256-[A-Za-z0-9+/]+={0,2}$/.test(h)),
+    };
+  }
+
   async function handler(request: FastifyRequest, reply: FastifyReply) {
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.callNotFound();
     let pathname: string;
@@ -67,6 +182,8 @@ async function staticSpaPlugin(app: FastifyInstance, options: Options) {
       return reply.callNotFound();
     }
     if (isApiPath(pathname)) return reply.callNotFound();
+    // Build output that is not for browsers: the prerendered pages are sent by path, below.
+    if (/^\/(prerender|\.vite)(\/|$)/.test(pathname)) return reply.callNotFound();
 
     const file = await fileIn(webDist, pathname);
     if (file) {
@@ -76,13 +193,29 @@ async function staticSpaPlugin(app: FastifyInstance, options: Options) {
           ? 'no-cache'
           : 'public, max-age=3600';
       reply.header('cache-control', cache);
+      reply.header('vary', 'accept-encoding');
       return reply.sendFile(file, webDist, { cacheControl: false });
     }
 
     const accept = request.headers.accept ?? '';
     if (!accept.includes('text/html')) return reply.callNotFound();
+    const page = await prerenderedPage(request, pathname);
+    if (page !== null) {
+      // The page's inline boot script is allowed by its hash, for this answer only.
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string' && page.scriptHashes.length > 0) {
+        const hashes = page.scriptHashes.map((h) => `'${h}'`).join(' ');
+        reply.header('content-security-policy', csp.replace(/script-src 'self'/, `script-src 'self' ${hashes}`));
+      }
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'cookie, accept-encoding')
+        .type('text/html; charset=utf-8')
+        .send(page.html);
+    }
     if (await fileIn(webDist, '/index.html')) {
       reply.header('cache-control', 'no-cache');
+      reply.header('vary', 'accept-encoding');
       return reply.sendFile('index.html', webDist, { cacheControl: false });
     }
     return reply

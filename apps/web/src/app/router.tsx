@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Outlet, useRoutes, type RouteObject } from 'react-router';
-import { paths, type TPathKey } from '@/config/paths';
+import { findPathKey, paths, type TPathKey } from '@/config/paths';
 import { createChunkLoader, type ChunkLoader } from '@/lib/lazy-chunk';
 import { LoginRequiredGate } from '@/features/system/components/login-required-gate';
 import { LazyPage } from './lazy-page';
@@ -103,6 +103,13 @@ export const ROUTE_TABLE: RouteEntry[] = [
   { key: 'agentHome', group: 'agent', layout: 'main', element: page<typeof import('./groups/agent')>('agent', (m) => <m.AgentHomePage />) },
   { key: 'member', group: 'member', layout: 'main', element: page<typeof import('./groups/member')>('member', (m) => <m.MemberCentrePage />) },
 ];
+
+/** Loads the page group of a path (before a prerendered page hydrates, so it hydrates in one pass). */
+export function loadGroupOf(pathname: string): Promise<unknown> {
+  const key = findPathKey(pathname);
+  const entry = key ? ROUTE_TABLE.find((e) => e.key === key) : undefined;
+  return (entry ? chunks[entry.group] : chunks.notFound).load();
+}
 
 const notFoundElement = page<typeof import('./groups/not-found')>('notFound', (m) => <m.NotFoundPage />);
 

@@ -11,6 +11,8 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { issuesToFields } from '../../lib/validation';
 import type { ConfigService } from '../../platform/config/config.service';
+import { bannerSources } from '../../platform/media/banner-rasters';
+import { MEDIA_BUILT_DIR } from '../../platform/media/media-dirs';
 import type { ContentRepository } from './content.repository';
 
 type Deps = {
@@ -101,7 +103,20 @@ export function createContentService({ database, repo, config, now = () => new D
       linkageType: r.linkageType as TBanner['linkageType'],
       linkage: r.linkage,
       title: r.title,
+      sources: rasterSources(r.imageUrl),
     }));
+  }
+
+  /** Raster versions of a banner's artwork (made at build time; found once per URL). */
+  const rasterCache = new Map<string, TBanner['sources']>();
+  function rasterSources(url: string): TBanner['sources'] {
+    let sources = rasterCache.get(url);
+    if (!sources) {
+      sources = bannerSources(url, MEDIA_BUILT_DIR) as TBanner['sources'];
+      // Only found sets are kept: rasters built after the server started are picked up later.
+      if (sources.length > 0 && rasterCache.size < 1000) rasterCache.set(url, sources);
+    }
+    return sources;
   }
 
   /**

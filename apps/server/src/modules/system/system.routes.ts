@@ -45,6 +45,7 @@ export async function systemRoutes(fastify: FastifyInstance, { system, content }
   app.get(
     '/wps/system/whitelabel',
     {
+      config: { revalidate: true },
       schema: { tags, summary: 'Site flags (7.SYS.01)', response: responses(ZWhitelabel) },
     },
     async () => ok(await system.getWhitelabel()),
@@ -53,6 +54,7 @@ export async function systemRoutes(fastify: FastifyInstance, { system, content }
   app.get(
     '/wps/system/setting/register',
     {
+      config: { revalidate: true },
       schema: {
         tags,
         summary: 'Registration field rules (7.SYS.02)',
@@ -78,6 +80,7 @@ export async function systemRoutes(fastify: FastifyInstance, { system, content }
   app.get(
     '/wps/system/helpCenter',
     {
+      config: { revalidate: true },
       schema: {
         tags,
         summary: 'Help centre in the request language (7.SYS.05)',
@@ -90,6 +93,7 @@ export async function systemRoutes(fastify: FastifyInstance, { system, content }
   app.get(
     '/wps/system/languages',
     {
+      config: { revalidate: true },
       schema: {
         tags,
         summary: 'Enabled languages and the default (9.C.01)',
@@ -102,6 +106,7 @@ export async function systemRoutes(fastify: FastifyInstance, { system, content }
   app.get(
     '/wps/system/banners',
     {
+      config: { revalidate: true },
       schema: {
         tags,
         summary: 'Banners of a group in the request language (2.BAN)',

@@ -17,14 +17,35 @@ import { LazySlot } from '../lazy-slot';
 
 // Loaded beside the page rather than in the first bundle (carousel, HTML sanitiser, cs crypto):
 // each renders nothing until it has data, so nothing jumps while they arrive.
-const BannerCarousel = lazy(() => import('@/features/banners/banner-carousel').then((m) => ({ default: m.BannerCarousel })));
-const NoticeBar = lazy(() => import('@/features/notices/notice-bar').then((m) => ({ default: m.NoticeBar })));
-const NewsPopup = lazy(() => import('@/features/notices/news-popup').then((m) => ({ default: m.NewsPopup })));
-const CustomerServiceBar = lazy(() =>
-  import('@/features/customer-service/customer-service-bar').then((m) => ({ default: m.CustomerServiceBar })),
-);
-const MessageNotifier = lazy(() => import('@/features/inbox/components/message-notifier').then((m) => ({ default: m.MessageNotifier })));
-const ContactList = lazy(() => import('@/features/customer-service/contact-list').then((m) => ({ default: m.ContactList })));
+const slotModules = {
+  banner: () => import('@/features/banners/banner-carousel'),
+  notices: () => import('@/features/notices/notice-bar'),
+  news: () => import('@/features/notices/news-popup'),
+  cs: () => import('@/features/customer-service/customer-service-bar'),
+  inbox: () => import('@/features/inbox/components/message-notifier'),
+  contacts: () => import('@/features/customer-service/contact-list'),
+};
+const BannerCarousel = lazy(() => slotModules.banner().then((m) => ({ default: m.BannerCarousel })));
+const NoticeBar = lazy(() => slotModules.notices().then((m) => ({ default: m.NoticeBar })));
+const NewsPopup = lazy(() => slotModules.news().then((m) => ({ default: m.NewsPopup })));
+const CustomerServiceBar = lazy(() => slotModules.cs().then((m) => ({ default: m.CustomerServiceBar })));
+const MessageNotifier = lazy(() => slotModules.inbox().then((m) => ({ default: m.MessageNotifier })));
+const ContactList = lazy(() => slotModules.contacts().then((m) => ({ default: m.ContactList })));
+
+/**
+ * Loads the layout's parts that a signed-out visitor's page shows, before a prerendered page
+ * hydrates (ADR 0040): each part then hydrates with the page, before any of its data can arrive.
+ */
+export function preloadLayoutSlots(pathname: string): Promise<unknown> {
+  const home = findPathKey(pathname) === 'home';
+  return Promise.all([
+    getBannerGroup(pathname) ? slotModules.banner() : null,
+    home ? slotModules.notices() : null,
+    home ? slotModules.news() : null,
+    slotModules.cs(),
+    slotModules.contacts(),
+  ]);
+}
 
 /** A new page starts at the top (a hash keeps its own position, e.g. /help#term). */
 function useScrollToTop(pathname: string, hash: string) {

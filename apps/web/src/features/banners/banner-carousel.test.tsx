@@ -13,6 +13,7 @@ const banner = (id: number, over: Partial<TBanner> = {}): TBanner => ({
   linkageType: null,
   linkage: null,
   title: `Banner ${id}`,
+  sources: [],
   ...over,
 });
 
@@ -79,6 +80,17 @@ describe('BannerCarousel', () => {
     expect(container.querySelector('section')).toBeNull();
   });
 
+  it('2.BAN.05 keeps the banner box while the banners load, then shows them in it', async () => {
+    serveBanners([banner(1)]);
+    renderWithProviders(<BannerCarousel group="w_home" />);
+    const box = screen.getByTestId('banner-placeholder');
+    expect(box.classList.contains('banner-carousel')).toBe(true);
+    expect(box.querySelector('.banner-carousel__slide')).toBeTruthy();
+    expect(box.getAttribute('aria-hidden')).toBe('true');
+    expect(await screen.findByTestId('banner-carousel')).toBeTruthy();
+    expect(screen.queryByTestId('banner-placeholder')).toBeNull();
+  });
+
   it('2.BAN.05 renders nothing when the call fails', async () => {
     mockApi({});
     renderWithProviders(<BannerCarousel group="w_home" />);
@@ -94,6 +106,24 @@ describe('BannerCarousel', () => {
     const img = screen.getByRole('img', { name: 'Banner 1' });
     expect(img.getAttribute('loading')).toBe('eager');
     expect(useAppStore.getState().banners.w_home).toHaveLength(1);
+  });
+
+  it('2.BAN.07 the first banner offers its AVIF and WebP rasters by width and loads first; the artwork URL is the fallback', async () => {
+    const rasters = (id: number) => [
+      { type: 'image/avif' as const, srcset: `/media/banners/b${id}-480.avif 480w, /media/banners/b${id}-960.avif 960w` },
+      { type: 'image/webp' as const, srcset: `/media/banners/b${id}-480.webp 480w, /media/banners/b${id}-960.webp 960w` },
+    ];
+    serveBanners([banner(1, { sources: rasters(1) }), banner(2, { sources: rasters(2) })]);
+    renderWithProviders(<BannerCarousel group="w_home" />);
+    const img = await screen.findByRole('img', { name: 'Banner 1' });
+    expect(img.getAttribute('src')).toBe('/media/banner-1.jpg');
+    expect(img.getAttribute('fetchpriority')).toBe('high');
+    const picture = img.parentElement!;
+    expect(picture.tagName).toBe('PICTURE');
+    const sources = [...picture.querySelectorAll('source')];
+    expect(sources.map((s) => s.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
+    expect(sources[0]!.getAttribute('srcset')).toContain('/media/banners/b1-960.avif 960w');
+    expect(sources[0]!.getAttribute('sizes')).toBeTruthy();
   });
 
   it('2.BAN.07 several banners get clickable dots, aria-current on the active one', async () => {

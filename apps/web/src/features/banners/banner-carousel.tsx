@@ -20,11 +20,12 @@ export type BannerCarouselProps = {
 };
 
 /**
- * The banner carousel of a page (2.BAN.05-08). Renders nothing while loading, on error, and when the
- * group has no banner.
+ * The banner carousel of a page (2.BAN.05-08). While loading it keeps the banner's box (same size,
+ * so nothing moves when the banners arrive; on a prerendered page the server paints the first
+ * banner into it, ADR 0040); nothing on error and when the group has no banner.
  */
 export function BannerCarousel({ group, className }: BannerCarouselProps) {
-  const { data: banners } = useBanners(group);
+  const { data: banners, isPending } = useBanners(group);
   const setBanners = useAppStore((s) => s.setBanners);
 
   // The application store keeps the banners last shown per group (3.STO).
@@ -32,8 +33,21 @@ export function BannerCarousel({ group, className }: BannerCarouselProps) {
     if (banners) setBanners(group, banners);
   }, [banners, group, setBanners]);
 
+  if (isPending) return <BannerPlaceholder className={className} />;
   if (!banners || banners.length === 0) return null;
   return <BannerCarouselView key={group} banners={banners} className={className} />;
+}
+
+function BannerPlaceholder({ className }: { className?: string }) {
+  return (
+    <div
+      className={`banner-carousel banner-carousel--placeholder${className ? ` ${className}` : ''}`}
+      aria-hidden="true"
+      data-testid="banner-placeholder"
+    >
+      <div className="banner-carousel__slide" />
+    </div>
+  );
 }
 
 function BannerCarouselView({ banners, className }: { banners: TBanner[]; className?: string }) {
@@ -122,11 +136,15 @@ function BannerSlide({ banner, index, count, active }: BannerSlideProps) {
   const { t } = useTranslation('ui');
   const navigate = useNavigate();
   const link = getBannerLink(banner);
-  // The first banner is above the fold: load it at once; the others lazily (9.C.14/15).
+  // The first banner is above the fold: load it at once, first among the images (it is the page's
+  // largest paint); the others lazily (9.C.14/15). Rasters come in the size the layout needs.
   const image = (
     <LazyImage
       src={banner.url}
       alt={banner.title}
+      sources={banner.sources}
+      sizes="(min-width: 1200px) 1200px, 100vw"
+      fetchPriority={index === 0 ? 'high' : undefined}
       eager={index === 0}
       className="banner-carousel__image"
       draggable={false}

@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button/button';
-import { Modal } from '@/components/ui/modal/modal';
-import { SafeHtml } from '@/components/ui/safe-html/safe-html';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { session } from '@/lib/storage';
 import { useAnnouncements } from './api/get-announcements';
 import './news-popup.css';
+
+// The dialog (modal and HTML sanitiser) loads only when the popup opens: most visits never see it.
+const NewsPopupDialog = lazy(() => import('./news-popup-dialog').then((m) => ({ default: m.NewsPopupDialog })));
 
 /** sessionStorage flag: the news popup was shown in this browser session. */
 export const NEWS_POPUP_SHOWN_KEY = 'newsPopupShown';
@@ -16,7 +15,6 @@ export const NEWS_POPUP_SHOWN_KEY = 'newsPopupShown';
  * only when there is at least one PU notice.
  */
 export function NewsPopup() {
-  const { t } = useTranslation('notices');
   const { data: notices } = useAnnouncements(['PU']);
   const [alreadyShown] = useState(() => session.get(NEWS_POPUP_SHOWN_KEY) === '1');
   const [closed, setClosed] = useState(false);
@@ -28,27 +26,10 @@ export function NewsPopup() {
 
   const close = () => setClosed(true);
 
+  if (!open || !notices) return null;
   return (
-    <Modal
-      open={open}
-      onClose={close}
-      title={t('news')}
-      className="news-popup"
-      data-testid="news-popup"
-      footer={
-        <Button variant="primary" onClick={close} data-testid="news-popup-dismiss">
-          {t('close')}
-        </Button>
-      }
-    >
-      <div className="news-popup__list">
-        {notices?.map((notice) => (
-          <article key={notice.id} className="news-popup__item" data-testid={`news-item-${notice.id}`}>
-            <h3 className="news-popup__title">{notice.title}</h3>
-            <SafeHtml html={notice.content} className="news-popup__html" />
-          </article>
-        ))}
-      </div>
-    </Modal>
+    <Suspense fallback={null}>
+      <NewsPopupDialog notices={notices} onClose={close} />
+    </Suspense>
   );
 }

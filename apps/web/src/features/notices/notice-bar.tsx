@@ -15,15 +15,26 @@ export type NoticeBarProps = { className?: string };
  * The notice bar under the banners (2.NOT.01-03): speaker icon, label and the titles of the type B
  * notices scrolling right to left. It pauses while hovered or while a title has keyboard focus;
  * with reduced motion the titles do not move (the row scrolls by hand instead). A title click
- * opens the notice modal at that index. Renders nothing while loading or when there is no notice.
+ * opens the notice modal at that index. While loading it keeps the bar's place (an empty bar of the
+ * same height, so nothing below moves when the notices arrive, issue 10); nothing when there is no
+ * notice or the call fails.
  */
 export function NoticeBar({ className }: NoticeBarProps) {
   const { t } = useTranslation('notices');
-  const { data: notices } = useAnnouncements(['B']);
+  const { data: notices, isPending } = useAnnouncements(['B']);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [openIndex, setOpenIndex] = useState<number | null>(null);
 
+  if (isPending) {
+    return (
+      <div className={`notice-bar notice-bar--pending${className ? ` ${className}` : ''}`} aria-hidden="true" data-testid="notice-bar-pending">
+        <span className="notice-bar__label">
+          <SpeakerIcon />
+        </span>
+      </div>
+    );
+  }
   if (!notices || notices.length === 0) return null;
 
   const paused = hovered || focused;

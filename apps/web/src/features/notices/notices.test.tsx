@@ -92,7 +92,18 @@ describe('NoticeBar', () => {
     renderWithProviders(<NoticeBar />);
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     await act(async () => {});
+    await waitFor(() => expect(screen.queryByTestId('notice-bar-pending')).toBeNull());
     expect(screen.queryByTestId('notice-bar')).toBeNull();
+  });
+
+  it('keeps its place while the notices load (an empty bar, hidden from screen readers), then shows them', async () => {
+    serve();
+    renderWithProviders(<NoticeBar />);
+    const pending = screen.getByTestId('notice-bar-pending');
+    expect(pending.classList.contains('notice-bar')).toBe(true);
+    expect(pending.getAttribute('aria-hidden')).toBe('true');
+    expect(await screen.findByTestId('notice-bar')).toBeTruthy();
+    expect(screen.queryByTestId('notice-bar-pending')).toBeNull();
   });
 });
 

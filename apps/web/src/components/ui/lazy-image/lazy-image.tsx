@@ -11,6 +11,13 @@ export type LazyImageProps = Omit<ComponentProps<'img'>, 'src' | 'alt' | 'loadin
   eager?: boolean;
   /** Shown instead of the image when it fails; default a neutral picture icon. */
   fallback?: ReactNode;
+  /**
+   * Raster versions (AVIF, WebP, best first), each a srcset of widths: the browser picks the first
+   * type it supports at the width `sizes` asks for; `src` stays the fallback.
+   */
+  sources?: readonly { type: string; srcset: string }[];
+  /** Layout width of the image for `sources` (default the viewport width). */
+  sizes?: string;
 };
 
 function PictureIcon() {
@@ -28,7 +35,7 @@ function PictureIcon() {
  * intersects the viewport at threshold 0.1, and the load is attempted once. On error a placeholder
  * (role img, labelled with the alt text) replaces the image; there is no retry.
  */
-export function LazyImage({ src, alt, eager = false, fallback, className, onLoad, onError, ...rest }: LazyImageProps) {
+export function LazyImage({ src, alt, eager = false, fallback, sources, sizes = '100vw', className, onLoad, onError, ...rest }: LazyImageProps) {
   const [inView, setInView] = useState(() => typeof IntersectionObserver === 'undefined');
   const [status, setStatus] = useState<'loading' | 'loaded' | 'error'>('loading');
   const [prevSrc, setPrevSrc] = useState(src);
@@ -70,7 +77,7 @@ export function LazyImage({ src, alt, eager = false, fallback, className, onLoad
     return <span ref={placeholderRef} role="img" aria-label={alt} className={classes('ui-lazy-image--pending')} />;
   }
 
-  return (
+  const img = (
     <img
       {...rest}
       src={src}
@@ -87,5 +94,14 @@ export function LazyImage({ src, alt, eager = false, fallback, className, onLoad
         onError?.(event);
       }}
     />
+  );
+  if (!sources || sources.length === 0) return img;
+  return (
+    <picture className="ui-lazy-image__picture">
+      {sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
+      ))}
+      {img}
+    </picture>
   );
 }

@@ -25,7 +25,8 @@ export function LoginGameMenu() {
   if (isPending) {
     return (
       <div className="login-menu" aria-hidden="true">
-        <Skeleton height={40} />
+        <Skeleton height={36} />
+        <Skeleton height={36} />
       </div>
     );
   }

@@ -23,22 +23,6 @@ export function Footer() {
   return (
     <footer className="site-footer" data-testid="footer" aria-label={t('footer.label')}>
       <div className="container">
-        {vendors.length > 0 && (
-          <section className="site-footer__vendors" aria-labelledby="footer-vendors">
-            <h2 id="footer-vendors" className="site-footer__heading">
-              {t('footer.vendors')}
-            </h2>
-            <ul className="site-footer__vendor-list" data-testid="footer-vendors">
-              {vendors.map((vendor) => (
-                <li key={vendor.vassalage} className="site-footer__vendor" title={vendor.displayName}>
-                  <VendorLogo vendor={vendor} size={32} />
-                  <span className="site-footer__vendor-name">{vendor.displayName}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-
         <div className="site-footer__grid">
           <section aria-labelledby="footer-games">
             <h2 id="footer-games" className="site-footer__heading">
@@ -89,9 +73,27 @@ export function Footer() {
         </div>
 
         <p className="site-footer__responsible">{t('footer.responsible')}</p>
-        <p className="site-footer__copyright" data-testid="copyright">
+        {/* The year of a page prerendered last year is corrected at hydration. */}
+        <p className="site-footer__copyright" data-testid="copyright" suppressHydrationWarning>
           {t('footer.copyright', { year, site })}
         </p>
+        {/* Last in the footer: the logos arrive with the vendor call, and content added at the end
+            moves nothing that already painted (issue 10). */}
+        {vendors.length > 0 && (
+          <section className="site-footer__vendors" aria-labelledby="footer-vendors">
+            <h2 id="footer-vendors" className="site-footer__heading">
+              {t('footer.vendors')}
+            </h2>
+            <ul className="site-footer__vendor-list" data-testid="footer-vendors">
+              {vendors.map((vendor) => (
+                <li key={vendor.vassalage} className="site-footer__vendor" title={vendor.displayName}>
+                  <VendorLogo vendor={vendor} size={32} />
+                  <span className="site-footer__vendor-name">{vendor.displayName}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
       </div>
     </footer>
   );

@@ -48,19 +48,19 @@ export function Header({ authSlot }: { authSlot?: (props: { onNavigate: () => vo
           {authSlot?.({ onNavigate: closeMenu })}
           <LanguagePicker />
           <ThemeToggle />
-          {compact && (
-            <button
-              type="button"
-              className="icon-button site-header__menu"
-              aria-expanded={menuOpen}
-              aria-controls={NAV_ID}
-              aria-label={menuOpen ? t('actions.close_menu') : t('actions.open_menu')}
-              data-testid="menu-toggle"
-              onClick={() => setMenuOpen((open) => !open)}
-            >
-              {menuOpen ? <CloseIcon /> : <MenuIcon />}
-            </button>
-          )}
+          {/* Always in the markup (a prerendered page has no media query yet); CSS shows it on
+              phones only, so nothing moves when the script decides the layout. */}
+          <button
+            type="button"
+            className="icon-button site-header__menu"
+            aria-expanded={menuOpen}
+            aria-controls={NAV_ID}
+            aria-label={menuOpen ? t('actions.close_menu') : t('actions.open_menu')}
+            data-testid="menu-toggle"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
         </div>
       </div>
       <NavBar id={NAV_ID} open={!compact || menuOpen} compact={compact} onNavigate={closeMenu} />

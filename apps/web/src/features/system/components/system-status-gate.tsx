@@ -2,15 +2,16 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/notify';
 import { getErrorCode } from '@/lib/api-client';
-import { FullPageLoader } from '@/components/ui/full-page-loader/full-page-loader';
 import { useSystemStatus } from '../api/get-system-status';
 import { resolveSystemView } from '../lib/system-view';
 import { MaintenancePage, RegionBlockedPage, type ContactSupport } from './status-pages';
 
 /**
- * The root switch on /wps/system/status (2.R.28-30, decision 4.SYS.01 in resolveSystemView):
- * loader while it loads, the app for 0 (and when the call fails, with a toast), the maintenance
- * page for 1 or an unknown value, the region-blocked page for 2.
+ * The root switch on /wps/system/status (2.R.28-30, decision 4.SYS.01 in resolveSystemView): the
+ * app for 0 (and when the call fails, with a toast), the maintenance page for 1 or an unknown
+ * value, the region-blocked page for 2. While the status loads the app shows: a full-page loader
+ * would hide a page that can paint (issue 10, ADR 0040); the server enforces maintenance and region
+ * rules on every call, so the page only switches if the answer says so.
  */
 export function SystemStatusGate({
   children,
@@ -42,7 +43,7 @@ export function SystemStatusGate({
 
   switch (view) {
     case 'loading':
-      return <FullPageLoader />;
+      return <>{children}</>;
     case 'maintenance':
       return <MaintenancePage endTime={data?.endTime ?? null} info={data?.info ?? null} onContactSupport={onContactSupport} />;
     case 'region-blocked':

@@ -1,0 +1,69 @@
+// Prerendering (ADR 0040), run by `npm run build -w @lotus/web` after the client and the
+// renderer builds: every public page of src/prerender/entry.tsx in every bundled language, as HTML
+// files under dist/prerender/<language>/<page>.html, and dist/prerender/manifest.json for the
+// server (which paths, which file per language, which banner group goes in the page).
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+type ManifestChunk = { file: string };
+type Plan = { key: string; paths: string[]; group: string | null; bannerGroup: string | null };
+type Renderer = {
+  renderPage(url: string, language: string): Promise<string>;
+  prerenderPlan(): Plan[];
+  PRERENDER_LANGUAGES: readonly string[];
+};
+
+/** Parts of the layout loaded beside the page, before hydration (app/layouts/main-layout.tsx). */
+const BANNER_CAROUSEL = 'src/features/banners/banner-carousel.tsx';
+const HOME_SLOTS = ['src/features/notices/notice-bar.tsx', 'src/features/notices/news-popup.tsx'];
+const ALL_SLOTS = ['src/features/customer-service/customer-service-bar.tsx', 'src/features/customer-service/contact-list.tsx'];
+
+// The renderer loads React's production build (the one the browser gets).
+process.env.NODE_ENV = 'production';
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(webRoot, 'dist');
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+const renderer = (await import(pathToFileURL(path.join(webRoot, 'dist-prerender/entry.js')).href)) as Renderer;
+// The boot script (theme and language before first paint) goes inline: a blocking script file
+// costs a round trip before anything paints. The server allows it by its hash (static-spa.ts).
+const bootScript = readFileSync(path.join(dist, 'theme-init.js'), 'utf8');
+const bootHash = `sha256-${createHash('sha256').update(bootScript).digest('base64')}`;
+// The regular faces of the body text, preloaded so text does not reflow when they arrive.
+const fonts = readdirSync(path.join(dist, 'assets')).filter((f) => /^sarabun-(thai|latin)-400-normal-.*\.woff2$/.test(f));
+const template = readFileSync(path.join(dist, 'index.html'), 'utf8').replace(
+  '<script src="/theme-init.js"></script>',
+  `<script>${bootScript}</script>`,
+);
+
+const fileOf = (key: string) => manifest[key]?.file ?? null;
+
+const pages: { key: string; paths: string[]; bannerGroup: string | null; files: Record<string, string> }[] = [];
+for (const page of renderer.prerenderPlan()) {
+  const groupKey = page.group ? `src/app/groups/${page.group === 'notFound' ? 'not-found' : page.group}.tsx` : null;
+  const preload = [groupKey, page.bannerGroup ? BANNER_CAROUSEL : null, ...(page.key === 'home' ? HOME_SLOTS : []), ...ALL_SLOTS]
+    .map((key) => (key ? fileOf(key) : null))
+    .filter((f): f is string => f !== null);
+  const head = [
+    ...fonts.map((f) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${f}">`),
+    ...preload.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+    '<!--lotus:page-head-->',
+  ].join('\n    ');
+
+  const files: Record<string, string> = {};
+  for (const language of renderer.PRERENDER_LANGUAGES) {
+    const body = await renderer.renderPage(page.paths[0]!, language);
+    const html = template
+      .replace(/<html lang="[^"]*"/, `<html lang="${language}" data-prerendered="${language}"`)
+      .replace('</head>', `  ${head}\n  </head>`)
+      .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+    const file = `prerender/${language}/${page.key}.html`;
+    mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
+    writeFileSync(path.join(dist, file), html);
+    files[language] = file;
+  }
+  pages.push({ key: page.key, paths: page.paths, bannerGroup: page.bannerGroup, files });
+}
+writeFileSync(path.join(dist, 'prerender/manifest.json'), JSON.stringify({ scriptHashes: [bootHash], pages }, null, 2));
+console.log(`prerendered ${pages.length} pages x ${renderer.PRERENDER_LANGUAGES.length} languages into dist/prerender`);

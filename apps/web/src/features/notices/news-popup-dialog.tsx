@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import type { TAnnouncement } from '@lotus/contracts/relay';
+import { Button } from '@/components/ui/button/button';
+import { Modal } from '@/components/ui/modal/modal';
+import { SafeHtml } from '@/components/ui/safe-html/safe-html';
+
+/** The open 'news' popup (2.NOT.04): loaded only when it opens (it brings the HTML sanitiser). */
+export function NewsPopupDialog({ notices, onClose }: { notices: TAnnouncement[]; onClose: () => void }) {
+  const { t } = useTranslation('notices');
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={t('news')}
+      className="news-popup"
+      data-testid="news-popup"
+      footer={
+        <Button variant="primary" onClick={onClose} data-testid="news-popup-dismiss">
+          {t('close')}
+        </Button>
+      }
+    >
+      <div className="news-popup__list">
+        {notices.map((notice) => (
+          <article key={notice.id} className="news-popup__item" data-testid={`news-item-${notice.id}`}>
+            <h3 className="news-popup__title">{notice.title}</h3>
+            <SafeHtml html={notice.content} className="news-popup__html" />
+          </article>
+        ))}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,97 @@
+import { expect, test, type Page } from '@playwright/test';
+import { watchConsole } from './support/console';
+
+// Issue 10 (fast on a phone). Home over a throttled mobile connection, the way Lighthouse's
+// mobile preset models it (150 ms round trip, 1.6 Mbps down, 750 kbps up, CPU 4x slower):
+// nothing moves by more than 0.05 (Layout Instability API), and the banner is painted from the
+// HTML before the main script has finished its work.
+
+const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+
+async function throttle(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
+/** Records layout shifts and largest-paint candidates from the start of the page. */
+async function observe(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: number[]; __lcp: { time: number; banner: boolean }[] };
+    w.__shifts = [];
+    w.__lcp = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) w.__shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) {
+        w.__lcp.push({ time: entry.startTime, banner: Boolean(entry.element?.closest('.banner-carousel')) });
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+}
+
+test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+
+test('home on a throttled phone connection: no layout shift above 0.05; the banner paints before the main script is done', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.addInitScript(() => sessionStorage.setItem('newsPopupShown', '1'));
+  const errors = watchConsole(page);
+  await observe(page);
+  await throttle(page);
+  await page.goto('/', { waitUntil: 'load' });
+  // The page is prerendered: its HTML already holds the page and the banner box.
+  await expect(page.locator('html')).toHaveAttribute('data-prerendered', 'th');
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  // Wait until the data has arrived and the page settled: the banners and the vendor cards.
+  await expect(page.getByTestId('banner-carousel')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('home-category-count-RNG')).not.toHaveText('', { timeout: 60_000 });
+  await page.waitForLoadState('networkidle', { timeout: 60_000 });
+
+  const { shifts, lcp, mainDone } = await page.evaluate(() => {
+    const w = window as unknown as { __shifts: number[]; __lcp: { time: number; banner: boolean }[] };
+    return {
+      shifts: w.__shifts,
+      lcp: w.__lcp,
+      mainDone: performance.getEntriesByName('lotus:main-done')[0]?.startTime ?? null,
+    };
+  });
+  const cls = shifts.reduce((sum, v) => sum + v, 0);
+  expect(cls, `layout shifts: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.05);
+  expect(mainDone).not.toBeNull();
+  const bannerPaint = lcp.find((entry) => entry.banner);
+  expect(bannerPaint, `largest paints: ${JSON.stringify(lcp)}`).toBeTruthy();
+  expect(bannerPaint!.time).toBeLessThan(mainDone!);
+  expect(errors).toEqual([]);
+});
+
+// Prerendered public pages hydrate without a hydration warning (React reports those as console
+// errors) in both languages.
+for (const [path, testId] of [
+  ['/', 'home-page'],
+  ['/login', 'login-page'],
+  ['/register', 'register-page'],
+  ['/rng', null],
+  ['/help', null],
+] as const) {
+  for (const language of ['th', 'en']) {
+    test(`prerendered ${path} in ${language} hydrates without a console error`, async ({ page, context }) => {
+      await page.addInitScript((lang) => {
+        sessionStorage.setItem('newsPopupShown', '1');
+        localStorage.setItem('lang', lang);
+      }, language);
+      await context.addCookies([{ name: 'lotus_lang', value: language, url: test.info().project.use.baseURL! }]);
+      const errors = watchConsole(page);
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('data-prerendered', language);
+      if (testId) await expect(page.getByTestId(testId)).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      // Still the prerendered document: it was hydrated, not rendered anew (main.tsx drops the mark then).
+      await expect(page.locator('html')).toHaveAttribute('data-prerendered', language);
+      expect(errors).toEqual([]);
+    });
+  }
+}
