@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -102,7 +103,9 @@ async function staticSpaPlugin(app: FastifyInstance, options: Options) {
   const webDist = path.resolve(options.webDist);
 
   await app.register(fastifyStatic, {
-    root: options.mediaDirs,
+    // A folder the build has not made yet (media-built before `npm run build`, e.g. the command line's
+    // direct mode on a fresh clone) is left out rather than warned about on every start.
+    root: options.mediaDirs.filter((dir) => existsSync(dir)),
     prefix: '/media/',
     decorateReply: false,
     index: false,
