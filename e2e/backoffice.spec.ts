@@ -87,8 +87,11 @@ test('12.CONSOLE admin with TOTP, support revokes a member, four-eyes maintenanc
   const support = await signInFirstTime(browser, supportName, supportPassword);
   await support.getByRole('link', { name: 'สมาชิก' }).click();
   await shot(support, 'members');
+  // The shortcut needs the page's search field on screen (the members page loads on demand).
+  const search = support.getByLabel('ค้นหา', { exact: true });
+  await expect(search).toBeVisible();
   await support.keyboard.press('/');
-  await expect(support.getByLabel('ค้นหา', { exact: true })).toBeFocused();
+  await expect(search).toBeFocused();
   await support.keyboard.type(memberName);
   await support.keyboard.press('Enter');
   await support.getByRole('link', { name: memberName }).click();

@@ -148,6 +148,19 @@ export async function checkPhonePage(page: Page, label: string): Promise<PhonePr
   return problems;
 }
 
+/** The smallest phone width the member centre must fit (issue 11, defect 1: "360 px and up"). */
+export const SMALL_PHONE = { width: 360, height: 780 } as const;
+
+/** At the small phone width: only whether the page scrolls sideways (what sticks out, when it does). */
+export async function checkSmallPhoneWidth(page: Page, label: string): Promise<PhoneProblem[]> {
+  const before = page.viewportSize();
+  await page.setViewportSize(SMALL_PHONE);
+  await page.waitForFunction((w) => document.documentElement.clientWidth === w, SMALL_PHONE.width);
+  const { scroll } = await page.evaluate(measureInPage, { minTarget: MIN_TARGET, at: 'top' as const });
+  if (before) await page.setViewportSize(before);
+  return scroll ? [{ kind: 'scroll', what: `${label} at ${SMALL_PHONE.width} px: ${scroll}` }] : [];
+}
+
 /** Asserts the page passes every phone check, listing every problem found when it does not. */
 export async function expectPhoneFriendly(page: Page, label: string): Promise<void> {
   const problems = await checkPhonePage(page, label);

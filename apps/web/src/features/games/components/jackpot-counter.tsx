@@ -1,15 +1,23 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@lotus/contracts/money';
-import { JACKPOT_INTERVAL_MS, JACKPOT_STEP_MINOR, jackpotStartMinor } from '../lib/jackpot';
+import { isPrerenderedPage } from '@/lib/prerendered';
+import { JACKPOT_BASE_MINOR, JACKPOT_INTERVAL_MS, JACKPOT_STEP_MINOR, jackpotStartMinor } from '../lib/jackpot';
 
 /**
  * The value shown by the counter: starts at `startMinor` (today the time-derived start; later the
  * house vendor's jackpot) and grows by 165.11 every 3000 ms (2.JP.03).
  */
 export function useJackpotValue(startMinor?: bigint): bigint {
-  const [timeStart] = useState(() => jackpotStartMinor(Date.now()));
-  const start = startMinor ?? timeStart;
+  // A prerendered page (ADR 0040) was rendered at build time: it and its hydration show the month's
+  // base, and the time-derived start replaces it once hydrated, so the two renders match.
+  const [timeStart, setTimeStart] = useState(() => (isPrerenderedPage() ? null : jackpotStartMinor(Date.now())));
+  useEffect(() => {
+    if (timeStart !== null) return;
+    const id = window.setTimeout(() => setTimeStart(jackpotStartMinor(Date.now())), 0);
+    return () => window.clearTimeout(id);
+  }, [timeStart]);
+  const start = startMinor ?? timeStart ?? JACKPOT_BASE_MINOR;
   const [count, setCount] = useState({ start, ticks: 0 });
   // A new start value (from the server, later) restarts the count (state adjusted during render).
   if (count.start !== start) setCount({ start, ticks: 0 });
