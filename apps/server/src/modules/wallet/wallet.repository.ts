@@ -249,7 +249,7 @@ export function createWalletRepository(db: Db, prepared: PreparedQuery) {
      * Real-money game wins above zero with a ledger transaction id above `afterId`, in id order (the
      * catalogue's winner board copies them; a range scan of the primary key, no per-bet row).
      */
-    async settledWins(afterId: number, limit: number, tx: Executor = db): Promise<SettledWin[]> {
+    async settledWins(afterId: number, limit: number, tx: Executor): Promise<SettledWin[]> {
       const r = await query(tx, sql`select t.id, t.actor_id, t.memo, t.amount, t.created_at, a.member_id
         from ledger_transactions t
         join ledger_entries e on e.transaction_id = t.id

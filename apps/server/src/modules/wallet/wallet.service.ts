@@ -259,7 +259,7 @@ export function createWalletService(deps: {
   }
 
   /** Settled real-money game wins after a ledger transaction id, in id order (the catalogue's winner board). */
-  const settledWins = (afterId: number, limit: number) => repo.settledWins(afterId, limit);
+  const settledWins = (afterId: number, limit: number) => repo.settledWins(afterId, limit, database.db);
 
   return { post, reverse, reverseByOperator, gameOperation, balanceOf, grantTrialCredit, funds, verify, turnoverSinceLastDeposit, accountRecord, settledWins, repo };
 }
