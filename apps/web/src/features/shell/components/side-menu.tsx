@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
@@ -6,24 +6,10 @@ import { selectIsLoggedIn, useSession } from '@/lib/session/session-store';
 import { HistoryIcon } from '@/components/icons/icons';
 import { EmptyState } from '@/components/ui/empty-state/empty-state';
 
-/** The panel's list area while the member's list code or data loads: the size of the loaded list. */
-function RecentSkeleton() {
+/** While the member list's code loads: the list area at its final size (its own loading rows follow). */
+function RecentPending() {
   const { t } = useTranslation('common');
-  return (
-    <div className="recent-games" role="status" aria-label={t('loading')}>
-      <ul className="recent-games__list" aria-hidden="true">
-        {Array.from({ length: 5 }, (_, i) => (
-          <li key={i} className="recent-games__row recent-games__row--skeleton">
-            <span className="recent-games__thumb skeleton-block" />
-            <span className="recent-games__text">
-              <span className="skeleton-line" />
-              <span className="skeleton-line skeleton-line--short" />
-            </span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
+  return <div className="recent-games" role="status" aria-label={t('loading')} />;
 }
 
 /**
@@ -38,6 +24,12 @@ export function SideMenu({ recentGames }: { recentGames?: ReactNode }) {
   const { t } = useTranslation('common');
   const [expanded, setExpanded] = useState(false);
   const loggedIn = useSession(selectIsLoggedIn);
+  // A tap or click also focuses (and on touch hovers) the tab, which opens the panel before the
+  // click arrives: the click toggles from the state before the gesture began, so a tap opens it.
+  const before = useRef(false);
+  const remember = () => {
+    before.current = expanded;
+  };
 
   return (
     <aside
@@ -64,7 +56,11 @@ export function SideMenu({ recentGames }: { recentGames?: ReactNode }) {
         aria-controls="recent-games-body"
         aria-label={t('side.recent_games')}
         data-testid="recent-games-tab"
-        onClick={() => setExpanded((value) => !value)}
+        onPointerDown={remember}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' || event.key === ' ') remember();
+        }}
+        onClick={() => setExpanded(!before.current)}
       >
         <HistoryIcon size={20} />
         <span className="side-menu__tab-label">{t('side.recent_games')}</span>
@@ -75,7 +71,7 @@ export function SideMenu({ recentGames }: { recentGames?: ReactNode }) {
           <>
             <h2 className="side-menu__title">{t('side.recent_games')}</h2>
             {loggedIn && recentGames ? (
-              <Suspense fallback={<RecentSkeleton />}>{recentGames}</Suspense>
+              <Suspense fallback={<RecentPending />}>{recentGames}</Suspense>
             ) : (
               <>
                 <div className="recent-games" data-testid="recent-games-empty">
