@@ -12,7 +12,8 @@ import { ops } from './support/ops';
 
 const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const PASSWORD = 'Lotus2026';
-const SHOTS = process.env.E2E_SCREENSHOTS === '1' ? resolve(import.meta.dirname, '../docs/screenshots') : null;
+const SHOTS =
+  process.env.E2E_SCREENSHOTS === '1' ? resolve(import.meta.dirname, '../docs/screenshots') : null;
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
@@ -22,7 +23,17 @@ const vendorName = () => `E2E Menu ${vendor}`;
 /** `npm run ops -- vendor add`, then a signed games/sync of three slots, then a hot vendor card. */
 test.beforeAll(async () => {
   vendor = `GM${Date.now().toString(36).slice(-6).toUpperCase()}`;
-  const out = ops('vendor', 'add', vendor, '--name', vendorName(), '--launch-url', `${BASE_URL}/e2e-vendor/launch`, '--game-types', 'SLOT');
+  const out = ops(
+    'vendor',
+    'add',
+    vendor,
+    '--name',
+    vendorName(),
+    '--launch-url',
+    `${BASE_URL}/e2e-vendor/launch`,
+    '--game-types',
+    'SLOT',
+  );
   const secret = out.trim().split('\n').pop()!.trim();
   const raw = JSON.stringify({
     requestId: `e2e-${vendor}`,
@@ -51,7 +62,17 @@ test.beforeAll(async () => {
     body: raw,
   });
   expect(await res.json()).toMatchObject({ status: 'OK', created: 3 });
-  ops('vendors', 'add', JSON.stringify({ gameType: 'RNG', vassalage: vendor, displayName: vendorName(), accountTypeId: 901, isHot: 1 }));
+  ops(
+    'vendors',
+    'add',
+    JSON.stringify({
+      gameType: 'RNG',
+      vassalage: vendor,
+      displayName: vendorName(),
+      accountTypeId: 901,
+      isHot: 1,
+    }),
+  );
 });
 
 test.beforeEach(async ({ page }) => {
@@ -62,7 +83,9 @@ async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
-test('2.HDR.06 2.HDR.07 2.HDR.09 2.HDR.10 the header dropdown lists the slots vendors in columns of 10 and opens /rng?vassalage=', async ({ page }) => {
+test('2.HDR.06 2.HDR.07 2.HDR.09 2.HDR.10 the header dropdown lists the slots vendors in columns of 10 and opens /rng?vassalage=', async ({
+  page,
+}) => {
   await page.setViewportSize(DESKTOP);
   await page.goto('/');
   await page.getByTestId('nav-category-RNG').hover();
@@ -72,7 +95,8 @@ test('2.HDR.06 2.HDR.07 2.HDR.09 2.HDR.10 the header dropdown lists the slots ve
   const count = await columns.count();
   expect(count).toBeGreaterThanOrEqual(1);
   expect(count).toBeLessThanOrEqual(3);
-  for (let i = 0; i < count; i++) expect(await columns.nth(i).getByRole('link').count()).toBeLessThanOrEqual(10);
+  for (let i = 0; i < count; i++)
+    expect(await columns.nth(i).getByRole('link').count()).toBeLessThanOrEqual(10);
   await expect(dropdown.getByTestId(`vendor-item-${vendor}`).getByTestId('hot-icon')).toBeVisible();
   await shot(page, 'game-menus-header-dropdown-desktop');
   await dropdown.getByTestId(`vendor-item-${vendor}`).click();
@@ -81,7 +105,9 @@ test('2.HDR.06 2.HDR.07 2.HDR.09 2.HDR.10 the header dropdown lists the slots ve
   await expect(page.getByTestId('game-grid').locator('[data-testid^="game-card-MENU_"]')).toHaveCount(3);
 });
 
-test('2.HDR.08 FISH has no dropdown; the keyboard opens a category dropdown with ArrowDown', async ({ page }) => {
+test('2.HDR.08 FISH has no dropdown; the keyboard opens a category dropdown with ArrowDown', async ({
+  page,
+}) => {
   await page.setViewportSize(DESKTOP);
   await page.goto('/');
   await expect(page.getByTestId('nav-toggle-RNG')).toBeVisible();
@@ -94,7 +120,9 @@ test('2.HDR.08 FISH has no dropdown; the keyboard opens a category dropdown with
   await expect(page.getByTestId('vendor-dropdown-LIVE')).toHaveCount(0);
 });
 
-test('2.HDR.10 on a 390 px phone the vendor is reached from the menu by a tap on the category toggle', async ({ page }) => {
+test('2.HDR.10 on a 390 px phone the vendor is reached from the menu by a tap on the category toggle', async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   await page.goto('/');
   await page.getByTestId('menu-toggle').click();
@@ -110,7 +138,9 @@ test('2.HDR.10 on a 390 px phone the vendor is reached from the menu by a tap on
   await expect(page).toHaveURL(new RegExp(`/rng\\?vassalage=${vendor}$`));
 });
 
-test('2.LGN.01 2.LGN.02 2.LGN.03 2.LGN.04 the login screen game menu: Hot vendors and slots vendors open /rng?vassalage=, FISH opens /fish', async ({ page }) => {
+test('2.LGN.01 2.LGN.02 2.LGN.03 2.LGN.04 the login screen game menu: Hot vendors and slots vendors open /rng?vassalage=, FISH opens /fish', async ({
+  page,
+}) => {
   for (const size of [DESKTOP, PHONE]) {
     await page.setViewportSize(size);
     await page.goto('/login');
@@ -137,12 +167,16 @@ test('2.LGN.01 2.LGN.02 2.LGN.03 2.LGN.04 the login screen game menu: Hot vendor
   await expect(page).toHaveURL(/\/fish$/);
 });
 
-test('2.SIDE.01 2.SIDE.02 2.SIDE.03 the recent-games panel: No data for a visitor and a new member, then the game the member launched', async ({ page }) => {
+test('2.SIDE.01 2.SIDE.02 2.SIDE.03 the recent-games panel: No data for a visitor and a new member, then the game the member launched', async ({
+  page,
+}) => {
   await page.setViewportSize(DESKTOP);
   await page.goto('/');
   await page.getByTestId('recent-games-tab').hover();
   await expect(page.getByTestId('recent-games-empty')).toContainText(/ไม่มีข้อมูล|No data/);
-  await expect(page.getByTestId('recent-games-panel').getByRole('link', { name: /เข้าสู่ระบบ|Log in/ })).toBeVisible();
+  await expect(
+    page.getByTestId('recent-games-panel').getByRole('link', { name: /เข้าสู่ระบบ|Log in/ }),
+  ).toBeVisible();
 
   await registerWithUsername(page, { username: uniqueName('m'), password: PASSWORD });
   await page.getByTestId('recent-games-tab').hover();

@@ -35,12 +35,32 @@ const game = (over: Partial<TCatalogueGame>): TCatalogueGame => ({
 
 type Calls = { recent: URL[]; lists: URL[]; launches: unknown[] };
 
-function renderPanel({ recent, vendorGames = [] }: { recent: TCatalogueGame[]; vendorGames?: TCatalogueGame[] }) {
+function renderPanel({
+  recent,
+  vendorGames = [],
+}: {
+  recent: TCatalogueGame[];
+  vendorGames?: TCatalogueGame[];
+}) {
   const calls: Calls = { recent: [], lists: [], launches: [] };
   mockApi({
     '/wps/member/info': () => memberInfo(),
     '/wps/v2/wallets/balance': () => ({ balance: '0' }),
-    '/wps/relay/GCSGAME_newGameVendor': () => [{ title: 'RNG', cards: [{ gameType: 'RNG', vassalage: 'HOUSE', displayName: 'Lotus House', accountTypeId: 1, isHot: 1, logoUrl: '' }] }],
+    '/wps/relay/GCSGAME_newGameVendor': () => [
+      {
+        title: 'RNG',
+        cards: [
+          {
+            gameType: 'RNG',
+            vassalage: 'HOUSE',
+            displayName: 'Lotus House',
+            accountTypeId: 1,
+            isHot: 1,
+            logoUrl: '',
+          },
+        ],
+      },
+    ],
     '/wps/relay/GCS_recentGame': (url) => {
       calls.recent.push(url);
       return { list: recent, total: recent.length, totalPages: 1, pageNo: 1 };
@@ -50,7 +70,12 @@ function renderPanel({ recent, vendorGames = [] }: { recent: TCatalogueGame[]; v
       const pageNo = Number(url.searchParams.get('pageNo'));
       const pageSize = Number(url.searchParams.get('pageSize'));
       const games = vendorGames.slice((pageNo - 1) * pageSize, pageNo * pageSize);
-      return { games, total: vendorGames.length, totalPages: Math.ceil(vendorGames.length / pageSize), pageNo };
+      return {
+        games,
+        total: vendorGames.length,
+        totalPages: Math.ceil(vendorGames.length / pageSize),
+        pageNo,
+      };
     },
     '/wps/game/launchGame': (_url, init) => {
       calls.launches.push(JSON.parse(String(init?.body)));
@@ -107,15 +132,26 @@ describe('side menu recent-games panel', () => {
 
   it('2.SIDE.01 4.GS.03 a member sees the games they launched and a click starts one in /game', async () => {
     useSession.getState().setLogin(loginResult());
-    const { calls, location } = renderPanel({ recent: [game({ nodeId: 7, gameCode: 'LOTUS_GOLD', gameName: 'Lotus Gold' }), game({ nodeId: 8, gameCode: 'JADE', gameName: 'Jade Dragon' })] });
+    const { calls, location } = renderPanel({
+      recent: [
+        game({ nodeId: 7, gameCode: 'LOTUS_GOLD', gameName: 'Lotus Gold' }),
+        game({ nodeId: 8, gameCode: 'JADE', gameName: 'Jade Dragon' }),
+      ],
+    });
     fireEvent.mouseEnter(panel());
     const list = await screen.findByTestId('recent-games-list');
-    expect(within(list).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Play Lotus Gold', 'Play Jade Dragon']);
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Play Lotus Gold', 'Play Jade Dragon']);
     expect(within(list).getAllByText('Lotus House')).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: 'Play Lotus Gold' }));
     await waitFor(() => expect(location().pathname).toBe('/game'));
     expect(location().search).toBe('?vendor=HOUSE&gameCode=LOTUS_GOLD&gameType=RNG');
-    expect(calls.launches).toEqual([{ vendor: 'HOUSE', gameCode: 'LOTUS_GOLD', gameType: 'RNG', platform: 'html5-desktop' }]);
+    expect(calls.launches).toEqual([
+      { vendor: 'HOUSE', gameCode: 'LOTUS_GOLD', gameType: 'RNG', platform: 'html5-desktop' },
+    ]);
   });
 
   it('2.SIDE.01 Escape closes the panel opened from the keyboard', async () => {
@@ -129,12 +165,20 @@ describe('side menu recent-games panel', () => {
 
 describe('VASSALAGE popup game list', () => {
   const vendorGames = Array.from({ length: 20 }, (_, i) =>
-    game({ nodeId: 100 + i, gameCode: `HG${String(i + 1).padStart(2, '0')}`, gameId: `HG${i + 1}`, gameName: `House game ${i + 1}` }),
+    game({
+      nodeId: 100 + i,
+      gameCode: `HG${String(i + 1).padStart(2, '0')}`,
+      gameId: `HG${i + 1}`,
+      gameName: `House game ${i + 1}`,
+    }),
   );
 
   it('4.GS.04 2.GL.07 a VASSALAGE entry opens its vendor game list instead of launching, 15 a page', async () => {
     useSession.getState().setLogin(loginResult());
-    const { calls } = renderPanel({ recent: [game({ nodeId: 9, gameCode: 'HOUSE_LOBBY', gameName: 'Lotus House', isGame: 'VASSALAGE' })], vendorGames });
+    const { calls } = renderPanel({
+      recent: [game({ nodeId: 9, gameCode: 'HOUSE_LOBBY', gameName: 'Lotus House', isGame: 'VASSALAGE' })],
+      vendorGames,
+    });
     fireEvent.mouseEnter(panel());
     fireEvent.click(await screen.findByRole('button', { name: 'Play Lotus House' }));
     const popup = await screen.findByTestId('vendor-popup');
@@ -143,10 +187,18 @@ describe('VASSALAGE popup game list', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(15);
     expect(calls.launches).toEqual([]);
     const first = calls.lists[0]!.searchParams;
-    expect([first.get('vassalage'), first.get('gameType'), first.get('pageSize'), first.get('pageNo'), first.get('clientType')]).toEqual(['HOUSE', 'RNG', '15', '1', '3']);
+    expect([
+      first.get('vassalage'),
+      first.get('gameType'),
+      first.get('pageSize'),
+      first.get('pageNo'),
+      first.get('clientType'),
+    ]).toEqual(['HOUSE', 'RNG', '15', '1', '3']);
 
     fireEvent.click(within(popup).getByRole('button', { name: 'Page 2' }));
-    await waitFor(() => expect(within(screen.getByTestId('vendor-popup-list')).getAllByRole('listitem')).toHaveLength(5));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('vendor-popup-list')).getAllByRole('listitem')).toHaveLength(5),
+    );
     expect(calls.lists.at(-1)!.searchParams.get('pageNo')).toBe('2');
     expect(within(screen.getByTestId('vendor-popup-list')).getByText('House game 16')).toBeTruthy();
   });
@@ -158,7 +210,9 @@ describe('VASSALAGE popup game list', () => {
     const popup = await screen.findByTestId('vendor-popup');
     fireEvent.click(await within(popup).findByRole('button', { name: 'Play House game 3' }));
     await waitFor(() => expect(location().pathname).toBe('/game'));
-    expect(calls.launches).toEqual([{ vendor: 'HOUSE', gameCode: 'HG03', gameType: 'RNG', platform: 'html5-desktop' }]);
+    expect(calls.launches).toEqual([
+      { vendor: 'HOUSE', gameCode: 'HG03', gameType: 'RNG', platform: 'html5-desktop' },
+    ]);
     await waitFor(() => expect(screen.queryByTestId('vendor-popup')).toBeNull());
   });
 

@@ -11,7 +11,13 @@ export type TGameMenus = z.infer<typeof ZGameMenus>;
  * with their vendors (2.LGN.01). Cached for the session like the vendor cards; a failure is quiet
  * (8.LOAD.04: the menu simply does not show).
  */
-export function getGameMenus({ language, signal }: { language: string; signal?: AbortSignal }): Promise<TGameMenus> {
+export function getGameMenus({
+  language,
+  signal,
+}: {
+  language: string;
+  signal?: AbortSignal;
+}): Promise<TGameMenus> {
   return api.get('/lgw/games/game_menus', {
     params: { language },
     lazySchema: () => import('@lotus/contracts/catalogue').then((m) => m.ZGameMenus),

@@ -5,7 +5,13 @@ import { useAppStore } from '@/lib/app-store';
 import { LoginGameMenu } from './login-game-menu';
 
 // What /lgw/games/game_menus answers (contracts ZGameMenus): HOT first, then the types with vendors.
-const v = (vassalage: string, gameType: 'RNG' | 'LIVE' | 'FISH', isHot: 0 | 1 = 0) => ({ vassalage, displayName: `${vassalage} name`, gameType, isHot, gameCount: 3 });
+const v = (vassalage: string, gameType: 'RNG' | 'LIVE' | 'FISH', isHot: 0 | 1 = 0) => ({
+  vassalage,
+  displayName: `${vassalage} name`,
+  gameType,
+  isHot,
+  gameCount: 3,
+});
 const menus = [
   { menu: 'HOT', vendors: [v('HOUSE', 'RNG', 1), v('LIVEA', 'LIVE', 1)] },
   { menu: 'RNG', vendors: [v('HOUSE', 'RNG', 1), v('SLOTB', 'RNG')] },
@@ -17,7 +23,19 @@ function setup(answer: () => unknown = () => menus) {
   const fetchMock = mockApi({
     '/lgw/games/game_menus': answer,
     '/wps/relay/GCSGAME_newGameVendor': () => [
-      { title: 'RNG', cards: [{ gameType: 'RNG', vassalage: 'HOUSE', displayName: 'HOUSE name', accountTypeId: 1, isHot: 1, logoUrl: '/media/vendors/house.svg' }] },
+      {
+        title: 'RNG',
+        cards: [
+          {
+            gameType: 'RNG',
+            vassalage: 'HOUSE',
+            displayName: 'HOUSE name',
+            accountTypeId: 1,
+            isHot: 1,
+            logoUrl: '/media/vendors/house.svg',
+          },
+        ],
+      },
     ],
   });
   return { fetchMock, ...renderWithProviders(<LoginGameMenu />, { route: '/login' }) };
@@ -32,14 +50,22 @@ describe('login screen game menu', () => {
     const { fetchMock } = setup();
     expect(screen.getByTestId('login-game-menu-loading')).toBeTruthy();
     const menu = await screen.findByTestId('login-game-menu');
-    expect(within(menu).getAllByRole('button').map((b) => b.textContent)).toEqual(['Hot', 'Slots', 'Live casino', 'Fishing']);
+    expect(
+      within(menu)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Hot', 'Slots', 'Live casino', 'Fishing']);
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/lgw/games/game_menus'))).toBe(true);
   });
 
   it('2.LGN.02 Hot lists the hot vendors and a click opens /rng?vassalage=', async () => {
     const { location } = setup();
     const vendors = await screen.findByTestId('login-menu-vendors');
-    expect(within(vendors).getAllByRole('link').map((a) => a.getAttribute('data-testid'))).toEqual(['login-menu-vendor-HOUSE', 'login-menu-vendor-LIVEA']);
+    expect(
+      within(vendors)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('data-testid')),
+    ).toEqual(['login-menu-vendor-HOUSE', 'login-menu-vendor-LIVEA']);
     expect(within(vendors).getByRole('link', { name: 'LIVEA name' })).toBeTruthy();
     // The hot LIVE vendor too: Hot always opens the slots page (spec 2.LGN.02).
     expect(screen.getByTestId('login-menu-vendor-LIVEA').getAttribute('href')).toBe('/rng?vassalage=LIVEA');
@@ -61,10 +87,18 @@ describe('login screen game menu', () => {
     fireEvent.click(await screen.findByTestId('login-menu-RNG'));
     expect(screen.getByTestId('login-menu-RNG').getAttribute('aria-pressed')).toBe('true');
     const vendors = screen.getByTestId('login-menu-vendors');
-    expect(within(vendors).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/rng?vassalage=HOUSE', '/rng?vassalage=SLOTB']);
+    expect(
+      within(vendors)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/rng?vassalage=HOUSE', '/rng?vassalage=SLOTB']);
     // The hot vendor of a type shows the hot icon there.
-    expect(within(screen.getByTestId('login-menu-vendor-HOUSE')).getByRole('img', { name: 'Hot' })).toBeTruthy();
-    expect(within(screen.getByTestId('login-menu-vendor-SLOTB')).queryByRole('img', { name: 'Hot' })).toBeNull();
+    expect(
+      within(screen.getByTestId('login-menu-vendor-HOUSE')).getByRole('img', { name: 'Hot' }),
+    ).toBeTruthy();
+    expect(
+      within(screen.getByTestId('login-menu-vendor-SLOTB')).queryByRole('img', { name: 'Hot' }),
+    ).toBeNull();
     fireEvent.click(screen.getByTestId('login-menu-vendor-SLOTB'));
     await waitFor(() => expect(location().search).toBe('?vassalage=SLOTB'));
     expect(useAppStore.getState().selectedVendor).toMatchObject({ vassalage: 'SLOTB', gameType: 'RNG' });

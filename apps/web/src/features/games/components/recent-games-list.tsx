@@ -21,7 +21,11 @@ function Thumb({ game }: { game: TCatalogueGame }) {
       {game.gameName.slice(0, 1)}
     </span>
   );
-  return <span className="recent-games__thumb">{game.imageUrl ? <LazyImage src={game.imageUrl} alt="" fallback={tile} /> : tile}</span>;
+  return (
+    <span className="recent-games__thumb">
+      {game.imageUrl ? <LazyImage src={game.imageUrl} alt="" fallback={tile} /> : tile}
+    </span>
+  );
 }
 
 /**
@@ -81,7 +85,11 @@ export function RecentGamesList() {
   }
   return (
     <div className="recent-games">
-      <ul className="recent-games__list" data-testid="recent-games-list" aria-label={t('common:side.recent_games')}>
+      <ul
+        className="recent-games__list"
+        data-testid="recent-games-list"
+        aria-label={t('common:side.recent_games')}
+      >
         {games.map((game) => (
           <li key={game.nodeId} className="recent-games__row">
             <button
@@ -97,7 +105,13 @@ export function RecentGamesList() {
                 <span className="recent-games__name">{game.gameName}</span>
                 <span className="recent-games__vendor">{names.get(game.vassalage) ?? game.vassalage}</span>
               </span>
-              {launching === game.nodeId && <span className="game-card__spinner recent-games__spinner" role="status" aria-label={t('launch.launching')} />}
+              {launching === game.nodeId && (
+                <span
+                  className="game-card__spinner recent-games__spinner"
+                  role="status"
+                  aria-label={t('launch.launching')}
+                />
+              )}
             </button>
           </li>
         ))}

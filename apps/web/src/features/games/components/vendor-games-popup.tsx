@@ -11,7 +11,15 @@ import type { TVendorPopup } from '../lib/vendor-popup-store';
 import { useGameLauncher } from './use-game-launcher';
 import '../games.css';
 
-function PopupGame({ game, launching, onPlay }: { game: TCatalogueGame; launching: boolean; onPlay: () => void }) {
+function PopupGame({
+  game,
+  launching,
+  onPlay,
+}: {
+  game: TCatalogueGame;
+  launching: boolean;
+  onPlay: () => void;
+}) {
   const { t } = useTranslation('games');
   const tile = (
     <span className="vendor-popup__tile" aria-hidden="true">
@@ -29,8 +37,12 @@ function PopupGame({ game, launching, onPlay }: { game: TCatalogueGame; launchin
       >
         <span className="vendor-popup__picture">
           {game.imageUrl ? <LazyImage src={game.imageUrl} alt="" fallback={tile} /> : tile}
-          {game.status === 'MAINTENANCE' && <span className="game-card__maintenance">{t('card.maintenance')}</span>}
-          {launching && <span className="game-card__spinner" role="status" aria-label={t('launch.launching')} />}
+          {game.status === 'MAINTENANCE' && (
+            <span className="game-card__maintenance">{t('card.maintenance')}</span>
+          )}
+          {launching && (
+            <span className="game-card__spinner" role="status" aria-label={t('launch.launching')} />
+          )}
         </span>
         <span className="vendor-popup__name">{game.gameName}</span>
       </button>
@@ -46,13 +58,25 @@ function PopupGame({ game, launching, onPlay }: { game: TCatalogueGame; launchin
 export function VendorGamesPopup({ popup, onClose }: { popup: TVendorPopup; onClose: () => void }) {
   const { t } = useTranslation('games');
   const [page, setPage] = useState(1);
-  const list = useGameList({ gameType: popup.gameType, vassalage: popup.vassalage, pageNo: page, pageSize: GAME_PAGE_SIZE });
+  const list = useGameList({
+    gameType: popup.gameType,
+    vassalage: popup.vassalage,
+    pageNo: page,
+    pageSize: GAME_PAGE_SIZE,
+  });
   // Games in the popup are launched, never expanded again (a VASSALAGE entry inside it would loop).
   const { launch, launching } = useGameLauncher({ onLaunched: onClose });
   const games = list.data?.games ?? [];
 
   return (
-    <Modal open onClose={onClose} title={t('popup.title', { vendor: popup.title })} width={760} data-testid="vendor-popup" bodyClassName="vendor-popup">
+    <Modal
+      open
+      onClose={onClose}
+      title={t('popup.title', { vendor: popup.title })}
+      width={760}
+      data-testid="vendor-popup"
+      bodyClassName="vendor-popup"
+    >
       <p className="visually-hidden" role="status">
         {list.isPending ? t('list.loading') : t('list.count', { count: list.data?.total ?? 0 })}
       </p>
@@ -74,14 +98,26 @@ export function VendorGamesPopup({ popup, onClose }: { popup: TVendorPopup; onCl
       ) : games.length === 0 ? (
         <EmptyState compact message={t('popup.empty')} />
       ) : (
-        <ul className="vendor-popup__grid" aria-label={t('popup.list', { vendor: popup.title })} data-testid="vendor-popup-list" aria-busy={list.isFetching || undefined}>
+        <ul
+          className="vendor-popup__grid"
+          aria-label={t('popup.list', { vendor: popup.title })}
+          data-testid="vendor-popup-list"
+          aria-busy={list.isFetching || undefined}
+        >
           {games.map((game) => (
-            <PopupGame key={game.nodeId} game={game} launching={launching === game.nodeId} onPlay={() => launch({ ...game, isGame: 'GAME' })} />
+            <PopupGame
+              key={game.nodeId}
+              game={game}
+              launching={launching === game.nodeId}
+              onPlay={() => launch({ ...game, isGame: 'GAME' })}
+            />
           ))}
         </ul>
       )}
       <div className="vendor-popup__pager">
-        {list.data && list.data.totalPages > 1 && <Pager page={page} totalPages={list.data.totalPages} onChange={setPage} />}
+        {list.data && list.data.totalPages > 1 && (
+          <Pager page={page} totalPages={list.data.totalPages} onChange={setPage} />
+        )}
       </div>
     </Modal>
   );
