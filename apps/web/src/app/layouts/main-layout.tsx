@@ -24,6 +24,8 @@ const slotModules = {
   cs: () => import('@/features/customer-service/customer-service-bar'),
   inbox: () => import('@/features/inbox/components/message-notifier'),
   contacts: () => import('@/features/customer-service/contact-list'),
+  recentGames: () => import('@/features/games/components/recent-games-list'),
+  vendorPopup: () => import('@/features/games/components/vendor-games-popup-host'),
 };
 const BannerCarousel = lazy(() => slotModules.banner().then((m) => ({ default: m.BannerCarousel })));
 const NoticeBar = lazy(() => slotModules.notices().then((m) => ({ default: m.NoticeBar })));
@@ -31,6 +33,10 @@ const NewsPopup = lazy(() => slotModules.news().then((m) => ({ default: m.NewsPo
 const CustomerServiceBar = lazy(() => slotModules.cs().then((m) => ({ default: m.CustomerServiceBar })));
 const MessageNotifier = lazy(() => slotModules.inbox().then((m) => ({ default: m.MessageNotifier })));
 const ContactList = lazy(() => slotModules.contacts().then((m) => ({ default: m.ContactList })));
+// The side panel's recent games (loaded when a member first opens the panel) and the VASSALAGE popup
+// host (ADR 0057): neither is needed for the first paint.
+const RecentGamesList = lazy(() => slotModules.recentGames().then((m) => ({ default: m.RecentGamesList })));
+const VendorGamesPopupHost = lazy(() => slotModules.vendorPopup().then((m) => ({ default: m.VendorGamesPopupHost })));
 
 /**
  * Loads the layout's parts that a signed-out visitor's page shows, before a prerendered page
@@ -107,7 +113,10 @@ export function MainLayout() {
       <Footer />
       {/* Phones: the bar the recent-games tab and the customer-service button dock in (issue 11). */}
       <div className="phone-dock" aria-hidden="true" />
-      <SideMenu />
+      <SideMenu recentGames={<RecentGamesList />} />
+      <LazySlot>
+        <VendorGamesPopupHost />
+      </LazySlot>
       <LazySlot>
         <CustomerServiceBar rankLevel={rankLevel} />
       </LazySlot>

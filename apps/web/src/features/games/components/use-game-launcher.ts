@@ -9,6 +9,7 @@ import { showDialog } from '@/components/ui/dialog/dialog-store';
 import { useMemberAction, useTrialWarning } from '@/lib/session/use-guards';
 import { useLaunchGameMutation } from '../api/launch-game';
 import { GAME_POPUP, getLaunchTarget, isSafeGameUrl } from '../lib/launch-target';
+import { useVendorPopup } from '../lib/vendor-popup-store';
 
 /** The location state /game reads: the launch URL the list already obtained. */
 export type TGameFrameState = { url: string; name: string };
@@ -28,14 +29,16 @@ function showPopupBlocked() {
  * Starting a game from a card (4.GS, decisions in ADR 0052): a visitor goes to /login (4.GS.01);
  * lottery vendors open /lottery (4.GS.02); otherwise POST /wps/game/launchGame, then a slot opens in
  * /game and any other game in a 1300x900 pop-up window opened within the click (so the browser allows
- * it; 'Popup blocked...' when it does not). 'Game maintenance' and the trial refusal are shown as dialogs
+ * it; 'Popup blocked...' when it does not). A VASSALAGE target (4.GS.04) opens its vendor's popup game
+ * list instead (ADR 0057). 'Game maintenance' and the trial refusal are shown as dialogs
  * (the trial refusal with the register-a-real-account warning).
  */
-export function useGameLauncher() {
+export function useGameLauncher({ onLaunched }: { onLaunched?: () => void } = {}) {
   const navigate = useNavigate();
   const memberAction = useMemberAction();
   const trialWarning = useTrialWarning();
   const mutation = useLaunchGameMutation();
+  const openVendorPopup = useVendorPopup((s) => s.open);
   const [launching, setLaunching] = useState<number | null>(null);
 
   const fail = (error: unknown) => {
@@ -47,6 +50,11 @@ export function useGameLauncher() {
     const target = getLaunchTarget(game);
     if (target === 'lottery') {
       void navigate(paths.lottery.getHref({ gameCode: game.gameCode, vendor: game.vassalage }));
+      return;
+    }
+    // 4.GS.04: a VASSALAGE target lists its vendor's games in a popup instead of launching.
+    if (game.isGame === 'VASSALAGE') {
+      openVendorPopup({ vassalage: game.vassalage, gameType: game.gameType, title: game.gameName });
       return;
     }
     memberAction(() => {
@@ -64,6 +72,7 @@ export function useGameLauncher() {
         .mutateAsync({ vendor: game.vassalage, gameCode: game.gameCode, gameType: game.gameType })
         .then(({ url }) => {
           if (!isSafeGameUrl(url)) throw new Error('unsafe launch url');
+          onLaunched?.();
           if (popup) {
             popup.location.href = url;
             popup.focus();

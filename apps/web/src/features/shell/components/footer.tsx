@@ -4,7 +4,7 @@ import { getCategoryHref, paths } from '@/config/paths';
 import { env } from '@/config/env';
 import { uniqueVendors, useVendorCards } from '@/api/get-vendor-cards';
 import { NAV_CATEGORIES } from '../lib/vendor-columns';
-import { VendorLogo } from './vendor-dropdown';
+import { VendorLogo } from './vendor-logo';
 
 const LICENCES = [
   { key: 'malta', code: 'MT' },

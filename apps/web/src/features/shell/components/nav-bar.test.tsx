@@ -110,6 +110,31 @@ describe('nav bar', () => {
     expect(location().search).toBe('?vassalage=LIVE_V2');
   });
 
+  it('2.HDR.06 on the phone menu (compact) a tap on the toggle opens the dropdown with reachable vendor links', async () => {
+    mockApi({ '/wps/relay/GCSGAME_newGameVendor': () => cards });
+    const { location } = renderWithProviders(<NavBar id="main-nav" open compact onNavigate={() => undefined} />);
+    const toggle = await screen.findByTestId('nav-toggle-RNG');
+    // Hover does nothing on the phone menu; the tap does.
+    fireEvent.mouseEnter(screen.getByTestId('nav-category-RNG').closest('li')!);
+    expect(screen.queryByTestId('vendor-dropdown-RNG')).toBeNull();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const dropdown = await screen.findByTestId('vendor-dropdown-RNG');
+    expect(within(dropdown).getAllByRole('link').every((a) => a.tabIndex === 0)).toBe(true);
+    fireEvent.click(within(dropdown).getByTestId('vendor-item-RNG_V1'));
+    await waitFor(() => expect(location().search).toBe('?vassalage=RNG_V1'));
+    expect(location().pathname).toBe('/rng');
+  });
+
+  it('2.HDR.06 ArrowDown on a category link opens its dropdown for the keyboard', async () => {
+    setup();
+    await screen.findByTestId('nav-toggle-LIVE');
+    fireEvent.keyDown(screen.getByTestId('nav-category-LIVE'), { key: 'ArrowDown' });
+    const dropdown = await screen.findByTestId('vendor-dropdown-LIVE');
+    expect(screen.getByTestId('nav-toggle-LIVE').getAttribute('aria-expanded')).toBe('true');
+    expect(within(dropdown).getAllByRole('link').map((a) => a.tabIndex)).toEqual([0, 0]);
+  });
+
   it('8.LOAD.04 a failed vendor fetch rejects quietly: no dropdown, no message', async () => {
     mockApi({ '/wps/relay/GCSGAME_newGameVendor': () => errorResponse('unknown_error', 500) });
     renderWithProviders(<NavBar id="main-nav" open compact={false} onNavigate={() => undefined} />);

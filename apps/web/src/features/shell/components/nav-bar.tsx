@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TGameType, TGameVendor } from '@lotus/contracts/relay';
@@ -6,7 +6,24 @@ import { getCategoryHref, paths } from '@/config/paths';
 import { groupVendorsByType, useVendorCards } from '@/api/get-vendor-cards';
 import { ChevronDownIcon } from '@/components/icons/icons';
 import { hasVendorDropdown, NAV_CATEGORIES } from '../lib/vendor-columns';
-import { VendorDropdown } from './vendor-dropdown';
+
+// The dropdown's code loads when a dropdown first opens (not needed for the first paint, ADR 0057).
+const VendorDropdown = lazy(() => import('./vendor-dropdown').then((m) => ({ default: m.VendorDropdown })));
+
+/** While the dropdown's code loads: the dropdown's frame with its loading rows. */
+function DropdownFallback({ id }: { id: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <div id={id} className="vendor-dropdown" role="status">
+      <div className="vendor-dropdown__loading">
+        <span className="visually-hidden">{t('loading')}</span>
+        {Array.from({ length: 6 }, (_, i) => (
+          <span key={i} className="vendor-dropdown__skeleton" aria-hidden="true" />
+        ))}
+      </div>
+    </div>
+  );
+}
 
 const navClass = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' nav-link--active' : ''}`;
 
@@ -103,14 +120,16 @@ function CategoryItem({
         </button>
       )}
       {expanded && (
-        <VendorDropdown
-          id={dropdownId}
-          code={code}
-          vendors={vendors}
-          loading={loading}
-          focusable={pinned || compact}
-          onNavigate={navigateAndClose}
-        />
+        <Suspense fallback={<DropdownFallback id={dropdownId} />}>
+          <VendorDropdown
+            id={dropdownId}
+            code={code}
+            vendors={vendors}
+            loading={loading}
+            focusable={pinned || compact}
+            onNavigate={navigateAndClose}
+          />
+        </Suspense>
       )}
     </li>
   );

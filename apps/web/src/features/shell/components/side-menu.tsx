@@ -1,23 +1,35 @@
-import { useState } from 'react';
+import { Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
-import { hasToken } from '@/lib/storage';
+import { selectIsLoggedIn, useSession } from '@/lib/session/session-store';
 import { HistoryIcon } from '@/components/icons/icons';
 import { EmptyState } from '@/components/ui/empty-state/empty-state';
 
+/** While the member list's code loads: the list area at its final size (its own loading rows follow). */
+function RecentPending() {
+  const { t } = useTranslation('common');
+  return <div className="recent-games" role="status" aria-label={t('loading')} />;
+}
+
 /**
  * The side menu's recent-games panel (2.SIDE.01/02): fixed at the left edge (on phones docked in
- * the bottom bar, issue 11), it expands on hover, on keyboard focus or on tap, and says what the
- * panel will hold when the list is empty and where to find games.
+ * the bottom bar, issue 11), it expands on hover, on keyboard focus or on tap (a disclosure: the
+ * tab button's aria-expanded). A member's list is the `recentGames` slot (the games feature's
+ * GCS_recentGame list, loaded when the panel first opens, ADR 0057).
  * Decision 2.SIDE.03: visitors see the panel with "No data" and a login prompt (recent games need
- * a token). Until the games issue brings GCS_recentGame, the member list is empty too.
+ * a token).
  */
-export function SideMenu() {
+export function SideMenu({ recentGames }: { recentGames?: ReactNode }) {
   const { t } = useTranslation('common');
   const [expanded, setExpanded] = useState(false);
-  const loggedIn = hasToken();
-  const recentGames: never[] = [];
+  const loggedIn = useSession(selectIsLoggedIn);
+  // A tap or click also focuses (and on touch hovers) the tab, which opens the panel before the
+  // click arrives: the click toggles from the state before the gesture began, so a tap opens it.
+  const before = useRef(false);
+  const remember = () => {
+    before.current = expanded;
+  };
 
   return (
     <aside
@@ -30,6 +42,12 @@ export function SideMenu() {
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setExpanded(false);
       }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && expanded) {
+          event.stopPropagation();
+          setExpanded(false);
+        }
+      }}
     >
       <button
         type="button"
@@ -38,7 +56,11 @@ export function SideMenu() {
         aria-controls="recent-games-body"
         aria-label={t('side.recent_games')}
         data-testid="recent-games-tab"
-        onClick={() => setExpanded((value) => !value)}
+        onPointerDown={remember}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' || event.key === ' ') remember();
+        }}
+        onClick={() => setExpanded(!before.current)}
       >
         <HistoryIcon size={20} />
         <span className="side-menu__tab-label">{t('side.recent_games')}</span>
@@ -48,24 +70,24 @@ export function SideMenu() {
         {expanded && (
           <>
             <h2 className="side-menu__title">{t('side.recent_games')}</h2>
-            {recentGames.length === 0 && (
-              <div data-testid="recent-games-empty">
-                <EmptyState compact icon={<HistoryIcon size={28} />} message={t('side.recent_empty')}>
-                  {loggedIn && (
-                    <Link to={paths.rng.getHref()} className="btn btn--outline btn--sm">
-                      {t('side.recent_browse')}
+            {loggedIn && recentGames ? (
+              <Suspense fallback={<RecentPending />}>{recentGames}</Suspense>
+            ) : (
+              <>
+                <div className="recent-games" data-testid="recent-games-empty">
+                  <EmptyState compact icon={<HistoryIcon size={28} />} message={t('no_data')}>
+                    <p className="recent-games__hint">{t('side.recent_empty')}</p>
+                  </EmptyState>
+                </div>
+                {!loggedIn && (
+                  <p className="side-menu__prompt">
+                    {t('side.recent_login_prompt')}{' '}
+                    <Link to={paths.login.getHref()} className="btn btn--primary btn--sm">
+                      {t('actions.login')}
                     </Link>
-                  )}
-                </EmptyState>
-              </div>
-            )}
-            {!loggedIn && (
-              <p className="side-menu__prompt">
-                {t('side.recent_login_prompt')}{' '}
-                <Link to={paths.login.getHref()} className="btn btn--primary btn--sm">
-                  {t('actions.login')}
-                </Link>
-              </p>
+                  </p>
+                )}
+              </>
             )}
           </>
         )}

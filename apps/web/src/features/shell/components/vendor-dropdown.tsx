@@ -5,6 +5,7 @@ import { getVendorHref } from '@/config/paths';
 import { useAppStore } from '@/lib/app-store';
 import { FlameIcon } from '@/components/icons/icons';
 import { isHotVendor, toVendorColumns } from '../lib/vendor-columns';
+import { VendorLogo } from './vendor-logo';
 
 export function HotIcon() {
   const { t } = useTranslation('common');
@@ -13,17 +14,6 @@ export function HotIcon() {
       <FlameIcon size={14} />
     </span>
   );
-}
-
-export function VendorLogo({ vendor, size = 28 }: { vendor: Pick<TGameVendor, 'logoUrl' | 'displayName'>; size?: number }) {
-  if (!vendor.logoUrl) {
-    return (
-      <span className="vendor-logo vendor-logo--initial" style={{ width: size, height: size }} aria-hidden="true">
-        {vendor.displayName.slice(0, 1)}
-      </span>
-    );
-  }
-  return <img className="vendor-logo" src={vendor.logoUrl} alt="" width={size} height={size} loading="lazy" decoding="async" />;
 }
 
 /**
