@@ -104,6 +104,7 @@ describe('GET /wps/game/betRecord', () => {
     const byId = Object.fromEntries(r.list.map((x) => [x.roundId, x]));
     expect(byId['r-1']).toMatchObject({
       vassalage: p.v.code,
+      vendorName: `Test vendor ${p.v.code}`, // the registry's name (no vendor card for it)
       gameCode: 'SLOT-7',
       gameName: 'Lucky Seven',
       bet: '10.00',

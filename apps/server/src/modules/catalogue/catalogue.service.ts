@@ -42,8 +42,8 @@ export const CATALOGUE_BUS_KEY = 'catalogue';
 
 /** What the catalogue asks of the vendor module (composition root): registry states and the launch. */
 export type CatalogueVendors = {
-  /** Every registered vendor and its status (active | maintenance | disabled). */
-  list: () => Promise<{ code: string; status: string }[]>;
+  /** Every registered vendor and its status (active | maintenance | disabled); its registry name. */
+  list: () => Promise<{ code: string; status: string; name?: string }[]>;
   /** One vendor's status now (null: not registered). */
   status: (code: string) => Promise<string | null>;
   /** A one-time launch token and the vendor's launch URL (the vendor module's /wps/game/vendorLaunch logic). */
@@ -424,7 +424,11 @@ export function createCatalogueService(deps: {
       pageSize: q.pageSize,
     });
     const pairs = [...new Map(r.rows.map((x) => [`${x.vendor}\u0000${x.gameCode}`, { vendor: x.vendor, gameCode: x.gameCode }])).values()];
-    const [found, cards] = await Promise.all([repo.gamesByCodes(pairs), vendorCards()]);
+    const [found, cards, registry] = await Promise.all([
+      repo.gamesByCodes(pairs),
+      vendorCards(),
+      cached('vendor-names', async () => new Map((await vendors.list()).map((v) => [v.code, v.name ?? v.code] as const))),
+    ]);
     const gameByKey = new Map(found.map((g) => [`${g.vendorCode}\u0000${g.gameCode}`, g] as const));
     const cardByCode = new Map(cards.flatMap((c) => c.cards).map((v) => [v.vassalage, v] as const));
     const net = (x: { bet: bigint; win: bigint; refunded: bigint }) => x.win + x.refunded - x.bet;
@@ -434,7 +438,7 @@ export function createCatalogueService(deps: {
         return {
           roundId: x.roundId,
           vassalage: x.vendor,
-          vendorName: cardByCode.get(x.vendor)?.displayName ?? x.vendor,
+          vendorName: cardByCode.get(x.vendor)?.displayName ?? registry.get(x.vendor) ?? x.vendor,
           gameCode: x.gameCode,
           gameName: game ? nameIn(game, lang) : x.gameCode,
           time: x.at.toISOString(),
