@@ -139,7 +139,7 @@ test.beforeEach(async ({ page }) => {
   await skipNewsPopup(page);
 });
 
-test('2.GL.04 2.GL.05 2.GL.06 2.GL.07 4.LIST.02 5.GATE.02 4.FAV.01 4.GS.03 2.MC.08 2.MC.09 8.ERR.13 5.GATE.04 the issue 9 journey: browse, favourite, launch a house slot, ten spins that every record agrees on, verify, maintenance and trial refusals', async ({
+test('2.GL.04 2.GL.05 2.GL.06 2.GL.07 4.LIST.02 5.GATE.02 4.FAV.01 4.GS.03 2.MC.08 2.MC.09 2.JP.04 8.ERR.13 5.GATE.04 the issue 9 journey: browse, favourite, launch a house slot, ten spins that every record agrees on, verify, maintenance and trial refusals', async ({
   page,
   context,
   browser,
@@ -271,6 +271,22 @@ test('2.GL.04 2.GL.05 2.GL.06 2.GL.07 4.LIST.02 5.GATE.02 4.FAV.01 4.GS.03 2.MC.
     await page.goto('/rng?vassalage=HOUSE');
     await page.getByTestId('list-type-recent').click();
     await expect(page.getByTestId(`game-card-${HOUSE_GAME}`)).toBeVisible();
+  });
+
+  await test.step("the /rng jackpot counter starts from the house's progressive jackpot, fed by the spins' shares", async () => {
+    const house = await page.evaluate(
+      async () =>
+        ((await (await fetch('/house/api/jackpot?currency=THB')).json()) as { amount: string }).amount,
+    );
+    const minor = (text: string) => Number(text.replace(/[^0-9]/g, ''));
+    const shown = page.getByTestId('jackpot-value');
+    await expect(shown).toHaveAttribute('data-value', /^฿[0-9,]+\.[0-9]{2}$/);
+    await expect
+      .poll(async () => {
+        const value = minor((await shown.getAttribute('data-value'))!) - Number(house);
+        return value >= 0 && value % 16_511 === 0; // the house's value plus whole 165.11 steps
+      })
+      .toBe(true);
   });
 
   await test.step('after a seed rotation the verify page recomputes a spin', async () => {
