@@ -99,7 +99,7 @@ async function load(url, connections = 50) {
   return { rps: Math.round(r.requests.average), p99: r.latency.p99, p50: r.latency.p50, errors: r.errors + r.non2xx, total: r.requests.total };
 }
 
-// `--only=<section>` (or BENCH_ONLY) runs one section: home (first load and status), logins, wallet, games.
+// `--only=<section>` (or BENCH_ONLY) runs one section: home (first load and status), logins, wallet, games, house.
 const only = (process.argv.find((a) => a.startsWith('--only='))?.slice(7) ?? process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const runs = (section) => only.length === 0 || only.includes(section);
 
@@ -580,6 +580,72 @@ if (runs('games')) {
     '|---|---|---|',
   ];
   for (const r of rows) lines.push(`| GCSGAME_gameList on ${r.dbLabel} | ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors (${r.queries} distinct queries) | ${r.dbLabel === 'PostgreSQL' ? '>= 5,000 req/s, p99 < 20 ms' : ''} |`);
+  console.log(lines.join('\n'));
+  if (process.argv.includes('--write')) appendFileSync(join(root, 'docs/benchmarks.md'), `${lines.join('\n')}\n`);
+}
+
+// =====================================================================================================
+// House slot (issue 9): house-slot spins per second end to end through the signed wallet. N players (real
+// members funded through a signed win, launched into HOUSE lotus-pond as the site does) spin back to back
+// through POST /house/api/spin, each connection its own player, on PostgreSQL and on PGlite.
+// Env: BENCH_HOUSE_DURATION (s, default 10), BENCH_HOUSE_PLAYERS (= connections, default 20).
+// =====================================================================================================
+if (runs('house')) {
+  const { tsImport } = await import('tsx/esm/api');
+  const { appendFileSync } = await import('node:fs');
+  const h = await import('./bench/house.mjs');
+  const seconds = Number(process.env.BENCH_HOUSE_DURATION ?? 10);
+  const players = Number(process.env.BENCH_HOUSE_PLAYERS ?? 20);
+  const rows = [];
+  for (const dbLabel of ['PostgreSQL', 'PGlite']) {
+    const dir = mkdtempSync(join(tmpdir(), 'lotus-bench-house-'));
+    let env = {};
+    let drop = async () => {};
+    if (dbLabel === 'PostgreSQL') {
+      const { default: pg } = await import('pg');
+      const admin = new pg.Client({ connectionString: baseUrl });
+      try {
+        await admin.connect();
+      } catch (err) {
+        log(`House bench on PostgreSQL skipped: ${err.message}`);
+        continue;
+      }
+      const db = `lotus_bench_house_${process.pid}`;
+      await admin.query(`CREATE DATABASE ${db}`);
+      const u = new URL(baseUrl);
+      u.pathname = `/${db}`;
+      env = productionServerEnv(u.toString());
+      drop = async () => {
+        await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+        await admin.end();
+      };
+    }
+    try {
+      log(`House bench (${dbLabel}): starting the server...`);
+      const srv = await startServer({ DATA_DIR: dir, TRUST_PROXY: '127.0.0.1', ...env });
+      try {
+        const list = await h.prepareHousePlayers({ url: srv.url, dataDir: dir, players, log, tsImport });
+        log(`House bench (${dbLabel}): ${players} players spinning for ${seconds} s...`);
+        rows.push({ dbLabel, ...(await h.loadHouse({ autocannon, url: srv.url, players: list, connections: players, duration: seconds })) });
+        log(`House bench (${dbLabel}): ${JSON.stringify(rows.at(-1))}`);
+      } finally {
+        await srv.stop();
+      }
+    } finally {
+      await drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const lines = [
+    '',
+    '### House slot: spins per second end to end (issue 9)',
+    '',
+    `POST /house/api/spin (lotus-pond, lowest line bet) by ${players} players at once, each a real member launched into the house slot through /wps/game/vendorLaunch and the signed session/authenticate, spinning back to back for ${seconds} s; every spin is a provably fair outcome recorded by the house, then a signed bet and a signed win through the platform wallet (one-process mode). A spin counts when the house answers it settled.`,
+    '',
+    '| Figure | Value |',
+    '|---|---|',
+  ];
+  for (const r of rows) lines.push(`| House spins on ${r.dbLabel}, ${players} players | ${r.spinsPerSecond} spins/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors |`);
   console.log(lines.join('\n'));
   if (process.argv.includes('--write')) appendFileSync(join(root, 'docs/benchmarks.md'), `${lines.join('\n')}\n`);
 }

@@ -96,7 +96,8 @@ export async function prepareWalletServer({ url, dataDir, players, log, tsImport
     const rawWin = JSON.stringify({ requestId: `fund-${i}`, playerId: auth.playerId, transactionId: `fund-${i}`, roundId: `fund-${i}`, gameCode: 'slot-1', amount: fund, currency: auth.currency });
     const funded = await call('POST', '/vendor/v1/wallet/win', { body: rawWin, headers: headersFor(rawWin) });
     if (funded.status !== 'OK') throw new Error(`fund: ${funded.code}`);
-    return { playerId: auth.playerId, sessionToken: auth.sessionToken, currency: auth.currency };
+    // token and ip: the member's platform session (the house bench launches the house slot with it).
+    return { playerId: auth.playerId, sessionToken: auth.sessionToken, currency: auth.currency, token, ip };
   });
 }
 

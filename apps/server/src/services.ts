@@ -161,6 +161,7 @@ export function createServices(
     vendors: vendor.directory,
     vendorCards: () => content.service.getVendorCards(),
     wins: { settledWins: wallet.service.settledWins },
+    rounds: { bettingRounds: wallet.service.bettingRounds },
     usernameOf: async (memberId) => (await identity.memberSummary(memberId))?.username ?? null,
     now,
   });

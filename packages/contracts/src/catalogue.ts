@@ -279,3 +279,60 @@ export const ZOpsGameOverride = z.object({
   opsHot: z.boolean().nullable().optional(),
 });
 export type TOpsGameOverride = z.infer<typeof ZOpsGameOverride>;
+
+// ---------- the betting record (2.MC.08 personalHistoryCopy; docs/adr/0058-betting-record.md) ----------
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** Longest date range of the betting record, in days (the account record's bound). */
+export const BET_RECORD_MAX_DAYS = 90;
+/**
+ * GET /wps/game/betRecord (member): the member's game rounds as the platform's ledger knows them (the
+ * vendors' bet, win and rollback calls grouped by roundId), newest first, by vendor and a range of
+ * Bangkok calendar days (inclusive; default the last 7 days), paged (15 by default).
+ */
+export const ZBetRecordQuery = z
+  .object({
+    vassalage: vassalage.optional(),
+    startDate: day.optional(),
+    endDate: day.optional(),
+    language,
+    pageNo,
+    pageSize,
+  })
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
+    message: 'startDate after endDate',
+    path: ['startDate'],
+  });
+export type TBetRecordQuery = z.infer<typeof ZBetRecordQuery>;
+/**
+ * A round's state: `settled` (the vendor paid its win, 0 included), `open` (bet taken, no win yet),
+ * `rolled_back` (the stake was refunded).
+ */
+export const BET_ROUND_STATUSES = ['settled', 'open', 'rolled_back'] as const;
+const signedAmount = str(30).regex(/^-?\d+\.\d{2}$/);
+export const ZBetRecordRow = z.object({
+  /** The vendor's roundId. */
+  roundId: str(200),
+  vassalage: str(16),
+  vendorName: str(100),
+  gameCode: str(120),
+  /** The catalogue's name in the request language; the game code when the catalogue does not know it. */
+  gameName: str(120),
+  /** ISO 8601 time of the round's first movement (its bet). */
+  time: str(40),
+  bet: signedAmount,
+  win: signedAmount,
+  /** win - bet + refunded stake (what the round did to the balance). */
+  net: signedAmount,
+  status: z.enum(BET_ROUND_STATUSES),
+});
+export type TBetRecordRow = z.infer<typeof ZBetRecordRow>;
+export const ZBetRecord = z.object({
+  list: z.array(ZBetRecordRow).max(100),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  pageNo: z.number().int(),
+  /** Totals of the whole filtered range (every page): stakes, wins and net. */
+  totals: z.object({ bet: signedAmount, win: signedAmount, net: signedAmount }),
+});
+export type TBetRecord = z.infer<typeof ZBetRecord>;

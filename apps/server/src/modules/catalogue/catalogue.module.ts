@@ -27,6 +27,7 @@ export function createCatalogueModule(deps: {
   vendors: CatalogueVendors;
   vendorCards: () => Promise<TVendorCard[]>;
   wins: Parameters<typeof createCatalogueService>[0]['wins'];
+  rounds: Parameters<typeof createCatalogueService>[0]['rounds'];
   usernameOf: (memberId: number) => Promise<string | null>;
   now: Clock;
 }) {

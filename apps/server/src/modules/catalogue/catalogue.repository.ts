@@ -128,6 +128,15 @@ export function createCatalogueRepository(db: Db) {
       return row ?? null;
     },
 
+    /** The games of (vendor, game code) pairs (the betting record's names); unknown pairs are left out. */
+    async gamesByCodes(pairs: { vendor: string; gameCode: string }[], tx: Executor = db): Promise<GameRow[]> {
+      if (pairs.length === 0) return [];
+      return tx
+        .select()
+        .from(games)
+        .where(or(...pairs.map((p) => and(eq(games.vendorCode, p.vendor), eq(games.gameCode, p.gameCode)))));
+    },
+
     async gamesByNodeIds(ids: number[], tx: Executor = db): Promise<GameRow[]> {
       if (ids.length === 0) return [];
       return tx.select().from(games).where(inArray(games.nodeId, ids));

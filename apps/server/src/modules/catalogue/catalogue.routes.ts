@@ -1,4 +1,6 @@
 import {
+  ZBetRecord,
+  ZBetRecordQuery,
   ZFavoriteChange,
   ZFavoriteIds,
   ZGameMenus,
@@ -24,7 +26,7 @@ import type { CatalogueService } from './catalogue.service';
  */
 export async function catalogueRoutes(
   fastify: FastifyInstance,
-  { catalogue }: { catalogue: Pick<CatalogueService, 'gameMenus' | 'popular' | 'launch' | 'addFavorite' | 'removeFavorite'> },
+  { catalogue }: { catalogue: Pick<CatalogueService, 'gameMenus' | 'popular' | 'launch' | 'addFavorite' | 'removeFavorite' | 'betRecord'> },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
@@ -101,6 +103,20 @@ export async function catalogueRoutes(
         },
       },
       async (req) => ok(await catalogue.removeFavorite(asPlayer(req), req.body)),
+    );
+    member.get(
+      '/wps/game/betRecord',
+      {
+        schema: {
+          tags: ['game'],
+          security: [{ member: [] }],
+          summary:
+            "Betting record: the member's game rounds from the platform's ledger (bet, win, net, status), by vendor and a range of Bangkok days, paged (2.MC.08; docs/adr/0058)",
+          querystring: ZBetRecordQuery,
+          response: responses(ZBetRecord),
+        },
+      },
+      async (req) => ok(await catalogue.betRecord(asPlayer(req), req.query, req.ctx.language)),
     );
   });
 }

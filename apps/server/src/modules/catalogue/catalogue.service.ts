@@ -3,6 +3,8 @@ import { AppError } from '@lotus/contracts/app-error';
 import {
   MAX_FAVORITES,
   ZGamesSyncRequest,
+  type TBetRecord,
+  type TBetRecordQuery,
   type TCatalogueGame,
   type TFavoriteChange,
   type TGameListQuery,
@@ -40,14 +42,25 @@ export const CATALOGUE_BUS_KEY = 'catalogue';
 
 /** What the catalogue asks of the vendor module (composition root): registry states and the launch. */
 export type CatalogueVendors = {
-  /** Every registered vendor and its status (active | maintenance | disabled). */
-  list: () => Promise<{ code: string; status: string }[]>;
+  /** Every registered vendor and its status (active | maintenance | disabled); its registry name. */
+  list: () => Promise<{ code: string; status: string; name?: string }[]>;
   /** One vendor's status now (null: not registered). */
   status: (code: string) => Promise<string | null>;
   /** A one-time launch token and the vendor's launch URL (the vendor module's /wps/game/vendorLaunch logic). */
   launch: (memberId: number, input: { vendor: string; gameCode: string; language: string; returnUrl?: string | undefined }) => Promise<{ url: string }>;
 };
 export type CatalogueMember = { id: number; trial: boolean };
+/** The wallet's betting-record read (wallet.service bettingRounds). */
+export type BettingRounds = (
+  member: CatalogueMember,
+  q: { vendor?: string | undefined; startDate?: string | undefined; endDate?: string | undefined; pageNo: number; pageSize: number },
+) => Promise<{
+  rows: { roundId: string; vendor: string; gameCode: string; at: Date; bet: bigint; win: bigint; refunded: bigint; wins: number; rollbacks: number }[];
+  total: number;
+  totalPages: number;
+  pageNo: number;
+  totals: { bet: bigint; win: bigint; refunded: bigint };
+}>;
 type Page = { pageNo: number; pageSize: number };
 
 /** Masks a username for the winner board: first two characters, ***, last character. */
@@ -73,6 +86,8 @@ export function createCatalogueService(deps: {
   vendorCards: () => Promise<TVendorCard[]>;
   wins: { settledWins: (afterId: number, limit: number) => Promise<{ transactionId: number; vendor: string; gameCode: string; memberId: number; amount: bigint; at: Date }[]> };
   usernameOf: (memberId: number) => Promise<string | null>;
+  /** The member's game rounds from the wallet's ledger (the betting record; docs/adr/0058). */
+  rounds: { bettingRounds: BettingRounds };
   bus?: Pick<ConfigBus, 'publish' | 'onInvalidate'> | undefined;
   now: Clock;
 }) {
@@ -393,6 +408,53 @@ export function createCatalogueService(deps: {
     return { list: (await rankCache.get(`${q.gameCategory}:${q.limitNum}:${lang}`, load)) as Awaited<ReturnType<typeof load>> };
   }
 
+  // ---------- the betting record (2.MC.08 personalHistoryCopy; docs/adr/0058-betting-record.md) ----------
+
+  /**
+   * The member's rounds as the platform's ledger knows them, with the catalogue's game names (in the
+   * request language) and the vendors' display names; never read from a vendor's own records.
+   */
+  async function betRecord(member: CatalogueMember, q: TBetRecordQuery, language: string): Promise<TBetRecord> {
+    const lang = q.language ?? language;
+    const r = await deps.rounds.bettingRounds(member, {
+      vendor: q.vassalage,
+      startDate: q.startDate,
+      endDate: q.endDate,
+      pageNo: q.pageNo,
+      pageSize: q.pageSize,
+    });
+    const pairs = [...new Map(r.rows.map((x) => [`${x.vendor}\u0000${x.gameCode}`, { vendor: x.vendor, gameCode: x.gameCode }])).values()];
+    const [found, cards, registry] = await Promise.all([
+      repo.gamesByCodes(pairs),
+      vendorCards(),
+      cached('vendor-names', async () => new Map((await vendors.list()).map((v) => [v.code, v.name ?? v.code] as const))),
+    ]);
+    const gameByKey = new Map(found.map((g) => [`${g.vendorCode}\u0000${g.gameCode}`, g] as const));
+    const cardByCode = new Map(cards.flatMap((c) => c.cards).map((v) => [v.vassalage, v] as const));
+    const net = (x: { bet: bigint; win: bigint; refunded: bigint }) => x.win + x.refunded - x.bet;
+    return {
+      list: r.rows.map((x) => {
+        const game = gameByKey.get(`${x.vendor}\u0000${x.gameCode}`);
+        return {
+          roundId: x.roundId,
+          vassalage: x.vendor,
+          vendorName: cardByCode.get(x.vendor)?.displayName ?? registry.get(x.vendor) ?? x.vendor,
+          gameCode: x.gameCode,
+          gameName: game ? nameIn(game, lang) : x.gameCode,
+          time: x.at.toISOString(),
+          bet: formatMinor(x.bet),
+          win: formatMinor(x.win),
+          net: formatMinor(net(x)),
+          status: x.rollbacks > 0 ? 'rolled_back' : x.wins > 0 ? 'settled' : 'open',
+        };
+      }),
+      total: r.total,
+      totalPages: r.totalPages,
+      pageNo: r.pageNo,
+      totals: { bet: formatMinor(r.totals.bet), win: formatMinor(r.totals.win), net: formatMinor(net(r.totals)) },
+    };
+  }
+
   return {
     sync,
     gameList,
@@ -408,6 +470,7 @@ export function createCatalogueService(deps: {
     launch,
     collectWins,
     rankList,
+    betRecord,
     invalidate,
   };
 }

@@ -52,7 +52,7 @@ export function createVendorModule(deps: {
   const provisionVendor: VendorProvisioner = (input) => ops.ensure(input, async () => undefined);
   /** The registry as the catalogue reads it: every vendor's status, one vendor's status, and the launch. */
   const directory = {
-    list: async () => (await repo.listVendors()).map((r) => ({ code: r.code, status: r.status })),
+    list: async () => (await repo.listVendors()).map((r) => ({ code: r.code, status: r.status, name: r.name })),
     status: async (code: string) => (/^[A-Z0-9]{2,16}$/.test(code) ? ((await service.vendorOf(code))?.row.status ?? null) : null),
     launch: service.launch,
   };

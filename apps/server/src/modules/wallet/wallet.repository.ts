@@ -35,6 +35,19 @@ export type GameOpRow = { status: 'OK' | 'ERROR'; code: string | null; txId: num
 /** A settled real-money game win (the winner board's source). */
 export type SettledWin = { transactionId: number; vendor: string; gameCode: string; memberId: number; amount: bigint; at: Date };
 
+/** A vendor game round as the ledger knows it (the betting record). */
+export type RoundRow = {
+  roundId: string;
+  vendor: string;
+  gameCode: string;
+  at: Date;
+  bet: bigint;
+  win: bigint;
+  refunded: bigint;
+  wins: number;
+  rollbacks: number;
+};
+
 export type RecordRow = {
   entryId: number;
   transactionId: number;
@@ -218,6 +231,70 @@ export function createWalletRepository(db: Db, prepared: PreparedQuery) {
           memo: (x.memo as string | null) ?? null,
         })),
         total: Number(count[0]!.n),
+      };
+    },
+
+    /**
+     * The betting record of one member account (docs/adr/0058-betting-record.md): the vendor game rounds
+     * (ledger transactions of op `game` grouped by their round key) with a movement on the account in
+     * the time range, newest first, paged; each with its bet, win and refunded stake, and the totals of
+     * the whole range. A round is found through the account's entries (index on account, id), then all of
+     * its transactions through the round-key index, so a zero win (no entry) still settles the round.
+     */
+    async rounds(
+      q: { code: string; vendor: string | null; from: Date; to: Date; offset: number; limit: number },
+      tx: Executor = db,
+    ): Promise<{ rows: RoundRow[]; total: number; totals: { bet: bigint; win: bigint; refunded: bigint } }> {
+      const vendor = q.vendor ? sql`and t.actor_id = ${q.vendor}` : sql``;
+      const mine = sql`with acc as (select id from ledger_accounts where code = ${q.code}),
+        mine as (
+          select t.group_key, min(e.created_at) as started
+          from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+          where e.account_id = (select id from acc) and t.op = 'game' and t.group_key is not null
+            and e.created_at >= ${q.from.toISOString()}::timestamptz
+            and e.created_at < ${q.to.toISOString()}::timestamptz ${vendor}
+          group by t.group_key)`;
+      const figures = sql`
+          coalesce(sum(t.amount) filter (where t.kind = 'bet'), 0) as bet,
+          coalesce(sum(t.amount) filter (where t.kind = 'win'), 0) as win,
+          coalesce(sum(t.amount) filter (where t.kind = 'rollback'), 0) as refunded`;
+      const [rows, all] = await Promise.all([
+        query(
+          tx,
+          sql`${mine}, page as (select group_key, started from mine order by started desc, group_key desc offset ${q.offset} limit ${q.limit})
+          select p.group_key, p.started,
+            min(t.actor_id) as vendor,
+            min(t.memo) filter (where t.kind = 'bet') as game,
+            min(t.memo) as any_game,
+            count(*) filter (where t.kind = 'win') as wins,
+            count(*) filter (where t.kind = 'rollback') as rollbacks, ${figures}
+          from page p join ledger_transactions t on t.group_key = p.group_key and t.op = 'game'
+          group by p.group_key, p.started order by p.started desc, p.group_key desc`,
+        ),
+        query(
+          tx,
+          sql`${mine} select (select count(*) from mine) as n, ${figures}
+          from ledger_transactions t where t.group_key in (select group_key from mine) and t.op = 'game'`,
+        ),
+      ]);
+      const totals = all[0]!;
+      return {
+        rows: rows.map((x) => {
+          const key = String(x.group_key);
+          return {
+            roundId: key.slice(key.indexOf(':r:') + 3),
+            vendor: String(x.vendor),
+            gameCode: String(x.game ?? x.any_game ?? ''),
+            at: new Date(x.started as string | Date),
+            bet: big(x.bet),
+            win: big(x.win),
+            refunded: big(x.refunded),
+            wins: Number(x.wins),
+            rollbacks: Number(x.rollbacks),
+          };
+        }),
+        total: Number(totals.n),
+        totals: { bet: big(totals.bet), win: big(totals.win), refunded: big(totals.refunded) },
       };
     },
 

@@ -258,10 +258,38 @@ export function createWalletService(deps: {
     };
   }
 
+  /**
+   * The betting record's rounds (2.MC.08; docs/adr/0058-betting-record.md): the member's vendor game rounds
+   * from the ledger's own records (never a vendor's database), newest first. Days are Bangkok calendar
+   * days, inclusive, at most 90; default the last 7 days (as the account record).
+   */
+  async function bettingRounds(
+    member: { id: number; trial: boolean },
+    q: { vendor?: string | undefined; startDate?: string | undefined; endDate?: string | undefined; pageNo: number; pageSize: number },
+  ) {
+    const DAY = 86_400_000;
+    const BANGKOK = 7 * 3_600_000;
+    const today = new Date(deps.now() + BANGKOK).toISOString().slice(0, 10);
+    const endDay = q.endDate ?? today;
+    const startDay = q.startDate ?? new Date(Date.parse(`${endDay}T00:00:00Z`) - 6 * DAY).toISOString().slice(0, 10);
+    const from = Date.parse(`${startDay}T00:00:00+07:00`);
+    const to = Date.parse(`${endDay}T00:00:00+07:00`) + DAY;
+    if (!(from < to) || to - from > 90 * DAY) throw new AppError('validation_failed', 400);
+    const r = await repo.rounds({
+      code: accounts.playing(member.id, member.trial),
+      vendor: q.vendor ?? null,
+      from: new Date(from),
+      to: new Date(to),
+      offset: (q.pageNo - 1) * q.pageSize,
+      limit: q.pageSize,
+    });
+    return { ...r, totalPages: Math.ceil(r.total / q.pageSize), pageNo: q.pageNo };
+  }
+
   /** Settled real-money game wins after a ledger transaction id, in id order (the catalogue's winner board). */
   const settledWins = (afterId: number, limit: number) => repo.settledWins(afterId, limit, database.db);
 
-  return { post, reverse, reverseByOperator, gameOperation, balanceOf, grantTrialCredit, funds, verify, turnoverSinceLastDeposit, accountRecord, settledWins, repo };
+  return { post, reverse, reverseByOperator, gameOperation, balanceOf, grantTrialCredit, funds, verify, turnoverSinceLastDeposit, accountRecord, bettingRounds, settledWins, repo };
 }
 
 export type WalletService = ReturnType<typeof createWalletService>;

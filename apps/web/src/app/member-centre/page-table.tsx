@@ -25,6 +25,7 @@ export const MEMBER_CENTRE_PAGE_TABLE: Partial<Record<TMemberCentrePage, TPageLo
   withdraw: page('withdraw', () => import('@/features/wallet/components/withdraw-page'), (m) => <m.WithdrawPage />),
   transferUpline: page('transferUpline', () => import('@/features/wallet/components/share-profit-page'), (m) => <m.ShareProfitPage />),
   messageV2: page('messageV2', () => import('@/features/inbox/components/messages-page'), (m) => <m.MessagesPage />),
+  personalHistoryCopy: page('personalHistoryCopy', () => import('@/features/wallet/components/bet-record-page'), (m) => <m.BetRecordPage />),
   transactionHistory: page('transactionHistory', () => import('@/features/wallet/components/account-record-page'), (m) => <m.AccountRecordPage />),
 };
 

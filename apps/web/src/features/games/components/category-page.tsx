@@ -5,6 +5,7 @@ import { toCategoryCode } from '@/config/paths';
 import { PageFrame } from '@/components/page-frame/page-frame';
 import { EmptyState } from '@/components/ui/empty-state/empty-state';
 import { useMemberInfo } from '@/lib/session/get-member-info';
+import { useHouseJackpot } from '../api/get-house-jackpot';
 import { GameListScreen } from './game-list-screen';
 import { JackpotCounter } from './jackpot-counter';
 
@@ -26,11 +27,13 @@ export function CategoryPage() {
   const known = ZGameType.safeParse(code);
   const label = known.success ? t(`categories.${known.data}`) : code;
   const { data: member } = useMemberInfo();
+  // The house vendor's progressive jackpot is the counter's start when it answers (ADR 0049, 0051).
+  const { data: jackpot } = useHouseJackpot({ enabled: code === 'RNG' });
 
   return (
     <PageFrame title={t('titles.category', { category: label })} testId={`category-page-${code}`}>
       <div data-category={code}>
-        {code === 'RNG' && <JackpotCounter currencySymbol={member?.currencySymbol} />}
+        {code === 'RNG' && <JackpotCounter startMinor={jackpot ?? undefined} currencySymbol={member?.currencySymbol} />}
         {known.success ? <GameListScreen key={known.data} gameType={known.data} /> : <EmptyState />}
       </div>
     </PageFrame>

@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { buildUrl } from '@/lib/api-client';
+
+/** The house vendor's jackpot answer (GET /house/api/jackpot, docs/adr/0049): minor units as digits. */
+const ZHouseJackpot = z.object({
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  amount: z.string().regex(/^[0-9]{1,18}$/),
+});
+
+/**
+ * The house vendor's progressive jackpot in minor units (ADR 0049: the seed plus the bets' shares), the
+ * /rng counter's start (ADR 0051). Read once per visit of the page: the counter then grows by 165.11 every
+ * 3 s on its own, and a fresh read would pull it back. A vendor without the house (the verifier-only
+ * mount answers 404), a network failure or a malformed answer resolves to null, quietly (8.LOAD.04): the
+ * counter keeps its time-derived start.
+ */
+export async function getHouseJackpot(
+  currency: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<bigint | null> {
+  try {
+    const res = await fetch(buildUrl('/house/api/jackpot', { currency }), { signal });
+    if (!res.ok) return null;
+    const parsed = ZHouseJackpot.safeParse(await res.json());
+    return parsed.success && parsed.data.currency === currency ? BigInt(parsed.data.amount) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function useHouseJackpot({ enabled, currency = 'THB' }: { enabled: boolean; currency?: string }) {
+  return useQuery({
+    enabled,
+    queryKey: ['house', 'jackpot', currency],
+    queryFn: ({ signal }) => getHouseJackpot(currency, { signal }),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    meta: { silent: true },
+  });
+}
