@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { AppError } from '@lotus/contracts/app-error';
 import {
   MAX_FAVORITES,
+  ZGameList,
   ZGamesSyncRequest,
   type TCatalogueGame,
   type TFavoriteChange,
@@ -103,15 +104,19 @@ export function createCatalogueService(deps: {
   const disabledVendors = async () => [...(await vendorStates()).entries()].filter(([, s]) => s === 'disabled').map(([c]) => c);
 
   // ---------- views ----------
-  const nameIn = (row: GameRow, language: string) => ((language.split('-')[0] ?? '').toLowerCase() === 'en' ? row.nameEn : row.nameTh);
+  const isEnglish = (language: string) => (language.split('-')[0] ?? '').toLowerCase() === 'en';
+  const nameIn = (row: GameRow, language: string) => (isEnglish(language) ? row.nameEn : row.nameTh);
 
   async function viewer(language: string) {
     const [domains, states] = await Promise.all([deps.config.get('domains'), vendorStates()]);
-    const image = (url: string) => {
+    return viewOf(language, states, (url) => {
       if (!url.startsWith('/')) return url;
       const cdn = pick(domains.imageCDNs);
       return cdn ? `${base(cdn)}${url}` : url;
-    };
+    });
+  }
+
+  function viewOf(language: string, states: Map<string, string>, image: (url: string) => string) {
     return (row: GameRow): TCatalogueGame => ({
       nodeId: row.nodeId,
       gameId: row.gameCode,
@@ -183,8 +188,8 @@ export function createCatalogueService(deps: {
 
   // ---------- lists ----------
 
-  /** GCSGAME_gameList (7.PAR.02): the filters, paged; names in the request language. */
-  async function gameList(q: TGameListQuery, language: string) {
+  /** The filter and the cached page of a GCSGAME_gameList query (the rows shared by every language). */
+  function listPage(q: TGameListQuery) {
     const maxMinBet = q.minBet === undefined ? undefined : (parseMinor(q.minBet) ?? undefined);
     const filter: GameFilter = {
       gameType: q.gameType,
@@ -194,11 +199,77 @@ export function createCatalogueService(deps: {
       maxMinBet,
       minLines: q.minLineNum,
     };
-    const { rows, total } = await cached(`list:${JSON.stringify([{ ...filter, maxMinBet: maxMinBet?.toString() }, q.pageNo, q.pageSize])}`, async () =>
-      repo.listGames({ ...filter, excludeVendors: await disabledVendors() }, paging(q)),
-    );
+    const key = `list:${JSON.stringify([{ ...filter, maxMinBet: maxMinBet?.toString() }, q.pageNo, q.pageSize])}`;
+    const rows = cached(key, async () => repo.listGames({ ...filter, excludeVendors: await disabledVendors() }, paging(q)));
+    return { key, rows };
+  }
+
+  /** GCSGAME_gameList (7.PAR.02): the filters, paged; names in the request language. */
+  async function gameList(q: TGameListQuery, language: string) {
+    const { rows, total } = await listPage(q).rows;
     const view = await viewer(q.language ?? language);
     return { games: rows.map(view), total, totalPages: totalPages(total, q), pageNo: q.pageNo };
+  }
+
+  /**
+   * GCSGAME_gameList as the JSON text of its answer (what the relay sends; ADR 0059): the same value
+   * as `gameList`, checked against the contract and serialized once per cached page and language, then
+   * served as text. Kept with the rows and registry states it was made from: when either was reloaded
+   * (cache lifetime, a change) it is made again, so it is never staler than they are. Image paths are
+   * left as slots, each filled per answer with an image CDN picked at random (7.PAR.19).
+   */
+  async function gameListJson(q: TGameListQuery, language: string): Promise<string> {
+    const page = listPage(q);
+    const english = isEnglish(q.language ?? language);
+    const jsonKey = `json:${english ? 'en' : 'th'}:${page.key}`;
+    const [found, domains] = await Promise.all([
+      cached(jsonKey, () => serializedPage(page.rows, english, q)),
+      deps.config.get('domains'),
+    ]);
+    let json = found;
+    if (json.rows !== (await page.rows) || json.states !== (await vendorStates())) {
+      cache.delete(jsonKey);
+      json = await cached(jsonKey, () => serializedPage(page.rows, english, q));
+    }
+    const { segments } = json;
+    if (segments.length === 1 || domains.imageCDNs.length === 0) return json.plain;
+    const cdns = domains.imageCDNs.map((c) => JSON.stringify(base(c)).slice(1, -1));
+    let out = segments[0]!;
+    for (let i = 1; i < segments.length; i++) out += pick(cdns)! + segments[i]!;
+    return out;
+  }
+
+  type SerializedPage = { rows: unknown; states: unknown; plain: string; segments: string[] };
+  /** One page as JSON text cut at its image slots (before each relative image path). */
+  async function serializedPage(rowsOf: ReturnType<typeof listPage>['rows'], english: boolean, q: TGameListQuery): Promise<SerializedPage> {
+    const [page, states] = await Promise.all([rowsOf, vendorStates()]);
+    const view = viewOf(english ? 'en' : 'th', states, (url) => url);
+    // The contract is checked here, once per page, instead of on every answer (imageUrl with the
+    // longest configured CDN in front, the longest an answer can carry).
+    const { imageCDNs } = await deps.config.get('domains');
+    const longest = imageCDNs.map(base).reduce((a, b) => (b.length > a.length ? b : a), '');
+    const value = ZGameList.parse({
+      games: page.rows.map(view).map((g) => ({ ...g, imageUrl: g.imageUrl.startsWith('/') ? `${longest}${g.imageUrl}` : g.imageUrl })),
+      total: page.total,
+      totalPages: totalPages(page.total, q),
+      pageNo: q.pageNo,
+    });
+    const segments: string[] = [];
+    let text = '{"games":[';
+    value.games.forEach((g, i) => {
+      const relative = page.rows[i]!.thumbnailUrl.startsWith('/');
+      // imageUrl last: the text up to its opening quote, the slot, then the path.
+      const { imageUrl: _image, ...rest } = g;
+      text += `${i === 0 ? '' : ','}${JSON.stringify(rest).slice(0, -1)},"imageUrl":"`;
+      if (relative) {
+        segments.push(text);
+        text = '';
+      }
+      text += `${JSON.stringify(page.rows[i]!.thumbnailUrl).slice(1, -1)}"}`;
+    });
+    text += `],"total":${value.total},"totalPages":${value.totalPages},"pageNo":${value.pageNo}}`;
+    segments.push(text);
+    return { rows: page, states, plain: segments.join(''), segments };
   }
 
   /** GCSGAME_hotGamesV2 (7.PAR.01): hot games and, as the footer, their vendors. */
@@ -396,6 +467,7 @@ export function createCatalogueService(deps: {
   return {
     sync,
     gameList,
+    gameListJson,
     hotGames,
     vendorGameTypes,
     gameMenus,

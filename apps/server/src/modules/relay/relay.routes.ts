@@ -29,7 +29,13 @@ export async function relayRoutes(fastify: FastifyInstance, { registry }: { regi
           response: responses(entry.response),
         },
       },
-      async (req) => ok(await entry.handle(req.ctx, req.query as z.output<Q>, req.member)),
+      entry.json
+        ? async (req, reply) => {
+            const value = await entry.json!(req.ctx, req.query as z.output<Q>);
+            // Text in the success envelope (ok()), sent as it is: fastify does not serialize a string.
+            return reply.type('application/json; charset=utf-8').send(`{"success":true,"message":"ok","value":${value}}`);
+          }
+        : async (req) => ok(await entry.handle(req.ctx, req.query as z.output<Q>, req.member)),
     );
   };
   for (const [name, entry] of Object.entries(registry) as [string, RelayEntry][]) register(name, entry);
