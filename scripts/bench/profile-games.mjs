@@ -4,7 +4,8 @@
 // /tmp/lotus-profile), publishes the 20,000 bench games through the signed games/sync, runs
 // GCSGAME_gameList at 50 connections (the same query mix as `npm run bench -- --only=games`), stops the
 // server and prints the throughput and the CPU time per request of the server, PostgreSQL and the load
-// generator (this process), read from /proc before and after the run.
+// generator (this process), read from /proc before and after the run. ACCEPT_ENCODING (e.g. 'gzip, deflate, br')
+// sends that header with every request, as a browser does.
 import autocannon from 'autocannon';
 import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
@@ -70,9 +71,10 @@ try {
     return { server: ticks(child.pid), postgres: pgPids.reduce((s, p) => s + ticks(p), 0), bench: ticks(process.pid) };
   };
   // A short warm-up (JIT, caches), then the measured run.
-  await g.loadGameList({ autocannon, url, codes, connections: 50, duration: 2 });
+  const headers = process.env.ACCEPT_ENCODING ? { 'accept-encoding': process.env.ACCEPT_ENCODING } : {};
+  await g.loadGameList({ autocannon, url, codes, connections: 50, duration: 2, headers });
   const before = cpu();
-  const r = await g.loadGameList({ autocannon, url, codes, connections: 50, duration: seconds });
+  const r = await g.loadGameList({ autocannon, url, codes, connections: 50, duration: seconds, headers });
   const after = cpu();
   const per = (k) => (((after[k] - before[k]) * 10 * 1000) / r.total).toFixed(0);
   console.log(`CPU per request (microseconds): server ${per('server')}, postgres ${per('postgres')}, load generator ${per('bench')}`);

@@ -25,6 +25,8 @@ import type { CatalogueRepository, GameFilter, GameRow } from './catalogue.repos
 export const CATALOGUE_OPTIONS = {
   /** A cached list lives this long on an instance (a sync or operator change drops it at once, everywhere with Redis). */
   cacheMs: 5_000,
+  /** A list read in the last second of its cache life is reloaded in the background, still answered from the cache. */
+  refreshAheadMs: 1_000,
   /** The winner board is recomputed at most this often. */
   rankCacheMs: 60_000,
   /** Wins and launches older than this are left out of the winner board and the popular list. */
@@ -81,7 +83,7 @@ export function createCatalogueService(deps: {
   const o = CATALOGUE_OPTIONS;
 
   // ---------- cache ----------
-  const newCache = () => createTtlCache<string, unknown>({ ttlMs: o.cacheMs, max: 5_000, now });
+  const newCache = () => createTtlCache<string, unknown>({ ttlMs: o.cacheMs, refreshAheadMs: o.refreshAheadMs, max: 5_000, now });
   let cache = newCache();
   let rankCache = createTtlCache<string, unknown>({ ttlMs: o.rankCacheMs, max: 50, now });
   const cached = <T>(key: string, load: () => Promise<T>) => cache.get(key, load) as Promise<T>;
@@ -188,8 +190,8 @@ export function createCatalogueService(deps: {
 
   // ---------- lists ----------
 
-  /** The filter and the cached page of a GCSGAME_gameList query (the rows shared by every language). */
-  function listPage(q: TGameListQuery) {
+  /** The filter of a GCSGAME_gameList query and its cache key (the same rows for every language). */
+  function listFilter(q: TGameListQuery) {
     const maxMinBet = q.minBet === undefined ? undefined : (parseMinor(q.minBet) ?? undefined);
     const filter: GameFilter = {
       gameType: q.gameType,
@@ -199,54 +201,74 @@ export function createCatalogueService(deps: {
       maxMinBet,
       minLines: q.minLineNum,
     };
-    const key = `list:${JSON.stringify([{ ...filter, maxMinBet: maxMinBet?.toString() }, q.pageNo, q.pageSize])}`;
-    const rows = cached(key, async () => repo.listGames({ ...filter, excludeVendors: await disabledVendors() }, paging(q)));
-    return { key, rows };
+    return { filter, key: JSON.stringify([{ ...filter, maxMinBet: maxMinBet?.toString() }, q.pageNo, q.pageSize]) };
   }
 
   /** GCSGAME_gameList (7.PAR.02): the filters, paged; names in the request language. */
   async function gameList(q: TGameListQuery, language: string) {
-    const { rows, total } = await listPage(q).rows;
+    const { filter, key } = listFilter(q);
+    const { rows, total } = await cached(`list:${key}`, async () =>
+      repo.listGames({ ...filter, excludeVendors: await disabledVendors() }, paging(q)),
+    );
     const view = await viewer(q.language ?? language);
     return { games: rows.map(view), total, totalPages: totalPages(total, q), pageNo: q.pageNo };
   }
 
+  /** A number per set of registry states (the same states, the same number): part of a page's key. */
+  const stateIds = new WeakMap<Map<string, string>, number>();
+  const idOfSignature = new Map<string, number>();
+  const statesId = (states: Map<string, string>) => {
+    let id = stateIds.get(states);
+    if (id === undefined) {
+      const signature = [...states].map(([code, state]) => `${code}=${state}`).sort().join(',');
+      id = idOfSignature.get(signature) ?? idOfSignature.size;
+      idOfSignature.set(signature, id);
+      stateIds.set(states, id);
+    }
+    return id;
+  };
+
   /**
    * GCSGAME_gameList as the JSON text of its answer (what the relay sends; ADR 0059): the same value
-   * as `gameList`, checked against the contract and serialized once per cached page and language, then
-   * served as text. Kept with the rows and registry states it was made from: when either was reloaded
-   * (cache lifetime, a change) it is made again, so it is never staler than they are. Image paths are
-   * left as slots, each filled per answer with an image CDN picked at random (7.PAR.19).
+   * as `gameList`, read and checked against the contract once per cached page, language and registry
+   * states, then served as text (a state change shows as soon as the lists' registry view has it).
+   * Image paths are slots, each filled per answer with an image CDN picked at random (7.PAR.19).
    */
-  async function gameListJson(q: TGameListQuery, language: string): Promise<string> {
-    const page = listPage(q);
+  async function gameListJson(q: TGameListQuery, language: string): Promise<{ text: string; shared: object | null }> {
+    const { filter, key } = listFilter(q);
     const english = isEnglish(q.language ?? language);
-    const jsonKey = `json:${english ? 'en' : 'th'}:${page.key}`;
-    const [found, domains] = await Promise.all([
-      cached(jsonKey, () => serializedPage(page.rows, english, q)),
+    const states = await vendorStates();
+    const [page, domains] = await Promise.all([
+      cached(`json:${english ? 'en' : 'th'}:${statesId(states)}:${key}`, () => serializedPage(filter, english, q, states)),
       deps.config.get('domains'),
     ]);
-    let json = found;
-    if (json.rows !== (await page.rows) || json.states !== (await vendorStates())) {
-      cache.delete(jsonKey);
-      json = await cached(jsonKey, () => serializedPage(page.rows, english, q));
-    }
-    const { segments } = json;
-    if (segments.length === 1 || domains.imageCDNs.length === 0) return json.plain;
+    const { segments } = page;
+    if (segments.length === 1 || domains.imageCDNs.length === 0) return { text: page.plain, shared: page };
     const cdns = domains.imageCDNs.map((c) => JSON.stringify(base(c)).slice(1, -1));
-    let out = segments[0]!;
-    for (let i = 1; i < segments.length; i++) out += pick(cdns)! + segments[i]!;
-    return out;
+    if (cdns.length === 1) {
+      // One CDN: the same text for every answer, made once.
+      const cdn = cdns[0]!;
+      const one = page.oneCdn?.cdn === cdn ? page.oneCdn : (page.oneCdn = { cdn, text: segments.join(cdn) });
+      return { text: one.text, shared: one };
+    }
+    let text = segments[0]!;
+    for (let i = 1; i < segments.length; i++) text += pick(cdns)! + segments[i]!;
+    return { text, shared: null };
   }
 
-  type SerializedPage = { rows: unknown; states: unknown; plain: string; segments: string[] };
-  /** One page as JSON text cut at its image slots (before each relative image path). */
-  async function serializedPage(rowsOf: ReturnType<typeof listPage>['rows'], english: boolean, q: TGameListQuery): Promise<SerializedPage> {
-    const [page, states] = await Promise.all([rowsOf, vendorStates()]);
-    const view = viewOf(english ? 'en' : 'th', states, (url) => url);
-    // The contract is checked here, once per page, instead of on every answer (imageUrl with the
-    // longest configured CDN in front, the longest an answer can carry).
+  /** One page as JSON text, cut before each relative image path (the CDN slots). */
+  async function serializedPage(
+    filter: GameFilter,
+    english: boolean,
+    q: TGameListQuery,
+    states: Map<string, string>,
+  ): Promise<{ plain: string; segments: string[]; oneCdn?: { cdn: string; text: string } }> {
     const { imageCDNs } = await deps.config.get('domains');
+    const disabled = [...states].filter(([, s]) => s === 'disabled').map(([c]) => c);
+    const page = await repo.listGames({ ...filter, excludeVendors: disabled }, paging(q));
+    const view = viewOf(english ? 'en' : 'th', states, (url) => url);
+    // The contract is checked here, once per page, instead of on every answer; imageUrl with the
+    // longest configured CDN in front (the longest an answer can carry).
     const longest = imageCDNs.map(base).reduce((a, b) => (b.length > a.length ? b : a), '');
     const value = ZGameList.parse({
       games: page.rows.map(view).map((g) => ({ ...g, imageUrl: g.imageUrl.startsWith('/') ? `${longest}${g.imageUrl}` : g.imageUrl })),
@@ -257,19 +279,19 @@ export function createCatalogueService(deps: {
     const segments: string[] = [];
     let text = '{"games":[';
     value.games.forEach((g, i) => {
-      const relative = page.rows[i]!.thumbnailUrl.startsWith('/');
-      // imageUrl last: the text up to its opening quote, the slot, then the path.
+      const thumbnail = page.rows[i]!.thumbnailUrl;
+      // imageUrl last: the game's fields up to its opening quote, the slot, then the path.
       const { imageUrl: _image, ...rest } = g;
       text += `${i === 0 ? '' : ','}${JSON.stringify(rest).slice(0, -1)},"imageUrl":"`;
-      if (relative) {
+      if (thumbnail.startsWith('/')) {
         segments.push(text);
         text = '';
       }
-      text += `${JSON.stringify(page.rows[i]!.thumbnailUrl).slice(1, -1)}"}`;
+      text += `${JSON.stringify(thumbnail).slice(1, -1)}"}`;
     });
     text += `],"total":${value.total},"totalPages":${value.totalPages},"pageNo":${value.pageNo}}`;
     segments.push(text);
-    return { rows: page, states, plain: segments.join(''), segments };
+    return { plain: segments.join(''), segments };
   }
 
   /** GCSGAME_hotGamesV2 (7.PAR.01): hot games and, as the footer, their vendors. */

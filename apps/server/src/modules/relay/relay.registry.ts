@@ -50,9 +50,10 @@ export type RelayEntry<Q extends z.ZodType = z.ZodType, R extends z.ZodType = z.
   handle: (ctx: RequestContext, query: z.output<Q>, member: RequestMember | null) => Promise<z.output<R>>;
   /**
    * When set, the route answers with this instead of `handle`: the JSON text of the same value, already
-   * checked against `response` (a hot list serves text it serialized once per cached page; ADR 0059).
+   * checked against `response` (a hot list serves text it serialized once per cached page; ADR 0059),
+   * and `shared`, an object that stands for this exact text while it lives (null: made for this answer).
    */
-  json?: (ctx: RequestContext, query: z.output<Q>) => Promise<string>;
+  json?: (ctx: RequestContext, query: z.output<Q>) => Promise<{ text: string; shared: object | null }>;
 };
 
 const defineRelay = <Q extends z.ZodType, R extends z.ZodType>(entry: RelayEntry<Q, R>) => entry;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, responses } from '../../lib/http';
+import { sendJsonText } from '../../plugins/compression';
 import type { RelayEntry, RelayRegistry } from './relay.registry';
 
 /**
@@ -11,6 +12,16 @@ import type { RelayEntry, RelayRegistry } from './relay.registry';
  * OpenAPI document). Every other name under /wps/relay/ (one optional '/' as in passwordCheck/...)
  * answers 404 unknown_call.
  */
+/** The success envelope around a value's JSON text; made once per shared text. */
+const envelopes = new WeakMap<object, { value: string; text: string }>();
+function okText(value: string, shared: object | null): string {
+  const hit = shared && envelopes.get(shared);
+  if (hit && hit.value === value) return hit.text;
+  const text = `{"success":true,"message":"ok","value":${value}}`;
+  if (shared) envelopes.set(shared, { value, text });
+  return text;
+}
+
 export async function relayRoutes(fastify: FastifyInstance, { registry }: { registry: RelayRegistry }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -31,9 +42,9 @@ export async function relayRoutes(fastify: FastifyInstance, { registry }: { regi
       },
       entry.json
         ? async (req, reply) => {
-            const value = await entry.json!(req.ctx, req.query as z.output<Q>);
-            // Text in the success envelope (ok()), sent as it is: fastify does not serialize a string.
-            return reply.type('application/json; charset=utf-8').send(`{"success":true,"message":"ok","value":${value}}`);
+            const { text, shared } = await entry.json!(req.ctx, req.query as z.output<Q>);
+            // The text in the success envelope (ok()), sent as it is: fastify does not serialize a string.
+            return sendJsonText(req, reply, okText(text, shared), shared);
           }
         : async (req) => ok(await entry.handle(req.ctx, req.query as z.output<Q>, req.member)),
     );
