@@ -12,7 +12,9 @@ import { gzipSync } from 'node:zlib';
 import { ensureInstalled, ensureWebBuilt, findChromium, log, root } from './lib.mjs';
 
 ensureInstalled();
-ensureWebBuilt();
+// The web build is needed by the home and Lighthouse sections only (`--only=games` etc. skip it).
+const onlyArg = (process.argv.find((a) => a.startsWith('--only='))?.slice(7) ?? process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+if (onlyArg.length === 0 || onlyArg.includes('home') || onlyArg.includes('lighthouse')) ensureWebBuilt();
 
 const { default: autocannon } = await import('autocannon');
 const duration = Number(process.env.BENCH_DURATION ?? 10);

@@ -15,6 +15,8 @@ import { join, resolve } from 'node:path';
 import * as g from './games.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
+// SERVER_ROOT: run the server of another checkout (a before/after comparison in the same run).
+const serverRoot = process.env.SERVER_ROOT ? resolve(process.env.SERVER_ROOT) : root;
 const kind = process.argv[2] ?? 'postgres';
 const seconds = Number(process.argv[3] ?? 10);
 const profileDir = process.env.PROFILE_DIR ?? '/tmp/lotus-profile';
@@ -42,12 +44,13 @@ if (kind === 'postgres') {
 const port = 19000 + Math.floor(Math.random() * 1000);
 const profile = process.env.NO_PROFILE ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
 const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/server.ts'], {
-  cwd: root,
+  cwd: serverRoot,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', DATA_DIR: dir, ...env },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const url = `http://127.0.0.1:${port}`;
 for (let i = 0; i < 600; i++) {
+  if (child.exitCode !== null) throw new Error('server exited during start');
   try {
     if ((await fetch(`${url}/wps/system/status`)).ok) break;
   } catch {
@@ -78,7 +81,7 @@ try {
   const after = cpu();
   const per = (k) => (((after[k] - before[k]) * 10 * 1000) / r.total).toFixed(0);
   console.log(`CPU per request (microseconds): server ${per('server')}, postgres ${per('postgres')}, load generator ${per('bench')}`);
-  console.log(JSON.stringify(r));
+  console.log(JSON.stringify({ ...r, cpuPerRequestUs: { server: Number(per('server')), postgres: Number(per('postgres')), loadGenerator: Number(per('bench')) } }));
 } finally {
   await new Promise((res) => {
     child.once('exit', res);
