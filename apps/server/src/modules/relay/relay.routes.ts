@@ -6,12 +6,6 @@ import { ok, responses } from '../../lib/http';
 import { sendJsonText } from '../../plugins/compression';
 import type { RelayEntry, RelayRegistry } from './relay.registry';
 
-/**
- * Relay calls (7.RELAY.01): each registry entry becomes its own GET route, so its query is
- * validated (400 validation_failed) and its answer goes through its contract (and shows in the
- * OpenAPI document). Every other name under /wps/relay/ (one optional '/' as in passwordCheck/...)
- * answers 404 unknown_call.
- */
 /** The success envelope around a value's JSON text; made once per shared text. */
 const envelopes = new WeakMap<object, { value: string; text: string }>();
 function okText(value: string, shared: object | null): string {
@@ -22,6 +16,12 @@ function okText(value: string, shared: object | null): string {
   return text;
 }
 
+/**
+ * Relay calls (7.RELAY.01): each registry entry becomes its own GET route, so its query is
+ * validated (400 validation_failed) and its answer goes through its contract (and shows in the
+ * OpenAPI document; an entry with `json` checked its text against the contract when it made it). Every other name under /wps/relay/ (one optional '/' as in passwordCheck/...)
+ * answers 404 unknown_call.
+ */
 export async function relayRoutes(fastify: FastifyInstance, { registry }: { registry: RelayRegistry }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
