@@ -58,8 +58,9 @@ export async function seedGames({ url, dataDir, vendors = 10, perVendor = 2000, 
 /**
  * GCSGAME_gameList at `connections` connections for `duration` s over a mix of the list screens' queries
  * (every vendor, pages 1-5, type, classification, minimum bet, a name search), cycled per connection.
+ * `headers` go with every request (e.g. a browser's Accept-Encoding).
  */
-export async function loadGameList({ autocannon, url, codes, connections = 50, duration = 10 }) {
+export async function loadGameList({ autocannon, url, codes, connections = 50, duration = 10, headers = {} }) {
   const paths = [];
   for (const code of codes) {
     for (let page = 1; page <= 5; page++) paths.push(`/wps/relay/GCSGAME_gameList?clientType=3&platform=html5-desktop&gameType=RNG&vassalage=${code}&language=th&pageNo=${page}&pageSize=15`);
@@ -67,6 +68,6 @@ export async function loadGameList({ autocannon, url, codes, connections = 50, d
   }
   paths.push('/wps/relay/GCSGAME_gameList?clientType=3&gameType=FISH&pageNo=1&pageSize=15');
   paths.push(`/wps/relay/GCSGAME_gameList?clientType=3&gameName=${encodeURIComponent('Bench game 3-1')}&pageNo=1&pageSize=15`);
-  const r = await autocannon({ url, connections, duration, requests: paths.map((path) => ({ method: 'GET', path })) });
+  const r = await autocannon({ url, connections, duration, headers, requests: paths.map((path) => ({ method: 'GET', path })) });
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, total: r.requests.total, queries: paths.length };
 }

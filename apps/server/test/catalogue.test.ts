@@ -423,3 +423,65 @@ describe('winner board', () => {
     for (const q of ['limitNum=0', 'limitNum=51', 'gameCategory=ANY']) expect((await relay(`GCSGAME_getRankList?${q}`)).statusCode, q).toBe(400);
   });
 });
+
+describe('GCSGAME_gameList answered from text made once per cached page (ADR 0059)', () => {
+  let v: VendorCaller;
+  beforeAll(async () => {
+    v = vendorCaller(t, await createVendor(t));
+    const games = [
+      game('QUOTE', { names: { th: 'เกม "คำพูด" \\ ทับ', en: 'Say "hi" \\ slash </script>' } }),
+      game('ABS', { thumbnailUrl: 'https://img.vendor.example/abs.svg' }),
+      ...Array.from({ length: 20 }, (_, i) => game(`T${String(i).padStart(2, '0')}`)),
+    ];
+    expect((await sync(v, games)).json()).toMatchObject({ status: 'OK', created: 22 });
+  });
+  const get = (query: string, headers: Record<string, string> = {}) => t.inject({ method: 'GET', url: `/wps/relay/GCSGAME_gameList?${query}`, headers });
+
+  it('the answer is the contract, field for field; names with quotes, backslashes and markup come back as published', async () => {
+    const { envelope } = await import('@lotus/contracts/envelope');
+    const { ZCatalogueGame, ZGameList } = await import('@lotus/contracts/catalogue');
+    for (const language of ['en', 'th']) {
+      const res = await get(`vassalage=${v.code}&gameName=${encodeURIComponent(language === 'en' ? 'Say' : 'คำพูด')}&language=${language}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const json = res.json();
+      expect(envelope(ZGameList).parse(json)).toEqual(json);
+      expect(Object.keys(json.value.games[0]).sort()).toEqual(Object.keys(ZCatalogueGame.shape).sort());
+      expect(json.value.games[0].gameName).toBe(language === 'en' ? 'Say "hi" \\ slash </script>' : 'เกม "คำพูด" \\ ทับ');
+    }
+    const page = body<Page>(await get(`vassalage=${v.code}&pageNo=2`)).value;
+    expect(page).toMatchObject({ total: 22, totalPages: 2, pageNo: 2 });
+    expect(page.games).toHaveLength(7);
+  });
+
+  it('a browser that accepts br or gzip gets the compressed bytes of the same answer, the same bytes each time; identity gets text', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const query = `vassalage=${v.code}&pageSize=15`;
+    const plain = await get(query);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get(query, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toBe('no-store');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect((await get(query, { 'accept-encoding': 'gzip, deflate, br' })).rawPayload.equals(br.rawPayload)).toBe(true);
+    const gz = await get(query, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect((await get(query, { 'accept-encoding': 'identity' })).headers['content-encoding']).toBeUndefined();
+  });
+
+  it('with one image CDN every image path goes to it; a vendor image with its own host is left alone', async () => {
+    await t.setConfig('domains', (d) => ({ ...d, imageCDNs: ['https://one.cdn.example/'] }));
+    try {
+      const page = body<Page>(await get(`vassalage=${v.code}&pageSize=30`)).value;
+      const images = new Map(page.games.map((g) => [g.gameCode, g.imageUrl]));
+      expect(images.get('ABS')).toBe('https://img.vendor.example/abs.svg');
+      expect(images.get('T05')).toBe('https://one.cdn.example/media/games/T05.svg');
+      expect(page.games.filter((g) => g.gameCode !== 'ABS').every((g) => g.imageUrl.startsWith('https://one.cdn.example/media/games/'))).toBe(true);
+    } finally {
+      await t.setConfig('domains', (d) => ({ ...d, imageCDNs: [] }));
+    }
+    expect(body<Page>(await get(`vassalage=${v.code}&gameName=T05`)).value.games[0]!.imageUrl).toBe('/media/games/T05.svg');
+  });
+});

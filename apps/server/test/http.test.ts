@@ -101,6 +101,17 @@ describe('request context and headers', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
+  it('the vendor protocol (a machine-to-machine API) answers without the browser security headers; API reads keep them', async () => {
+    const vendor = await t.inject({ method: 'POST', url: '/vendor/v1/games/sync', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    expect(vendor.headers['content-security-policy']).toBeUndefined();
+    expect(vendor.headers['x-frame-options']).toBeUndefined();
+    const list = await t.inject({ url: '/wps/relay/GCSGAME_gameList?clientType=3' });
+    expect(list.statusCode).toBe(200);
+    expect(String(list.headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(list.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(list.headers['cache-control']).toBe('no-store');
+  });
+
   it('8.LOAD.05 a 5xx never leaks internals: unknown_error with the request id', async () => {
     const app = await buildApp({ db: t.db.database, env: testEnv() });
     app.get('/wps/boom', async () => {

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { AppError } from '@lotus/contracts/app-error';
 import {
   MAX_FAVORITES,
+  ZGameList,
   ZGamesSyncRequest,
   type TBetRecord,
   type TBetRecordQuery,
@@ -26,6 +27,8 @@ import type { CatalogueRepository, GameFilter, GameRow } from './catalogue.repos
 export const CATALOGUE_OPTIONS = {
   /** A cached list lives this long on an instance (a sync or operator change drops it at once, everywhere with Redis). */
   cacheMs: 5_000,
+  /** A list read in the last second of its cache life is reloaded in the background, still answered from the cache. */
+  refreshAheadMs: 1_000,
   /** The winner board is recomputed at most this often. */
   rankCacheMs: 60_000,
   /** Wins and launches older than this are left out of the winner board and the popular list. */
@@ -95,7 +98,7 @@ export function createCatalogueService(deps: {
   const o = CATALOGUE_OPTIONS;
 
   // ---------- cache ----------
-  const newCache = () => createTtlCache<string, unknown>({ ttlMs: o.cacheMs, max: 5_000, now });
+  const newCache = () => createTtlCache<string, unknown>({ ttlMs: o.cacheMs, refreshAheadMs: o.refreshAheadMs, max: 5_000, now });
   let cache = newCache();
   let rankCache = createTtlCache<string, unknown>({ ttlMs: o.rankCacheMs, max: 50, now });
   const cached = <T>(key: string, load: () => Promise<T>) => cache.get(key, load) as Promise<T>;
@@ -118,15 +121,19 @@ export function createCatalogueService(deps: {
   const disabledVendors = async () => [...(await vendorStates()).entries()].filter(([, s]) => s === 'disabled').map(([c]) => c);
 
   // ---------- views ----------
-  const nameIn = (row: GameRow, language: string) => ((language.split('-')[0] ?? '').toLowerCase() === 'en' ? row.nameEn : row.nameTh);
+  const isEnglish = (language: string) => (language.split('-')[0] ?? '').toLowerCase() === 'en';
+  const nameIn = (row: GameRow, language: string) => (isEnglish(language) ? row.nameEn : row.nameTh);
 
   async function viewer(language: string) {
     const [domains, states] = await Promise.all([deps.config.get('domains'), vendorStates()]);
-    const image = (url: string) => {
+    return viewOf(language, states, (url) => {
       if (!url.startsWith('/')) return url;
       const cdn = pick(domains.imageCDNs);
       return cdn ? `${base(cdn)}${url}` : url;
-    };
+    });
+  }
+
+  function viewOf(language: string, states: Map<string, string>, image: (url: string) => string) {
     return (row: GameRow): TCatalogueGame => ({
       nodeId: row.nodeId,
       gameId: row.gameCode,
@@ -198,8 +205,8 @@ export function createCatalogueService(deps: {
 
   // ---------- lists ----------
 
-  /** GCSGAME_gameList (7.PAR.02): the filters, paged; names in the request language. */
-  async function gameList(q: TGameListQuery, language: string) {
+  /** The filter of a GCSGAME_gameList query and its cache key (the same rows for every language). */
+  function listFilter(q: TGameListQuery) {
     const maxMinBet = q.minBet === undefined ? undefined : (parseMinor(q.minBet) ?? undefined);
     const filter: GameFilter = {
       gameType: q.gameType,
@@ -209,11 +216,97 @@ export function createCatalogueService(deps: {
       maxMinBet,
       minLines: q.minLineNum,
     };
-    const { rows, total } = await cached(`list:${JSON.stringify([{ ...filter, maxMinBet: maxMinBet?.toString() }, q.pageNo, q.pageSize])}`, async () =>
+    return { filter, key: JSON.stringify([{ ...filter, maxMinBet: maxMinBet?.toString() }, q.pageNo, q.pageSize]) };
+  }
+
+  /** GCSGAME_gameList (7.PAR.02): the filters, paged; names in the request language. */
+  async function gameList(q: TGameListQuery, language: string) {
+    const { filter, key } = listFilter(q);
+    const { rows, total } = await cached(`list:${key}`, async () =>
       repo.listGames({ ...filter, excludeVendors: await disabledVendors() }, paging(q)),
     );
     const view = await viewer(q.language ?? language);
     return { games: rows.map(view), total, totalPages: totalPages(total, q), pageNo: q.pageNo };
+  }
+
+  /** A number per set of registry states (the same states, the same number): part of a page's key. */
+  const stateIds = new WeakMap<Map<string, string>, number>();
+  const idOfSignature = new Map<string, number>();
+  const statesId = (states: Map<string, string>) => {
+    let id = stateIds.get(states);
+    if (id === undefined) {
+      const signature = [...states].map(([code, state]) => `${code}=${state}`).sort().join(',');
+      id = idOfSignature.get(signature) ?? idOfSignature.size;
+      idOfSignature.set(signature, id);
+      stateIds.set(states, id);
+    }
+    return id;
+  };
+
+  /**
+   * GCSGAME_gameList as the JSON text of its answer (what the relay sends; ADR 0059): the same value
+   * as `gameList`, read and checked against the contract once per cached page, language and registry
+   * states, then served as text (a state change shows as soon as the lists' registry view has it).
+   * Image paths are slots, each filled per answer with an image CDN picked at random (7.PAR.19).
+   */
+  async function gameListJson(q: TGameListQuery, language: string): Promise<{ text: string; shared: object | null }> {
+    const { filter, key } = listFilter(q);
+    const english = isEnglish(q.language ?? language);
+    const states = await vendorStates();
+    const [page, domains] = await Promise.all([
+      cached(`json:${english ? 'en' : 'th'}:${statesId(states)}:${key}`, () => serializedPage(filter, english, q, states)),
+      deps.config.get('domains'),
+    ]);
+    const { segments } = page;
+    if (segments.length === 1 || domains.imageCDNs.length === 0) return { text: page.plain, shared: page };
+    const cdns = domains.imageCDNs.map((c) => JSON.stringify(base(c)).slice(1, -1));
+    if (cdns.length === 1) {
+      // One CDN: the same text for every answer, made once.
+      const cdn = cdns[0]!;
+      const one = page.oneCdn?.cdn === cdn ? page.oneCdn : (page.oneCdn = { cdn, text: segments.join(cdn) });
+      return { text: one.text, shared: one };
+    }
+    let text = segments[0]!;
+    for (let i = 1; i < segments.length; i++) text += pick(cdns)! + segments[i]!;
+    return { text, shared: null };
+  }
+
+  /** One page as JSON text, cut before each relative image path (the CDN slots). */
+  async function serializedPage(
+    filter: GameFilter,
+    english: boolean,
+    q: TGameListQuery,
+    states: Map<string, string>,
+  ): Promise<{ plain: string; segments: string[]; oneCdn?: { cdn: string; text: string } }> {
+    const { imageCDNs } = await deps.config.get('domains');
+    const disabled = [...states].filter(([, s]) => s === 'disabled').map(([c]) => c);
+    const page = await repo.listGames({ ...filter, excludeVendors: disabled }, paging(q));
+    const view = viewOf(english ? 'en' : 'th', states, (url) => url);
+    // The contract is checked here, once per page, instead of on every answer; imageUrl with the
+    // longest configured CDN in front (the longest an answer can carry).
+    const longest = imageCDNs.map(base).reduce((a, b) => (b.length > a.length ? b : a), '');
+    const value = ZGameList.parse({
+      games: page.rows.map(view).map((g) => ({ ...g, imageUrl: g.imageUrl.startsWith('/') ? `${longest}${g.imageUrl}` : g.imageUrl })),
+      total: page.total,
+      totalPages: totalPages(page.total, q),
+      pageNo: q.pageNo,
+    });
+    const segments: string[] = [];
+    let text = '{"games":[';
+    value.games.forEach((g, i) => {
+      const thumbnail = page.rows[i]!.thumbnailUrl;
+      // imageUrl last: the game's fields up to its opening quote, the slot, then the path.
+      const { imageUrl: _image, ...rest } = g;
+      text += `${i === 0 ? '' : ','}${JSON.stringify(rest).slice(0, -1)},"imageUrl":"`;
+      if (thumbnail.startsWith('/')) {
+        segments.push(text);
+        text = '';
+      }
+      text += `${JSON.stringify(thumbnail).slice(1, -1)}"}`;
+    });
+    text += `],"total":${value.total},"totalPages":${value.totalPages},"pageNo":${value.pageNo}}`;
+    segments.push(text);
+    return { plain: segments.join(''), segments };
   }
 
   /** GCSGAME_hotGamesV2 (7.PAR.01): hot games and, as the footer, their vendors. */
@@ -458,6 +551,7 @@ export function createCatalogueService(deps: {
   return {
     sync,
     gameList,
+    gameListJson,
     hotGames,
     vendorGameTypes,
     gameMenus,

@@ -48,6 +48,12 @@ export type RelayEntry<Q extends z.ZodType = z.ZodType, R extends z.ZodType = z.
   /** `member`: the call needs a signed-in member (401 otherwise), passed to `handle`. */
   access?: 'public' | 'member';
   handle: (ctx: RequestContext, query: z.output<Q>, member: RequestMember | null) => Promise<z.output<R>>;
+  /**
+   * When set, the route answers with this instead of `handle`: the JSON text of the same value, already
+   * checked against `response` (a hot list serves text it serialized once per cached page; ADR 0059),
+   * and `shared`, an object that stands for this exact text while it lives (null: made for this answer).
+   */
+  json?: (ctx: RequestContext, query: z.output<Q>) => Promise<{ text: string; shared: object | null }>;
 };
 
 const defineRelay = <Q extends z.ZodType, R extends z.ZodType>(entry: RelayEntry<Q, R>) => entry;
@@ -58,7 +64,7 @@ type Deps = {
   transfers: Pick<TransferService, 'transfer' | 'merchantWallets'>;
   catalogue: Pick<
     CatalogueService,
-    'gameList' | 'hotGames' | 'vendorGameTypes' | 'favoriteIds' | 'favoriteList' | 'recentGames' | 'launch' | 'rankList'
+    'gameList' | 'gameListJson' | 'hotGames' | 'vendorGameTypes' | 'favoriteIds' | 'favoriteList' | 'recentGames' | 'launch' | 'rankList'
   >;
 };
 
@@ -141,6 +147,7 @@ export function createRelayRegistry({ content, wallet, transfers, catalogue }: D
       query: ZGameListQuery,
       response: ZGameList,
       handle: (ctx, query) => catalogue.gameList(query, ctx.language),
+      json: (ctx, query) => catalogue.gameListJson(query, ctx.language),
     }),
     GCSGAME_hotGamesV2: defineRelay({
       summary: 'Hot games (of one vendor when given) and, as the footer, their vendors (7.RELAY.05, 7.PAR.01)',

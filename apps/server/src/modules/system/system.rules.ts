@@ -18,8 +18,9 @@ export function isMaintenanceActive(m: Maintenance, nowMs: number): boolean {
 }
 
 type CompiledRegion = {
-  allowed: net.BlockList;
-  blocked: net.BlockList;
+  /** null when no range is configured: every request asks, and an empty list's check still costs. */
+  allowed: net.BlockList | null;
+  blocked: net.BlockList | null;
   blockedCountries: Set<string>;
   ranges: { country: string; list: net.BlockList }[];
 };
@@ -36,8 +37,8 @@ export function compileRegion(region: Region): CompiledRegion {
     byCountry.set(r.country, [...(byCountry.get(r.country) ?? []), r.cidr]);
   }
   const result: CompiledRegion = {
-    allowed: buildBlockList(region.allowedCidrs),
-    blocked: buildBlockList(region.blockedCidrs),
+    allowed: region.allowedCidrs.length > 0 ? buildBlockList(region.allowedCidrs) : null,
+    blocked: region.blockedCidrs.length > 0 ? buildBlockList(region.blockedCidrs) : null,
     blockedCountries: new Set(region.blockedCountries),
     ranges: [...byCountry].map(([country, cidrs]) => ({ country, list: buildBlockList(cidrs) })),
   };
@@ -60,7 +61,7 @@ export function resolveCountry(region: Region, ip: string, headerCountry: string
  */
 export function isRegionBlocked(region: Region, ip: string, country: string | null): boolean {
   const c = compileRegion(region);
-  if (blockListHas(c.allowed, ip)) return false;
-  if (blockListHas(c.blocked, ip)) return true;
+  if (c.allowed && blockListHas(c.allowed, ip)) return false;
+  if (c.blocked && blockListHas(c.blocked, ip)) return true;
   return country !== null && c.blockedCountries.has(country);
 }
