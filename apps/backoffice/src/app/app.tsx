@@ -12,6 +12,7 @@ import { ApprovalsPage } from '@/features/approvals/approvals-page';
 import { AuditPage } from '@/features/audit/audit-page';
 import { MaintenancePage } from '@/features/site/maintenance-page';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
+import { ContentPage } from '@/features/content/content-page';
 import { Frame, RequirePermission } from './frame';
 
 /** The console's routes (basename /backoffice, where the platform serves it). */
@@ -28,6 +29,7 @@ export function createConsoleRouter(basename = '/backoffice') {
           { path: PAGES.members.path, element: <RequirePermission page="members"><MembersPage /></RequirePermission> },
           { path: `${PAGES.members.path}/:id`, element: <RequirePermission page="members"><MemberDetailPage /></RequirePermission> },
           { path: PAGES.approvals.path, element: <RequirePermission page="approvals"><ApprovalsPage /></RequirePermission> },
+          { path: `${PAGES.content.path}/:tab?`, element: <RequirePermission page="content"><ContentPage /></RequirePermission> },
           { path: PAGES.maintenance.path, element: <RequirePermission page="maintenance"><MaintenancePage /></RequirePermission> },
           { path: PAGES.operators.path, element: <RequirePermission page="operators"><OperatorsPage /></RequirePermission> },
           { path: PAGES.audit.path, element: <RequirePermission page="audit"><AuditPage /></RequirePermission> },
