@@ -7,7 +7,7 @@ import { createConsoleRouter } from './app';
 import { initI18n } from '@/i18n/i18n';
 import { createQueryClient } from '@/lib/query-client';
 
-/** The Content page against a stubbed operator API (the server's own tests cover the calls). */
+/** The Content page against a stubbed operator API (the server's own tests cover the calls). The page is a lazy chunk: the first wait allows for its import. */
 const PERMISSIONS = {
   admin: ['read', 'config.write', 'members.write', 'secrets.read', 'operators.read', 'operators.write', 'audit.read', 'self'],
   read_only: ['read', 'vendors.read', 'self.rotate', 'self'],
@@ -66,7 +66,7 @@ describe('console content page', () => {
   it('lists the banners of a group with their link and schedule; the nav shows Content', async () => {
     serve('admin');
     renderConsole('/content/banners');
-    expect(await screen.findByText('Welcome')).toBeTruthy();
+    expect(await screen.findByText('Welcome', {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText('Site page: /promotions')).toBeTruthy();
     expect(screen.getByText('Always')).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main navigation' }).textContent).toContain('Content');
@@ -76,7 +76,7 @@ describe('console content page', () => {
   it('shows a read-only operator the content without any change buttons', async () => {
     serve('read_only');
     renderConsole('/content/notices');
-    expect(await screen.findByText('First notice')).toBeTruthy();
+    expect(await screen.findByText('First notice', {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText('Your role can view content but not change it.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add notice' })).toBeNull();
@@ -85,7 +85,7 @@ describe('console content page', () => {
   it('moves a notice down and saves the order only after the confirmation', async () => {
     const calls = serve('admin');
     renderConsole('/content/notices');
-    await screen.findByText('First notice');
+    await screen.findByText('First notice', {}, { timeout: 15_000 });
     await userEvent.click(screen.getByRole('button', { name: 'Move First notice down' }));
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Second notice', 'First notice']);
@@ -98,7 +98,7 @@ describe('console content page', () => {
   it('shows the server refusal of an upload that is not an image, translated', async () => {
     serve('admin', (call) => (call.url === '/ops/content/images' ? answer('banner_image_type_invalid', 415) : null));
     renderConsole('/content/banners');
-    await userEvent.click(await screen.findByRole('button', { name: 'Add banner' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add banner' }, { timeout: 15_000 }));
     const file = new File(['<html><script>alert(1)</script></html>'], 'banner.png', { type: 'image/png' });
     await userEvent.upload(screen.getByLabelText('Upload image'), file);
     expect(await screen.findByText('Only png, jpg, webp or avif images are accepted')).toBeTruthy();
