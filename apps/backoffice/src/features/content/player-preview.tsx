@@ -33,7 +33,10 @@ export function PlayerPreview({ kind, title, html }: { kind: 'notice' | 'help'; 
       <div lang={language} className="preview-site">
         {kind === 'notice' ? (
           <p className="preview-bar">
-            <span aria-hidden="true">📢</span> <strong>{site.notice}</strong> {title || '—'}
+            <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="currentColor" className="preview-speaker">
+              <path d="M3 10v4h4l5 4V6L7 10H3zm13.5 2a4.5 4.5 0 0 0-2.5-4v8a4.5 4.5 0 0 0 2.5-4z" />
+            </svg>{' '}
+            <strong>{site.notice}</strong> {title || '—'}
           </p>
         ) : null}
         <div className="preview-modal" data-testid="player-preview">
