@@ -126,6 +126,11 @@ test('12.CONTENT 2.NOT.01 2.NOT.04 an admin schedules a notice with bold text an
   expect(stored).toContain('<strong>ตัวหนามาก</strong>');
   expect(stored).not.toMatch(/script|onerror|__pwned/);
   await memberContext.close();
+  // Removed again (confirmed), so the other specs see the site's own content.
+  const row = admin.getByRole('row').filter({ hasText: title });
+  await row.getByRole('button', { name: 'ลบ' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'ยืนยัน' }).click();
+  await expect(admin.getByRole('table').getByText(title, { exact: true })).toHaveCount(0);
 });
 
 test('12.CONTENT 2.BAN.05 an admin uploads banner artwork; the member home page shows it with AVIF/WebP versions', async ({ browser }) => {
@@ -179,6 +184,11 @@ test('12.CONTENT 2.BAN.05 an admin uploads banner artwork; the member home page 
   expect(served.headers()['content-type']).toBe('image/avif');
   expect(served.headers()['cache-control']).toContain('immutable');
   await memberContext.close();
+  // Removed again (confirmed), so the other specs see the site's own content.
+  const row = admin.getByRole('row').filter({ hasText: title });
+  await row.getByRole('button', { name: 'ลบ' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'ยืนยัน' }).click();
+  await expect(admin.getByRole('table').getByText(title, { exact: true })).toHaveCount(0);
 
   // The help-centre page of the console, for the screenshots.
   await admin.getByRole('link', { name: 'ศูนย์ช่วยเหลือ' }).click();
