@@ -173,7 +173,7 @@ export function createServices(
   });
 
   /** What app.ts registers, in this order: route plugins and operator route plugins. */
-  const parts: ModuleParts[] = [system, relay, ops, identity, verification, wallet, inbox, deposit, withdrawal, agent, vendor, catalogue];
+  const parts: ModuleParts[] = [content, system, relay, ops, identity, verification, wallet, inbox, deposit, withdrawal, agent, vendor, catalogue];
   // Jobs are defined here (not in app.ts) so the ops command line's direct mode knows them too.
   for (const part of parts) for (const job of part.jobs ?? []) jobs.define(job);
 

@@ -221,6 +221,17 @@ const CALLS: { method: 'GET' | 'PUT' | 'POST' | 'DELETE'; url: string; payload?:
   { method: 'GET', url: '/ops/jobs/failed', allowed: ALL },
   { method: 'GET', url: '/ops/keys', allowed: ADMIN },
   { method: 'GET', url: '/ops/withdrawals', allowed: MONEY },
+  // Console content pages (docs/adr/0054): changes need config.write (admin); reads are for every role.
+  { method: 'GET', url: '/ops/banners', allowed: ALL },
+  { method: 'GET', url: '/ops/help', allowed: ALL },
+  { method: 'PUT', url: '/ops/content/banners/999999', payload: { groupName: 'w_home', imageUrl: '/x.png' }, allowed: ADMIN },
+  { method: 'PUT', url: '/ops/content/notices/999999', payload: { type: 'B', title: 'role table' }, allowed: ADMIN },
+  { method: 'PUT', url: '/ops/content/help/999999', payload: { nonsense: true }, allowed: ADMIN },
+  { method: 'POST', url: '/ops/content/banners/order', payload: { ids: [999999] }, allowed: ADMIN },
+  { method: 'POST', url: '/ops/content/notices/order', payload: { ids: [999999] }, allowed: ADMIN },
+  { method: 'POST', url: '/ops/content/help/order', payload: { ids: [999999] }, allowed: ADMIN },
+  { method: 'POST', url: '/ops/content/images', payload: { image: 'bm90IGFuIGltYWdl' }, allowed: ADMIN },
+  { method: 'GET', url: `/ops/content/images/${'0'.repeat(40)}.png`, allowed: ALL },
 ];
 
 describe('role checks of every operator call (table)', () => {

@@ -107,6 +107,8 @@ export const ERROR_CATALOGUE = {
   upload_type_invalid: 'Only png or jpg images are accepted',
   upload_too_large: 'The image is too large (at most 5 MB)',
   upload_too_many: 'Too many images (at most 3)',
+  // Console content (docs/adr/0054)
+  banner_image_type_invalid: 'Only png, jpg, webp or avif images are accepted',
   psp_signature_invalid: 'The payment notification signature is not valid',
   psp_callback_stale: 'The payment notification is outside its time window',
   psp_callback_conflict: 'This payment was already reported with other details',
@@ -239,6 +241,7 @@ export const ERROR_HTTP_STATUS: Partial<Record<TErrorCode, number>> = {
   upload_type_invalid: 415,
   upload_too_large: 413,
   upload_too_many: 400,
+  banner_image_type_invalid: 415,
   psp_signature_invalid: 401,
   psp_callback_stale: 401,
   psp_callback_conflict: 409,

@@ -21,6 +21,9 @@ export const ZBannerInput = z.object({
   linkage: str(1000).nullable().default(null),
   language: ZLanguageCode.nullable().default(null),
   sort: z.number().int().min(0).max(100000).default(0),
+  /** Shown from / until (null = always). */
+  startTime: z.iso.datetime({ offset: true }).nullable().default(null),
+  endTime: z.iso.datetime({ offset: true }).nullable().default(null),
 });
 export const ZBannerRow = ZBannerInput.extend({ id: z.number().int() });
 

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { PAGES, SIGN_IN_PATH } from '@/config/paths';
 import { createQueryClient } from '@/lib/query-client';
@@ -12,7 +12,11 @@ import { ApprovalsPage } from '@/features/approvals/approvals-page';
 import { AuditPage } from '@/features/audit/audit-page';
 import { MaintenancePage } from '@/features/site/maintenance-page';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
+import { LoadingState } from '@/components/states';
 import { Frame, RequirePermission } from './frame';
+
+// The content pages carry the rich-text editor: loaded when first opened, not with the console.
+const ContentPage = lazy(() => import('@/features/content/content-page').then((m) => ({ default: m.ContentPage })));
 
 /** The console's routes (basename /backoffice, where the platform serves it). */
 export function createConsoleRouter(basename = '/backoffice') {
@@ -28,6 +32,7 @@ export function createConsoleRouter(basename = '/backoffice') {
           { path: PAGES.members.path, element: <RequirePermission page="members"><MembersPage /></RequirePermission> },
           { path: `${PAGES.members.path}/:id`, element: <RequirePermission page="members"><MemberDetailPage /></RequirePermission> },
           { path: PAGES.approvals.path, element: <RequirePermission page="approvals"><ApprovalsPage /></RequirePermission> },
+          { path: `${PAGES.content.path}/:tab?`, element: <RequirePermission page="content"><Suspense fallback={<LoadingState />}><ContentPage /></Suspense></RequirePermission> },
           { path: PAGES.maintenance.path, element: <RequirePermission page="maintenance"><MaintenancePage /></RequirePermission> },
           { path: PAGES.operators.path, element: <RequirePermission page="operators"><OperatorsPage /></RequirePermission> },
           { path: PAGES.audit.path, element: <RequirePermission page="audit"><AuditPage /></RequirePermission> },

@@ -5,6 +5,7 @@ export const PAGES = {
   dashboard: { path: '/dashboard', label: 'nav.dashboard', permission: 'read' },
   members: { path: '/members', label: 'nav.members', permission: 'read' },
   approvals: { path: '/approvals', label: 'nav.approvals', permission: 'read' },
+  content: { path: '/content', label: 'nav.content', permission: 'read' },
   maintenance: { path: '/site/maintenance', label: 'nav.maintenance', permission: 'config.write' },
   operators: { path: '/operators', label: 'nav.operators', permission: 'operators.read' },
   audit: { path: '/audit', label: 'nav.audit', permission: 'audit.read' },

@@ -119,7 +119,7 @@ async function insertDemoChannels(tx: Tx) {
 async function seed(tx: Tx, demoHashes: string[] | null) {
   if (demoHashes) await insertDemoMembers(tx, demoHashes);
   if (demoHashes) await insertDemoChannels(tx);
-  await tx.insert(banners).values(SEED_BANNERS.map((b) => ZBannerInput.parse(b)));
+  await tx.insert(banners).values(SEED_BANNERS.map((b) => ({ ...ZBannerInput.parse(b), startTime: null, endTime: null })));
   await tx.insert(notices).values(
     SEED_NOTICES.map((n) => {
       const v = ZNoticeInput.parse(n);

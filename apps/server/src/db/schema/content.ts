@@ -1,8 +1,10 @@
 import {
   boolean,
+  customType,
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -25,6 +27,9 @@ export const banners = pgTable(
     /** null = shown in every language that has no banner of its own in the group. */
     language: varchar('language', { length: 10 }),
     sort: integer('sort').notNull().default(0),
+    /** Shown from / until (null = always); the member site reads only banners showing now. */
+    startTime: timestamp('start_time', { withTimezone: true }),
+    endTime: timestamp('end_time', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('banners_group_idx').on(t.groupName, t.language, t.sort)],
@@ -90,4 +95,37 @@ export const vendors = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('vendors_type_vassalage_uq').on(t.gameType, t.vassalage)],
+);
+
+/** PostgreSQL bytea (PGlite gives a Uint8Array, node-postgres a Buffer). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * Images operators upload (banner artwork, docs/adr/0054): the original as sent (png, jpeg, webp or
+ * avif, checked by content) and its raster versions at the banner widths. Kept in the database so
+ * every instance serves them and they survive restarts; `key` is the content hash (immutable URLs).
+ */
+export const mediaImages = pgTable('media_images', {
+  id: id(),
+  key: varchar('key', { length: 64 }).notNull().unique(),
+  mime: varchar('mime', { length: 20 }).notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  size: integer('size').notNull(),
+  data: bytea('data').notNull(),
+  createdBy: varchar('created_by', { length: 60 }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const mediaImageVariants = pgTable(
+  'media_image_variants',
+  {
+    imageId: integer('image_id')
+      .notNull()
+      .references(() => mediaImages.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    format: varchar('format', { length: 8 }).notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.imageId, t.width, t.format] })],
 );

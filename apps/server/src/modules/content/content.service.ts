@@ -13,6 +13,16 @@ import { issuesToFields } from '../../lib/validation';
 import type { ConfigService } from '../../platform/config/config.service';
 import { bannerSources } from '../../platform/media/banner-rasters';
 import { MEDIA_BUILT_DIR } from '../../platform/media/media-dirs';
+import {
+  decodeUpload,
+  MIME_OF_EXT,
+  parseUploadFile,
+  renderUpload,
+  UPLOAD_URL_PREFIX,
+  uploadSources,
+  uploadUrl,
+} from '../../platform/media/uploaded-images';
+import { CONTENT_UPDATE_INPUT, type TBannerImage, type TContentCollection } from '@lotus/contracts/ops-content';
 import type { ContentRepository } from './content.repository';
 
 type Deps = {
@@ -39,6 +49,8 @@ const toBannerRow = (r: BannerDb): TOpsCollectionRow<'banners'> => ({
   linkage: r.linkage,
   language: r.language,
   sort: r.sort,
+  startTime: iso(r.startTime),
+  endTime: iso(r.endTime),
 });
 const toNoticeRow = (r: NoticeDb): TOpsCollectionRow<'notices'> => ({
   id: r.id,
@@ -92,7 +104,7 @@ export function createContentService({ database, repo, config, now = () => new D
   /** Banners of a group: rows of the language (or its base language); else language-neutral rows. */
   async function listBanners(group: TBannerGroup, language: string): Promise<TBanner[]> {
     const chain = [...new Set([language, language.split('-')[0] ?? language])];
-    const rows = await repo.listBannersOfGroup(group, chain);
+    const rows = await repo.listBannersOfGroup(group, chain, now());
     const pick =
       chain.map((code) => rows.filter((r) => r.language === code)).find((list) => list.length > 0) ??
       rows.filter((r) => r.language === null);
@@ -111,6 +123,7 @@ export function createContentService({ database, repo, config, now = () => new D
   const rasterCache = new Map<string, TBanner['sources']>();
   function rasterSources(url: string): TBanner['sources'] {
     let sources = rasterCache.get(url);
+    if (!sources && url.startsWith(UPLOAD_URL_PREFIX)) return uploadSources(url) as TBanner['sources'];
     if (!sources) {
       sources = bannerSources(url, MEDIA_BUILT_DIR) as TBanner['sources'];
       // Only found sets are kept: rasters built after the server started are picked up later.
@@ -240,12 +253,14 @@ export function createContentService({ database, repo, config, now = () => new D
     input: unknown,
   ): Promise<TOpsCollectionRow<C>> {
     const data = parseInput(collection, input);
+    if (collection === 'banners' || collection === 'notices') checkSchedule(data as { startTime: string | null; endTime: string | null });
+    // Checked before the transaction (it reads outside it).
+    const bannerRow = collection === 'banners' ? await bannerValues(data as z.output<(typeof OPS_COLLECTION_INPUT)['banners']>) : null;
     try {
       const row = await database.tx(async (tx): Promise<unknown> => {
         switch (collection) {
           case 'banners': {
-            const d = data as z.output<(typeof OPS_COLLECTION_INPUT)['banners']>;
-            return toBannerRow(await repo.insertBanner(d, tx));
+            return toBannerRow(await repo.insertBanner(bannerRow!, tx));
           }
           case 'notices': {
             const d = data as z.output<(typeof OPS_COLLECTION_INPUT)['notices']>;
@@ -306,7 +321,140 @@ export function createContentService({ database, repo, config, now = () => new D
     if (!removed) throw new AppError('not_found');
   }
 
+  // ---------------- console content pages (issue 12, docs/adr/0054) ----------------
+
+  /** A banner's stored values; an uploaded image must exist (else validation_failed on imageUrl). */
+  async function bannerValues(d: z.output<(typeof OPS_COLLECTION_INPUT)['banners']>) {
+    if (d.imageUrl.startsWith(UPLOAD_URL_PREFIX)) {
+      const file = parseUploadFile(d.imageUrl.slice(UPLOAD_URL_PREFIX.length));
+      // Read in the caller's transaction when there is one (PGlite has a single connection).
+      if (!file || file.width !== null || !(await database.tx((tx) => repo.findImage(file.key, tx)))) {
+        throw new AppError('validation_failed', 400, { imageUrl: 'not_found' });
+      }
+    }
+    return { ...d, startTime: d.startTime ? new Date(d.startTime) : null, endTime: d.endTime ? new Date(d.endTime) : null };
+  }
+
+  function checkSchedule(d: { startTime: string | null; endTime: string | null }) {
+    if (d.startTime && d.endTime && new Date(d.endTime) <= new Date(d.startTime)) {
+      throw new AppError('validation_failed', 400, { endTime: 'after_start' });
+    }
+  }
+
+  type Editable = TContentCollection;
+  const rowOf = (collection: Editable, r: unknown): TOpsCollectionRow<Editable> =>
+    collection === 'banners' ? toBannerRow(r as BannerDb) : collection === 'notices' ? toNoticeRow(r as NoticeDb) : toHelpRow(r as HelpDb);
+
+  /** Replaces a banner, notice or help article; returns the row before and after (for the audit). */
+  async function updateItem(collection: Editable, id: number, input: unknown) {
+    const parsed = CONTENT_UPDATE_INPUT[collection].safeParse(input);
+    if (!parsed.success) throw new AppError('validation_failed', 400, issuesToFields(parsed.error.issues));
+    const data = parsed.data;
+    if ('startTime' in data) checkSchedule(data);
+    const bannerRow = collection === 'banners' ? await bannerValues(data as z.output<(typeof OPS_COLLECTION_INPUT)['banners']>) : null;
+    try {
+      return await database.tx(async (tx) => {
+        const current = await repo.getRow(collection, id, tx);
+        if (!current) throw new AppError('not_found');
+        let updated: unknown;
+        if (collection === 'banners') {
+          updated = await repo.updateBanner(id, bannerRow!, tx);
+        } else if (collection === 'notices') {
+          const d = data as z.output<(typeof OPS_COLLECTION_INPUT)['notices']>;
+          updated = await repo.updateNotice(
+            id,
+            { ...d, content: sanitizeRichText(d.content), startTime: d.startTime ? new Date(d.startTime) : null, endTime: d.endTime ? new Date(d.endTime) : null },
+            tx,
+          );
+        } else {
+          const d = data as z.output<(typeof OPS_COLLECTION_INPUT)['help']>;
+          updated = await repo.updateHelpArticle(id, { ...d, content: sanitizeRichText(d.content) }, tx);
+        }
+        return { before: rowOf(collection, current), after: rowOf(collection, updated) };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('conflict');
+      throw error;
+    }
+  }
+
+  /** Puts the rows in the given order (sort 10, 20, ...); every id must be of the collection. */
+  async function reorder(collection: Editable, ids: number[]) {
+    if (new Set(ids).size !== ids.length) throw new AppError('validation_failed', 400, { ids: 'duplicate' });
+    return database.tx(async (tx) => {
+      const found = await repo.existingIds(collection, ids, tx);
+      if (found.length !== ids.length) throw new AppError('not_found');
+      const before: { id: number; sort: number }[] = [];
+      for (const id of ids) before.push({ id, sort: (await repo.getRow(collection, id, tx))!.sort });
+      for (const [index, id] of ids.entries()) await repo.setSort(collection, id, (index + 1) * 10, tx);
+      return { before, after: ids.map((id, index) => ({ id, sort: (index + 1) * 10 })) };
+    });
+  }
+
+  /**
+   * Stores an uploaded banner image (checked by content, at most 5 MB) with its AVIF/WebP versions.
+   * The same bytes again answer the stored image (the key is their hash). `created` tells whether
+   * a new image was stored (for the audit).
+   */
+  async function uploadImage(text: string, by: string): Promise<{ image: TBannerImage; created: boolean }> {
+    const decoded = decodeUpload(text);
+    if (!decoded.ok) throw new AppError(decoded.error);
+    const rendered = await renderUpload(decoded.value);
+    if (!rendered) throw new AppError('banner_image_type_invalid');
+    const url = uploadUrl(rendered.key, decoded.value.mime);
+    const image: TBannerImage = {
+      url,
+      mime: decoded.value.mime,
+      width: rendered.width,
+      height: rendered.height,
+      size: decoded.value.bytes.length,
+      sources: uploadSources(url),
+    };
+    if (await repo.findImage(rendered.key)) return { image, created: false };
+    try {
+      await database.tx(async (tx) => {
+        await repo.insertImage(
+          {
+            key: rendered.key,
+            mime: decoded.value.mime,
+            width: rendered.width,
+            height: rendered.height,
+            size: decoded.value.bytes.length,
+            data: decoded.value.bytes,
+            createdBy: by.slice(0, 60),
+          },
+          rendered.variants,
+          tx,
+        );
+      });
+    } catch (error) {
+      // The same image uploaded at the same moment by another operator: it is stored once.
+      if (isUniqueViolation(error)) return { image, created: false };
+      throw error;
+    }
+    return { image, created: true };
+  }
+
+  /** The bytes of a served upload file (the original or one version), or null. */
+  async function readUpload(file: string): Promise<{ mime: string; data: Uint8Array } | null> {
+    const parsed = parseUploadFile(file);
+    if (!parsed) return null;
+    if (parsed.width === null) {
+      const row = await repo.imageData(parsed.key);
+      if (!row || MIME_OF_EXT[parsed.ext] !== row.mime) return null;
+      return row;
+    }
+    if (parsed.ext !== 'avif' && parsed.ext !== 'webp') return null;
+    const row = await repo.variantData(parsed.key, parsed.width, parsed.ext);
+    return row ? { mime: MIME_OF_EXT[parsed.ext]!, data: row.data } : null;
+  }
+
   return {
+    updateItem,
+    reorder,
+    uploadImage,
+    readUpload,
+    countImages: () => repo.countImages(),
     listBanners,
     listAnnouncements,
     listCsEntries,
