@@ -1,10 +1,14 @@
 // Profiles the server under the wallet bench's load (a developer tool, not part of `npm run bench`):
 //   node scripts/bench/profile-wallet.mjs [postgres|pglite] [seconds]
-// Starts the server with --cpu-prof (profile in PROFILE_DIR, default /tmp/lotus-profile), prepares the
-// bench players, runs 50 connections of signed bet+win, stops the server, prints the throughput.
+// Starts the server with --cpu-prof (profile in PROFILE_DIR, default /tmp/lotus-profile; NO_PROFILE=1: none),
+// prepares the bench players, runs 50 connections of signed bet+win, stops the server, prints the throughput
+// and the CPU per operation of the server, of PostgreSQL's backends serving this run's database (not the
+// other databases of a shared machine) and of the load generator. On PostgreSQL it then does the same for the
+// floor (floor-server.mjs on the same database) and prints the CPU ratio floor / wallet: the throughput
+// ratio the two would have on an idle machine where CPU is the limit, which a busy machine's ops/s hide.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,11 +22,14 @@ mkdirSync(profileDir, { recursive: true });
 const dir = mkdtempSync(join(tmpdir(), 'lotus-prof-'));
 let env = {};
 let drop = async () => {};
+let admin;
+let dbName;
 if (kind === 'postgres') {
   const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+  admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
   await admin.connect();
   const db = `lotus_prof_${process.pid}`;
+  dbName = db;
   await admin.query(`CREATE DATABASE ${db}`);
   env = {
     DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${db}`,
@@ -54,18 +61,58 @@ for (let i = 0; i < 600; i++) {
 }
 const { tsImport } = await import('tsx/esm/api');
 const players = await w.prepareWalletServer({ url, dataDir: dir, players: 50, log: console.log, tsImport });
-const { execSync } = await import('node:child_process');
-// CPU seconds used by the server, by PostgreSQL's processes and by this process (the load generator).
-const cpu = () => {
-  const ticks = (pid) => { try { const f = execSync(`cat /proc/${pid}/stat`).toString().split(') ')[1].split(' '); return Number(f[11]) + Number(f[12]); } catch { return 0; } };
-  const pgPids = execSync("pgrep -x postgres || true").toString().trim().split(/\s+/).filter(Boolean);
-  return { server: ticks(child.pid), postgres: pgPids.reduce((s, p) => s + ticks(p), 0), bench: ticks(process.pid) };
+
+const ticks = (pid) => {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(f[11]) + Number(f[12]);
+  } catch {
+    return 0;
+  }
 };
-const before = cpu();
+/** The PostgreSQL backends connected to this run's database (the server's or the floor's pool). */
+const backends = async () =>
+  admin ? (await admin.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName])).rows.map((r) => r.pid) : [];
+/** CPU ticks (1/100 s) of `pid`, of the given backends and of this process (the load generator). */
+const cpu = (pid, pgPids) => ({ server: ticks(pid), postgres: pgPids.reduce((s, p) => s + ticks(p), 0), bench: ticks(process.pid) });
+const perOp = (before, after, total) => {
+  const per = (k) => Math.round(((after[k] - before[k]) * 10 * 1000) / total);
+  return { server: per('server'), postgres: per('postgres'), bench: per('bench') };
+};
+// A short warm-up opens the pool's connections, so the backends measured are all of them.
+await w.loadWallet({ autocannon, url, players, connections: 50, duration: 2 });
+let pgPids = await backends();
+let before = cpu(child.pid, pgPids);
 const r = await w.loadWallet({ autocannon, url, players, connections: 50, duration: seconds });
-const after = cpu();
-const per = (k) => ((after[k] - before[k]) * 10 / r.total * 1000).toFixed(0);
-console.log(`CPU per operation (microseconds): server ${per('server')}, postgres ${per('postgres')}, load generator ${per('bench')}`);
-console.log(JSON.stringify(r));
+const wallet = perOp(before, cpu(child.pid, pgPids), r.total);
+console.log(`Wallet: ${r.rps} ops/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors; ${pgPids.length} backends`);
+console.log(`CPU per operation (microseconds): server ${wallet.server}, postgres ${wallet.postgres}, load generator ${wallet.bench}`);
 await new Promise((res) => { child.once('exit', res); child.kill('SIGTERM'); });
+if (admin && !process.env.NO_FLOOR) {
+  const floorPort = 21000 + Math.floor(Math.random() * 1000);
+  const floor = spawn(process.execPath, [join(root, 'scripts/bench/floor-server.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(floorPort), FLOOR_DATABASE_URL: env.DATABASE_URL },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((res) => floor.stdout.on('data', (d) => String(d).includes('ready') && res()));
+  let n = 0;
+  const floorLoad = (duration) =>
+    autocannon({
+      url: `http://127.0.0.1:${floorPort}`,
+      connections: 50,
+      duration,
+      requests: [{ method: 'POST', path: '/debit', setupRequest: (req) => ({ ...req, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ player: (++n % 1000) + 1, amount: 100 }) }) }],
+    });
+  await floorLoad(2);
+  pgPids = await backends();
+  before = cpu(floor.pid, pgPids);
+  const f = await floorLoad(seconds);
+  const floorCpu = perOp(before, cpu(floor.pid, pgPids), f.requests.total);
+  console.log(`Floor: ${Math.round(f.requests.average)} ops/s, p50 ${f.latency.p50} ms, p99 ${f.latency.p99} ms`);
+  console.log(`CPU per operation (microseconds): server ${floorCpu.server}, postgres ${floorCpu.postgres}, load generator ${floorCpu.bench}`);
+  const sum = (c) => c.server + c.postgres + c.bench;
+  console.log(`Ratio wallet / floor: ops/s ${(r.rps / Math.round(f.requests.average)).toFixed(2)} (this busy run), CPU per operation ${(sum(floorCpu) / sum(wallet)).toFixed(2)} (all three), ${((floorCpu.server + floorCpu.postgres) / (wallet.server + wallet.postgres)).toFixed(2)} (server and database)`);
+  await new Promise((res) => { floor.once('exit', res); floor.kill('SIGTERM'); });
+}
 await drop();

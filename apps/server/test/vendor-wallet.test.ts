@@ -179,6 +179,29 @@ describe('amounts, wins and balances', () => {
     expect(await p.send('wallet/bet', p.bet({ amount: '5000', transactionId: 'all-in' }))).toMatchObject({ status: 'OK', balance: '0' });
   });
 
+  it('bets racing for the last funds: as many as the balance covers are applied, the rest INSUFFICIENT_FUNDS with nothing kept, so a refused id is accepted once funds arrive', async () => {
+    const p = await player(5_000n);
+    const before = await ledgerTransactions();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => p.send('wallet/bet', p.bet({ transactionId: `race-${i}`, roundId: `race-${i}`, amount: '1000' }))),
+    );
+    const applied = answers.filter((a) => a.status === 'OK');
+    const refused = answers.filter((a) => a.status === 'ERROR');
+    expect(applied).toHaveLength(5);
+    expect(refused).toHaveLength(7);
+    for (const a of refused) expect(a).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    expect(await p.balance()).toBe('0');
+    expect(await ledgerTransactions()).toBe(before + 5);
+
+    // A refused bet left no trace of its id: after a win, the same request is a new bet.
+    const refusedId = `race-${answers.findIndex((a) => a.status === 'ERROR')}`;
+    expect(await p.send('wallet/win', p.win({ transactionId: 'top-up', roundId: 'top-up', amount: '1000' }))).toMatchObject({ balance: '1000' });
+    expect(
+      await p.send('wallet/bet', p.bet({ transactionId: refusedId, roundId: refusedId, amount: '1000' })),
+    ).toMatchObject({ status: 'OK', balance: '0' });
+    expect((await t.app.services.wallet.verify()).violations).toEqual([]);
+  });
+
   it('a win with no bet in the round is allowed (free rounds and promotions)', async () => {
     const p = await player(0n);
     expect(await p.send('wallet/win', p.win({ roundId: 'promo-1', amount: '1000' }))).toMatchObject({ status: 'OK', balance: '1000' });

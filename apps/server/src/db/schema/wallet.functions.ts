@@ -5,7 +5,9 @@
  * - the one write path (docs/adr/0026-ledger-and-wallet.md): `ledger_post` (a balanced posting) and
  *   `ledger_game_op` (a vendor bet, win or rollback). Each is one statement, so one round trip and one
  *   transaction: lock the member account(s), look up the idempotency key, check the rules, then insert the
- *   transaction, move the member balance(s) and append the entries. The rules are those of
+ *   transaction, move the member balance(s) and append the entries. Bets and wins of a positive amount
+ *   take a lock-free order instead (idempotency row first, then one conditional UPDATE that is also the
+ *   lock: docs/adr/0061-lock-free-game-operations.md). The rules are those of
  *   packages/ledger (posting.ts, game.ts); test/wallet-ledger.test.ts drives both with the same sequences.
  *
  * Member accounts are locked in id order, so two transfers between the same members never deadlock.
@@ -113,6 +115,18 @@ end
 $$`,
 
   // A vendor game movement (packages/ledger game.ts). status OK | ERROR with code; balance: the player's.
+  //
+  // Bets and wins of a positive amount (nearly every call) take the lock-free path (docs/adr/0061):
+  //   1. insert the transaction row first, ON CONFLICT (op, key) DO NOTHING: a conflict is a replay or a
+  //      conflict, answered from the stored row (the insert waits for a racing twin to commit or roll back);
+  //   2. one conditional UPDATE of the member balance (a bet: `where balance >= amount`), which also locks the
+  //      row until commit, so the rules that depend on this player's other movements are checked after it
+  //      (each statement of the function sees what committed before it, READ COMMITTED);
+  //   3. the tombstone check (a rollback recorded first), then the two entries.
+  // A refusal after step 1 raises SQLSTATE LG001 with the protocol code as its message: the statement
+  // rolls back (nothing written, the idempotency row included) and the wallet repository answers the code
+  // with the balance. Rollbacks and zero amounts (rare; a rollback's amount is the bet's, known only under
+  // the lock) take the locking path: lock the member row, look up, check, then write.
   `create or replace function ledger_game_op(
   p_vendor text, p_member int, p_trial boolean, p_kind text, p_txid text, p_hash text, p_amount bigint,
   p_round text, p_game text, p_ref text, p_currency text)
@@ -130,7 +144,74 @@ declare
   v_ref_key text := null;
   v_delta bigint := 0;
   v_tx bigint;
+  v_counter bigint;
 begin
+  if p_kind in ('bet', 'win') and p_amount > 0 then
+    if p_kind = 'win' and p_ref is not null then
+      v_ref_key := v_ns || p_ref;
+    end if;
+    insert into ledger_transactions (op, key, kind, hash, actor_kind, actor_id, group_key, ref_key, memo, amount)
+    values ('game', v_key, p_kind, p_hash, 'vendor', p_vendor,
+            case when p_round is null then null else v_ns || 'r:' || p_round end,
+            v_ref_key, left(p_game, 120), p_amount)
+    on conflict (op, key) do nothing
+    returning id into v_tx;
+    if v_tx is null then
+      select t.id, t.hash into v_found from ledger_transactions t where t.op = 'game' and t.key = v_key;
+      select a.balance into v_balance from ledger_accounts a where a.code = v_player_code;
+      balance := coalesce(v_balance, 0);
+      if v_found.hash = p_hash then
+        status := 'OK';
+        tx_id := v_found.id;
+      else
+        status := 'ERROR';
+        code := 'DUPLICATE_TRANSACTION_CONFLICT';
+      end if;
+      return next;
+      return;
+    end if;
+
+    if p_kind = 'bet' then
+      v_delta := -p_amount;
+      update ledger_accounts a set balance = a.balance - p_amount
+        where a.code = v_player_code and a.balance >= p_amount returning a.id, a.balance into v_player, v_balance;
+      if not found then
+        if exists (select 1 from ledger_transactions t where t.ref_key = v_key and t.op = 'game' and t.kind = 'rollback') then
+          raise exception 'TRANSACTION_ROLLED_BACK' using errcode = 'LG001';
+        end if;
+        raise exception 'INSUFFICIENT_FUNDS' using errcode = 'LG001';
+      end if;
+      if exists (select 1 from ledger_transactions t where t.ref_key = v_key and t.op = 'game' and t.kind = 'rollback') then
+        raise exception 'TRANSACTION_ROLLED_BACK' using errcode = 'LG001';
+      end if;
+    else
+      v_delta := p_amount;
+      update ledger_accounts a set balance = a.balance + p_amount
+        where a.code = v_player_code returning a.id, a.balance into v_player, v_balance;
+      if not found then
+        v_player := ledger_account_id(v_player_code, p_currency);
+        update ledger_accounts a set balance = a.balance + p_amount
+          where a.id = v_player returning a.balance into v_balance;
+      end if;
+      if v_ref_key is not null and exists (
+        select 1 from ledger_transactions t where t.ref_key = v_ref_key and t.op = 'game' and t.kind = 'rollback') then
+        raise exception 'TRANSACTION_ROLLED_BACK' using errcode = 'LG001';
+      end if;
+    end if;
+    select a.id into v_counter from ledger_accounts a where a.code = v_counter_code;
+    if not found then
+      v_counter := ledger_account_id(v_counter_code, p_currency);
+    end if;
+    insert into ledger_entries (transaction_id, account_id, amount, balance_after)
+    values (v_tx, v_player, v_delta, v_balance), (v_tx, v_counter, -v_delta, null);
+    -- The answer through the output columns (no query to build it).
+    status := 'OK';
+    tx_id := v_tx;
+    balance := v_balance;
+    return next;
+    return;
+  end if;
+
   select a.id, a.balance into v_player, v_balance from ledger_accounts a where a.code = v_player_code for update;
   if not found then
     v_player := ledger_account_id(v_player_code, p_currency);

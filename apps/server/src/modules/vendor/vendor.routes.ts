@@ -94,6 +94,9 @@ export async function vendorRoutes(fastify: FastifyInstance, { vendor }: { vendo
           // A machine-to-machine JSON API on the hottest path of the platform: the browser security
           // headers (a CSP built per request by helmet) mean nothing to a vendor's server.
           helmet: false,
+          // The wallet calls' answers are far below the compression threshold (1 KiB) and their bodies
+          // are plain JSON: no per-request compression hooks (docs/adr/0061). The game list sync keeps them.
+          ...(call === 'gamesSync' ? {} : { compress: false as const, decompress: false as const }),
           schema: { tags: ['vendor'], summary: `${summary} (signed: X-Vendor-Code, X-Timestamp, X-Signature)`, response },
         },
         async (req: FastifyRequest, reply: FastifyReply) => {

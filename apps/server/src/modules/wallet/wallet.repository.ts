@@ -1,5 +1,7 @@
+import { accounts } from '@lotus/ledger/accounts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PreparedQuery } from '../../db/client';
+import { sqlState } from '../../lib/pg-errors';
 import type { Db, Executor } from '../../db/tx';
 
 /** The rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
@@ -62,6 +64,12 @@ export type RecordRow = {
 /** The game operation's statement: a named prepared statement on PostgreSQL (db/client.ts preparedQuery). */
 const GAME_OP_SQL =
   'select status, code, tx_id, balance from ledger_game_op($1, $2::int, $3::boolean, $4, $5, $6, $7::bigint, $8, $9, $10, $11)';
+/**
+ * The SQLSTATE `ledger_game_op` raises to refuse a bet or win after its idempotency row went in (the
+ * lock-free path, docs/adr/0061): the statement rolled back, the message is the protocol code.
+ */
+const GAME_OP_REFUSED = 'LG001';
+const REFUSAL_CODES = new Set(['INSUFFICIENT_FUNDS', 'TRANSACTION_ROLLED_BACK']);
 
 export function createWalletRepository(db: Db, prepared: PreparedQuery) {
   return {
@@ -114,19 +122,28 @@ export function createWalletRepository(db: Db, prepared: PreparedQuery) {
       referenceId: string | null;
       currency: string;
     }): Promise<GameOpRow> {
-      const r = await prepared('ledger_game_op', GAME_OP_SQL, [
-        p.vendor,
-        p.memberId,
-        p.trial,
-        p.kind,
-        p.transactionId,
-        p.hash,
-        String(p.amount),
-        p.roundId,
-        p.gameCode,
-        p.referenceId,
-        p.currency,
-      ]);
+      let r: Record<string, unknown>[];
+      try {
+        r = await prepared('ledger_game_op', GAME_OP_SQL, [
+          p.vendor,
+          p.memberId,
+          p.trial,
+          p.kind,
+          p.transactionId,
+          p.hash,
+          String(p.amount),
+          p.roundId,
+          p.gameCode,
+          p.referenceId,
+          p.currency,
+        ]);
+      } catch (error) {
+        const code = (error as { message?: unknown }).message;
+        if (sqlState(error) !== GAME_OP_REFUSED || typeof code !== 'string' || !REFUSAL_CODES.has(code)) throw error;
+        // Refused: nothing was written; the answer carries the balance as it is now.
+        const r = await query(db, sql`select balance from ledger_accounts where code = ${accounts.playing(p.memberId, p.trial)}`);
+        return { status: 'ERROR', code, txId: null, balance: r[0] ? big(r[0].balance) : 0n };
+      }
       const row = r[0]!;
       return {
         status: row.status as 'OK' | 'ERROR',
