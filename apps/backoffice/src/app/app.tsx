@@ -11,6 +11,8 @@ import { OperatorsPage } from '@/features/operators/operators-page';
 import { ApprovalsPage } from '@/features/approvals/approvals-page';
 import { AuditPage } from '@/features/audit/audit-page';
 import { MaintenancePage } from '@/features/site/maintenance-page';
+import { SiteConfigPage } from '@/features/site/site-config-page';
+import { SupportPage } from '@/features/support/support-page';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { Frame, RequirePermission } from './frame';
 
@@ -29,6 +31,8 @@ export function createConsoleRouter(basename = '/backoffice') {
           { path: `${PAGES.members.path}/:id`, element: <RequirePermission page="members"><MemberDetailPage /></RequirePermission> },
           { path: PAGES.approvals.path, element: <RequirePermission page="approvals"><ApprovalsPage /></RequirePermission> },
           { path: PAGES.maintenance.path, element: <RequirePermission page="maintenance"><MaintenancePage /></RequirePermission> },
+          { path: PAGES.siteConfig.path, element: <RequirePermission page="siteConfig"><SiteConfigPage /></RequirePermission> },
+          { path: PAGES.support.path, element: <RequirePermission page="support"><SupportPage /></RequirePermission> },
           { path: PAGES.operators.path, element: <RequirePermission page="operators"><OperatorsPage /></RequirePermission> },
           { path: PAGES.audit.path, element: <RequirePermission page="audit"><AuditPage /></RequirePermission> },
           { path: PAGES.account.path, element: <RequirePermission page="account"><AccountPage /></RequirePermission> },
