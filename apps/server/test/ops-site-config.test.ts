@@ -24,31 +24,31 @@ describe('bad input: refused with a catalogue key per field, nothing written', (
   const register = DEFAULT_SITE_CONFIG.register;
   const cases: { name: string; key: string; doc: unknown; fields: Record<string, string> }[] = [
     {
-      name: 'an unknown whitelabel flag',
+      name: '3.FLAG.01 an unknown whitelabel flag',
       key: 'whitelabel',
       doc: { ...DEFAULT_SITE_CONFIG.whitelabel, NOT_A_FLAG: true },
       fields: { NOT_A_FLAG: 'field_unknown' },
     },
     {
-      name: 'an unknown field inside a registration rule',
+      name: '3.REG.12 an unknown field inside a registration rule',
       key: 'register',
       doc: { ...register, username: { ...register.username, colour: 'red' } },
       fields: { 'username.colour': 'field_unknown' },
     },
     {
-      name: 'pattern 24 (the patterns are 0 to 23)',
+      name: '3.REG.12 5.PAT.06 pattern 24 (the patterns are 0 to 23)',
       key: 'register',
       doc: { ...register, username: { ...register.username, patternId: 24 } },
       fields: { 'username.patternId': 'pattern_unknown' },
     },
     {
-      name: 'a negative pattern id',
+      name: '3.REG.12 5.PAT.06 a negative pattern id',
       key: 'register',
       doc: { ...register, email: { ...register.email, patternId: -1 } },
       fields: { 'email.patternId': 'pattern_unknown' },
     },
     {
-      name: 'minimum length above the maximum',
+      name: '3.REG.12 minimum length above the maximum',
       key: 'register',
       doc: { ...register, username: { ...register.username, minLength: 10, maxLength: 5 } },
       fields: { 'username.maxLength': 'length_range_invalid' },
@@ -87,14 +87,14 @@ describe('bad input: refused with a catalogue key per field, nothing written', (
       fields: { default: 'validation_failed' },
     },
     {
-      name: 'an unknown field in a domain route',
+      name: '3.SITE.01 an unknown field in a domain route',
       key: 'domains',
       doc: { ...DEFAULT_SITE_CONFIG.domains, routes: { ...DEFAULT_SITE_CONFIG.domains.routes, '0': [{ domainName: 'a.example', speed: 1, weight: 3 }] } },
       fields: { 'routes.0.0.weight': 'field_unknown' },
     },
   ];
 
-  it.each(cases)('3.REG.12 5.PAT.06 $name', async ({ key, doc, fields }) => {
+  it.each(cases)('$name', async ({ key, doc, fields }) => {
     const before = await config();
     const audits = await auditCount();
     const approvals = await approvalCount();

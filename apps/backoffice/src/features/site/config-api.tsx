@@ -81,23 +81,15 @@ export function SaveBar<K extends TSiteConfigKey>({
         </button>
         {!dirty && !result ? <span className="hint">{t('unchanged')}</span> : null}
       </div>
-      {result ? (
-        <Notice tone={result.tone}>
-          {result.text}
-          {result.fields ? (
-            <>
-              {' '}
-              {t('fieldErrors')}
-              <ul data-testid="field-errors">
-                {result.fields.map(([path, key]) => (
-                  <li key={path}>
-                    <code>{path}</code>: {t(`errors:${key}`, { defaultValue: t('errors:validation_failed') })}
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-        </Notice>
+      {result ? <Notice tone={result.tone}>{result.fields ? `${result.text} ${t('fieldErrors')}` : result.text}</Notice> : null}
+      {result?.fields ? (
+        <ul className="field-error" data-testid="field-errors">
+          {result.fields.map(([path, key]) => (
+            <li key={path}>
+              <code>{path}</code>: {t(`errors:${key}`, { defaultValue: t('errors:validation_failed') })}
+            </li>
+          ))}
+        </ul>
       ) : null}
     </div>
   );
