@@ -102,6 +102,7 @@ test('12.CONSOLE site configuration: registration rule with live preview, flag, 
   await admin.getByRole('button', { name: 'บันทึกการเปลี่ยนแปลง' }).click();
   await confirm(admin, 'Withdrawals need the bank name');
   await expect(admin.getByRole('status').filter({ hasText: 'บันทึกแล้ว' })).toBeVisible();
+  await expect(admin.getByRole('dialog')).toBeHidden();
 
   // The member site's registration form now asks the real name among the required fields.
   const member = await browser.newPage();
@@ -122,6 +123,7 @@ test('12.CONSOLE site configuration: registration rule with live preview, flag, 
   await confirm(admin, 'Sanctions list update');
   const requested = admin.getByRole('status').filter({ hasText: /ส่งคำขอ #\d+ แล้ว/ });
   await expect(requested).toBeVisible();
+  await expect(admin.getByRole('dialog')).toBeHidden();
   await shots(admin, 'site-region');
   const id = /#(\d+)/.exec(await requested.innerText())?.[1];
   const pending = JSON.parse(ops('config', 'get', 'region')) as { blockedCountries: string[] };

@@ -76,7 +76,8 @@ export function CsSection({ readOnly }: { readOnly: boolean }) {
         </div>
       ) : null}
       {readOnly ? null : (
-        <form className="config-form cs-add" noValidate onSubmit={(e) => e.preventDefault()} aria-label={t('cs.add')}>
+        <form className="config-form cs-add" noValidate onSubmit={(e) => e.preventDefault()} aria-labelledby="cs-add-title">
+          <h2 id="cs-add-title">{t('cs.add')}</h2>
           <label htmlFor="cs-type">{t('cs.type')}</label>
           <select id="cs-type" {...form.register('csType')}>
             {CS_TYPES.map((type) => (
