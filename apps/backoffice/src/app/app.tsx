@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { PAGES, SIGN_IN_PATH } from '@/config/paths';
 import { createQueryClient } from '@/lib/query-client';
@@ -11,10 +11,14 @@ import { OperatorsPage } from '@/features/operators/operators-page';
 import { ApprovalsPage } from '@/features/approvals/approvals-page';
 import { AuditPage } from '@/features/audit/audit-page';
 import { MaintenancePage } from '@/features/site/maintenance-page';
-import { SiteConfigPage } from '@/features/site/site-config-page';
-import { SupportPage } from '@/features/support/support-page';
+import { LoadingState } from '@/components/states';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { Frame, RequirePermission } from './frame';
+
+// Pages loaded on demand (their own chunks, not in the console's first load; docs/adr/0045).
+const SiteConfigPage = lazy(() => import('@/features/site/site-config-page').then((m) => ({ default: m.SiteConfigPage })));
+const SupportPage = lazy(() => import('@/features/support/support-page').then((m) => ({ default: m.SupportPage })));
+const onDemand = (page: ReactNode) => <Suspense fallback={<LoadingState />}>{page}</Suspense>;
 
 /** The console's routes (basename /backoffice, where the platform serves it). */
 export function createConsoleRouter(basename = '/backoffice') {
@@ -31,8 +35,8 @@ export function createConsoleRouter(basename = '/backoffice') {
           { path: `${PAGES.members.path}/:id`, element: <RequirePermission page="members"><MemberDetailPage /></RequirePermission> },
           { path: PAGES.approvals.path, element: <RequirePermission page="approvals"><ApprovalsPage /></RequirePermission> },
           { path: PAGES.maintenance.path, element: <RequirePermission page="maintenance"><MaintenancePage /></RequirePermission> },
-          { path: PAGES.siteConfig.path, element: <RequirePermission page="siteConfig"><SiteConfigPage /></RequirePermission> },
-          { path: PAGES.support.path, element: <RequirePermission page="support"><SupportPage /></RequirePermission> },
+          { path: PAGES.siteConfig.path, element: <RequirePermission page="siteConfig">{onDemand(<SiteConfigPage />)}</RequirePermission> },
+          { path: PAGES.support.path, element: <RequirePermission page="support">{onDemand(<SupportPage />)}</RequirePermission> },
           { path: PAGES.operators.path, element: <RequirePermission page="operators"><OperatorsPage /></RequirePermission> },
           { path: PAGES.audit.path, element: <RequirePermission page="audit"><AuditPage /></RequirePermission> },
           { path: PAGES.account.path, element: <RequirePermission page="account"><AccountPage /></RequirePermission> },

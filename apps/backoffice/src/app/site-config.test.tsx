@@ -95,8 +95,10 @@ async function confirmDialog() {
   await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   initI18n('en');
+  // The page is a lazy route: load its module once here so each test waits only for its data.
+  await import('@/features/site/site-config-page');
   // jsdom has no modal dialogs: open/close them as attributes.
   HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
     this.setAttribute('open', '');

@@ -55,7 +55,11 @@ function open(path: string) {
   );
 }
 
-beforeAll(() => initI18n('en'));
+beforeAll(async () => {
+  initI18n('en');
+  // The page is a lazy route: load its module once here so each test waits only for its data.
+  await import('@/features/support/support-page');
+});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('support page', { timeout: 20_000 }, () => {
