@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ops, resetSite } from './support/ops';
+import { ops, opsApproved, resetSite } from './support/ops';
 
 test.afterEach(() => resetSite());
 
@@ -56,7 +56,8 @@ test('1.I18N.06/07 the dark theme survives a reload; light is the default', asyn
 
 test('2.R.29 2.MNT.01/02 maintenance set through the ops command shows the maintenance page', async ({ page }) => {
   const until = new Date(Date.now() + 2 * 3600_000).toISOString();
-  ops('maintenance', 'start', '--until', until, '--info-th', 'ปรับปรุงระบบประจำสัปดาห์', '--info-en', 'Weekly upgrade');
+  // A four-eyes request from the command line, approved by a second admin (docs/adr/0055).
+  opsApproved('maintenance', 'start', '--until', until, '--info-th', 'ปรับปรุงระบบประจำสัปดาห์', '--info-en', 'Weekly upgrade');
   await page.goto('/');
   const mnt = page.getByTestId('maintenance-page');
   await expect(mnt).toBeVisible();
@@ -69,7 +70,7 @@ test('2.R.29 2.MNT.01/02 maintenance set through the ops command shows the maint
 });
 
 test('2.R.30 2.MNT.03 a region rule set through the ops command shows the region-blocked page with the IP', async ({ page }) => {
-  ops('region', 'block', '127.0.0.1/32');
+  opsApproved('region', 'block', '127.0.0.1/32');
   await page.goto('/');
   const blocked = page.getByTestId('region-blocked-page');
   await expect(blocked).toBeVisible();

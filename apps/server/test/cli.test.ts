@@ -26,7 +26,8 @@ describe('npm run ops (scripts/ops.mjs)', () => {
 
   it(
     '3.FLAG.01 direct mode (no server) changes a flag that the server then serves; API mode changes it back',
-    { timeout: 180_000 },
+    // About twenty command-line processes and a server start on a shared machine.
+    { timeout: 360_000 },
     async () => {
       // No server and no ops.json: the command line opens the database itself.
       const off = await run(['flag', 'FREEPLAY3', 'off'], env);
@@ -54,15 +55,36 @@ describe('npm run ops (scripts/ops.mjs)', () => {
 
         // The server answers: the command line goes through the operator API.
         const on = await run(['flag', 'FREEPLAY3', 'on'], env);
-        expect(on.code).toBe(0);
+        expect(on.code, on.stderr).toBe(0);
         expect((await flags()).FREEPLAY3).toBe(true);
         const apiStatus = await run(['status'], env);
         expect(apiStatus.stdout).toMatch(
           new RegExp(`Mode\\s+API \\(${server.url.replace(/[.]/g, '\\.')}\\)`),
         );
 
-        const maintenance = await run(['maintenance', 'start', '--info-en', 'Back at noon'], env);
-        expect(maintenance.code).toBe(0);
+        // With an API token, starting maintenance is a four-eyes request (docs/adr/0055): the
+        // command prints the request id; nothing changes until a second operator approves.
+        const noReason = await run(['maintenance', 'start', '--info-en', 'Back at noon'], env);
+        expect(noReason.code).toBe(2);
+        expect(noReason.stderr).toContain('--reason');
+        const maintenance = await run(['maintenance', 'start', '--info-en', 'Back at noon', '--reason', 'weekly upgrade'], env);
+        expect(maintenance.code, maintenance.stderr).toBe(0);
+        const requestId = /Request (\d+) is pending/.exec(maintenance.stdout)?.[1];
+        expect(requestId, maintenance.stdout).toBeDefined();
+        const waiting = (await (await fetch(`${server.url}/wps/system/status`)).json()) as { value: { status: number } };
+        expect(waiting.value.status).toBe(0);
+        // The requester cannot approve their own request.
+        const own = await run(['approval', 'approve', requestId!], env);
+        expect(own.code).toBe(1);
+        expect(own.stderr).toContain('approval_own_request');
+        // A second operator with their own token approves it from the command line.
+        expect((await run(['operator', 'create', 'second-admin', '--role', 'admin'], env)).code).toBe(0);
+        const tokenLines = (await run(['operator', 'token', 'create', 'second-admin'], env)).stdout.trim().split('\n');
+        const token = tokenLines[tokenLines.findIndex((l) => l.includes('It is shown once')) + 1]?.trim();
+        expect(token).toBeDefined();
+        const approved = await run(['approval', 'approve', requestId!, '--note', 'ok'], { ...env, LOTUS_OPS_TOKEN: token! });
+        expect(approved.code, approved.stderr).toBe(0);
+        expect(approved.stdout).toContain(`Request ${requestId} (maintenance.start, config:maintenance) is approved by second-admin`);
         const sys = (await (
           await fetch(`${server.url}/wps/system/status`, { headers: { language: 'en' } })
         ).json()) as { value: { status: number; info: string } };

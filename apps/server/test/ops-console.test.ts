@@ -232,6 +232,19 @@ const CALLS: { method: 'GET' | 'PUT' | 'POST' | 'DELETE'; url: string; payload?:
   { method: 'POST', url: '/ops/content/help/order', payload: { ids: [999999] }, allowed: ADMIN },
   { method: 'POST', url: '/ops/content/images', payload: { image: 'bm90IGFuIGltYWdl' }, allowed: ADMIN },
   { method: 'GET', url: `/ops/content/images/${'0'.repeat(40)}.png`, allowed: ALL },
+  // Site configuration and support pages (docs/adr/0055, 0056)
+  { method: 'GET', url: '/ops/config/register', allowed: ALL },
+  { method: 'PUT', url: '/ops/config/whitelabel', payload: { nonsense: true }, allowed: ADMIN },
+  { method: 'PUT', url: '/ops/config/register', payload: { nonsense: true }, allowed: ADMIN },
+  { method: 'PUT', url: '/ops/config/languages', payload: { nonsense: true }, allowed: ADMIN },
+  { method: 'PUT', url: '/ops/config/region?reason=role%20table', payload: { nonsense: true }, allowed: ADMIN },
+  { method: 'PUT', url: '/ops/config/domains', payload: { nonsense: true }, allowed: ADMIN },
+  { method: 'GET', url: '/ops/cs', allowed: ALL },
+  { method: 'POST', url: '/ops/cs', payload: { nonsense: true }, allowed: ADMIN },
+  { method: 'DELETE', url: '/ops/cs/999999', allowed: ADMIN },
+  { method: 'GET', url: '/ops/feedback?type=BUG&beforeId=1', allowed: ALL },
+  { method: 'GET', url: '/ops/mail?beforeId=1', allowed: MEMBERS_WRITE },
+  { method: 'GET', url: '/ops/sms?beforeId=1', allowed: MEMBERS_WRITE },
 ];
 
 describe('role checks of every operator call (table)', () => {

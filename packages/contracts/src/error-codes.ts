@@ -55,6 +55,12 @@ export const ERROR_CATALOGUE = {
   ops_csrf_refused: 'This request did not come from the operator console',
   approval_not_pending: 'This request has already been decided or has expired',
   approval_own_request: 'A second operator must approve this request',
+  // Site configuration fields (operator console, docs/adr/0055)
+  field_unknown: 'This field is not known',
+  country_code_unknown: 'This is not a known country code (ISO 3166, two capital letters)',
+  address_range_invalid: 'This is not a valid address range (CIDR, e.g. 203.0.113.0/24)',
+  pattern_unknown: 'This is not one of the 24 field patterns',
+  length_range_invalid: 'The minimum length must not exceed the maximum length',
   rate_limited: 'Too many requests, please wait a moment and try again',
   payload_too_large: 'The request is too large',
   unsupported_media_type: 'This content type is not supported',

@@ -32,6 +32,8 @@ export const ZOpsListQuery = z.object({
   to: str(254)
     .regex(/^\+?[0-9]{6,15}$|^[^\s@]+@[^\s@]+$/)
     .optional(),
+  /** Paging, newest first: only rows older than this id (the last id of the previous page). */
+  beforeId: z.coerce.number().int().positive().max(2147483647).optional(),
 });
 
 /** POST /ops/members: an account created for somebody; its first login forces a new password. */

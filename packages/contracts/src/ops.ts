@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZLanguageCode } from './headers';
 import { ZAnnouncementType, ZGameType } from './relay';
-import { ZBannerGroup, ZCsPosition, ZCsType, ZLinkageType } from './system';
+import { FEEDBACK_TYPES, ZBannerGroup, ZCsPosition, ZCsType, ZLinkageType } from './system';
 import { SITE_CONFIG_SCHEMAS, ZSiteConfigKey } from './site-config';
 
 const str = (max: number) => z.string().max(max);
@@ -110,6 +110,9 @@ export const ZOpsDeleted = z.object({ id: z.number().int(), deleted: z.literal(t
 
 export const ZFeedbackListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
+  /** Paging, newest first: only rows older than this id (the last id of the previous page). */
+  beforeId: z.coerce.number().int().positive().max(2147483647).optional(),
+  type: z.enum(FEEDBACK_TYPES).optional(),
 });
 
 /** GET /ops/status: what `npm run ops -- status` prints. */

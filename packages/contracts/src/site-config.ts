@@ -27,13 +27,13 @@ export const SITE_CONFIG_SCHEMAS = {
   }),
   region: z.object({
     /** Blocked ISO country codes (matched through countryRanges or the trusted country header). */
-    blockedCountries: z.array(str(2).regex(/^[A-Z]{2}$/)).max(250),
+    blockedCountries: z.array(str(2).regex(/^[A-Z]{2}$/, 'country_code_unknown')).max(250),
     /** Blocked address ranges in CIDR notation (IPv4 or IPv6). */
     blockedCidrs: z.array(str(50)).max(1000),
     /** Ranges that are never blocked (office, monitoring), checked first. */
     allowedCidrs: z.array(str(50)).max(1000),
     /** Address ranges mapped to countries, for sites without a country header from the proxy. */
-    countryRanges: z.array(z.object({ cidr: str(50), country: str(2).regex(/^[A-Z]{2}$/) })).max(5000),
+    countryRanges: z.array(z.object({ cidr: str(50), country: str(2).regex(/^[A-Z]{2}$/, 'country_code_unknown') })).max(5000),
     info: localized,
   }),
   domains: z.object({

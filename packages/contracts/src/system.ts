@@ -50,11 +50,13 @@ export const ZFieldRule = z
     enabled: z.boolean(),
     required: z.boolean(),
     acceptedPattern: str(200),
-    patternId: z.number().int().min(0).max(23),
+    /** One of the 24 patterns (register-patterns FIELD_PATTERNS). */
+    patternId: z.number().int().min(0, 'pattern_unknown').max(23, 'pattern_unknown'),
     minLength: z.number().int().min(0).max(200),
     maxLength: z.number().int().min(1).max(200),
   })
-  .refine((r) => r.minLength <= r.maxLength, { message: 'minLength must not exceed maxLength' });
+  // The message is the catalogue key the server answers for the field (config service).
+  .refine((r) => r.minLength <= r.maxLength, { message: 'length_range_invalid', path: ['maxLength'] });
 export const ZRegisterSettings = z.object(
   Object.fromEntries(REGISTER_FIELDS.map((f) => [f, ZFieldRule])) as Record<
     TRegisterField,

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { PAGES, SIGN_IN_PATH } from '@/config/paths';
 import { createQueryClient } from '@/lib/query-client';
@@ -15,8 +15,12 @@ import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { LoadingState } from '@/components/states';
 import { Frame, RequirePermission } from './frame';
 
-// The content pages carry the rich-text editor: loaded when first opened, not with the console.
+// Pages loaded on demand (their own chunks, not in the console's first load; docs/adr/0045).
+// The content pages carry the rich-text editor.
 const ContentPage = lazy(() => import('@/features/content/content-page').then((m) => ({ default: m.ContentPage })));
+const SiteConfigPage = lazy(() => import('@/features/site/site-config-page').then((m) => ({ default: m.SiteConfigPage })));
+const SupportPage = lazy(() => import('@/features/support/support-page').then((m) => ({ default: m.SupportPage })));
+const onDemand = (page: ReactNode) => <Suspense fallback={<LoadingState />}>{page}</Suspense>;
 
 /** The console's routes (basename /backoffice, where the platform serves it). */
 export function createConsoleRouter(basename = '/backoffice') {
@@ -32,8 +36,10 @@ export function createConsoleRouter(basename = '/backoffice') {
           { path: PAGES.members.path, element: <RequirePermission page="members"><MembersPage /></RequirePermission> },
           { path: `${PAGES.members.path}/:id`, element: <RequirePermission page="members"><MemberDetailPage /></RequirePermission> },
           { path: PAGES.approvals.path, element: <RequirePermission page="approvals"><ApprovalsPage /></RequirePermission> },
-          { path: `${PAGES.content.path}/:tab?`, element: <RequirePermission page="content"><Suspense fallback={<LoadingState />}><ContentPage /></Suspense></RequirePermission> },
+          { path: `${PAGES.content.path}/:tab?`, element: <RequirePermission page="content">{onDemand(<ContentPage />)}</RequirePermission> },
           { path: PAGES.maintenance.path, element: <RequirePermission page="maintenance"><MaintenancePage /></RequirePermission> },
+          { path: PAGES.siteConfig.path, element: <RequirePermission page="siteConfig">{onDemand(<SiteConfigPage />)}</RequirePermission> },
+          { path: PAGES.support.path, element: <RequirePermission page="support">{onDemand(<SupportPage />)}</RequirePermission> },
           { path: PAGES.operators.path, element: <RequirePermission page="operators"><OperatorsPage /></RequirePermission> },
           { path: PAGES.audit.path, element: <RequirePermission page="audit"><AuditPage /></RequirePermission> },
           { path: PAGES.account.path, element: <RequirePermission page="account"><AccountPage /></RequirePermission> },

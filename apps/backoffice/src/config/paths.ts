@@ -7,6 +7,8 @@ export const PAGES = {
   approvals: { path: '/approvals', label: 'nav.approvals', permission: 'read' },
   content: { path: '/content', label: 'nav.content', permission: 'read' },
   maintenance: { path: '/site/maintenance', label: 'nav.maintenance', permission: 'config.write' },
+  siteConfig: { path: '/site/config', label: 'nav.siteConfig', permission: 'read' },
+  support: { path: '/support', label: 'nav.support', permission: 'read' },
   operators: { path: '/operators', label: 'nav.operators', permission: 'operators.read' },
   audit: { path: '/audit', label: 'nav.audit', permission: 'audit.read' },
   account: { path: '/account', label: 'nav.account', permission: 'self' },

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly code: TErrorCode,
     readonly status: number,
     readonly retryAfterSeconds?: number,
+    /** Per-field catalogue keys of a refused input (`fields` of the error envelope), by field path. */
+    readonly fields?: Record<string, string>,
   ) {
     super(code);
     this.name = 'ApiError';
@@ -45,7 +47,7 @@ export async function opsCall<T extends z.ZodType>(
   const json: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const parsed = ZErrorEnvelope.safeParse(json);
-    if (parsed.success) throw new ApiError(parsed.data.message, res.status, parsed.data.details?.retryAfterSeconds);
+    if (parsed.success) throw new ApiError(parsed.data.message, res.status, parsed.data.details?.retryAfterSeconds, parsed.data.fields);
     throw new ApiError(res.status === 401 ? 'unauthorized' : 'unknown_error', res.status);
   }
   const parsed = envelope(schema).safeParse(json);

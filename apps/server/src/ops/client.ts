@@ -17,6 +17,7 @@ import type { TOpsFailedJob } from '@lotus/contracts/ops-jobs';
 import type { TOpsDepositRow, TOpsPaymentChannel, TOpsPaymentChannelInput } from '@lotus/contracts/cashier';
 import type { TOpsRewrapResult, TOpsServerKey } from '@lotus/contracts/ops-keys';
 import type { TSiteConfigKey } from '@lotus/contracts/site-config';
+import type { TOpsApprovalRow } from '@lotus/contracts/ops-console';
 import type { TOpsWithdrawalResolve, TOpsWithdrawalRow, TWithdrawalStatus } from '@lotus/contracts/withdrawal';
 import type { TOpsVendorInput, TOpsVendorRow, TOpsVendorWithSecret, TVendorStatus } from '@lotus/contracts/vendor';
 import type { TOpsGameOverride, TOpsGameRow } from '@lotus/contracts/catalogue';
@@ -37,7 +38,14 @@ export interface OpsClient {
   status(): Promise<TOpsStatus>;
   getConfig(): Promise<TSiteConfigAll>;
   getConfigDocument(key: TSiteConfigKey): Promise<unknown>;
-  setConfigDocument(key: TSiteConfigKey, value: unknown): Promise<unknown>;
+  /**
+   * Replaces a document. Maintenance starts and region rules from a named operator (API token)
+   * answer a pending four-eyes request instead (`{ approvalId, status: 'pending' }`, docs/adr/0055);
+   * `reason` is required for those.
+   */
+  setConfigDocument(key: TSiteConfigKey, value: unknown, reason?: string): Promise<unknown>;
+  listApprovals(options: { status?: string | undefined; limit: number }): Promise<{ rows: TOpsApprovalRow[]; total: number }>;
+  decideApproval(id: number, decision: 'approve' | 'reject', note?: string): Promise<TOpsApprovalRow>;
   list(collection: TOpsCollection): Promise<Record<string, unknown>[]>;
   add(collection: TOpsCollection, input: unknown): Promise<Record<string, unknown>>;
   remove(collection: TOpsCollection, id: number): Promise<void>;
@@ -164,7 +172,11 @@ function createClient(
     status: () => call('GET', '/ops/status'),
     getConfig: () => call('GET', '/ops/config'),
     getConfigDocument: (key) => call('GET', `/ops/config/${key}`),
-    setConfigDocument: (key, value) => call('PUT', `/ops/config/${key}`, value),
+    setConfigDocument: (key, value, reason) =>
+      call('PUT', `/ops/config/${key}${reason ? `?${new URLSearchParams({ reason })}` : ''}`, value),
+    listApprovals: ({ status, limit }) =>
+      call('GET', `/ops/approvals?${new URLSearchParams({ pageSize: String(limit), ...(status ? { status } : {}) })}`),
+    decideApproval: (id, decision, note) => call('POST', `/ops/approvals/${id}/${decision}`, note ? { note } : {}),
     list: (collection) => call('GET', `/ops/${collection}`),
     add: (collection, input) => call('POST', `/ops/${collection}`, input),
     remove: async (collection, id) => void (await call('DELETE', `/ops/${collection}/${id}`)),
@@ -348,8 +360,12 @@ const isConnectionRefused = (error: unknown): boolean => {
  */
 export async function connect(env: Env, options: { direct?: boolean } = {}): Promise<OpsClient> {
   if (options.direct) return createDirectClient(env);
-  const file = readOpsFile(env.DATA_DIR);
-  if (!file) return createDirectClient(env);
+  const saved = readOpsFile(env.DATA_DIR);
+  if (!saved) return createDirectClient(env);
+  // LOTUS_OPS_TOKEN: another operator's token for the same server (a second operator approving a
+  // four-eyes request from the same machine, docs/adr/0055); ops.json's token otherwise.
+  const other = process.env.LOTUS_OPS_TOKEN?.trim();
+  const file = other ? { ...saved, token: other } : saved;
   const api = createApiClient(file.url, file.token);
   try {
     await fetch(`${file.url.replace(/\/+$/, '')}/ops/status`, {

@@ -17,13 +17,19 @@ Usage: npm run ops -- <command>
 
   status                                   platform status (maintenance, region, languages, counts)
   config get [key]                         print all configuration, or one document
-  config set <key> <json>                  replace a document (validated)   keys: ${SITE_CONFIG_KEYS.join(', ')}
+  config set <key> <json> [--reason <text>] replace a document (validated)   keys: ${SITE_CONFIG_KEYS.join(', ')}
   flag <NAME> on|off                       switch a whitelabel flag          e.g. flag FREEPLAY3 off
-  maintenance start [--until <ISO>] [--info-th <text>] [--info-en <text>]
+  maintenance start [--until <ISO>] [--info-th <text>] [--info-en <text>] --reason <text>
   maintenance stop
-  region block <cidr|CC>                   block an address range or a country (ISO code)
-  region unblock <cidr|CC>
-  region clear                             remove every blocked range and country
+  region block <cidr|CC> --reason <text>   block an address range or a country (ISO code)
+  region unblock <cidr|CC> --reason <text>
+  region clear --reason <text>             remove every blocked range and country
+                                           (with an API token, maintenance start and region changes are
+                                           four-eyes requests: a second operator approves them)
+  approval list [--status S] [--limit N]   four-eyes requests, newest first (S: pending, approved, ...)
+  approval approve|reject <id> [--note <text>]
+                                           decide another operator's request (LOTUS_OPS_TOKEN: your own
+                                           token when ops.json holds somebody else's)
   language enable|disable <code>
   language default <code>
   banner|notice|cs|vendors|help list       content collections (vendors: the home page's display list)
@@ -108,7 +114,7 @@ const COLLECTION_OF: Record<string, TOpsCollection> = {
   help: 'help',
 };
 
-const COLUMNS: Record<TOpsCollection | 'games' | 'feedback' | 'members' | 'sms' | 'mail' | 'operators' | 'tokens' | 'audit' | 'jobs' | 'keys' | 'channels' | 'deposits' | 'withdrawals' | 'registry', string[]> = {
+const COLUMNS: Record<TOpsCollection | 'approvals' | 'games' | 'feedback' | 'members' | 'sms' | 'mail' | 'operators' | 'tokens' | 'audit' | 'jobs' | 'keys' | 'channels' | 'deposits' | 'withdrawals' | 'registry', string[]> = {
   registry: ['code', 'name', 'walletMode', 'status', 'currency', 'gameTypes', 'launchUrl', 'updatedAt'],
   games: ['nodeId', 'vendor', 'gameCode', 'gameType', 'nameEn', 'minBet', 'lines', 'status', 'isHot', 'freePlay', 'opsStatus', 'opsHot'],
   channels: ['code', 'kind', 'nameEn', 'adapter', 'accountNumber', 'min', 'max', 'dailyLimit', 'status', 'sort'],
@@ -128,6 +134,7 @@ const COLUMNS: Record<TOpsCollection | 'games' | 'feedback' | 'members' | 'sms' 
   vendors: ['id', 'gameType', 'vassalage', 'displayName', 'isHot', 'enabled'],
   help: ['id', 'language', 'categoryKey', 'slug', 'title'],
   feedback: ['id', 'createdAt', 'type', 'ip', 'content'],
+  approvals: ['id', 'status', 'action', 'target', 'requestedBy', 'createdAt', 'expiresAt', 'decidedBy', 'reason'],
 };
 
 export function formatTable(rows: Record<string, unknown>[], columns: string[]): string {
@@ -205,6 +212,35 @@ async function update<K extends TSiteConfigKey>(
   return (await client.setConfigDocument(key, change(structuredClone(current)))) as TSiteConfig[K];
 }
 
+type Pending = { approvalId: number; status: 'pending'; expiresAt: string };
+const isPending = (answer: unknown): answer is Pending =>
+  !!answer && typeof answer === 'object' && 'approvalId' in answer && (answer as Pending).status === 'pending';
+
+/**
+ * A change that may need a second operator (docs/adr/0055): applied at once in direct mode, a
+ * pending request with an API token. Returns the stored document, or null after printing the
+ * request's id and how to approve it.
+ */
+async function updateFourEyes<K extends TSiteConfigKey>(
+  client: OpsClient,
+  key: K,
+  reason: string | undefined,
+  change: (doc: TSiteConfig[K]) => TSiteConfig[K],
+  out: Output,
+): Promise<TSiteConfig[K] | null> {
+  if (client.mode === 'api' && !reason) throw new UsageError('--reason <text> is required: a second operator reads it before approving');
+  const current = (await client.getConfigDocument(key)) as TSiteConfig[K];
+  const answer = await client.setConfigDocument(key, change(structuredClone(current)), reason);
+  if (!isPending(answer)) return answer as TSiteConfig[K];
+  out.log(
+    [
+      `Request ${answer.approvalId} is pending: a second operator must approve it (until ${answer.expiresAt}).`,
+      `  npm run ops -- approval approve ${answer.approvalId}    (or the console's Approvals page)`,
+    ].join('\n'),
+  );
+  return null;
+}
+
 /** Runs one command; returns the exit code. Throws UsageError / CliError for the caller to print. */
 export async function runCommand(client: OpsClient, argv: string[], out: Output): Promise<number> {
   const [command, sub, ...rest] = argv;
@@ -234,9 +270,13 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
       }
       if (sub === 'set') {
         const key = asKey(rest[0]);
-        const value = parseJson(rest.slice(1).join(' ') || undefined, `the ${key} document`);
-        out.log(JSON.stringify(await client.setConfigDocument(key, value), null, 2));
-        out.log(`Saved ${key}.`);
+        const reasonAt = rest.indexOf('--reason');
+        const reason = reasonAt > 0 ? rest[reasonAt + 1] : undefined;
+        const json = reasonAt > 0 ? [...rest.slice(1, reasonAt), ...rest.slice(reasonAt + 2)] : rest.slice(1);
+        const value = parseJson(json.join(' ') || undefined, `the ${key} document`);
+        const answer = await client.setConfigDocument(key, value, reason);
+        out.log(JSON.stringify(answer, null, 2));
+        out.log(isPending(answer) ? `Request ${answer.approvalId} is pending: npm run ops -- approval approve ${answer.approvalId}` : `Saved ${key}.`);
         return 0;
       }
       throw new UsageError('Use: config get [key] | config set <key> <json>');
@@ -254,7 +294,7 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
     }
     case 'maintenance': {
       if (sub === 'start') {
-        const options = takeOptions(rest, ['until', 'info-th', 'info-en']);
+        const options = takeOptions(rest, ['until', 'info-th', 'info-en', 'reason']);
         const now = new Date();
         let endTime: string | null = null;
         if (options.until) {
@@ -263,7 +303,7 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
           if (until <= now) throw new UsageError('--until must be in the future');
           endTime = until.toISOString();
         }
-        const doc = await update(client, 'maintenance', (m) => ({
+        const doc = await updateFourEyes(client, 'maintenance', options.reason, (m) => ({
           startTime: now.toISOString(),
           endTime,
           info: {
@@ -271,7 +311,8 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
             ...(options['info-th'] ? { th: options['info-th'] } : {}),
             ...(options['info-en'] ? { en: options['info-en'] } : {}),
           },
-        }));
+        }), out);
+        if (!doc) return 0;
         out.log(
           `Maintenance is ON from ${doc.startTime}${doc.endTime ? ` until ${doc.endTime}` : ' until you stop it'}.`,
         );
@@ -288,14 +329,16 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
     }
     case 'region': {
       if (sub === 'clear') {
-        await update(client, 'region', (r) => ({ ...r, blockedCountries: [], blockedCidrs: [] }));
-        out.log('No range or country is blocked now.');
+        const options = takeOptions(rest, ['reason']);
+        const done = await updateFourEyes(client, 'region', options.reason, (r) => ({ ...r, blockedCountries: [], blockedCidrs: [] }), out);
+        if (done) out.log('No range or country is blocked now.');
         return 0;
       }
       if (sub !== 'block' && sub !== 'unblock')
-        throw new UsageError('Use: region block|unblock <cidr|CC> | region clear');
+        throw new UsageError('Use: region block|unblock <cidr|CC> --reason <text> | region clear --reason <text>');
       const target = rest[0];
-      if (!target) throw new UsageError(`Use: region ${sub} <cidr|CC>`);
+      if (!target || target.startsWith('--')) throw new UsageError(`Use: region ${sub} <cidr|CC> --reason <text>`);
+      const regionOptions = takeOptions(rest.slice(1), ['reason']);
       const isCountry = /^[A-Za-z]{2}$/.test(target);
       if (!isCountry && !parseCidr(target))
         throw new UsageError(
@@ -303,14 +346,36 @@ export async function runCommand(client: OpsClient, argv: string[], out: Output)
         );
       const value = isCountry ? target.toUpperCase() : target;
       const field = isCountry ? 'blockedCountries' : 'blockedCidrs';
-      await update(client, 'region', (r) => {
+      const changed = await updateFourEyes(client, 'region', regionOptions.reason, (r) => {
         const list = r[field].filter((v) => v !== value);
         return { ...r, [field]: sub === 'block' ? [...list, value] : list };
-      });
+      }, out);
+      if (!changed) return 0;
       out.log(
         `${isCountry ? 'Country' : 'Range'} ${value} ${sub === 'block' ? 'is blocked' : 'is no longer blocked'}.`,
       );
       return 0;
+    }
+    case 'approval':
+    case 'approvals': {
+      if (sub === 'list') {
+        const options = takeOptions(rest, ['status', 'limit']);
+        const limit = options.limit ? Number(options.limit) : 20;
+        if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new UsageError('--limit must be 1-100');
+        const page = await client.listApprovals({ status: options.status, limit });
+        out.log(formatTable(page.rows.map((r) => ({ ...r, payload: undefined })), COLUMNS.approvals));
+        out.log(`${page.rows.length} of ${page.total}`);
+        return 0;
+      }
+      if (sub === 'approve' || sub === 'reject') {
+        const id = Number(rest[0]);
+        if (!Number.isInteger(id) || id < 1) throw new UsageError(`Use: approval ${sub} <id> [--note <text>] (a positive number)`);
+        const options = takeOptions(rest.slice(1), ['note']);
+        const row = await client.decideApproval(id, sub, options.note);
+        out.log(`Request ${row.id} (${row.action}, ${row.target}) is ${row.status} by ${row.decidedBy ?? '?'}; requested by ${row.requestedBy}: ${row.reason}`);
+        return 0;
+      }
+      throw new UsageError('Use: approval list [--status S] [--limit N] | approval approve|reject <id> [--note <text>]');
     }
     case 'language': {
       const code = rest[0];

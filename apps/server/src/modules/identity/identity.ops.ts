@@ -232,11 +232,11 @@ export function createAccountsOpsService({
      * and the ids shown.
      */
     async listSms(
-      options: { to?: string | undefined; limit: number },
+      options: { to?: string | undefined; limit: number; beforeId?: number | undefined },
       note: OpsAuditNote,
     ): Promise<z.infer<typeof ZOpsSmsRow>[]> {
       const to = normalizeTo(options.to);
-      const rows = await verificationRepo.listSmsOutbox({ limit: options.limit, ...(to ? { to } : {}) });
+      const rows = await verificationRepo.listSmsOutbox({ limit: options.limit, beforeId: options.beforeId, ...(to ? { to } : {}) });
       const opened = await Promise.all(
         rows.map(async (r) => ({ id: r.id, to: r.to, text: (await keys.open(r.text)).slice(0, 500), createdAt: r.createdAt.toISOString() })),
       );
@@ -249,10 +249,10 @@ export function createAccountsOpsService({
 
     /** The mail outbox, opened (bodies are sealed at rest): a secret read, audited. */
     async listMail(
-      options: { to?: string | undefined; limit: number },
+      options: { to?: string | undefined; limit: number; beforeId?: number | undefined },
       note: OpsAuditNote,
     ): Promise<z.infer<typeof ZOpsMailRow>[]> {
-      const rows = await mailRepo.list({ limit: options.limit, ...(options.to ? { to: options.to } : {}) });
+      const rows = await mailRepo.list({ limit: options.limit, beforeId: options.beforeId, ...(options.to ? { to: options.to } : {}) });
       const opened = await Promise.all(
         rows.map(async (r) => ({
           id: r.id,

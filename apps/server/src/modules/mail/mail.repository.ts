@@ -1,4 +1,4 @@
-import { desc, eq, notLike } from 'drizzle-orm';
+import { and, desc, eq, lt, notLike } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/tx';
 import { mailOutbox } from '../../db/schema';
 
@@ -20,11 +20,16 @@ export function createMailRepository(db: Db) {
       await tx.update(mailOutbox).set({ text, html }).where(eq(mailOutbox.id, id));
     },
 
-    async list(options: { to?: string; limit: number }, tx: Executor = db) {
+    async list(options: { to?: string; limit: number; beforeId?: number | undefined }, tx: Executor = db) {
       return tx
         .select()
         .from(mailOutbox)
-        .where(options.to ? eq(mailOutbox.to, options.to.toLowerCase()) : undefined)
+        .where(
+          and(
+            options.to ? eq(mailOutbox.to, options.to.toLowerCase()) : undefined,
+            options.beforeId ? lt(mailOutbox.id, options.beforeId) : undefined,
+          ),
+        )
         .orderBy(desc(mailOutbox.id))
         .limit(options.limit);
     },

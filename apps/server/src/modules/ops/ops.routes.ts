@@ -101,7 +101,7 @@ export async function opsRoutes(fastify: FastifyInstance, { ops, content, jobs, 
         tags,
         security,
         summary:
-          'Replace a site configuration document (validated against its schema; takes effect at once). From the console, starting maintenance and region rules wait for a second operator (four-eyes): the answer is then the pending request',
+          'Replace a site configuration document (validated against its schema; takes effect at once). Starting maintenance and region rules wait for a second operator (four-eyes; console and API tokens): the answer is then the pending request',
         params: ZOpsConfigKeyParam,
         querystring: z.object({ reason: ZOpsReason.optional() }),
         body: z.unknown().describe('The full document for :key (contracts/site-config SITE_CONFIG_SCHEMAS)'),
@@ -110,9 +110,11 @@ export async function opsRoutes(fastify: FastifyInstance, { ops, content, jobs, 
     },
     async (req) => {
       const op = req.operator;
-      // Four-eyes (docs/adr/0044) for console sessions: starting (or moving) a maintenance window
-      // and any region rule change are stored as a request a second operator approves.
-      if (op && 'sessionId' in op) {
+      // Four-eyes (docs/adr/0044, 0055) for named operators, console sessions and API tokens (the
+      // command line) alike: starting (or moving) a maintenance window and any region rule change
+      // are stored as a request a second operator approves. Only the direct-mode command line
+      // (in process, it holds the database) applies at once: it is the break-glass path.
+      if (op && !('inProcess' in op)) {
         const action = await fourEyesAction(req.params.key, req.body);
         if (action) {
           const reason = req.query.reason;
@@ -121,7 +123,7 @@ export async function opsRoutes(fastify: FastifyInstance, { ops, content, jobs, 
             await ops.approvals.request(
               { id: op.id, username: op.username },
               action,
-              { target: `config:${req.params.key}`, payload: SITE_CONFIG_SCHEMAS[req.params.key].parse(req.body), reason },
+              { target: `config:${req.params.key}`, payload: ops.validateConfigDocument(req.params.key, req.body), reason },
               auditNote(req),
             ),
           );
@@ -138,12 +140,12 @@ export async function opsRoutes(fastify: FastifyInstance, { ops, content, jobs, 
       schema: {
         tags,
         security,
-        summary: 'Latest feedback',
+        summary: 'Players\' feedback (PUT /wps/feedback), newest first; paged by beforeId, filtered by type',
         querystring: ZFeedbackListQuery,
         response: responses(z.array(ZFeedbackRow).max(500)),
       },
     },
-    async (req) => ok(await ops.listFeedback(req.query.limit)),
+    async (req) => ok(await ops.listFeedback(req.query.limit, { beforeId: req.query.beforeId, type: req.query.type })),
   );
 
   /** The approval action a configuration change needs, or null (applied at once). */

@@ -11,7 +11,7 @@ import type { OpsAuditNote } from '../../platform/audit/ops.audit';
 type Deps = {
   database: Pick<Database, 'tx' | 'label'>;
   systemRepo: FeedbackReader;
-  config: Pick<ConfigService, 'getAll' | 'get' | 'set'>;
+  config: Pick<ConfigService, 'getAll' | 'get' | 'set' | 'validate'>;
   content: Pick<ContentService, 'counts' | 'listCollection' | 'addToCollection' | 'removeFromCollection'>;
   startedAt?: number;
   now?: () => number;
@@ -31,6 +31,9 @@ export function createOpsService({
 }: Deps) {
   const getConfig = (): Promise<TSiteConfig> => config.getAll();
   const getConfigDocument = <K extends TSiteConfigKey>(key: K): Promise<TSiteConfig[K]> => config.get(key);
+  /** The document as it would be stored, or validation_failed with the fields (nothing written). */
+  const validateConfigDocument = <K extends TSiteConfigKey>(key: K, value: unknown): TSiteConfig[K] =>
+    config.validate(key, value);
   /** Replaces a configuration document (audited: the document before and after). */
   async function setConfigDocument<K extends TSiteConfigKey>(
     key: K,
@@ -63,8 +66,11 @@ export function createOpsService({
     });
   }
 
-  async function listFeedback(limit: number): Promise<z.infer<typeof ZFeedbackRow>[]> {
-    const rows = await systemRepo.listFeedback(limit);
+  async function listFeedback(
+    limit: number,
+    filter: { beforeId?: number | undefined; type?: string | undefined } = {},
+  ): Promise<z.infer<typeof ZFeedbackRow>[]> {
+    const rows = await systemRepo.listFeedback(limit, filter);
     return rows.map((r) => ({
       id: r.id,
       type: r.type,
@@ -104,6 +110,7 @@ export function createOpsService({
   return {
     getConfig,
     getConfigDocument,
+    validateConfigDocument,
     setConfigDocument,
     addToCollection,
     removeFromCollection,

@@ -1,4 +1,4 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import { feedback, siteConfig } from '../../db/schema';
 import type { Db, Executor } from '../../db/tx';
 
@@ -30,8 +30,22 @@ export function createSystemRepository(db: Db) {
       return created;
     },
 
-    async listFeedback(limit: number, tx: Executor = db) {
-      return tx.select().from(feedback).orderBy(desc(feedback.id)).limit(limit);
+    async listFeedback(
+      limit: number,
+      filter: { beforeId?: number | undefined; type?: string | undefined } = {},
+      tx: Executor = db,
+    ) {
+      return tx
+        .select()
+        .from(feedback)
+        .where(
+          and(
+            filter.beforeId ? lt(feedback.id, filter.beforeId) : undefined,
+            filter.type ? eq(feedback.type, filter.type) : undefined,
+          ),
+        )
+        .orderBy(desc(feedback.id))
+        .limit(limit);
     },
 
     async countFeedback(tx: Executor = db) {

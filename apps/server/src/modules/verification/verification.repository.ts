@@ -164,11 +164,16 @@ export function createVerificationRepository(db: Db) {
       await tx.update(smsOutbox).set({ text }).where(eq(smsOutbox.id, id));
     },
 
-    async listSmsOutbox(options: { to?: string; limit: number }, tx: Executor = db) {
+    async listSmsOutbox(options: { to?: string; limit: number; beforeId?: number | undefined }, tx: Executor = db) {
       return tx
         .select()
         .from(smsOutbox)
-        .where(options.to ? eq(smsOutbox.to, options.to) : undefined)
+        .where(
+          and(
+            options.to ? eq(smsOutbox.to, options.to) : undefined,
+            options.beforeId ? lt(smsOutbox.id, options.beforeId) : undefined,
+          ),
+        )
         .orderBy(desc(smsOutbox.id))
         .limit(options.limit);
     },

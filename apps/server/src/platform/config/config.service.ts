@@ -10,6 +10,8 @@ import type { Database } from '../../db/client';
 import type { Executor } from '../../db/tx';
 import { DEFAULT_SITE_CONFIG } from '../../db/seed-data/site-config';
 import type { ConfigBus } from '../../lib/config-bus';
+import { countries } from 'countries-list';
+import type { z } from 'zod';
 import { parseCidr } from '../../lib/ip';
 import { issuesToFields } from '../../lib/validation';
 
@@ -105,9 +107,13 @@ export function createConfigService({ database, repo, bus, log, now = Date.now }
   /** Validates a full document for `key`; throws AppError validation_failed with fields. */
   function validate<K extends TSiteConfigKey>(key: K, value: unknown): TSiteConfig[K] {
     const parsed = SITE_CONFIG_SCHEMAS[key].safeParse(value);
-    if (!parsed.success)
-      throw new AppError('validation_failed', 400, issuesToFields(parsed.error.issues, key));
+    if (!parsed.success) throw new AppError('validation_failed', 400, configIssueFields(parsed.error.issues, key));
     const doc = parsed.data as TSiteConfig[K];
+    // A field the schema does not know is refused, not silently dropped (a typo would otherwise
+    // save a document without the change the operator meant).
+    const unknown = unknownFields(value, doc);
+    if (unknown.length > 0)
+      throw new AppError('validation_failed', 400, Object.fromEntries(unknown.slice(0, 20).map((p) => [p, 'field_unknown'])));
     const fields = semanticChecks(key, doc);
     if (Object.keys(fields).length > 0) throw new AppError('validation_failed', 400, fields);
     return doc;
@@ -126,6 +132,33 @@ export function createConfigService({ database, repo, bus, log, now = Date.now }
 
 export type ConfigService = ReturnType<typeof createConfigService>;
 
+/** ISO 3166-1 alpha-2 codes (countries-list; Kosovo's XK included). */
+const isCountryCode = (code: string): boolean => Object.hasOwn(countries, code);
+
+/** Field keys of the shape's issues; the schemas name their own keys for some (pattern_unknown, ...). */
+const OWN_KEYS = new Set(['pattern_unknown', 'length_range_invalid', 'country_code_unknown']);
+function configIssueFields(issues: readonly z.core.$ZodIssue[], key: string): Record<string, string> {
+  const fields = issuesToFields(issues, key);
+  for (const issue of issues) {
+    const path = issue.path.map(String).join('.') || key;
+    if (OWN_KEYS.has(issue.message)) fields[path] = issue.message;
+  }
+  return fields;
+}
+
+/** Paths of object keys in `input` that the parsed document does not have (unknown to the schema). */
+function unknownFields(input: unknown, parsed: unknown, path: string[] = []): string[] {
+  if (Array.isArray(input) && Array.isArray(parsed))
+    return input.flatMap((v, i) => unknownFields(v, parsed[i], [...path, String(i)]));
+  if (!input || typeof input !== 'object' || !parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return [];
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(input)) {
+    if (!Object.hasOwn(parsed, k)) out.push([...path, k].join('.'));
+    else out.push(...unknownFields(v, (parsed as Record<string, unknown>)[k], [...path, k]));
+  }
+  return out;
+}
+
 /** Rules beyond the shape: CIDRs parse, the default language is listed and enabled, windows are ordered. */
 function semanticChecks<K extends TSiteConfigKey>(key: K, doc: TSiteConfig[K]): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -133,12 +166,16 @@ function semanticChecks<K extends TSiteConfigKey>(key: K, doc: TSiteConfig[K]): 
     const region = doc as TSiteConfig['region'];
     const check = (list: readonly string[], name: string) =>
       list.forEach((cidr, i) => {
-        if (!parseCidr(cidr)) fields[`${name}.${i}`] = 'validation_failed';
+        if (!parseCidr(cidr)) fields[`${name}.${i}`] = 'address_range_invalid';
       });
     check(region.blockedCidrs, 'blockedCidrs');
     check(region.allowedCidrs, 'allowedCidrs');
     region.countryRanges.forEach((r, i) => {
-      if (!parseCidr(r.cidr)) fields[`countryRanges.${i}.cidr`] = 'validation_failed';
+      if (!parseCidr(r.cidr)) fields[`countryRanges.${i}.cidr`] = 'address_range_invalid';
+      if (!isCountryCode(r.country)) fields[`countryRanges.${i}.country`] = 'country_code_unknown';
+    });
+    region.blockedCountries.forEach((c, i) => {
+      if (!isCountryCode(c)) fields[`blockedCountries.${i}`] = 'country_code_unknown';
     });
   }
   if (key === 'languages') {
