@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { BUNDLED_LANGUAGES } from '@/i18n/languages';
-import { i18n } from '@/i18n/i18n';
+import { i18n, i18nReady } from '@/i18n/i18n';
 import { AppShell } from '@/app/app';
 import { ROUTE_TABLE } from '@/app/router';
 import { getBannerGroup } from '@/config/banner-groups';
@@ -54,6 +54,7 @@ export function prerenderPlan() {
 export async function renderPage(url: string, language: string): Promise<string> {
   markPrerendering();
   queryClient.clear();
+  await i18nReady;
   await i18n.changeLanguage(language);
   const { prelude } = await prerender(
     <StrictMode>
