@@ -66,7 +66,10 @@ function start(): void {
   // A prerendered page (ADR 0040) is hydrated when it shows what this visitor would see: same
   // language, no session (the prerender is the signed-out page). Otherwise it is rendered anew.
   const prerendered = prerenderedLanguage();
-  if (prerendered !== null && prerendered === i18n.language && !hasToken() && root.firstElementChild) {
+  // The mailed reset link (/forget#token=..., the fragment never reaches the server) shows the
+  // set-new-password form, which the prerendered /forget (the request form) does not hold.
+  const resetLink = /(?:^#|&)token=/.test(window.location.hash);
+  if (prerendered !== null && prerendered === i18n.language && !hasToken() && !resetLink && root.firstElementChild) {
     // The page's group and layout parts first (preloaded by the page's head): the whole page then
     // hydrates at once, before any data call answers, so it matches the prerendered HTML.
     const { pathname } = window.location;

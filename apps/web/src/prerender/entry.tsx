@@ -11,8 +11,8 @@ import { queryClient } from '@/lib/query-client';
 import { markPrerendering } from '@/lib/prerendered';
 
 /**
- * Public pages prerendered at build time (ADR 0040); member-only pages keep client rendering, and
- * so does /forget for now (its prerender did not hydrate cleanly; to be looked into).
+ * Public pages prerendered at build time (ADR 0040); member-only pages keep client rendering.
+ * /forget opened from the mailed reset link (#token=...) is rendered anew, not hydrated (main.tsx).
  */
 export const PRERENDERED_PAGES: readonly TPathKey[] = [
   'home',
@@ -26,6 +26,7 @@ export const PRERENDERED_PAGES: readonly TPathKey[] = [
   'pvp',
   'cockfight',
   'help',
+  'forget',
   'promotions',
 ];
 export const PRERENDER_LANGUAGES = BUNDLED_LANGUAGES;

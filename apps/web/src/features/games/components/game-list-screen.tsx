@@ -169,7 +169,7 @@ export function GameListScreen({ gameType }: { gameType: TGameType }) {
           onMinBet={(minBet) => dispatch({ type: 'minBet', minBet })}
         />
       )}
-      <section className="game-list__results" aria-label={t('list.label')} aria-busy={list.isFetching} data-testid="game-list" data-page={state.page}>
+      <section className="game-list__results" aria-label={t('list.label')} aria-busy={list.isFetching || list.isPending} data-testid="game-list" data-page={state.page}>
         {list.isError ? (
           <EmptyState message={t('list.error')}>
             <button type="button" className="game-list__retry" onClick={() => void list.refetch()}>
