@@ -7,7 +7,7 @@ import { currencySymbolOrDefault } from '@lotus/contracts/money';
 import { uniqueVendors, useVendorCards } from '@/api/get-vendor-cards';
 import { EmptyState } from '@/components/ui/empty-state/empty-state';
 import { Pager } from '@/components/ui/pager/pager';
-import { toastError } from '@/components/ui/toast/toast';
+import { notifyError } from '@/lib/notify';
 import { useMemberInfo } from '@/lib/session/get-member-info';
 import { useMemberAction } from '@/lib/session/use-guards';
 import { useGameList } from '../api/get-game-list';
@@ -125,7 +125,7 @@ export function GameListScreen({ gameType }: { gameType: TGameType }) {
     memberAction(() => {
       toggle.mutate(
         { nodeId: game.nodeId, vendor: game.vassalage, gameType: game.gameType, favorite: favoriteIds.has(game.nodeId) },
-        { onError: (error) => void toastError(error) },
+        { onError: (error) => void notifyError(error) },
       );
     });
 
