@@ -76,6 +76,7 @@ for (const [path, testId] of [
   ['/register', 'register-page'],
   ['/rng', null],
   ['/help', null],
+  ['/forget', 'forget-page'],
 ] as const) {
   for (const language of ['th', 'en']) {
     test(`prerendered ${path} in ${language} hydrates without a console error`, async ({ page, context }) => {

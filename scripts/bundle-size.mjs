@@ -1,6 +1,9 @@
 // `node scripts/bundle-size.mjs`: the first-load size of the built member site (apps/web/dist) and
 // operator console (apps/backoffice/dist): what each index.html makes the browser fetch before the
 // app renders (entry script, modulepreloads, stylesheets), gzip and raw. Build first (npm run build).
+// For the member site also each prerendered page (/, /login, /rng in Thai): every script its HTML
+// loads or preloads (entry, the language's texts, the page group, the layout parts the page
+// hydrates with) and their static imports, i.e. the JS that runs before the page is live.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -38,4 +41,43 @@ for (const app of APPS) {
   console.log(
     `${app.name}: blocking JS ${kb(sum.js)} gzip (${kb(sum.jsRaw)} raw), CSS ${kb(sum.css)} gzip (${kb(sum.cssRaw)} raw), ${sum.files} files`,
   );
+}
+
+// Prerendered pages of the member site (ADR 0040): the JS before hydration, per page.
+const web = join(root, 'apps/web/dist');
+const manifestFile = join(web, '.vite/manifest.json');
+if (existsSync(manifestFile) && existsSync(join(web, 'prerender/manifest.json'))) {
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
+  const pages = JSON.parse(readFileSync(join(web, 'prerender/manifest.json'), 'utf8')).pages;
+  const entryJs = new Set();
+  const indexHtml = readFileSync(join(web, 'index.html'), 'utf8');
+  for (const m of indexHtml.matchAll(/<(?:script[^>]*\ssrc|link[^>]*\shref)="\/([^"]+\.js)"/g)) entryJs.add(m[1]);
+  for (const path of ['/', '/login', '/rng', '/help', '/forget']) {
+    const page = pages.find((p) => p.paths.includes(path));
+    if (!page) continue;
+    const html = readFileSync(join(web, page.files.th), 'utf8');
+    const files = new Set();
+    const add = (file) => {
+      if (files.has(file)) return;
+      files.add(file);
+      for (const key of byFile.get(file)?.imports ?? []) add(manifest[key].file);
+    };
+    for (const m of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*\shref)="\/([^"]+\.js)"/g)) add(m[1]);
+    let gz = 0;
+    let raw = 0;
+    let texts = 0;
+    let beyondEntry = 0;
+    for (const file of files) {
+      const body = readFileSync(join(web, file));
+      const size = gzipSync(body).length;
+      gz += size;
+      raw += body.length;
+      if (/\/(th|en)-shell-/.test(file)) texts += size;
+      if (!entryJs.has(file)) beyondEntry += size;
+    }
+    console.log(
+      `member site ${path} (prerendered, th): JS before hydration ${kb(gz)} gzip (${kb(raw)} raw), ${files.size} files: entry ${kb(gz - beyondEntry)}, Thai texts ${kb(texts)}, page group and layout parts ${kb(beyondEntry - texts)}`,
+    );
+  }
 }

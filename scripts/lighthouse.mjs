@@ -48,8 +48,9 @@ export async function lighthouseOnce(url, { sessionToken } = {}) {
     const lhr = result.lhr;
     if (process.env.LH_SAVE) writeFileSync(process.env.LH_SAVE, JSON.stringify(lhr));
     const num = (id) => lhr.audits[id]?.numericValue ?? NaN;
+    const rawScore = lhr.categories.performance?.score;
     return {
-      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      score: rawScore == null ? NaN : Math.round(rawScore * 100),
       fcp: num('first-contentful-paint'),
       lcp: num('largest-contentful-paint'),
       tbt: num('total-blocking-time'),
@@ -59,6 +60,9 @@ export async function lighthouseOnce(url, { sessionToken } = {}) {
       lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
       runtimeError: lhr.runtimeError?.message,
     };
+  } catch (error) {
+    // Chromium or the protocol failed mid-run: a failed run, not a page that scores 0.
+    return { score: NaN, fcp: NaN, lcp: NaN, tbt: NaN, cls: NaN, bytes: NaN, requests: 0, lcpElement: '', runtimeError: String(error?.message ?? error) };
   } finally {
     await browser?.disconnect();
     await chrome.kill();
@@ -71,14 +75,36 @@ const median = (xs) => {
   return s[Math.floor(s.length / 2)];
 };
 
-/** `runs` Lighthouse runs of one page; the median of each figure (each figure's own median). */
+/**
+ * Why a run cannot count: Lighthouse's runtime error (page not loaded, protocol timeout...), or a
+ * figure missing (no performance score, no LCP): such a run would drag the median to 0 / NaN.
+ */
+export function failureOf(run) {
+  if (run.runtimeError) return run.runtimeError;
+  for (const k of ['score', 'fcp', 'lcp', 'tbt', 'cls', 'bytes']) if (!Number.isFinite(run[k])) return `no ${k}`;
+  return null;
+}
+
+/**
+ * `runs` good Lighthouse runs of one page; the median of each figure (each figure's own median).
+ * A failed run (see failureOf) is left out of the median and retried, up to `runs` extra attempts;
+ * the failures are returned in `failed` so the report can say so. With fewer good runs than asked,
+ * the median is of the good ones (`runs.length` tells how many); with none, every figure is NaN.
+ */
 export async function lighthouseMedian(url, runs = 3, options = {}) {
-  const all = [];
-  for (let i = 0; i < runs; i++) all.push(await lighthouseOnce(url, options));
-  const pick = (k) => median(all.map((r) => r[k]));
+  const good = [];
+  const failed = [];
+  for (let attempt = 1; good.length < runs && attempt <= runs * 2; attempt++) {
+    const run = await lighthouseOnce(url, options);
+    const failure = failureOf(run);
+    if (failure) failed.push({ attempt, error: failure });
+    else good.push(run);
+  }
+  const pick = (k) => (good.length ? median(good.map((r) => r[k])) : NaN);
   return {
     url,
-    runs: all,
+    runs: good,
+    failed,
     score: pick('score'),
     fcp: pick('fcp'),
     lcp: pick('lcp'),
@@ -86,7 +112,7 @@ export async function lighthouseMedian(url, runs = 3, options = {}) {
     cls: pick('cls'),
     bytes: pick('bytes'),
     requests: pick('requests'),
-    lcpElement: all[0].lcpElement,
+    lcpElement: good[0]?.lcpElement ?? '',
   };
 }
 

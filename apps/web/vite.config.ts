@@ -27,10 +27,22 @@ function chunkFileName(chunk: { name: string; facadeModuleId?: string | null }):
   return `assets/${match ? match[1] : '[name]'}-[hash].js`;
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * react-router's package exports point every bundler at its development build (dev warnings on);
+ * the browser build takes the production build beside it (same API, no warnings; issue 10).
+ */
+const reactRouterProduction = {
+  find: /^react-router$/,
+  replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+};
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), precompress()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(command === 'build' && !isSsrBuild ? [reactRouterProduction] : []),
+    ],
   },
   server: {
     port: 5173,

@@ -210,7 +210,8 @@ export async function buildApp({
         const parsed = ZBannerGroup.safeParse(group);
         if (!parsed.success) return null;
         const [first] = await services.content.listBanners(parsed.data, language);
-        if (!first || first.sources.length === 0) return null;
+        if (!first) return 'none';
+        if (first.sources.length === 0) return null;
         // Each srcset is "url 480w, url 960w, ...": phones get the 960 px raster, wider screens the largest.
         const pick = (type: string, phone: boolean) => {
           const entries = (first.sources.find((s) => s.type === type)?.srcset ?? '')

@@ -15,6 +15,7 @@ const page = (lang: string, text: string) =>
   `<!doctype html><html lang="${lang}" data-prerendered="${lang}"><head><!--lotus:page-head--></head><body><div id="root"><h1>${text}</h1></div></body></html>`;
 fs.writeFileSync(path.join(dist, 'prerender', 'th', 'home.html'), page('th', 'ยินดีต้อนรับ'));
 fs.writeFileSync(path.join(dist, 'prerender', 'en', 'home.html'), page('en', 'Welcome'));
+fs.writeFileSync(path.join(dist, 'prerender', 'th', 'help.html'), page('th', 'ศูนย์ช่วยเหลือ'));
 fs.writeFileSync(
   path.join(dist, 'prerender', 'manifest.json'),
   JSON.stringify({
@@ -26,6 +27,7 @@ fs.writeFileSync(
         bannerGroup: 'w_home',
         files: { th: 'prerender/th/home.html', en: 'prerender/en/home.html' },
       },
+      { key: 'help', paths: ['/help'], bannerGroup: 'w_help', files: { th: 'prerender/th/help.html' } },
     ],
   }),
 );
@@ -67,6 +69,14 @@ describe('prerendered pages', () => {
       await t.resetConfig();
     }
     expect((await html('/')).body).toContain('data-prerendered');
+  });
+
+  it('a page whose banner group has no banner (the demo help centre) hides its banner box before the banners answer', async () => {
+    const help = await html('/help');
+    expect(help.body).toContain('ศูนย์ช่วยเหลือ');
+    expect(help.body).toContain('<style>.banner-carousel--placeholder[data-banner-group="w_help"]{display:none}</style>');
+    // Home's group has banners: its box stays.
+    expect((await html('/')).body).not.toContain('{display:none}');
   });
 
   it('the banner head preloads the first banner at high priority (phone and wide sizes) and paints it into the banner box', () => {

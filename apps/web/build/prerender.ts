@@ -54,9 +54,12 @@ for (const page of renderer.prerenderPlan()) {
   const files: Record<string, string> = {};
   for (const language of renderer.PRERENDER_LANGUAGES) {
     const body = await renderer.renderPage(page.paths[0]!, language);
+    // The page's language texts (src/i18n/bundles): the app awaits them before it hydrates.
+    const texts = fileOf(`src/i18n/bundles/${language}-shell.ts`);
+    const languageHead = texts ? `<link rel="modulepreload" crossorigin href="/${texts}">\n    ` : '';
     const html = template
       .replace(/<html lang="[^"]*"/, `<html lang="${language}" data-prerendered="${language}"`)
-      .replace('</head>', `  ${head}\n  </head>`)
+      .replace('</head>', `  ${languageHead}${head}\n  </head>`)
       .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
     const file = `prerender/${language}/${page.key}.html`;
     mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });

@@ -8,7 +8,7 @@ import '@fontsource/sarabun/latin-400.css';
 import '@fontsource/sarabun/thai-700.css';
 import '@fontsource/sarabun/latin-700.css';
 import './styles/index.css';
-import { i18n } from './i18n/i18n';
+import { i18n, i18nReady } from './i18n/i18n';
 import { applyTheme, readStoredTheme } from './lib/theme';
 import { hasToken, local } from './lib/storage';
 import { prerenderedLanguage } from './lib/prerendered';
@@ -21,6 +21,7 @@ applyTheme(readStoredTheme(local));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
+const root: HTMLElement = container;
 /** Resolves once the browser has painted a frame. */
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
@@ -57,36 +58,49 @@ const app = (
     <App />
   </StrictMode>
 );
-// A prerendered page (ADR 0040) is hydrated when it shows what this visitor would see: same
-// language, no session (the prerender is the signed-out page). Otherwise it is rendered anew.
-const prerendered = prerenderedLanguage();
-if (prerendered !== null && prerendered === i18n.language && !hasToken() && container.firstElementChild) {
-  // The page's group and layout parts first (preloaded by the page's head): the whole page then
-  // hydrates at once, before any data call answers, so it matches the prerendered HTML.
-  const { pathname } = window.location;
-  // React hydrates the shell first and each Suspense boundary (the page, the banner...) after, in
-  // idle time: data calls wait until then (paused as if offline), so every part hydrates with the
-  // same "loading" state the HTML was rendered in.
-  // It also waits for the first frame: the page paints from its HTML before hydration takes the
-  // main thread.
-  void Promise.all([loadGroupOf(pathname), preloadLayoutSlots(pathname), afterFirstPaint()])
-    .catch(() => undefined)
-    .then(() => {
-      onlineManager.setOnline(false);
-      hydrateRoot(container, app);
-      setLive();
-      markMainDone();
-      whenIdle(() => {
-        onlineManager.setOnline(navigator.onLine !== false);
-        resubmitHeld();
+/**
+ * Hydrates or renders once the visitor's language texts are in (src/i18n: one language, loaded
+ * beside this script; a prerendered page preloads it in its head).
+ */
+function start(): void {
+  // A prerendered page (ADR 0040) is hydrated when it shows what this visitor would see: same
+  // language, no session (the prerender is the signed-out page). Otherwise it is rendered anew.
+  const prerendered = prerenderedLanguage();
+  // The mailed reset link (/forget#token=..., the fragment never reaches the server) shows the
+  // set-new-password form, which the prerendered /forget (the request form) does not hold.
+  const resetLink = /(?:^#|&)token=/.test(window.location.hash);
+  if (prerendered !== null && prerendered === i18n.language && !hasToken() && !resetLink && root.firstElementChild) {
+    // The page's group and layout parts first (preloaded by the page's head): the whole page then
+    // hydrates at once, before any data call answers, so it matches the prerendered HTML.
+    const { pathname } = window.location;
+    // React hydrates the shell first and each Suspense boundary (the page, the banner...) after, in
+    // idle time: data calls wait until then (paused as if offline), so every part hydrates with the
+    // same "loading" state the HTML was rendered in.
+    // It also waits for the first frame: the page paints from its HTML before hydration takes the
+    // main thread.
+    void Promise.all([loadGroupOf(pathname), preloadLayoutSlots(pathname), afterFirstPaint()])
+      .catch(() => undefined)
+      .then(() => {
+        onlineManager.setOnline(false);
+        hydrateRoot(root, app);
+        setLive();
+        markMainDone();
+        whenIdle(() => {
+          onlineManager.setOnline(navigator.onLine !== false);
+          resubmitHeld();
+        });
       });
-    });
-} else {
-  if (prerendered !== null) {
-    container.replaceChildren();
-    document.documentElement.removeAttribute('data-prerendered');
+  } else {
+    if (prerendered !== null) {
+      root.replaceChildren();
+      document.documentElement.removeAttribute('data-prerendered');
+    }
+    setLive();
+    createRoot(root).render(app);
+    markMainDone();
   }
-  setLive();
-  createRoot(container).render(app);
-  markMainDone();
 }
+
+// The page group of a prerendered page loads beside the texts, not after them.
+if (prerenderedLanguage() !== null) void loadGroupOf(window.location.pathname).catch(() => undefined);
+void i18nReady.catch(() => undefined).then(start);

@@ -24,8 +24,11 @@ const NOT_BUILT_PAGE = `<!doctype html>
 export type PrerenderHooks = {
   /** True when this visitor may get the prerendered page: status normal for them, no login-required home. */
   canServe(request: FastifyRequest): Promise<boolean>;
-  /** The rasters of the first banner of a group in a language, for the page's head (null: none). */
-  firstBanner(group: string, language: string): Promise<BannerRasters | null>;
+  /**
+   * The rasters of the first banner of a group in a language, for the page's head: 'none' when the
+   * group shows no banner in that language, null when its first banner has no rasters.
+   */
+  firstBanner(group: string, language: string): Promise<BannerRasters | 'none' | null>;
 };
 
 type Options = { webDist: string; mediaDirs: string[]; prerender?: PrerenderHooks };
@@ -84,6 +87,15 @@ export function bannerHead({ phone, wide }: BannerRasters): string {
     preloadLink(wide, '(min-width: 768px)') +
     `<style>${box}{background-image:${wideSet}}@media (max-width: 767px){${box}{background-image:${phoneSet}}}</style>`
   );
+}
+
+/**
+ * The head of a page whose banner group shows no banner: the banner box the HTML holds while the
+ * banners load is not shown, so nothing below it moves up when the empty list arrives (/help).
+ */
+export function noBannerHead(group: string): string {
+  if (!/^[a-z_]+$/.test(group)) return '';
+  return `<style>.banner-carousel--placeholder[data-banner-group="${group}"]{display:none}</style>`;
 }
 
 /**
@@ -170,8 +182,9 @@ async function staticSpaPlugin(app: FastifyInstance, options: Options) {
       return null;
     }
     const banner = page.bannerGroup ? await hooks.firstBanner(page.bannerGroup, language) : null;
+    const head = banner === 'none' ? noBannerHead(page.bannerGroup ?? '') : banner ? bannerHead(banner) : '';
     return {
-      html: html.replace('<!--lotus:page-head-->', banner ? bannerHead(banner) : ''),
+      html: html.replace('<!--lotus:page-head-->', head),
       scriptHashes: (manifest?.scriptHashes ?? []).filter((h) => /^sha256-[A-Za-z0-9+/]+={0,2}$/.test(h)),
     };
   }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZRegisterSettings, type TRegisterSettings } from '@lotus/contracts/system';
+import type { TRegisterSettings } from '@lotus/contracts/system';
 import { api } from '@/lib/api-client';
 import { SESSION_CACHE } from '@/lib/query-client';
 
@@ -8,7 +8,11 @@ import { SESSION_CACHE } from '@/lib/query-client';
  * password changes, and the payment password rule of the withdraw page).
  */
 export function getRegisterSettings({ signal }: { signal?: AbortSignal } = {}): Promise<TRegisterSettings> {
-  return api.get('/wps/system/setting/register', { schema: ZRegisterSettings, signal });
+  // The schema loads on demand: zod stays out of the scripts a prerendered page runs before it hydrates.
+  return api.get('/wps/system/setting/register', {
+    lazySchema: () => import('@lotus/contracts/system').then((m) => m.ZRegisterSettings),
+    signal,
+  });
 }
 
 export const registerSettingsQueryOptions = () =>

@@ -3,6 +3,7 @@ import { Outlet, useRoutes, type RouteObject } from 'react-router';
 import { findPathKey, paths, type TPathKey } from '@/config/paths';
 import { createChunkLoader, type ChunkLoader } from '@/lib/lazy-chunk';
 import { LoginRequiredGate } from '@/features/system/components/login-required-gate';
+import { loadMemberTexts } from '@/i18n/i18n';
 import { LazyPage } from './lazy-page';
 import { MainLayout } from './layouts/main-layout';
 
@@ -56,7 +57,8 @@ export const chunks = {
   joinus: createChunkLoader('joinus', () => import('./groups/joinus')),
   byIframe: createChunkLoader('byIframe', () => import('./groups/byIframe')),
   agent: createChunkLoader('agent', () => import('./groups/agent')),
-  member: createChunkLoader('member', () => import('./groups/member')),
+  // The member centre's texts come with it (member-only namespaces, src/i18n/i18n.ts).
+  member: createChunkLoader('member', () => Promise.all([import('./groups/member'), loadMemberTexts()]).then(([m]) => m)),
   notFound: createChunkLoader('not-found', () => import('./groups/not-found')),
 };
 export type TChunkName = keyof typeof chunks;

@@ -1,9 +1,9 @@
-import i18next, { type Resource, type ResourceLanguage } from 'i18next';
+import i18next, { type BackendModule, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { local } from '@/lib/storage';
+import type { TTextBundle } from './bundles/types';
 import {
   BUNDLED_LANGUAGES,
-  DEFAULT_LANGUAGE,
   FALLBACK_LANGUAGE,
   getTextDirection,
   isValidLanguageCode,
@@ -13,38 +13,43 @@ import {
 
 /*
  * Translations are JSON namespace files: src/i18n/locales/<code>/<namespace>.json.
- * - th and en are bundled (eager glob), so the first paint needs no extra request.
+ * - th and en are never both downloaded (issue 10): each comes as two chunks (./bundles), the site
+ *   frame and public pages ("shell", loaded before the app renders: this module awaits it) and the
+ *   member-only namespaces ("member", loaded with the member pages, loadMemberTexts). A prerendered
+ *   page preloads its language's shell chunk in its head (build/prerender.ts).
  * - Any other language (offered by /wps/system/languages) is loaded on demand from the same folder
  *   layout when files exist; missing keys fall back to EN.
- * Any feature may drop a namespace file (e.g. locales/th/ui.json) and use it as t('ui:key').
+ * Any feature may drop a namespace file (e.g. locales/th/ui.json) and use it as t('ui:key'); a new
+ * member-only namespace is added to MEMBER_NAMESPACES and the ./bundles globs.
  */
-const eagerFiles = import.meta.glob<ResourceLanguage[string]>('./locales/{th,en}/*.json', {
-  eager: true,
-  import: 'default',
-});
+export const MEMBER_NAMESPACES = ['member-centre', 'wallet', 'bet-record'];
+export const SHELL_NAMESPACES = [
+  'common',
+  'auth-forgot',
+  'auth-login',
+  'auth-register',
+  'auth-verify',
+  'cs',
+  'errors',
+  'games',
+  'notices',
+  'pages',
+  'ui',
+];
+
+type TBundleModule = { default: TTextBundle };
+const BUNDLES: Record<string, Record<'shell' | 'member', () => Promise<TBundleModule>>> = {
+  th: { shell: () => import('./bundles/th-shell'), member: () => import('./bundles/th-member') },
+  en: { shell: () => import('./bundles/en-shell'), member: () => import('./bundles/en-member') },
+};
 const lazyFiles = import.meta.glob<ResourceLanguage[string]>(['./locales/*/*.json', '!./locales/{th,en}/*.json'], {
   import: 'default',
 });
 
 function parseLocalePath(path: string): { code: string; ns: string } | null {
-  const match = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
   return match ? { code: match[1] as string, ns: match[2] as string } : null;
 }
-
-function buildBundledResources(): Resource {
-  const resources: Resource = {};
-  for (const [path, data] of Object.entries(eagerFiles)) {
-    const parsed = parseLocalePath(path);
-    if (!parsed) continue;
-    (resources[parsed.code] ??= {})[parsed.ns] = data;
-  }
-  return resources;
-}
-
-const resources = buildBundledResources();
-export const NAMESPACES = [
-  ...new Set(Object.values(resources).flatMap((lang) => Object.keys(lang))),
-].sort((a, b) => (a === 'common' ? -1 : b === 'common' ? 1 : a.localeCompare(b)));
 
 /** Languages that have translation files in this build (bundled or lazy). */
 export function getLanguagesWithFiles(): string[] {
@@ -56,25 +61,50 @@ export function getLanguagesWithFiles(): string[] {
   return [...codes];
 }
 
-/** Loads the namespace files of a non-bundled language, once. Missing files are fine (EN fallback). */
-const loading = new Map<string, Promise<void>>();
-export function loadLanguageResources(code: string): Promise<void> {
-  if ((BUNDLED_LANGUAGES as readonly string[]).includes(code)) return Promise.resolve();
-  let pending = loading.get(code);
+/** One download per bundle; a failed one is tried again on the next read. */
+const bundleLoads = new Map<string, Promise<TTextBundle>>();
+function loadBundle(code: string, set: 'shell' | 'member'): Promise<TTextBundle> {
+  const key = `${code}/${set}`;
+  let pending = bundleLoads.get(key);
   if (!pending) {
-    const entries = Object.entries(lazyFiles).filter(([path]) => parseLocalePath(path)?.code === code);
-    pending = Promise.all(
-      entries.map(async ([path, load]) => {
-        const parsed = parseLocalePath(path);
-        if (!parsed) return;
-        const data = await load();
-        i18next.addResourceBundle(code, parsed.ns, data, true, true);
-      }),
-    ).then(() => undefined);
-    pending.catch(() => loading.delete(code));
-    loading.set(code, pending);
+    pending = BUNDLES[code]![set]().then((m) => m.default);
+    pending.catch(() => bundleLoads.delete(key));
+    bundleLoads.set(key, pending);
   }
   return pending;
+}
+
+/** The texts of one namespace in one language ({} when the language has no such file). */
+function readNamespace(code: string, ns: string): Promise<ResourceLanguage[string]> {
+  if (BUNDLES[code]) {
+    const set = MEMBER_NAMESPACES.includes(ns) ? 'member' : 'shell';
+    return loadBundle(code, set).then((files) => files[`../locales/${code}/${ns}.json`] ?? {});
+  }
+  const load = lazyFiles[`./locales/${code}/${ns}.json`];
+  return load ? load() : Promise.resolve({});
+}
+
+/** i18next loads what a language needs (on init, changeLanguage, loadNamespaces) through this. */
+const textsBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    readNamespace(language, namespace).then(
+      (data) => callback(null, data),
+      // `true`: i18next tries the read again a few times (a dropped connection).
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true),
+    );
+  },
+};
+
+/** Loads the member-only namespaces in the current language (before a member page renders). */
+export function loadMemberTexts(): Promise<void> {
+  return i18next.loadNamespaces(MEMBER_NAMESPACES);
+}
+
+/** Kept for callers: a language's texts are loaded by changeLanguage itself. */
+export function loadLanguageResources(code: string): Promise<void> {
+  return i18next.loadLanguages(code);
 }
 
 function syncDocumentLanguage(code: string): void {
@@ -84,28 +114,37 @@ function syncDocumentLanguage(code: string): void {
 }
 
 const initialLanguage = resolveInitialLanguage(local);
+// Tests switch languages with i18next.changeLanguage and render member pages directly: every text
+// of both bundled languages is there from the start.
+const everything = import.meta.env.MODE === 'test';
 
-void i18next.use(initReactI18next).init({
-  resources,
-  lng: (BUNDLED_LANGUAGES as readonly string[]).includes(initialLanguage) ? initialLanguage : DEFAULT_LANGUAGE,
-  fallbackLng: FALLBACK_LANGUAGE,
-  ns: NAMESPACES,
-  defaultNS: 'common',
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  react: { useSuspense: false },
-});
+/**
+ * Settles once the texts of the visitor's language are in: the app renders after it (main.tsx), as
+ * do the tests (test/setup.ts) and the prerenderer. Not a top-level await: that would make the
+ * bundler split every module the page chunks share with the entry into its own file.
+ */
+export const i18nReady: Promise<unknown> = i18next
+  .use(textsBackend)
+  .use(initReactI18next)
+  .init({
+    lng: initialLanguage,
+    // th and en are complete (translations.test.ts): only other languages borrow EN texts, so a Thai
+    // visitor never downloads the English ones.
+    fallbackLng: { th: [], en: [], default: [FALLBACK_LANGUAGE] },
+    ns: everything ? [...SHELL_NAMESPACES, ...MEMBER_NAMESPACES] : SHELL_NAMESPACES,
+    preload: everything ? [...BUNDLED_LANGUAGES] : false,
+    defaultNS: 'common',
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: false },
+  });
 
 i18next.on('languageChanged', syncDocumentLanguage);
 syncDocumentLanguage(i18next.language);
 // Record the active language (`lang`) on every visit; `hisLang` is only written by a user choice.
 persistLanguage(local, initialLanguage, { explicit: false });
 
-// A stored language that is not bundled is loaded after start; until then TH shows.
-if (i18next.language !== initialLanguage) {
-  void loadLanguageResources(initialLanguage).then(() => i18next.changeLanguage(initialLanguage));
-}
 
 /**
  * Switches the interface language. `explicit` (default true) = the user picked it: written to both
@@ -114,7 +153,6 @@ if (i18next.language !== initialLanguage) {
 export async function changeAppLanguage(code: string, options: { explicit?: boolean } = {}): Promise<void> {
   if (!isValidLanguageCode(code)) return;
   persistLanguage(local, code, { explicit: options.explicit ?? true });
-  await loadLanguageResources(code).catch(() => undefined);
   await i18next.changeLanguage(code);
 }
 

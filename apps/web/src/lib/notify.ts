@@ -25,3 +25,11 @@ export const notify = {
   success: (message: string, options?: ExternalToast) => void load().then((m) => m.toast.success(message, options)),
   info: (message: string, options?: ExternalToast) => void load().then((m) => m.toast.info(message, options)),
 };
+
+/**
+ * An error toast from a catalogue key or an ApiError (components/ui/toast toastError), with the
+ * toast module loaded on demand: for code on a prerendered page's first scripts.
+ */
+export function notifyError(error: unknown, options?: ExternalToast): void {
+  void Promise.all([import('@/components/ui/toast/toast'), toasterReady]).then(([m]) => m.toastError(error, options));
+}

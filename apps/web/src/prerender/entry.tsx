@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { BUNDLED_LANGUAGES } from '@/i18n/languages';
-import { i18n } from '@/i18n/i18n';
+import { i18n, i18nReady } from '@/i18n/i18n';
 import { AppShell } from '@/app/app';
 import { ROUTE_TABLE } from '@/app/router';
 import { getBannerGroup } from '@/config/banner-groups';
@@ -11,8 +11,8 @@ import { queryClient } from '@/lib/query-client';
 import { markPrerendering } from '@/lib/prerendered';
 
 /**
- * Public pages prerendered at build time (ADR 0040); member-only pages keep client rendering, and
- * so does /forget for now (its prerender did not hydrate cleanly; to be looked into).
+ * Public pages prerendered at build time (ADR 0040); member-only pages keep client rendering.
+ * /forget opened from the mailed reset link (#token=...) is rendered anew, not hydrated (main.tsx).
  */
 export const PRERENDERED_PAGES: readonly TPathKey[] = [
   'home',
@@ -26,6 +26,7 @@ export const PRERENDERED_PAGES: readonly TPathKey[] = [
   'pvp',
   'cockfight',
   'help',
+  'forget',
   'promotions',
 ];
 export const PRERENDER_LANGUAGES = BUNDLED_LANGUAGES;
@@ -54,6 +55,7 @@ export function prerenderPlan() {
 export async function renderPage(url: string, language: string): Promise<string> {
   markPrerendering();
   queryClient.clear();
+  await i18nReady;
   await i18n.changeLanguage(language);
   const { prelude } = await prerender(
     <StrictMode>

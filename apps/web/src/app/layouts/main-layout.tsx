@@ -14,6 +14,7 @@ import { RegisterPopupSlot } from '@/features/auth/register/register-popup-slot'
 import { NextStepCard } from '@/features/auth/register/next-step';
 import { ForgotModalSlot } from '@/features/auth/forgot/forgot-modal-slot';
 import { LazySlot } from '../lazy-slot';
+import { loadMemberTexts } from '@/i18n/i18n';
 
 // Loaded beside the page rather than in the first bundle (carousel, HTML sanitiser, cs crypto):
 // each renders nothing until it has data, so nothing jumps while they arrive.
@@ -22,7 +23,8 @@ const slotModules = {
   notices: () => import('@/features/notices/notice-bar'),
   news: () => import('@/features/notices/news-popup'),
   cs: () => import('@/features/customer-service/customer-service-bar'),
-  inbox: () => import('@/features/inbox/components/message-notifier'),
+  // The notifier's texts are member-only ones (loaded with it).
+  inbox: () => Promise.all([import('@/features/inbox/components/message-notifier'), loadMemberTexts()]).then(([m]) => m),
   contacts: () => import('@/features/customer-service/contact-list'),
   recentGames: () => import('@/features/games/components/recent-games-list'),
   vendorPopup: () => import('@/features/games/components/vendor-games-popup-host'),

@@ -33,17 +33,19 @@ export function BannerCarousel({ group, className }: BannerCarouselProps) {
     if (banners) setBanners(group, banners);
   }, [banners, group, setBanners]);
 
-  if (isPending) return <BannerPlaceholder className={className} />;
+  if (isPending) return <BannerPlaceholder group={group} className={className} />;
   if (!banners || banners.length === 0) return null;
   return <BannerCarouselView key={group} banners={banners} className={className} />;
 }
 
-function BannerPlaceholder({ className }: { className?: string }) {
+/** The banner box while banners load; the server hides it in a page whose group has none (ADR 0042). */
+function BannerPlaceholder({ group, className }: { group: TBannerGroup; className?: string }) {
   return (
     <div
       className={`banner-carousel banner-carousel--placeholder${className ? ` ${className}` : ''}`}
       aria-hidden="true"
       data-testid="banner-placeholder"
+      data-banner-group={group}
     >
       <div className="banner-carousel__slide" />
     </div>

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TCsEntry, TCsType } from '@lotus/contracts/system';
 import { useCsEntries } from './api/get-cs-entries';
@@ -27,6 +28,19 @@ function findTitle(entries: readonly TCsEntry[] | undefined, type: ChannelType):
   return entry?.title.trim() || undefined;
 }
 
+const neverChanges = () => () => {};
+/**
+ * The site's host name; '' in a page prerendered at build time (ADR 0040) and while such a page
+ * hydrates, so the hydrated page matches its HTML; the host shows right after.
+ */
+function useHost(): string {
+  return useSyncExternalStore(
+    neverChanges,
+    () => window.location.host,
+    () => '',
+  );
+}
+
 /**
  * The forgot-password contact list (2.FGT.03/04). Decision 2.FGT.05: the two OFFICIAL entries are
  * both intended and informational: the first shows the official website, the second the official
@@ -35,7 +49,8 @@ function findTitle(entries: readonly TCsEntry[] | undefined, type: ChannelType):
 export function ContactList({ officialWebsite, officialLine, rankLevel, className }: ContactListProps) {
   const { t } = useTranslation('cs');
   const { data: entries } = useCsEntries();
-  const website = officialWebsite ?? (typeof window === 'undefined' ? '' : window.location.host);
+  const host = useHost();
+  const website = officialWebsite ?? host;
   const channels: ChannelType[] = ['EMAIL', 'TELEGRAM', 'FACEBOOK', 'LIVECHAT'];
 
   return (
@@ -47,7 +62,8 @@ export function ContactList({ officialWebsite, officialLine, rankLevel, classNam
           </span>
           <span className="contact-list__text">
             <span className="contact-list__label">{t('officialWebsite')}</span>
-            {website && <span className="contact-list__value">{website}</span>}
+            {/* A no-break space holds the line while the host is not known yet (no shift when it shows). */}
+            <span className="contact-list__value">{website || '\u00a0'}</span>
           </span>
         </li>
         <li className="contact-list__item contact-list__item--info" data-type="OFFICIAL" data-testid="contact-item-1">

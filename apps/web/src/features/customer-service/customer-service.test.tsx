@@ -83,6 +83,13 @@ describe('ContactList', () => {
     expect(await screen.findByText('Telegram @lotus')).toBeTruthy();
   });
 
+  it('2.FGT.05 without a configured website the first OFFICIAL entry shows the site it is on', () => {
+    serveEntries([]);
+    renderWithProviders(<ContactList />);
+    expect(window.location.host).not.toBe('');
+    expect(screen.getByTestId('contact-item-0').textContent).toContain(window.location.host);
+  });
+
   it('2.FGT.04 / 2.FGT.05 OFFICIAL entries open nothing; the others open their channel', async () => {
     const user = userEvent.setup();
     openCustomerService.mockClear();

@@ -2,6 +2,7 @@ import { encryptCsPath } from '@lotus/contracts/cs-crypto';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { errorResponse, mockApi, setTestLanguage } from '@/test/render';
+import { setToasterReady } from '@/lib/notify';
 import {
   CS_WINDOW_SIZES,
   isAllowedCsUrl,
@@ -45,7 +46,11 @@ async function serveLink(plain: string | null, { type = 3 }: { type?: number } =
   });
 }
 
-beforeAll(() => setTestLanguage('en'));
+// The app's Toaster is mounted (the providers do it); error toasts wait for it (lib/notify.ts).
+beforeAll(() => {
+  setToasterReady();
+  return setTestLanguage('en');
+});
 beforeEach(() => {
   events = [];
   popup = fakeWindow();
@@ -105,14 +110,14 @@ describe('openCustomerService', () => {
     await openCustomerService('LIVECHAT');
     expect(popup.close).toHaveBeenCalled();
     expect(popup.location.replace).not.toHaveBeenCalled();
-    expect(toastError).toHaveBeenCalledWith('Invalid URL, please contact customer service', expect.anything());
+    await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('Invalid URL, please contact customer service', expect.anything()));
   });
 
   it('4.CS.04 closes the window when the path does not decrypt or has no type-3 entry', async () => {
     await serveLink(null);
     await openCustomerService('LIVECHAT');
     expect(popup.close).toHaveBeenCalledTimes(1);
-    expect(toastError).toHaveBeenCalledWith('Invalid URL, please contact customer service', expect.anything());
+    await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('Invalid URL, please contact customer service', expect.anything()));
 
     popup = fakeWindow();
     await serveLink('https://chat.example.com/', { type: 2 });
@@ -137,6 +142,6 @@ describe('openCustomerService', () => {
     open.mockImplementation(() => null);
     await openCustomerService('LIVECHAT');
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(toastError).toHaveBeenCalledWith('Popup blocked. Please allow popups and try again.', expect.anything());
+    await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('Popup blocked. Please allow popups and try again.', expect.anything()));
   });
 });

@@ -1,7 +1,7 @@
 import { decryptCsPath } from '@lotus/contracts/cs-crypto';
 import type { TCsType } from '@lotus/contracts/system';
 import i18next from 'i18next';
-import { toastError } from '@/components/ui/toast/toast';
+import { notifyError } from '@/lib/notify';
 import { getCsLink } from './api/get-cs-link';
 
 /** The pathList entry that carries the encrypted link (4.CS.02). Other types are not used (4.CS.07). */
@@ -74,7 +74,7 @@ export async function openCustomerService(csType: TCsType, rankLevel?: number | 
   const type = resolveCsType(csType, rankLevel);
   const win = window.open('', '_blank', getWindowFeatures(type));
   if (!win) {
-    toastError('popup_blocked');
+    notifyError('popup_blocked');
     return;
   }
   try {
@@ -104,6 +104,6 @@ export async function openCustomerService(csType: TCsType, rankLevel?: number | 
     } catch {
       // already closed by the user
     }
-    toastError('invalid_url');
+    notifyError('invalid_url');
   }
 }

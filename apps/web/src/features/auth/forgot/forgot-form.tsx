@@ -72,7 +72,7 @@ export function ForgotForm(props: ForgotFormProps) {
     );
   } else if (!flags.data || !rules.data) {
     body = (
-      <div className="acc-form" aria-busy="true" data-testid="forgot-form-loading">
+      <div className="acc-form forgot__loading" aria-busy="true" data-testid="forgot-form-loading">
         <Skeleton height={40} />
         <Skeleton height={44} count={2} />
       </div>

@@ -1,11 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZCsEntries, type TCsEntry } from '@lotus/contracts/system';
+import type { TCsEntry } from '@lotus/contracts/system';
 import { api } from '@/lib/api-client';
 import { SESSION_CACHE } from '@/lib/query-client';
 
 /** GET /wps/system/customerService (3.CS.02): the configured channels with their positions. */
 export function getCsEntries({ signal }: { signal?: AbortSignal } = {}): Promise<TCsEntry[]> {
-  return api.get('/wps/system/customerService', { schema: ZCsEntries, signal });
+  // The schema loads on demand: zod stays out of the scripts a prerendered page runs before it hydrates.
+  return api.get('/wps/system/customerService', {
+    lazySchema: () => import('@lotus/contracts/system').then((m) => m.ZCsEntries),
+    signal,
+  });
 }
 
 /** Site configuration: kept for the session (7.PAR.25). */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZCsLink, type TCsLink, type TCsType } from '@lotus/contracts/system';
+import type { TCsLink, TCsType } from '@lotus/contracts/system';
 import { api } from '@/lib/api-client';
 
 /**
@@ -7,7 +7,12 @@ import { api } from '@/lib/api-client';
  * channel, `version.pathList` whose type-3 entry carries the encrypted link (3.CS.01).
  */
 export function getCsLink(csType: TCsType, { signal }: { signal?: AbortSignal } = {}): Promise<TCsLink> {
-  return api.get('/wps/system/customerService/link', { schema: ZCsLink, params: { csType }, signal });
+  // The schema loads on demand: zod stays out of the scripts a prerendered page runs before it hydrates.
+  return api.get('/wps/system/customerService/link', {
+    lazySchema: () => import('@lotus/contracts/system').then((m) => m.ZCsLink),
+    params: { csType },
+    signal,
+  });
 }
 
 /** Links are fetched fresh on every click (they may rotate), so nothing is kept fresh in the cache. */

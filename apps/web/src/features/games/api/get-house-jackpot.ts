@@ -1,12 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { buildUrl } from '@/lib/api-client';
 
-/** The house vendor's jackpot answer (GET /house/api/jackpot, docs/adr/0049): minor units as digits. */
-const ZHouseJackpot = z.object({
-  currency: z.string().regex(/^[A-Z]{3}$/),
-  amount: z.string().regex(/^[0-9]{1,18}$/),
-});
+/**
+ * The house vendor's jackpot answer (GET /house/api/jackpot, docs/adr/0049): minor units as digits. Checked
+ * by hand rather than with a zod schema: this module is on /rng's first scripts, which keep zod out (ADR 0060).
+ */
+function readHouseJackpot(body: unknown): { currency: string; amount: string } | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { currency, amount } = body as Record<string, unknown>;
+  if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) return null;
+  if (typeof amount !== 'string' || !/^[0-9]{1,18}$/.test(amount)) return null;
+  return { currency, amount };
+}
 
 /**
  * The house vendor's progressive jackpot in minor units (ADR 0049: the seed plus the bets' shares), the
@@ -22,8 +27,8 @@ export async function getHouseJackpot(
   try {
     const res = await fetch(buildUrl('/house/api/jackpot', { currency }), { signal });
     if (!res.ok) return null;
-    const parsed = ZHouseJackpot.safeParse(await res.json());
-    return parsed.success && parsed.data.currency === currency ? BigInt(parsed.data.amount) : null;
+    const parsed = readHouseJackpot(await res.json());
+    return parsed && parsed.currency === currency ? BigInt(parsed.amount) : null;
   } catch {
     return null;
   }

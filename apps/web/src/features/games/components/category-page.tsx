@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ZGameType } from '@lotus/contracts/relay';
+import { GAME_TYPES } from '@lotus/contracts/constants';
 import { toCategoryCode } from '@/config/paths';
 import { PageFrame } from '@/components/page-frame/page-frame';
 import { EmptyState } from '@/components/ui/empty-state/empty-state';
@@ -24,8 +24,9 @@ export function CategoryPage() {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
   const code = toCategoryCode(getGamesParam(pathname));
-  const known = ZGameType.safeParse(code);
-  const label = known.success ? t(`categories.${known.data}`) : code;
+  // The list itself, not its zod enum: zod stays out of the scripts the prerendered page runs first.
+  const gameType = (GAME_TYPES as readonly string[]).includes(code) ? (code as (typeof GAME_TYPES)[number]) : null;
+  const label = gameType ? t(`categories.${gameType}`) : code;
   const { data: member } = useMemberInfo();
   // The house vendor's progressive jackpot is the counter's start when it answers (ADR 0049, 0051).
   const { data: jackpot } = useHouseJackpot({ enabled: code === 'RNG' });
@@ -34,7 +35,7 @@ export function CategoryPage() {
     <PageFrame title={t('titles.category', { category: label })} testId={`category-page-${code}`}>
       <div data-category={code}>
         {code === 'RNG' && <JackpotCounter startMinor={jackpot ?? undefined} currencySymbol={member?.currencySymbol} />}
-        {known.success ? <GameListScreen key={known.data} gameType={known.data} /> : <EmptyState />}
+        {gameType ? <GameListScreen key={gameType} gameType={gameType} /> : <EmptyState />}
       </div>
     </PageFrame>
   );

@@ -7,7 +7,7 @@ import { currencySymbolOrDefault } from '@lotus/contracts/money';
 import { uniqueVendors, useVendorCards } from '@/api/get-vendor-cards';
 import { EmptyState } from '@/components/ui/empty-state/empty-state';
 import { Pager } from '@/components/ui/pager/pager';
-import { toastError } from '@/components/ui/toast/toast';
+import { notifyError } from '@/lib/notify';
 import { useMemberInfo } from '@/lib/session/get-member-info';
 import { useMemberAction } from '@/lib/session/use-guards';
 import { useGameList } from '../api/get-game-list';
@@ -125,7 +125,7 @@ export function GameListScreen({ gameType }: { gameType: TGameType }) {
     memberAction(() => {
       toggle.mutate(
         { nodeId: game.nodeId, vendor: game.vassalage, gameType: game.gameType, favorite: favoriteIds.has(game.nodeId) },
-        { onError: (error) => void toastError(error) },
+        { onError: (error) => void notifyError(error) },
       );
     });
 
@@ -169,7 +169,7 @@ export function GameListScreen({ gameType }: { gameType: TGameType }) {
           onMinBet={(minBet) => dispatch({ type: 'minBet', minBet })}
         />
       )}
-      <section className="game-list__results" aria-label={t('list.label')} aria-busy={list.isFetching} data-testid="game-list" data-page={state.page}>
+      <section className="game-list__results" aria-label={t('list.label')} aria-busy={list.isFetching || list.isPending} data-testid="game-list" data-page={state.page}>
         {list.isError ? (
           <EmptyState message={t('list.error')}>
             <button type="button" className="game-list__retry" onClick={() => void list.refetch()}>

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ZAnnouncementList, type TAnnouncement } from '@lotus/contracts/relay';
+import type { TAnnouncement } from '@lotus/contracts/relay';
 import { PLATFORM } from '@lotus/contracts/brand';
 import { relay } from '@/lib/api-client';
 import { SESSION_CACHE } from '@/lib/query-client';
@@ -15,7 +15,8 @@ export const REQUESTED_ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'PR'] as const;
  */
 export function getAnnouncements({ signal }: { signal?: AbortSignal } = {}): Promise<TAnnouncement[]> {
   return relay('MCSFE_getListAnnouncements', {
-    schema: ZAnnouncementList,
+    // Loaded on demand: zod stays out of the scripts a prerendered page runs before it hydrates.
+    lazySchema: () => import('@lotus/contracts/relay').then((m) => m.ZAnnouncementList),
     params: { types: REQUESTED_ANNOUNCEMENT_TYPES.join(','), platform: PLATFORM.notices, executionType: 'B' },
     signal,
   });

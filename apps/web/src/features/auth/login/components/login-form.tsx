@@ -328,7 +328,7 @@ export function LoginForm({
       data-portal={portal}
       // Which challenge the next attempt answers (tests and support tools read it).
       data-challenge={
-        challenge.fetchStatus === 'fetching'
+        challenge.fetchStatus !== 'idle'
           ? 'pending'
           : mode === 'sms'
             ? 'none'
