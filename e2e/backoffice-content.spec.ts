@@ -131,6 +131,16 @@ test('12.CONTENT 2.NOT.01 2.NOT.04 an admin schedules a notice with bold text an
   await row.getByRole('button', { name: 'ลบ' }).click();
   await admin.getByRole('dialog').getByRole('button', { name: 'ยืนยัน' }).click();
   await expect(admin.getByRole('table').getByText(title, { exact: true })).toHaveCount(0);
+
+  // The audit log lists the notice's creation and removal, and the chain still verifies.
+  await admin.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'บันทึกการตรวจสอบ' }).click();
+  await admin.getByLabel('รายการ').fill('notices.');
+  await admin.getByRole('button', { name: 'กรอง' }).click();
+  const log = admin.getByRole('table', { name: 'บันทึกการตรวจสอบ' });
+  await expect(log.getByRole('cell', { name: 'notices.add', exact: true }).first()).toBeVisible();
+  await expect(log.getByRole('cell', { name: 'notices.remove', exact: true }).first()).toBeVisible();
+  await admin.getByRole('button', { name: 'ตรวจสอบความถูกต้องของสายบันทึก' }).click();
+  await expect(admin.getByTestId('chain-intact')).toBeVisible();
 });
 
 test('12.CONTENT 2.BAN.05 an admin uploads banner artwork; the member home page shows it with AVIF/WebP versions', async ({ browser }) => {

@@ -267,10 +267,14 @@ test('2.GL.04 2.GL.05 2.GL.06 2.GL.07 4.LIST.02 5.GATE.02 4.FAV.01 4.GS.03 2.MC.
     await page.screenshot({ path: test.info().outputPath('betting-record-1440.png') });
   });
 
-  await test.step('the game is in recent', async () => {
+  await test.step('the game is in recent and in the side panel', async () => {
     await page.goto('/rng?vassalage=HOUSE');
     await page.getByTestId('list-type-recent').click();
     await expect(page.getByTestId(`game-card-${HOUSE_GAME}`)).toBeVisible();
+    // The side menu's recent-games panel (2.SIDE.01) lists it too.
+    await page.getByTestId('recent-games-tab').hover();
+    await expect(page.getByTestId('recent-games-list').getByTestId(`recent-game-${HOUSE_GAME}`)).toBeVisible();
+    await page.keyboard.press('Escape');
   });
 
   await test.step("the /rng jackpot counter starts from the house's progressive jackpot, fed by the spins' shares", async () => {
