@@ -65,9 +65,13 @@ try {
         const ro = new ResizeObserver((entries) => {
           for (const e of entries) window.__sizes.push(`${Math.round(performance.now())} ${e.target.tagName}.${e.target.className} h=${Math.round(e.contentRect.height)} y=${Math.round(e.target.getBoundingClientRect().y)}`);
         });
-        new MutationObserver(() => {
+        new MutationObserver((records) => {
+          for (const r of records) {
+            if (r.type === 'attributes' && String(r.target.getAttribute('style')).includes('none')) window.__sizes.push(`${Math.round(performance.now())} HIDDEN ${r.target.tagName}.${r.target.className} ${r.target.getAttribute('data-testid')} parent=${r.target.parentElement?.className}`);
+            for (const n of r.addedNodes ?? []) if (n.getAttribute?.('data-testid')?.includes('skeleton')) window.__sizes.push(`${Math.round(performance.now())} ADDED ${n.className} parent=${n.parentElement?.className}/${n.parentElement?.getAttribute('data-testid')}`);
+          }
           for (const el of document.querySelectorAll('.mc-panel__body > *, .mc-panel__head, .mc-panel, .mc-menu > *')) if (!seen.has(el)) { seen.add(el); ro.observe(el); }
-        }).observe(document, { childList: true, subtree: true });
+        }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['style'] });
       }
     }, token);
     const cdp = await ctx.newCDPSession(page);
