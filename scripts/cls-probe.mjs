@@ -2,7 +2,8 @@
 // demo member in through the real API, loads /member in Chromium with 4x CPU slowdown and a slow
 // network, and prints each layout shift with the nodes that moved. Usage: node scripts/cls-probe.mjs [runs] [path]
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
+/* global window, document, ResizeObserver, MutationObserver, getComputedStyle -- page functions run in the browser */
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -22,7 +23,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serve
 const url = `http://127.0.0.1:${port}`;
 try {
   for (let i = 0; ; i++) {
-    try { if ((await fetch(`${url}/wps/system/status`)).ok) break; } catch {}
+    try { if ((await fetch(`${url}/wps/system/status`)).ok) break; } catch { /* not up yet */ }
     if (i > 600) throw new Error('no server');
     await new Promise((r) => setTimeout(r, 200));
   }
