@@ -46,7 +46,7 @@ try {
     const ctx = await browser.newContext({ viewport: { width, height: width < 800 ? 844 : 900 }, deviceScaleFactor: 1 });
     const page = await ctx.newPage();
     await page.addInitScript((t) => {
-      sessionStorage.setItem('token', t);
+      if (t) sessionStorage.setItem('token', t);
       window.__shifts = [];
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) {
@@ -74,7 +74,7 @@ try {
           for (const el of document.querySelectorAll('.mc-panel__body > *, .mc-panel__head, .mc-panel, .mc-menu > *')) if (!seen.has(el)) { seen.add(el); ro.observe(el); }
         }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['style'] });
       }
-    }, token);
+    }, process.env.VISITOR ? '' : token);
     const cdp = await ctx.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await cdp.send('Network.enable');
