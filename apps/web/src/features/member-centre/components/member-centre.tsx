@@ -74,7 +74,8 @@ export function MemberCentre({ page, loaded, counts, onSelect, onClose, pages, a
             </nav>
           ) : (
             <div className="mc-menu" aria-hidden="true" data-testid="member-centre-menu-loading">
-              <Skeleton height={320} />
+              {/* The menu's final height: a column on desktop, one row of entries on phones (no shift). */}
+              <Skeleton height="var(--mc-menu-skeleton-height, 320px)" />
             </div>
           )}
           <section className="mc-content" aria-label={t(`pages.${page}`)} data-testid={`mc-page-${page}`}>

@@ -24,6 +24,18 @@ function formatDate(iso: string | null, language: string): string | null {
   }
 }
 
+/** The account detail rows (in the order `rows` lists them), shown with skeleton values while loading. */
+const LOADING_ROWS = [
+  ['account', 'security.account'],
+  ['nickname', 'security.nickname'],
+  ['customerId', 'security.customer_id'],
+  ['mobile', 'security.mobile'],
+  ['email', 'security.email'],
+  ['vip', 'security.vip'],
+  ['role', 'security.role'],
+  ['lastLogin', 'security.last_login'],
+] as const;
+
 /**
  * My account (2.MC.02, decision 2.MC.21): the account details from member info, then the security
  * sections: password, signed-in devices, two-factor login.
@@ -61,7 +73,18 @@ export function SecurityCenter({ member, password, sessions, twoFactor }: Securi
             ))}
           </dl>
         ) : (
-          <Skeleton height={160} />
+          // The same rows with their labels, each value a line-high skeleton: the sections below keep
+          // their place when the member's details arrive (issue 10).
+          <dl className="mc-details" aria-hidden="true" data-testid="account-details-loading">
+            {LOADING_ROWS.map(([key, label]) => (
+              <div key={key} className="mc-details__row">
+                <dt>{t(label)}</dt>
+                <dd>
+                  <Skeleton height="1lh" width="10em" />
+                </dd>
+              </div>
+            ))}
+          </dl>
         )}
       </section>
       <section className="mc-section" aria-labelledby="mc-password-title">

@@ -104,7 +104,7 @@ export function HeaderMemberBar({ onNavigate }: { onNavigate?: () => void }) {
         ) : (
           <span className="visually-hidden">{t('header.balance')}</span>
         )}
-        <span className="header-member__amount" aria-live="polite" data-testid="header-balance">
+        <span className="header-member__amount" aria-live="polite" title={balanceText} data-testid="header-balance">
           {balanceText}
         </span>
         <button
