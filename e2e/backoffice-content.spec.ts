@@ -51,7 +51,7 @@ async function signInAdmin(browser: Browser): Promise<Page> {
   return page;
 }
 
-test('12.CONTENT 2.NOT.01 2.NOT.04 an admin schedules a notice with bold text and a link; the member site shows it; a pasted script is gone', async ({ browser }) => {
+test('12.CONTENT 2.NOT.01 2.NOT.04 an admin schedules a notice (start and end) with bold text and a link; the member site shows it; a pasted script is gone', async ({ browser }) => {
   const admin = await signInAdmin(browser);
   await admin.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'เนื้อหา' }).click();
   await admin.getByRole('link', { name: 'ประกาศและป๊อปอัป' }).click();
@@ -89,6 +89,10 @@ test('12.CONTENT 2.NOT.01 2.NOT.04 an admin schedules a notice with bold text an
   await admin.getByRole('button', { name: 'English' }).click();
   await expect(preview).toContainText('news');
   await admin.getByRole('button', { name: 'ไทย' }).click();
+  // Scheduled: from a few minutes ago until tomorrow, in Bangkok time (UTC+7) as the form asks.
+  const bangkok = (ms: number) => new Date(ms + 7 * 3_600_000).toISOString().slice(0, 16);
+  await admin.getByLabel('แสดงตั้งแต่ (เวลากรุงเทพฯ)').fill(bangkok(Date.now() - 5 * 60_000));
+  await admin.getByLabel('แสดงถึง (เวลากรุงเทพฯ)').fill(bangkok(Date.now() + 24 * 3_600_000));
   await shots(admin, 'notice-editor');
 
   await admin.getByRole('button', { name: 'บันทึก', exact: true }).click();
@@ -97,6 +101,8 @@ test('12.CONTENT 2.NOT.01 2.NOT.04 an admin schedules a notice with bold text an
   await dialog.getByRole('button', { name: 'ยืนยัน' }).click();
   await expect(admin.getByRole('status').filter({ hasText: 'บันทึกแล้ว' })).toBeVisible();
   await expect(admin.getByRole('cell', { name: title, exact: true })).toBeVisible();
+  // The list shows its window, not "always".
+  await expect(admin.getByRole('row').filter({ hasText: title })).not.toContainText('ตลอดเวลา');
   await shots(admin, 'notices');
 
   // The member site: the title in the notice bar, the formatting in the notice modal, no script.
