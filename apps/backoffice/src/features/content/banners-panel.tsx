@@ -21,6 +21,7 @@ import {
 } from './api';
 import { ConfirmChange } from './confirm-change';
 import { MoveButtons, SaveOrder, useOrdering } from './ordering';
+import { ScheduleFields } from './schedule-fields';
 
 type Row = TContentRow<'banners'>;
 type Draft = {
@@ -206,17 +207,7 @@ export function BannersPanel({ canWrite }: { canWrite: boolean }) {
               <input id={`${id}-link`} value={draft.linkage} maxLength={1000} placeholder={draft.linkageType === 'INTERNAL' ? '/promotions' : 'https://'} onChange={(e) => setDraft({ ...draft, linkage: e.target.value })} />
             </>
           ) : null}
-          <div className="two">
-            <div>
-              <label htmlFor={`${id}-start`}>{t('fields.start')}</label>
-              <input id={`${id}-start`} type="datetime-local" value={draft.start} onChange={(e) => setDraft({ ...draft, start: e.target.value })} />
-            </div>
-            <div>
-              <label htmlFor={`${id}-end`}>{t('fields.end')}</label>
-              <input id={`${id}-end`} type="datetime-local" value={draft.end} onChange={(e) => setDraft({ ...draft, end: e.target.value })} />
-            </div>
-          </div>
-          <p className="hint">{t('fields.scheduleHint')}</p>
+          <ScheduleFields id={id} start={draft.start} end={draft.end} onChange={(next) => setDraft({ ...draft, ...next })} />
           <label htmlFor={`${id}-sort`}>{t('fields.sort')}</label>
           <input id={`${id}-sort`} type="number" min={0} max={100000} value={draft.sort} onChange={(e) => setDraft({ ...draft, sort: Number(e.target.value) || 0 })} />
           <div className="form-actions">

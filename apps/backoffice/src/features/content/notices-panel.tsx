@@ -7,6 +7,7 @@ import { contentKey, fromLocalInput, removeContent, saveContent, toLocalInput, u
 import { ConfirmChange } from './confirm-change';
 import { MoveButtons, SaveOrder, useOrdering } from './ordering';
 import { PlayerPreview } from './player-preview';
+import { ScheduleFields } from './schedule-fields';
 import { RichTextEditor } from './rich-text-editor';
 
 type Row = TContentRow<'notices'>;
@@ -135,17 +136,7 @@ export function NoticesPanel({ canWrite }: { canWrite: boolean }) {
               {t('fields.content')}
             </span>
             <RichTextEditor id={`${id}-content`} labelledBy={`${id}-content-label`} value={draft.content} onChange={(html) => setDraft((d) => (d ? { ...d, content: html } : d))} />
-            <div className="two">
-              <div>
-                <label htmlFor={`${id}-start`}>{t('fields.start')}</label>
-                <input id={`${id}-start`} type="datetime-local" value={draft.start} onChange={(e) => setDraft({ ...draft, start: e.target.value })} />
-              </div>
-              <div>
-                <label htmlFor={`${id}-end`}>{t('fields.end')}</label>
-                <input id={`${id}-end`} type="datetime-local" value={draft.end} onChange={(e) => setDraft({ ...draft, end: e.target.value })} />
-              </div>
-            </div>
-            <p className="hint">{t('fields.scheduleHint')}</p>
+            <ScheduleFields id={id} start={draft.start} end={draft.end} onChange={(next) => setDraft({ ...draft, ...next })} />
             <label htmlFor={`${id}-sort`}>{t('fields.sort')}</label>
             <input id={`${id}-sort`} type="number" min={0} max={100000} value={draft.sort} onChange={(e) => setDraft({ ...draft, sort: Number(e.target.value) || 0 })} />
             <div className="form-actions">
