@@ -23,6 +23,7 @@ import siteAccess from './plugins/site-access';
 import staticBackoffice from './plugins/static-backoffice';
 import staticSpa from './plugins/static-spa';
 import { ZBannerGroup } from '@lotus/contracts/system';
+import { LOGIN_FORM_ROWS, loginFormRows } from '@lotus/contracts/login-form';
 import { MEDIA_BUILT_DIR, MEDIA_DIR } from './platform/media/media-dirs';
 import type { JobEngineOptions, StartOptions } from './platform/jobs/engine';
 import { createServices, type Services } from './services';
@@ -206,10 +207,15 @@ export async function buildApp({
         ]);
         return status.status === 0 && !flags.LOGINREQHOME3;
       },
+      droppedRows: async () => {
+        const rows = loginFormRows(await services.system.getWhitelabel());
+        return LOGIN_FORM_ROWS.filter((row) => !rows[row]);
+      },
       firstBanner: async (group, language) => {
         const parsed = ZBannerGroup.safeParse(group);
         if (!parsed.success) return null;
-        const [first] = await services.content.listBanners(parsed.data, language);
+        const banners = await services.content.listBanners(parsed.data, language);
+        const [first] = banners;
         if (!first) return 'none';
         if (first.sources.length === 0) return null;
         // Each srcset is "url 480w, url 960w, ...": phones get the 960 px raster, wider screens the largest.
@@ -226,6 +232,7 @@ export async function buildApp({
         return {
           phone: { avif: pick('image/avif', true), webp: pick('image/webp', true) },
           wide: { avif: pick('image/avif', false), webp: pick('image/webp', false) },
+          count: banners.length,
         };
       },
     },

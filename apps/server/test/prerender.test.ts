@@ -76,7 +76,25 @@ describe('prerendered pages', () => {
     expect(help.body).toContain('ศูนย์ช่วยเหลือ');
     expect(help.body).toContain('<style>.banner-carousel--placeholder[data-banner-group="w_help"]{display:none}</style>');
     // Home's group has banners: its box stays.
-    expect((await html('/')).body).not.toContain('{display:none}');
+    expect((await html('/')).body).not.toContain('.banner-carousel--placeholder[data-banner-group');
+  });
+
+  it("2.LGN.06/07 the page drops the login form's reserved rows that the site's flags leave out, before it paints", async () => {
+    // The demo's flags: both login methods (tabs), register and free play (options), no social login.
+    const demo = (await html('/')).body;
+    expect(demo).toContain('<style>[data-pending-row="social"]{display:none}</style>');
+    expect(demo).not.toContain('[data-pending-row="tabs"]');
+    expect(demo).not.toContain('[data-pending-row="options"]');
+    await t.setConfig('whitelabel', (w) => ({
+      ...w,
+      MOBILEVERCODELOGIN3: false,
+      REGBUTTON3: false,
+      FREEPLAY3: false,
+      GOOGLELOGIN3: true,
+    }));
+    const changed = (await html('/')).body;
+    expect(changed).toContain('<style>[data-pending-row="tabs"],[data-pending-row="options"]{display:none}</style>');
+    expect(changed).not.toContain('[data-pending-row="social"]');
   });
 
   it('the banner head preloads the first banner at high priority (phone and wide sizes) and paints it into the banner box', () => {
@@ -91,5 +109,11 @@ describe('prerendered pages', () => {
     // Anything but a media raster path is left out (no markup injection through a banner URL).
     const bad = { avif: '/media/x.avif"><script>', webp: null };
     expect(bannerHead({ phone: bad, wide: bad })).toBe('');
+  });
+
+  it('a group of several banners keeps the room of the dots row in the banner box; a single banner does not', () => {
+    const raster = { avif: '/media/banners/home-welcome-960.avif', webp: '/media/banners/home-welcome-960.webp' };
+    expect(bannerHead({ phone: raster, wide: raster, count: 3 })).toContain('.banner-carousel--placeholder{--banner-dots:1}');
+    expect(bannerHead({ phone: raster, wide: raster, count: 1 })).not.toContain('--banner-dots');
   });
 });

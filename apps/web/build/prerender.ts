@@ -32,10 +32,18 @@ const bootScript = readFileSync(path.join(dist, 'theme-init.js'), 'utf8');
 const bootHash = `sha256-${createHash('sha256').update(bootScript).digest('base64')}`;
 // The regular faces of the body text, preloaded so text does not reflow when they arrive.
 const fonts = readdirSync(path.join(dist, 'assets')).filter((f) => /^sarabun-(thai|latin)-400-normal-.*\.woff2$/.test(f));
-const template = readFileSync(path.join(dist, 'index.html'), 'utf8').replace(
-  '<script src="/theme-init.js"></script>',
-  `<script>${bootScript}</script>`,
-);
+// The page's code loads after the page has painted (ADR 0062): the entry script and the modules
+// Vite preloads beside it leave the head; an inline loader at the end of the body fetches them.
+const loaderScript = readFileSync(path.join(webRoot, 'build/paint-first.js'), 'utf8');
+const loaderHash = `sha256-${createHash('sha256').update(loaderScript).digest('base64')}`;
+const indexHtml = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(indexHtml);
+if (!entryTag) throw new Error('prerender: the entry script is missing from dist/index.html');
+const entry = entryTag[1]!;
+const vitePreloads = [...indexHtml.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+const template = vitePreloads
+  .reduce((html, [tag]) => html.replace(tag, ''), indexHtml.replace(entryTag[0], ''))
+  .replace('<script src="/theme-init.js"></script>', `<script>${bootScript}</script>`);
 
 const fileOf = (key: string) => manifest[key]?.file ?? null;
 
@@ -47,7 +55,6 @@ for (const page of renderer.prerenderPlan()) {
     .filter((f): f is string => f !== null);
   const head = [
     ...fonts.map((f) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${f}">`),
-    ...preload.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
     '<!--lotus:page-head-->',
   ].join('\n    ');
 
@@ -56,11 +63,13 @@ for (const page of renderer.prerenderPlan()) {
     const body = await renderer.renderPage(page.paths[0]!, language);
     // The page's language texts (src/i18n/bundles): the app awaits them before it hydrates.
     const texts = fileOf(`src/i18n/bundles/${language}-shell.ts`);
-    const languageHead = texts ? `<link rel="modulepreload" crossorigin href="/${texts}">\n    ` : '';
+    const modules = [...vitePreloads.map(([, href]) => href!), ...(texts ? [`/${texts}`] : []), ...preload.map((f) => `/${f}`)];
+    const loader = `<script data-entry="${entry}" data-preload="${modules.join(' ')}">${loaderScript}</script>`;
     const html = template
       .replace(/<html lang="[^"]*"/, `<html lang="${language}" data-prerendered="${language}"`)
-      .replace('</head>', `  ${languageHead}${head}\n  </head>`)
-      .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+      .replace('</head>', `  ${head}\n  </head>`)
+      .replace('<div id="root"></div>', `<div id="root">${body}</div>`)
+      .replace('</body>', `  ${loader}\n  </body>`);
     const file = `prerender/${language}/${page.key}.html`;
     mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
     writeFileSync(path.join(dist, file), html);
@@ -68,5 +77,5 @@ for (const page of renderer.prerenderPlan()) {
   }
   pages.push({ key: page.key, paths: page.paths, bannerGroup: page.bannerGroup, files });
 }
-writeFileSync(path.join(dist, 'prerender/manifest.json'), JSON.stringify({ scriptHashes: [bootHash], pages }, null, 2));
+writeFileSync(path.join(dist, 'prerender/manifest.json'), JSON.stringify({ scriptHashes: [bootHash, loaderHash], pages }, null, 2));
 console.log(`prerendered ${pages.length} pages x ${renderer.PRERENDER_LANGUAGES.length} languages into dist/prerender`);

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { onlineManager } from '@tanstack/react-query';
 // Thai-capable font (Sarabun): only the Thai and Latin subsets, regular and bold (semi-bold text
@@ -82,7 +82,11 @@ function start(): void {
       .catch(() => undefined)
       .then(() => {
         onlineManager.setOnline(false);
-        hydrateRoot(root, app);
+        // As a transition, React hydrates in slices of a few milliseconds and yields between them,
+        // so a phone's main thread never blocks for the whole page at once (TBT, issue 10).
+        startTransition(() => {
+          hydrateRoot(root, app);
+        });
         setLive();
         markMainDone();
         whenIdle(() => {

@@ -29,6 +29,11 @@ export type PrerenderHooks = {
    * group shows no banner in that language, null when its first banner has no rasters.
    */
   firstBanner(group: string, language: string): Promise<BannerRasters | 'none' | null>;
+  /**
+   * The rows a prerendered page reserves for parts the site's flags may show (the login form's tabs
+   * and option buttons, packages/contracts login-form.ts) that these flags leave out.
+   */
+  droppedRows(): Promise<string[]>;
 };
 
 type Options = { webDist: string; mediaDirs: string[]; prerender?: PrerenderHooks };
@@ -52,8 +57,11 @@ function cookieValue(header: string | undefined, name: string): string | null {
 }
 
 type Raster = { avif: string | null; webp: string | null };
-/** The rasters of a banner: `phone` for narrow screens (<= 767 px), `wide` for the rest. */
-export type BannerRasters = { phone: Raster; wide: Raster };
+/**
+ * The rasters of a banner: `phone` for narrow screens (<= 767 px), `wide` for the rest; `count`: how
+ * many banners the group shows (more than one: the carousel's dots row, under the artwork on phones).
+ */
+export type BannerRasters = { phone: Raster; wide: Raster; count?: number };
 
 const safe = (url: string | null) => (url && SAFE_MEDIA_URL.test(url) ? url : null);
 
@@ -77,15 +85,18 @@ function preloadLink(raster: Raster, media: string): string {
  * high-priority preload of the raster the screen needs (AVIF), and the same image (WebP as the
  * fallback) as the background of the box that the carousel later fills with the same picture.
  */
-export function bannerHead({ phone, wide }: BannerRasters): string {
+export function bannerHead({ phone, wide, count = 1 }: BannerRasters): string {
   const phoneSet = imageSet(phone);
   const wideSet = imageSet(wide);
   if (!phoneSet || !wideSet) return '';
   const box = '.banner-carousel--placeholder .banner-carousel__slide';
+  // Several banners: the box keeps the room of the carousel's dots row (banner-carousel.css), so
+  // nothing under it moves when the carousel replaces it.
+  const dots = count > 1 ? '.banner-carousel--placeholder{--banner-dots:1}' : '';
   return (
     preloadLink(phone, '(max-width: 767px)') +
     preloadLink(wide, '(min-width: 768px)') +
-    `<style>${box}{background-image:${wideSet}}@media (max-width: 767px){${box}{background-image:${phoneSet}}}</style>`
+    `<style>${dots}${box}{background-image:${wideSet}}@media (max-width: 767px){${box}{background-image:${phoneSet}}}</style>`
   );
 }
 
@@ -93,6 +104,15 @@ export function bannerHead({ phone, wide }: BannerRasters): string {
  * The head of a page whose banner group shows no banner: the banner box the HTML holds while the
  * banners load is not shown, so nothing below it moves up when the empty list arrives (/help).
  */
+/**
+ * Drops the reserved rows the site's flags leave out (`data-pending-row` of the page's markup) before
+ * the page paints: the form is then already the size it keeps once the app has the flags.
+ */
+export function droppedRowsHead(rows: string[]): string {
+  const selectors = rows.filter((r) => /^[a-z]+$/.test(r)).map((r) => `[data-pending-row="${r}"]`);
+  return selectors.length > 0 ? `<style>${selectors.join(',')}{display:none}</style>` : '';
+}
+
 export function noBannerHead(group: string): string {
   if (!/^[a-z_]+$/.test(group)) return '';
   return `<style>.banner-carousel--placeholder[data-banner-group="${group}"]{display:none}</style>`;
@@ -181,8 +201,12 @@ async function staticSpaPlugin(app: FastifyInstance, options: Options) {
     } catch {
       return null;
     }
-    const banner = page.bannerGroup ? await hooks.firstBanner(page.bannerGroup, language) : null;
-    const head = banner === 'none' ? noBannerHead(page.bannerGroup ?? '') : banner ? bannerHead(banner) : '';
+    const [banner, dropped] = await Promise.all([
+      page.bannerGroup ? hooks.firstBanner(page.bannerGroup, language) : null,
+      hooks.droppedRows(),
+    ]);
+    const head =
+      (banner === 'none' ? noBannerHead(page.bannerGroup ?? '') : banner ? bannerHead(banner) : '') + droppedRowsHead(dropped);
     return {
       html: html.replace('<!--lotus:page-head-->', head),
       scriptHashes: (manifest?.scriptHashes ?? []).filter((h) => /^sha256-[A-Za-z0-9+/]+={0,2}$/.test(h)),

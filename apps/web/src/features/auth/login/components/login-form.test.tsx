@@ -69,6 +69,20 @@ describe('login form options (2.LGN.06-08)', () => {
     expect(screen.getByTestId('login-sms-code').getAttribute('autocomplete')).toBe('one-time-code');
   });
 
+  it('issue 10 while the flags load the form keeps hidden, inert rows for the tabs, options and social buttons; they go when the flags are in', async () => {
+    let answer: (value: TWhitelabel) => void = () => undefined;
+    mockApi({ '/wps/system/whitelabel': () => new Promise<TWhitelabel>((resolve) => (answer = resolve)) });
+    const { container } = renderWithProviders(<LoginForm />);
+    await waitFor(() => expect(screen.getByTestId('login-username')).toBeTruthy());
+    const reserved = [...container.querySelectorAll('[data-pending-row]')];
+    expect(reserved.map((row) => row.getAttribute('data-pending-row'))).toEqual(['tabs', 'options', 'social']);
+    for (const row of reserved) expect(row.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(container.querySelector('[data-pending-row="tabs"]')?.hasAttribute('inert')).toBe(true);
+    answer(flags({ MOBILEVERCODELOGIN3: true }));
+    await screen.findByTestId('login-tabs');
+    expect(container.querySelectorAll('[data-pending-row]')).toHaveLength(0);
+  });
+
   it('2.LGN.06 without MOBILEVERCODELOGIN3 only the username form shows, no tabs', async () => {
     api(flags());
     renderWithProviders(<LoginForm />);

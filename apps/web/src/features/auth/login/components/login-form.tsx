@@ -343,6 +343,23 @@ export function LoginForm({
           {message}
         </p>
       )}
+      {flags === undefined && (
+        // Until the site's flags arrive (a prerendered page paints before them), the form keeps the
+        // room of the rows the flags may show; the server drops the rows its flags leave out before
+        // the page paints (packages/contracts login-form.ts), so the form keeps its size.
+        <div className="login-form__pending" data-pending-row="tabs" aria-hidden="true" inert>
+          <Tabs
+            idBase={`${idBase}-pending`}
+            label={t('form.methods')}
+            items={[
+              { key: 'username', label: t('form.tab_username') },
+              { key: 'sms', label: t('form.tab_sms') },
+            ]}
+            value="username"
+            onChange={() => undefined}
+          />
+        </div>
+      )}
       {modes.length > 1 ? (
         <>
           <Tabs
@@ -404,6 +421,15 @@ export function LoginForm({
           {t('common:actions.login')}
         </Button>
         <div className="auth-form__options">
+          {flags === undefined && (
+            <span
+              className="btn btn--outline login-form__pending"
+              data-pending-row="options"
+              aria-hidden="true"
+            >
+              {t('common:actions.register')}
+            </span>
+          )}
           {flags?.REGBUTTON3 && (
             <Link
               to={paths.register.getHref()}
@@ -425,6 +451,15 @@ export function LoginForm({
             </Button>
           )}
         </div>
+        {flags === undefined && (
+          <div
+            className="login-form__social login-form__pending"
+            data-pending-row="social"
+            aria-hidden="true"
+          >
+            <span className="btn btn--outline">{t('form.google')}</span>
+          </div>
+        )}
         {(flags?.GOOGLELOGIN3 || flags?.FACEBOOKLOGIN3) && (
           <div className="login-form__social">
             {flags.GOOGLELOGIN3 && (

@@ -1,0 +1,44 @@
+/*
+ * Inlined at the end of every prerendered page by build/prerender.ts (ADR 0062): the page's code is
+ * fetched only once the page has painted from its HTML with its largest image, so on a phone's slow
+ * link the banner does not share the bandwidth with 140 kB of scripts, and the scripts' parsing does
+ * not hold back the first frame. The script tag carries the entry (data-entry) and the modules to
+ * fetch beside it (data-preload, space separated); this text is the same on every page, so the
+ * server allows it by one hash (static-spa.ts). A form sent before the app is live is held by the
+ * boot script (public/theme-init.js) and sent again by main.tsx.
+ */
+/* global document, window, requestAnimationFrame */
+(function () {
+  var me = document.currentScript;
+  var entry = me && me.getAttribute('data-entry');
+  if (!entry) return;
+  var preload = (me.getAttribute('data-preload') || '').split(' ').filter(Boolean);
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    var head = document.head;
+    for (var i = 0; i < preload.length; i++) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = preload[i];
+      head.appendChild(link);
+    }
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    head.appendChild(script);
+  }
+  // After the load event (the page's images, styles and fonts), once a frame has been painted.
+  function afterPaint() {
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+  }
+  if (document.readyState === 'complete') afterPaint();
+  else window.addEventListener('load', afterPaint, { once: true });
+  // A stalled image never holds the page's code back for long.
+  setTimeout(start, 3000);
+})();
