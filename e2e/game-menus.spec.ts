@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { registerWithUsername, skipNewsPopup, uniqueName } from './support/accounts';
 import { ops } from './support/ops';
+import { waitForApp } from './support/live';
 
 // The member site's game menus (issue 9, ADR 0057) through the real server and the built site: a
 // vendor registered by the operator CLI publishes its games through the signed vendor protocol and
@@ -88,6 +89,7 @@ test('2.HDR.06 2.HDR.07 2.HDR.09 2.HDR.10 the header dropdown lists the slots ve
 }) => {
   await page.setViewportSize(DESKTOP);
   await page.goto('/');
+  await waitForApp(page);
   await page.getByTestId('nav-category-RNG').hover();
   const dropdown = page.getByTestId('vendor-dropdown-RNG');
   await expect(dropdown.getByTestId(`vendor-item-${vendor}`)).toBeVisible();
@@ -110,6 +112,7 @@ test('2.HDR.08 FISH has no dropdown; the keyboard opens a category dropdown with
 }) => {
   await page.setViewportSize(DESKTOP);
   await page.goto('/');
+  await waitForApp(page);
   await expect(page.getByTestId('nav-toggle-RNG')).toBeVisible();
   await expect(page.getByTestId('nav-toggle-FISH')).toHaveCount(0);
   await page.getByTestId('nav-category-LIVE').focus();
@@ -125,6 +128,7 @@ test('2.HDR.10 on a 390 px phone the vendor is reached from the menu by a tap on
 }) => {
   await page.setViewportSize(PHONE);
   await page.goto('/');
+  await waitForApp(page);
   await page.getByTestId('menu-toggle').click();
   await page.getByTestId('nav-toggle-RNG').click();
   const item = page.getByTestId('vendor-dropdown-RNG').getByTestId(`vendor-item-${vendor}`);
@@ -144,6 +148,7 @@ test('2.LGN.01 2.LGN.02 2.LGN.03 2.LGN.04 the login screen game menu: Hot vendor
   for (const size of [DESKTOP, PHONE]) {
     await page.setViewportSize(size);
     await page.goto('/login');
+    await waitForApp(page);
     const menu = page.getByTestId('login-game-menu');
     await expect(menu).toBeVisible();
     await expect(menu.getByTestId('login-menu-HOT')).toHaveAttribute('aria-pressed', 'true');
@@ -158,11 +163,13 @@ test('2.LGN.01 2.LGN.02 2.LGN.03 2.LGN.04 the login screen game menu: Hot vendor
   await expect(page).toHaveURL(new RegExp(`/rng\\?vassalage=${vendor}$`));
 
   await page.goto('/login');
+  await waitForApp(page);
   await page.getByTestId('login-menu-RNG').click();
   await page.getByTestId(`login-menu-vendor-${vendor}`).click();
   await expect(page).toHaveURL(new RegExp(`/rng\\?vassalage=${vendor}$`));
 
   await page.goto('/login');
+  await waitForApp(page);
   await page.getByTestId('login-menu-FISH').click();
   await expect(page).toHaveURL(/\/fish$/);
 });
@@ -172,6 +179,7 @@ test('2.SIDE.01 2.SIDE.02 2.SIDE.03 the recent-games panel: No data for a visito
 }) => {
   await page.setViewportSize(DESKTOP);
   await page.goto('/');
+  await waitForApp(page);
   await page.getByTestId('recent-games-tab').hover();
   await expect(page.getByTestId('recent-games-empty')).toContainText(/ไม่มีข้อมูล|No data/);
   await expect(
@@ -184,10 +192,12 @@ test('2.SIDE.01 2.SIDE.02 2.SIDE.03 the recent-games panel: No data for a visito
 
   // The member launches a game from the list; it becomes their most recent game.
   await page.goto(`/rng?vassalage=${vendor}`);
+  await waitForApp(page);
   await page.getByTestId('game-card-MENU_02').getByTestId('game-card-play').click();
   await expect(page).toHaveURL(new RegExp(`/game\\?vendor=${vendor}&gameCode=MENU_02&gameType=RNG`));
 
   await page.goto('/');
+  await waitForApp(page);
   await page.getByTestId('recent-games-tab').hover();
   const list = page.getByTestId('recent-games-list');
   await expect(list.getByTestId('recent-game-MENU_02')).toBeVisible();
@@ -200,6 +210,7 @@ test('2.SIDE.01 2.SIDE.02 2.SIDE.03 the recent-games panel: No data for a visito
   // On the phone the panel opens from its tab in the bottom dock.
   await page.setViewportSize(PHONE);
   await page.goto('/');
+  await waitForApp(page);
   await page.getByTestId('recent-games-tab').click();
   await expect(page.getByTestId('recent-game-MENU_02')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ops, opsApproved, resetSite } from './support/ops';
+import { waitForApp } from './support/live';
 
 test.afterEach(() => resetSite());
 
@@ -33,6 +34,7 @@ test('1.I18N.03/04 2.HDR.04 switching to English survives a reload', async ({ pa
   await skipNewsPopup(page);
   await page.goto('/');
   await expect(page.getByTestId('home-page')).toBeVisible();
+  await waitForApp(page);
   await page.getByTestId('language-picker').selectOption('en');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('navigation').first()).toContainText('Home');
@@ -47,6 +49,7 @@ test('1.I18N.06/07 the dark theme survives a reload; light is the default', asyn
   await skipNewsPopup(page);
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await waitForApp(page);
   await page.getByTestId('theme-toggle').click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.reload();

@@ -31,14 +31,42 @@
     script.src = entry;
     head.appendChild(script);
   }
-  // After the load event (the page's images, styles and fonts), once a frame has been painted.
+  // After the load event (the page's images, styles and fonts), once the frame showing them has
+  // been painted: the second animation frame comes after the first was presented.
   function afterPaint() {
     requestAnimationFrame(function () {
-      setTimeout(start, 0);
+      requestAnimationFrame(function () {
+        setTimeout(start, 0);
+      });
     });
   }
-  if (document.readyState === 'complete') afterPaint();
-  else window.addEventListener('load', afterPaint, { once: true });
+  // The browser's own first-contentful-paint entry, where it reports one (the frame after the load
+  // event can still be on its way to the screen).
+  function whenPainted(next) {
+    var done = false;
+    function go() {
+      if (!done) {
+        done = true;
+        next();
+      }
+    }
+    try {
+      var observer = new PerformanceObserver(function (list) {
+        if (list.getEntriesByName('first-contentful-paint').length > 0) {
+          observer.disconnect();
+          go();
+        }
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    } catch {
+      go();
+    }
+  }
+  function afterLoad() {
+    whenPainted(afterPaint);
+  }
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
   // A stalled image never holds the page's code back for long.
   setTimeout(start, 3000);
 })();

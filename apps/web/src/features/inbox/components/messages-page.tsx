@@ -10,12 +10,13 @@ import { MESSAGE_PAGE_SIZE, useMessages } from '../api/get-messages';
 import { useMarkMessageReadMutation } from '../api/put-message-read';
 import { messageText } from '../lib/message-text';
 import '../inbox.css';
+import { dateTimeFormat } from '@/lib/intl';
 
 function formatTime(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   try {
-    return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Bangkok' }).format(date);
+    return dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Bangkok' }).format(date);
   } catch {
     return iso;
   }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TMemberInfo } from '@lotus/contracts/auth';
 import { Skeleton } from '@/components/ui/skeleton/skeleton';
+import { dateTimeFormat } from '@/lib/intl';
 
 export type SecurityCenterProps = {
   member: TMemberInfo | undefined;
@@ -18,7 +19,7 @@ function formatDate(iso: string | null, language: string): string | null {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
   try {
-    return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+    return dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
   } catch {
     return date.toISOString();
   }

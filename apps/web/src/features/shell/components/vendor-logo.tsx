@@ -1,4 +1,5 @@
 import type { TGameVendor } from '@lotus/contracts/relay';
+import { LazyImage } from '@/components/ui/lazy-image/lazy-image';
 
 /** A vendor's logo, or its initial on a tile when it has none (header dropdown, footer). */
 export function VendorLogo({
@@ -19,15 +20,11 @@ export function VendorLogo({
       </span>
     );
   }
+  // Decision 9.C.14: the logo loads once it is in view (the footer's strip of thirty logos is far
+  // below the first screen; a dropdown's logos load when it opens). The box keeps the logo's size.
   return (
-    <img
-      className="vendor-logo"
-      src={vendor.logoUrl}
-      alt=""
-      width={size}
-      height={size}
-      loading="lazy"
-      decoding="async"
-    />
+    <span className="vendor-logo" style={{ width: size, height: size }} aria-hidden="true">
+      <LazyImage className="vendor-logo__image" src={vendor.logoUrl} alt="" width={size} height={size} />
+    </span>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { HeadsetIcon } from '@/components/icons/icons';
 import '../system.css';
+import { dateTimeFormat } from '@/lib/intl';
 
 export type ContactSupport = () => Promise<void> | void;
 
@@ -12,7 +13,7 @@ export function formatEndTime(endTime: string | null | undefined, language: stri
   const date = new Date(endTime);
   if (Number.isNaN(date.getTime())) return null;
   try {
-    return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(date);
+    return dateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(date);
   } catch {
     return date.toLocaleString();
   }

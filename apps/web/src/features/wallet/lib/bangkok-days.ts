@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@/lib/intl';
 /**
  * Calendar days of the account record (2.MC.09, 7.RELAY.28): Bangkok days (UTC+7, no daylight
  * saving) written YYYY-MM-DD, a range of at most 90 days, both ends included. Pure functions of a
@@ -56,7 +57,7 @@ export function checkRange(start: string, end: string, today: string): TRangeErr
 export function formatDay(day: string, language: string): string {
   if (!isDay(day)) return day;
   try {
-    return new Intl.DateTimeFormat(language || 'th', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(toMs(day)));
+    return dateTimeFormat(language || 'th', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(toMs(day)));
   } catch {
     return day;
   }
@@ -67,7 +68,7 @@ export function formatRecordTime(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   try {
-    return new Intl.DateTimeFormat(language || 'th', { dateStyle: 'medium', timeStyle: 'medium', timeZone: BANGKOK_TIME_ZONE }).format(date);
+    return dateTimeFormat(language || 'th', { dateStyle: 'medium', timeStyle: 'medium', timeZone: BANGKOK_TIME_ZONE }).format(date);
   } catch {
     return new Date(date.getTime() + BANGKOK_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
   }

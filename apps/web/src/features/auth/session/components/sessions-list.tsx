@@ -7,6 +7,7 @@ import { getErrorText } from '@/lib/error-text';
 import { useRevokeOtherSessionsMutation, useRevokeSessionMutation } from '../api/revoke-session';
 import { useSessions, type TSessionView } from '../api/get-sessions';
 import '../../login/login.css';
+import { dateTimeFormat } from '@/lib/intl';
 
 /** A short, readable name of a browser from its user agent ("Chrome on Windows"). */
 export function describeUserAgent(userAgent: string): string {
@@ -41,7 +42,7 @@ function formatDateTime(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   try {
-    return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+    return dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
   } catch {
     return date.toISOString();
   }
