@@ -5,6 +5,7 @@ import { chromium, expect, test, type BrowserContext, type Locator, type Page } 
 import { TOTP } from 'otpauth';
 import { peekChallenge } from './support/challenge';
 import { nextSliderChallenge, solveSlider } from './support/slider';
+import { waitForApp } from './support/live';
 
 // Accounts (issue 3), the login side: a person logs in, out, is forced to change a weak password,
 // is remembered, plays for free, and turns on two-step verification — through the real server,
@@ -302,6 +303,7 @@ test('4.REM.01-03 3.STO.01-03 security #19 remember me refills the username afte
     let page = context.pages()[0] ?? (await context.newPage());
     trackCaptcha(page);
     await page.goto('/login');
+    await waitForApp(page);
     let form = page.getByTestId('login-form');
     await form.getByTestId('login-remember').check();
     await submitLogin(page, form, 'demo', 'Demo1234');

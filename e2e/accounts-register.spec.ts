@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { openOptionalFields, readSmsCode, skipNewsPopup, uniqueMobile, uniqueName } from './support/accounts';
 import { nextSliderChallenge, solveSlider } from './support/slider';
+import { waitForApp } from './support/live';
 
 // Accounts (issue 3), registration: a new visitor signs up as a person would, through the real
 // server, solving the slider by dragging it and reading the SMS code from the operator outbox.
@@ -150,6 +151,8 @@ test('2.RGP.01-07 the registration popup opens on home with ?referralCode, locks
 
 test('2.RGP.01 the header register button opens the popup', async ({ page }) => {
   await page.goto('/');
+  // Before the app is live the button is a plain link to /register (ADR 0062); live, it opens the popup.
+  await waitForApp(page);
   await page.getByTestId('header-register').click();
   await expect(page.getByTestId('register-popup')).toBeVisible();
 });

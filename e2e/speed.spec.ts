@@ -133,3 +133,24 @@ test('signed-in /member on a throttled phone connection: no layout shift above 0
   const cls = shifts.reduce((sum, v) => sum + v, 0);
   expect(cls, `layout shifts: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.05);
 });
+
+// ADR 0062: a prerendered page paints before its code arrives; a tap on one of its buttons in that
+// moment is held and replayed once the app is live, not lost.
+test('a button tapped before the page is live takes effect once the app has taken over', async ({ page }) => {
+  await page.addInitScript(() => sessionStorage.setItem('newsPopupShown', '1'));
+  let releaseMain: () => void = () => undefined;
+  const mainHeld = new Promise<void>((resolve) => (releaseMain = resolve));
+  await page.route('**/assets/main-*.js', async (route) => {
+    await mainHeld;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.getByTestId('theme-toggle')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await page.getByTestId('theme-toggle').click();
+  // Nothing can have run it yet: the page's code is still held back.
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  expect(await page.evaluate(() => (window as { __lotusLive?: boolean }).__lotusLive ?? false)).toBe(false);
+  releaseMain();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+});

@@ -5,7 +5,7 @@
  * light) and src/i18n/languages.ts (hisLang, then lang, then th). The language is also kept in
  * the cookie lotus_lang, so the server sends the prerendered page in it next time (ADR 0040).
  */
-/* global document, window */
+/* global document, window, Element */
 (function () {
   var d = document.documentElement;
   try {
@@ -32,6 +32,22 @@ document.addEventListener(
     if (window.__lotusLive) return;
     e.preventDefault();
     window.__lotusHeldSubmit = e.target;
+  },
+  true,
+);
+/*
+ * A tap on one of the page's buttons before the app is live would do nothing (its handler is not
+ * there yet; the page's code loads after the page has painted, ADR 0062): hold the last one;
+ * main.tsx taps it again once the page is live. Links need no help: they navigate natively.
+ */
+document.addEventListener(
+  'click',
+  function (e) {
+    if (window.__lotusLive) return;
+    var button = e.target instanceof Element ? e.target.closest('button') : null;
+    if (!button || button.disabled) return;
+    e.preventDefault();
+    window.__lotusHeldClick = button;
   },
   true,
 );

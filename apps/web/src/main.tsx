@@ -38,11 +38,19 @@ function markMainDone(): void {
   performance.mark('lotus:main-done');
 }
 
-type TBootWindow = Window & { __lotusLive?: boolean; __lotusHeldSubmit?: unknown };
+type TBootWindow = Window & { __lotusLive?: boolean; __lotusHeldSubmit?: unknown; __lotusHeldClick?: unknown };
 
 /** From now on forms are the app's (public/theme-init.js held any sent before). */
 function setLive(): void {
   (window as TBootWindow).__lotusLive = true;
+}
+
+/** Taps again a button tapped before the page was live (public/theme-init.js held it). */
+function replayHeldClick(): void {
+  const w = window as TBootWindow;
+  const button = w.__lotusHeldClick;
+  w.__lotusHeldClick = undefined;
+  if (button instanceof HTMLButtonElement && button.isConnected && !button.disabled) button.click();
 }
 
 /** Sends again a form submitted before the page was live (typed values are kept by hydration). */
@@ -91,6 +99,7 @@ function start(): void {
         markMainDone();
         whenIdle(() => {
           onlineManager.setOnline(navigator.onLine !== false);
+          replayHeldClick();
           resubmitHeld();
         });
       });
