@@ -140,6 +140,8 @@ test('2.RGP.01-07 the registration popup opens on home with ?referralCode, locks
   await page.mouse.move(hb.x + 40, hb.y + hb.height / 2);
   await page.mouse.down();
   await page.mouse.move(hb.x + 10, hb.y + hb.height / 2 + 30, { steps: 5 });
+  // The panel follows the pointer to where it is released (the last move may be handled a frame later).
+  await expect.poll(async () => Math.round((await panel.boundingBox())!.y - before.y)).toBe(30);
   await page.mouse.up();
   const after = (await panel.boundingBox())!;
   expect(Math.round(after.y - before.y)).toBe(30);

@@ -64,9 +64,13 @@ test('12.CONTENT 2.NOT.01 2.NOT.04 an admin schedules a notice (start and end) w
   const editor = admin.getByTestId('rich-text');
   await editor.click();
   await admin.keyboard.type('สวัสดี ');
-  await admin.getByRole('button', { name: 'ตัวหนา' }).click();
+  const bold = admin.getByRole('button', { name: 'ตัวหนา' });
+  await bold.click();
+  await expect(bold).toHaveAttribute('aria-pressed', 'true');
   await admin.keyboard.type('ตัวหนามาก');
-  await admin.getByRole('button', { name: 'ตัวหนา' }).click();
+  await bold.click();
+  // Bold is off before the next words are typed (the toolbar shows the editor's state).
+  await expect(bold).toHaveAttribute('aria-pressed', 'false');
   await admin.keyboard.type(' promo');
   // Select the last word and make it a link (the editor asks for the address).
   for (let i = 0; i < 'promo'.length; i++) await admin.keyboard.press('Shift+ArrowLeft');

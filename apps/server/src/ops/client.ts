@@ -30,6 +30,13 @@ import { migrateAndSeed } from '../db/migrate';
 import { seedsDemoData, type Env } from '../env';
 import { readOpsFile } from '../modules/ops/ops.credentials';
 
+/**
+ * How long the command line waits for the running server, for the probe as for a call: a server
+ * that is up but busy (a deploy, a load peak) is still the one to talk to (a 3 s probe refused a
+ * busy server once, and direct mode cannot open a PGlite folder the server holds).
+ */
+const SERVER_ANSWER_MS = 10_000;
+
 /** What the command line needs from the platform, whether through the API or the database. */
 export interface OpsClient {
   mode: 'api' | 'direct';
@@ -253,7 +260,7 @@ export function createApiClient(url: string, token: string): OpsClient {
     base,
     token,
     async ({ method, url: pathname, headers, body }) => {
-      const res = await fetch(`${base}${pathname}`, { method, headers, body, signal: AbortSignal.timeout(10_000) });
+      const res = await fetch(`${base}${pathname}`, { method, headers, body, signal: AbortSignal.timeout(SERVER_ANSWER_MS) });
       return { status: res.status, text: await res.text() };
     },
     async () => {},
@@ -370,7 +377,7 @@ export async function connect(env: Env, options: { direct?: boolean } = {}): Pro
   try {
     await fetch(`${file.url.replace(/\/+$/, '')}/ops/status`, {
       headers: { authorization: `Bearer ${file.token}` },
-      signal: AbortSignal.timeout(3000),
+      signal: AbortSignal.timeout(SERVER_ANSWER_MS),
     });
     return api;
   } catch (error) {
