@@ -195,6 +195,9 @@ test('2.SIDE.01 2.SIDE.02 2.SIDE.03 the recent-games panel: No data for a visito
   await waitForApp(page);
   await page.getByTestId('game-card-MENU_02').getByTestId('game-card-play').click();
   await expect(page).toHaveURL(new RegExp(`/game\\?vendor=${vendor}&gameCode=MENU_02&gameType=RNG`));
+  // The launch call records the recent game; the frame gets its address only once it answered.
+  // Leaving on the URL change alone raced that call on a loaded machine.
+  await expect(page.getByTestId('game-frame')).toHaveAttribute('src', /\/e2e-vendor\/launch/);
 
   await page.goto('/');
   await waitForApp(page);

@@ -2,8 +2,9 @@
 // operator console (apps/backoffice/dist): what each index.html makes the browser fetch before the
 // app renders (entry script, modulepreloads, stylesheets), gzip and raw. Build first (npm run build).
 // For the member site also each prerendered page (/, /login, /rng in Thai): every script its HTML
-// loads or preloads (entry, the language's texts, the page group, the layout parts the page
-// hydrates with) and their static imports, i.e. the JS that runs before the page is live.
+// loads or preloads, directly or through the paint-first loader after the first paint (entry, the
+// language's texts, the page group, the layout parts the page hydrates with) and their static
+// imports, i.e. the JS that runs before the page is live.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -64,6 +65,10 @@ if (existsSync(manifestFile) && existsSync(join(web, 'prerender/manifest.json'))
       for (const key of byFile.get(file)?.imports ?? []) add(manifest[key].file);
     };
     for (const m of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*\shref)="\/([^"]+\.js)"/g)) add(m[1]);
+    // The paint-first loader (ADR 0062) names the entry and its preloads in data attributes.
+    for (const m of html.matchAll(/\sdata-(?:entry|preload)="([^"]*)"/g)) {
+      for (const ref of m[1].split(' ').filter(Boolean)) add(ref.replace(/^\//, ''));
+    }
     let gz = 0;
     let raw = 0;
     let texts = 0;

@@ -6,8 +6,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chunksInOrder as orderChunks, type TManifestChunk } from '../src/prerender/chunk-order';
 
-type ManifestChunk = { file: string };
 type Plan = { key: string; paths: string[]; group: string | null; bannerGroup: string | null };
 type Renderer = {
   renderPage(url: string, language: string): Promise<string>;
@@ -24,7 +24,7 @@ const ALL_SLOTS = ['src/features/customer-service/customer-service-bar.tsx', 'sr
 process.env.NODE_ENV = 'production';
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(webRoot, 'dist');
-const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, TManifestChunk>;
 const renderer = (await import(pathToFileURL(path.join(webRoot, 'dist-prerender/entry.js')).href)) as Renderer;
 // The boot script (theme and language before first paint) goes inline: a blocking script file
 // costs a round trip before anything paints. The server allows it by its hash (static-spa.ts).
@@ -46,13 +46,20 @@ const template = vitePreloads
   .replace('<script src="/theme-init.js"></script>', `<script>${bootScript}</script>`);
 
 const fileOf = (key: string) => manifest[key]?.file ?? null;
+const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+// What the entry imports statically is evaluated with it, before anything else of the page.
+const entryGraph = new Set([entry, ...vitePreloads.map(([, href]) => href!)].map((href) => href.replace(/^\//, '')));
+
+const chunksInOrder = (keys: string[]) => orderChunks(manifest, keys, entryGraph);
 
 const pages: { key: string; paths: string[]; bannerGroup: string | null; files: Record<string, string> }[] = [];
 for (const page of renderer.prerenderPlan()) {
   const groupKey = page.group ? `src/app/groups/${page.group === 'notFound' ? 'not-found' : page.group}.tsx` : null;
-  const preload = [groupKey, page.bannerGroup ? BANNER_CAROUSEL : null, ...(page.key === 'home' ? HOME_SLOTS : []), ...ALL_SLOTS]
-    .map((key) => (key ? fileOf(key) : null))
-    .filter((f): f is string => f !== null);
+  const preload = chunksInOrder(
+    [groupKey, page.bannerGroup ? BANNER_CAROUSEL : null, ...(page.key === 'home' ? HOME_SLOTS : []), ...ALL_SLOTS].filter(
+      (key): key is string => key !== null,
+    ),
+  );
   const head = [
     ...fonts.map((f) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${f}">`),
     '<!--lotus:page-head-->',
@@ -63,8 +70,14 @@ for (const page of renderer.prerenderPlan()) {
     const body = await renderer.renderPage(page.paths[0]!, language);
     // The page's language texts (src/i18n/bundles): the app awaits them before it hydrates.
     const texts = fileOf(`src/i18n/bundles/${language}-shell.ts`);
-    const modules = [...vitePreloads.map(([, href]) => href!), ...(texts ? [`/${texts}`] : []), ...preload.map((f) => `/${f}`)];
-    const loader = `<script data-entry="${entry}" data-preload="${modules.join(' ')}">${loaderScript}</script>`;
+    const modules = [
+      ...vitePreloads.map(([, href]) => href!),
+      ...(texts ? chunksInOrder([keyOfFile.get(texts)!]) : []).map((f) => `/${f}`),
+      ...preload.map((f) => `/${f}`),
+    ];
+    // data-evaluate: what main.tsx evaluates one chunk per task before it hydrates (deps first).
+    const own = modules.slice(vitePreloads.length).join(' ');
+    const loader = `<script data-entry="${entry}" data-preload="${modules.join(' ')}" data-evaluate="${own}">${loaderScript}</script>`;
     const html = template
       .replace(/<html lang="[^"]*"/, `<html lang="${language}" data-prerendered="${language}"`)
       .replace('</head>', `  ${head}\n  </head>`)

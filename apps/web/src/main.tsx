@@ -27,6 +27,35 @@ function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
+/**
+ * Resolves in a later task, so the browser can paint and handle input in between: scheduler.yield
+ * where the browser has it, else a message to ourselves (a chain of timers is clamped to 4 ms).
+ */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
+/**
+ * Evaluates the page's own modules (its texts, page group and layout parts, with their libraries
+ * and contracts), one chunk per task, deps first: the order build/prerender.ts wrote in the
+ * loader's data-evaluate. Importing the page group at once would evaluate them all in one task of
+ * 130 ms or more on a mid-range phone (total blocking time, issue 10). Each is already fetched: the
+ * loader preloaded them beside this script.
+ */
+async function evaluatePageModules(): Promise<void> {
+  const list = document.querySelector('script[data-evaluate]')?.getAttribute('data-evaluate') ?? '';
+  for (const url of list.split(' ').filter((u) => u.startsWith('/assets/'))) {
+    await import(/* @vite-ignore */ url);
+    await nextTask();
+  }
+}
+
 /** Runs `fn` once the page has no work left (React's hydration included). */
 function whenIdle(fn: () => void): void {
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(fn, { timeout: 2000 });
@@ -86,7 +115,10 @@ function start(): void {
     // same "loading" state the HTML was rendered in.
     // It also waits for the first frame: the page paints from its HTML before hydration takes the
     // main thread.
-    void Promise.all([loadGroupOf(pathname), preloadLayoutSlots(pathname), afterFirstPaint()])
+    void Promise.all([
+      pageModules.then(() => Promise.all([loadGroupOf(pathname), preloadLayoutSlots(pathname)])),
+      afterFirstPaint(),
+    ])
       .catch(() => undefined)
       .then(() => {
         onlineManager.setOnline(false);
@@ -115,5 +147,5 @@ function start(): void {
 }
 
 // The page group of a prerendered page loads beside the texts, not after them.
-if (prerenderedLanguage() !== null) void loadGroupOf(window.location.pathname).catch(() => undefined);
+const pageModules = prerenderedLanguage() !== null ? evaluatePageModules().catch(() => undefined) : Promise.resolve();
 void i18nReady.catch(() => undefined).then(start);
