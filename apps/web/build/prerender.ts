@@ -37,18 +37,19 @@ const fonts = readdirSync(path.join(dist, 'assets')).filter((f) => /^sarabun-(th
 const loaderScript = readFileSync(path.join(webRoot, 'build/paint-first.js'), 'utf8');
 const loaderHash = `sha256-${createHash('sha256').update(loaderScript).digest('base64')}`;
 const indexHtml = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(indexHtml);
-if (!entryTag) throw new Error('prerender: the entry script is missing from dist/index.html');
-const entry = entryTag[1]!;
+// The entry scripts in their order: the libraries, then the app (vite.config.ts, librariesFirst).
+const entryTags = [...indexHtml.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g)];
+if (entryTags.length === 0) throw new Error('prerender: the entry script is missing from dist/index.html');
+const entries = entryTags.map(([, src]) => src!);
 const vitePreloads = [...indexHtml.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
-const template = vitePreloads
-  .reduce((html, [tag]) => html.replace(tag, ''), indexHtml.replace(entryTag[0], ''))
+const template = [...entryTags, ...vitePreloads]
+  .reduce((html, [tag]) => html.replace(tag, ''), indexHtml)
   .replace('<script src="/theme-init.js"></script>', `<script>${bootScript}</script>`);
 
 const fileOf = (key: string) => manifest[key]?.file ?? null;
 const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
 // What the entry imports statically is evaluated with it, before anything else of the page.
-const entryGraph = new Set([entry, ...vitePreloads.map(([, href]) => href!)].map((href) => href.replace(/^\//, '')));
+const entryGraph = new Set([...entries, ...vitePreloads.map(([, href]) => href!)].map((href) => href.replace(/^\//, '')));
 
 const chunksInOrder = (keys: string[]) => orderChunks(manifest, keys, entryGraph);
 
@@ -77,7 +78,7 @@ for (const page of renderer.prerenderPlan()) {
     ];
     // data-evaluate: what main.tsx evaluates one chunk per task before it hydrates (deps first).
     const own = modules.slice(vitePreloads.length).join(' ');
-    const loader = `<script data-entry="${entry}" data-preload="${modules.join(' ')}" data-evaluate="${own}">${loaderScript}</script>`;
+    const loader = `<script data-entry="${entries.join(' ')}" data-preload="${modules.join(' ')}" data-evaluate="${own}">${loaderScript}</script>`;
     const html = template
       .replace(/<html lang="[^"]*"/, `<html lang="${language}" data-prerendered="${language}"`)
       .replace('</head>', `  ${head}\n  </head>`)

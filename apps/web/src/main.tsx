@@ -15,6 +15,7 @@ import { prerenderedLanguage } from './lib/prerendered';
 import { App } from './app/app';
 import { preloadLayoutSlots } from './app/layouts/main-layout';
 import { loadGroupOf } from './app/router';
+import { nextTask } from './lib/next-task';
 
 // index.html already set data-theme before first paint; this keeps it right if that script was blocked.
 applyTheme(readStoredTheme(local));
@@ -25,20 +26,6 @@ const root: HTMLElement = container;
 /** Resolves once the browser has painted a frame. */
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-}
-
-/**
- * Resolves in a later task, so the browser can paint and handle input in between: scheduler.yield
- * where the browser has it, else a message to ourselves (a chain of timers is clamped to 4 ms).
- */
-function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
 }
 
 /**
@@ -141,7 +128,11 @@ function start(): void {
       document.documentElement.removeAttribute('data-prerendered');
     }
     setLive();
-    createRoot(root).render(app);
+    // As a transition the first render runs in slices too (a member page is rendered, not
+    // hydrated): no single task holds a phone's main thread for the whole page (issue 10).
+    startTransition(() => {
+      createRoot(root).render(app);
+    });
     markMainDone();
   }
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { session } from '@/lib/storage';
 import { useAnnouncements } from './api/get-announcements';
 import './news-popup.css';
@@ -18,7 +18,22 @@ export function NewsPopup() {
   const { data: notices } = useAnnouncements(['PU']);
   const [alreadyShown] = useState(() => session.get(NEWS_POPUP_SHOWN_KEY) === '1');
   const [closed, setClosed] = useState(false);
-  const open = !alreadyShown && !closed && !!notices && notices.length > 0;
+  const wanted = !alreadyShown && !closed && !!notices && notices.length > 0;
+  // It opens in an idle moment after the notices arrive, as a transition: the dialog's code, the
+  // sanitising of the notices' HTML and their dates then never join the page's own first renders
+  // in one long task (issue 10: total blocking time). The delay is a frame or two.
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (!wanted || idle) return;
+    const reveal = () => startTransition(() => setIdle(true));
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(reveal, { timeout: 1000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(reveal, 0);
+    return () => window.clearTimeout(id);
+  }, [wanted, idle]);
+  const open = wanted && idle;
 
   useEffect(() => {
     if (open) session.set(NEWS_POPUP_SHOWN_KEY, '1');

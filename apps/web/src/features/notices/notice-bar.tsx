@@ -1,6 +1,7 @@
-import { useState, type CSSProperties, type FocusEvent } from 'react';
+import { useEffect, useState, type CSSProperties, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnouncements } from './api/get-announcements';
+import { prewarmNoticeDate } from './format-notice-date';
 import { NoticeModal } from './notice-modal';
 import { SpeakerIcon } from './speaker-icon';
 import './notice-bar.css';
@@ -20,8 +21,10 @@ export type NoticeBarProps = { className?: string };
  * notice or the call fails.
  */
 export function NoticeBar({ className }: NoticeBarProps) {
-  const { t } = useTranslation('notices');
+  const { t, i18n } = useTranslation('notices');
   const { data: notices, isPending } = useAnnouncements(['B']);
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  useEffect(() => prewarmNoticeDate(language), [language]);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [openIndex, setOpenIndex] = useState<number | null>(null);

@@ -1,0 +1,17 @@
+/**
+ * Resolves in a later task, so the browser can paint and handle input in between (issue 10: no
+ * long task on a phone's main thread): scheduler.yield where the browser has it, else a message to
+ * ourselves (a chain of timers would be clamped to 4 ms each).
+ */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
