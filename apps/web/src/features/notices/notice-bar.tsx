@@ -1,10 +1,13 @@
-import { useEffect, useState, type CSSProperties, type FocusEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type CSSProperties, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnouncements } from './api/get-announcements';
 import { prewarmNoticeDate } from './format-notice-date';
-import { NoticeModal } from './notice-modal';
 import { SpeakerIcon } from './speaker-icon';
 import './notice-bar.css';
+
+// The modal (with the HTML sanitiser) loads when a title is opened: the bar is on the home page's
+// first load, the modal is not (issue 10: less code before the page is live).
+const NoticeModal = lazy(() => import('./notice-modal').then((m) => ({ default: m.NoticeModal })));
 
 /** Scrolling speed of the titles: seconds per character, with a floor for short lists. */
 const SECONDS_PER_CHAR = 0.25;
@@ -92,12 +95,11 @@ export function NoticeBar({ className }: NoticeBarProps) {
           </div>
         </div>
       </div>
-      <NoticeModal
-        open={openIndex !== null}
-        notices={notices}
-        initialIndex={openIndex ?? 0}
-        onClose={() => setOpenIndex(null)}
-      />
+      {openIndex !== null && (
+        <Suspense fallback={null}>
+          <NoticeModal open notices={notices} initialIndex={openIndex} onClose={() => setOpenIndex(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

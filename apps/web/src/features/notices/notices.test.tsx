@@ -71,7 +71,7 @@ describe('NoticeBar', () => {
     serve();
     renderWithProviders(<NoticeBar />);
     await user.click(await screen.findByTestId('notice-item-1'));
-    const modal = screen.getByTestId('notice-modal');
+    const modal = await screen.findByTestId('notice-modal');
     expect(within(modal).getByTestId('notice-active-title').textContent).toBe('B notice 3');
     const content = within(modal).getByTestId('notice-active-content');
     expect(content.textContent).toContain('Third');
