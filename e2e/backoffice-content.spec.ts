@@ -66,16 +66,22 @@ test('12.CONTENT 2.NOT.01 2.NOT.04 an admin schedules a notice (start and end) w
   await admin.keyboard.type('สวัสดี ');
   const bold = admin.getByRole('button', { name: 'ตัวหนา' });
   await bold.click();
+  // The editor takes the focus back from the toolbar in its next animation frame (TipTap): typing
+  // before then went to the button on a loaded machine, so each step waits for it.
   await expect(bold).toHaveAttribute('aria-pressed', 'true');
+  await expect(editor).toBeFocused();
   await admin.keyboard.type('ตัวหนามาก');
   await bold.click();
   // Bold is off before the next words are typed (the toolbar shows the editor's state).
   await expect(bold).toHaveAttribute('aria-pressed', 'false');
+  await expect(editor).toBeFocused();
   await admin.keyboard.type(' promo');
+  await expect(editor).toContainText('ตัวหนามาก promo');
   // Select the last word and make it a link (the editor asks for the address).
   for (let i = 0; i < 'promo'.length; i++) await admin.keyboard.press('Shift+ArrowLeft');
   admin.once('dialog', (d) => void d.accept('https://example.com/promo'));
   await admin.getByRole('button', { name: 'ลิงก์' }).click();
+  await expect(editor.locator('a[href="https://example.com/promo"]')).toHaveText('promo');
   await editor.click();
   await admin.keyboard.press('End');
   await admin.keyboard.press('Enter');
