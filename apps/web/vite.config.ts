@@ -37,8 +37,8 @@ const reactRouterProduction = {
 };
 
 /**
- * The libraries every page needs (src/boot/libraries.ts: React, ReactDOM, the router, TanStack
- * Query) are a second entry, loaded by a module script placed before the app's: each entry
+ * The largest libraries every page needs (src/boot/libraries.ts: ReactDOM and the router) are a
+ * second entry, loaded by a module script placed before the app's: each entry
  * evaluates in its own task, so the libraries and the app no longer make one task of 105-140 ms on
  * a mid-range phone (issue 10: total blocking time). Vite joins the module scripts of index.html
  * into one entry, hence a build input and this tag.
@@ -95,7 +95,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         cssCodeSplit: false,
         rolldownOptions: {
           input: { index: 'index.html', libraries: 'src/boot/libraries.ts' },
-          // The libraries entry keeps all of its modules' exports (it is loaded by a script tag).
+          // Nothing imports the entries' exports: no facade chunk is kept for them.
           preserveEntrySignatures: false,
           output: {
             entryFileNames: (chunk) => (chunk.name === 'libraries' ? 'assets/libraries-[hash].js' : 'assets/main-[hash].js'),

@@ -46,8 +46,6 @@ const template = [...entryTags, ...vitePreloads]
   .reduce((html, [tag]) => html.replace(tag, ''), indexHtml)
   .replace('<script src="/theme-init.js"></script>', `<script>${bootScript}</script>`);
 
-const fileOf = (key: string) => manifest[key]?.file ?? null;
-const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
 // What the entry imports statically is evaluated with it, before anything else of the page.
 const entryGraph = new Set([...entries, ...vitePreloads.map(([, href]) => href!)].map((href) => href.replace(/^\//, '')));
 
@@ -70,12 +68,8 @@ for (const page of renderer.prerenderPlan()) {
   for (const language of renderer.PRERENDER_LANGUAGES) {
     const body = await renderer.renderPage(page.paths[0]!, language);
     // The page's language texts (src/i18n/bundles): the app awaits them before it hydrates.
-    const texts = fileOf(`src/i18n/bundles/${language}-shell.ts`);
-    const modules = [
-      ...vitePreloads.map(([, href]) => href!),
-      ...(texts ? chunksInOrder([keyOfFile.get(texts)!]) : []).map((f) => `/${f}`),
-      ...preload.map((f) => `/${f}`),
-    ];
+    const texts = chunksInOrder([`src/i18n/bundles/${language}-shell.ts`]);
+    const modules = [...vitePreloads.map(([, href]) => href!), ...[...texts, ...preload].map((f) => `/${f}`)];
     // data-evaluate: what main.tsx evaluates one chunk per task before it hydrates (deps first).
     const own = modules.slice(vitePreloads.length).join(' ');
     const loader = `<script data-entry="${entries.join(' ')}" data-preload="${modules.join(' ')}" data-evaluate="${own}">${loaderScript}</script>`;

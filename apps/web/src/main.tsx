@@ -15,7 +15,7 @@ import { prerenderedLanguage } from './lib/prerendered';
 import { App } from './app/app';
 import { preloadLayoutSlots } from './app/layouts/main-layout';
 import { loadGroupOf } from './app/router';
-import { nextTask } from './lib/next-task';
+import { nextTask, onIdle } from './lib/schedule';
 
 // index.html already set data-theme before first paint; this keeps it right if that script was blocked.
 applyTheme(readStoredTheme(local));
@@ -41,12 +41,6 @@ async function evaluatePageModules(): Promise<void> {
     await import(/* @vite-ignore */ url);
     await nextTask();
   }
-}
-
-/** Runs `fn` once the page has no work left (React's hydration included). */
-function whenIdle(fn: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(fn, { timeout: 2000 });
-  else setTimeout(fn, 50);
 }
 
 /** Marks the end of the main script's work in the Performance timeline (the speed e2e reads it). */
@@ -116,7 +110,8 @@ function start(): void {
         });
         setLive();
         markMainDone();
-        whenIdle(() => {
+        // Once the page has no work left (React's hydration included).
+        onIdle(() => {
           onlineManager.setOnline(navigator.onLine !== false);
           replayHeldClick();
           resubmitHeld();

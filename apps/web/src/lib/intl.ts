@@ -1,3 +1,5 @@
+import { onIdle } from './schedule';
+
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
@@ -30,6 +32,5 @@ export function prewarmDateTimeFormat(language: string, options: Intl.DateTimeFo
       // An unknown language: the caller falls back when it formats.
     }
   };
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(build, { timeout: 2000 });
-  else setTimeout(build, 0);
+  onIdle(build);
 }

@@ -1,4 +1,5 @@
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { onIdle } from '@/lib/schedule';
 import { session } from '@/lib/storage';
 import { useAnnouncements } from './api/get-announcements';
 import './news-popup.css';
@@ -25,13 +26,7 @@ export function NewsPopup() {
   const [idle, setIdle] = useState(false);
   useEffect(() => {
     if (!wanted || idle) return;
-    const reveal = () => startTransition(() => setIdle(true));
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(reveal, { timeout: 1000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(reveal, 0);
-    return () => window.clearTimeout(id);
+    return onIdle(() => startTransition(() => setIdle(true)), 1000);
   }, [wanted, idle]);
   const open = wanted && idle;
 

@@ -15,3 +15,16 @@ export function nextTask(): Promise<void> {
     channel.port2.postMessage(null);
   });
 }
+
+/**
+ * Runs `fn` when the main thread is idle (at the latest after `timeoutMs`), in a task of its own;
+ * a short timer where the browser has no requestIdleCallback. Returns a cancel function.
+ */
+export function onIdle(fn: () => void, timeoutMs = 2000): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(fn, { timeout: timeoutMs });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(fn, 50);
+  return () => window.clearTimeout(id);
+}
