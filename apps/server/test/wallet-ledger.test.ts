@@ -164,6 +164,61 @@ describe('vendor game operations in the database follow the reference model', ()
   });
 });
 
+describe('game operations sent together (group commit, docs/adr/0064)', () => {
+  it('sequences of several players fired at once, never awaited one by one, give each player the model answers in the order sent', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.bigInt({ min: 0n, max: 6_000n }), fc.array(gameReq, { minLength: 1, maxLength: 15 })), { minLength: 2, maxLength: 5 }),
+        async (players) => {
+          const model = new MemoryLedger();
+          const sent: { m: number; expected: ReturnType<MemoryLedger['game']>; answer: ReturnType<ReturnType<typeof wallet>['gameOperation']> }[][] = [];
+          const members: number[] = [];
+          for (const [start] of players) {
+            const m = nextMember++;
+            members.push(m);
+            if (start > 0n) {
+              await deposit(m, start);
+              model.post('deposit', `x${m}`, 'h', [{ account: 's:deposit:bank', amount: -start }, { account: accounts.main(m), amount: start }]);
+            }
+          }
+          // Round robin over the players, every call started before any answer is awaited.
+          const longest = Math.max(...players.map(([, reqs]) => reqs.length));
+          for (let k = 0; k < longest; k++) {
+            players.forEach(([, reqs], p) => {
+              const r = reqs[k];
+              if (!r) return;
+              const m = members[p]!;
+              const transactionId = `t${r.id}`;
+              const referenceId = r.kind === 'rollback' ? `t${r.ref}` : r.kind === 'win' && r.withBet ? `t${r.ref}` : undefined;
+              const amount = r.kind === 'rollback' ? 0n : r.amount + (r.otherBody ? 1n : 0n);
+              const roundId = r.kind === 'rollback' ? undefined : `r${r.round}`;
+              const hash = inputHash({ kind: r.kind, transactionId, amount, roundId, referenceId });
+              const expected = model.game('PGS', m, false, { kind: r.kind, transactionId, hash, amount, roundId, referenceId });
+              const op =
+                r.kind === 'bet'
+                  ? { kind: 'bet' as const, transactionId, roundId: roundId!, gameCode: 'g1', amount }
+                  : r.kind === 'win'
+                    ? { kind: 'win' as const, transactionId, roundId: roundId!, gameCode: 'g1', amount, ...(referenceId ? { betTransactionId: referenceId } : {}) }
+                    : { kind: 'rollback' as const, transactionId, referenceTransactionId: referenceId! };
+              (sent[p] ??= []).push({ m, expected, answer: wallet().gameOperation({ ...op, vendor: 'PGS', memberId: m, trial: false, requestHash: hash }) });
+            });
+          }
+          for (const calls of sent) {
+            for (const { expected, answer } of calls) {
+              const got = await answer;
+              if (expected.type === 'error') expect(got).toEqual({ status: 'ERROR', code: expected.code, balance: expected.balance });
+              else expect(got).toMatchObject({ status: 'OK', balance: expected.balance });
+            }
+          }
+          for (const m of members) expect(await wallet().balanceOf({ id: m, trial: false })).toBe(model.balance(accounts.main(m)));
+        },
+      ),
+      { numRuns: 15 },
+    );
+    expect((await wallet().verify()).violations).toEqual([]);
+  });
+});
+
 describe('member wallet calls', () => {
   it('3.MEM.03 7.WAL.01 7.WAL.02 a new member has 0.00 everywhere, then the deposit in member info, the balance and consolidated funds', async () => {
     const member = await createMember(t);

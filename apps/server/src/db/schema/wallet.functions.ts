@@ -9,6 +9,8 @@
  *   take a lock-free order instead (idempotency row first, then one conditional UPDATE that is also the
  *   lock: docs/adr/0061-lock-free-game-operations.md). The rules are those of
  *   packages/ledger (posting.ts, game.ts); test/wallet-ledger.test.ts drives both with the same sequences.
+ *   The wallet calls `ledger_game_op` through `ledger_game_ops`, which runs a batch of them in one statement
+ *   (group commit: docs/adr/0064-group-commit-of-game-operations.md).
  *
  * Member accounts are locked in id order, so two transfers between the same members never deadlock.
  * System accounts are never locked or updated (their balance is derived from entries): no hot row.
@@ -281,6 +283,40 @@ begin
     values (v_tx, v_player, v_delta, v_balance), (v_tx, ledger_account_id(v_counter_code, p_currency), -v_delta, null);
   end if;
   return query select 'OK'::text, null::text, v_tx, v_balance;
+end
+$$`,
+  // A batch of vendor game movements (group commit, docs/adr/0064-group-commit-of-game-operations.md): each
+  // element is one ledger_game_op, in the given order, all committed together by the caller's one statement.
+  // Each runs in its own subtransaction, so a refusal (LG001: nothing of that movement is written, its
+  // idempotency row included) leaves the others in place and is answered here with the player's balance.
+  // Any other error aborts the whole statement: nothing of the batch is written and the wallet retries it.
+  // Rows come back in the order of the input (one per element).
+  `create or replace function ledger_game_ops(
+  p_vendor text[], p_member int[], p_trial boolean[], p_kind text[], p_txid text[], p_hash text[], p_amount bigint[],
+  p_round text[], p_game text[], p_ref text[], p_currency text)
+returns table (status text, code text, tx_id bigint, balance bigint) language plpgsql as $$
+#variable_conflict use_column
+declare
+  i int;
+  v_row record;
+begin
+  for i in 1..coalesce(array_length(p_kind, 1), 0) loop
+    begin
+      select * into v_row from ledger_game_op(p_vendor[i], p_member[i], p_trial[i], p_kind[i], p_txid[i], p_hash[i],
+        p_amount[i], p_round[i], p_game[i], p_ref[i], p_currency);
+      status := v_row.status;
+      code := v_row.code;
+      tx_id := v_row.tx_id;
+      balance := v_row.balance;
+    exception when sqlstate 'LG001' then
+      status := 'ERROR';
+      code := sqlerrm;
+      tx_id := null;
+      select coalesce(max(a.balance), 0) into balance from ledger_accounts a
+        where a.code = case when p_trial[i] then 'm:' || p_member[i] || ':trial' else 'm:' || p_member[i] || ':main' end;
+    end;
+    return next;
+  end loop;
 end
 $$`,
 ];

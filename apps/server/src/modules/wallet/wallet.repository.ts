@@ -1,7 +1,5 @@
-import { accounts } from '@lotus/ledger/accounts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PreparedQuery } from '../../db/client';
-import { sqlState } from '../../lib/pg-errors';
 import type { Db, Executor } from '../../db/tx';
 
 /** The rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
@@ -61,15 +59,26 @@ export type RecordRow = {
 };
 
 /** SQL of the ledger (wallet module only). The write functions are in db/schema/wallet.functions.ts. */
-/** The game operation's statement: a named prepared statement on PostgreSQL (db/client.ts preparedQuery). */
-const GAME_OP_SQL =
-  'select status, code, tx_id, balance from ledger_game_op($1, $2::int, $3::boolean, $4, $5, $6, $7::bigint, $8, $9, $10, $11)';
 /**
- * The SQLSTATE `ledger_game_op` raises to refuse a bet or win after its idempotency row went in (the
- * lock-free path, docs/adr/0061): the statement rolled back, the message is the protocol code.
+ * A batch of game operations in one statement (`ledger_game_ops`, group commit: docs/adr/0064): a named
+ * prepared statement on PostgreSQL (db/client.ts preparedQuery), its arrays one element per operation.
  */
-const GAME_OP_REFUSED = 'LG001';
-const REFUSAL_CODES = new Set(['INSUFFICIENT_FUNDS', 'TRANSACTION_ROLLED_BACK']);
+const GAME_OPS_SQL =
+  'select status, code, tx_id, balance from ledger_game_ops($1::text[], $2::int[], $3::boolean[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::text[], $9::text[], $10::text[], $11)';
+
+/** One vendor game operation as the ledger records it (the wallet service builds it from the protocol call). */
+export type GameOpInput = {
+  vendor: string;
+  memberId: number;
+  trial: boolean;
+  kind: string;
+  transactionId: string;
+  hash: string;
+  amount: bigint;
+  roundId: string | null;
+  gameCode: string | null;
+  referenceId: string | null;
+};
 
 export function createWalletRepository(db: Db, prepared: PreparedQuery) {
   return {
@@ -108,49 +117,32 @@ export function createWalletRepository(db: Db, prepared: PreparedQuery) {
       };
     },
 
-    /** One vendor game operation through `ledger_game_op` (one statement, its own transaction). */
-    async gameOp(p: {
-      vendor: string;
-      memberId: number;
-      trial: boolean;
-      kind: string;
-      transactionId: string;
-      hash: string;
-      amount: bigint;
-      roundId: string | null;
-      gameCode: string | null;
-      referenceId: string | null;
-      currency: string;
-    }): Promise<GameOpRow> {
-      let r: Record<string, unknown>[];
-      try {
-        r = await prepared('ledger_game_op', GAME_OP_SQL, [
-          p.vendor,
-          p.memberId,
-          p.trial,
-          p.kind,
-          p.transactionId,
-          p.hash,
-          String(p.amount),
-          p.roundId,
-          p.gameCode,
-          p.referenceId,
-          p.currency,
-        ]);
-      } catch (error) {
-        const code = (error as { message?: unknown }).message;
-        if (sqlState(error) !== GAME_OP_REFUSED || typeof code !== 'string' || !REFUSAL_CODES.has(code)) throw error;
-        // Refused: nothing was written; the answer carries the balance as it is now.
-        const r = await query(db, sql`select balance from ledger_accounts where code = ${accounts.playing(p.memberId, p.trial)}`);
-        return { status: 'ERROR', code, txId: null, balance: r[0] ? big(r[0].balance) : 0n };
-      }
-      const row = r[0]!;
-      return {
-        status: row.status as 'OK' | 'ERROR',
-        code: (row.code as string | null) ?? null,
-        txId: row.tx_id === null ? null : Number(row.tx_id),
-        balance: big(row.balance),
-      };
+    /**
+     * Game operations through `ledger_game_ops`: one statement, so one transaction for the batch; each
+     * answer at its operation's index. A refusal is an answer (nothing of it written); any error throws
+     * and nothing of the batch is written.
+     */
+    async gameOps(ops: readonly GameOpInput[], currency: string): Promise<GameOpRow[]> {
+      const rows = await prepared('ledger_game_ops', GAME_OPS_SQL, [
+        ops.map((o) => o.vendor),
+        ops.map((o) => o.memberId),
+        ops.map((o) => o.trial),
+        ops.map((o) => o.kind),
+        ops.map((o) => o.transactionId),
+        ops.map((o) => o.hash),
+        ops.map((o) => String(o.amount)),
+        ops.map((o) => o.roundId),
+        ops.map((o) => o.gameCode),
+        ops.map((o) => o.referenceId),
+        currency,
+      ]);
+      if (rows.length !== ops.length) throw new Error(`ledger_game_ops answered ${rows.length} rows for ${ops.length} operations`);
+      return rows.map((row) => ({
+          status: row.status as 'OK' | 'ERROR',
+          code: (row.code as string | null) ?? null,
+          txId: row.tx_id === null ? null : Number(row.tx_id),
+          balance: big(row.balance),
+        }));
     },
 
     /** A transaction's kind, reversal link and entries by account code (null: no such transaction). */
