@@ -15,7 +15,7 @@ import controlCharacters from './plugins/control-characters';
 import enc from './plugins/enc';
 import errors from './plugins/errors';
 import memberAuth from './plugins/member-auth';
-import openapi from './plugins/openapi';
+import { openapiSpec, openapiUi } from './plugins/openapi';
 import rateLimit from './plugins/rate-limit';
 import requestContext, { genReqId } from './plugins/request-context';
 import security from './plugins/security';
@@ -150,93 +150,106 @@ export async function buildApp({
   });
 
   await app.register(errors);
-  await app.register(requestContext, { trust, countryHeader: env.COUNTRY_HEADER });
-  await app.register(security);
-  await app.register(compression);
-  await app.register(rateLimit, { redisUrl: env.REDIS_URL });
-  await app.register(openapi);
-  await app.register(siteAccess, { getAccess: (client) => services.system.getAccess(client) });
-  await app.register(enc, { decrypt: (body) => services.identity.keys.decryptBody(body) });
-  await app.register(controlCharacters);
-  await app.register(memberAuth, {
-    authenticate: (header, options) => services.identity.sessions.authenticate(header, options),
-  });
+  await app.register(openapiSpec);
 
-  // The operator scope: the /ops credential and audit hooks, then every module's operator routes.
-  const opsRoutes = async (scope: FastifyInstance) => {
-    registerOpsAuth(scope, {
-      operators: services.ops.operators,
-      consoleSessions: services.ops.console,
-      audit: services.ops.audit,
-      inProcess: opsInProcess,
+  // Routes other servers call (the vendor protocol, ADR 0064): at the root, outside the site's scope below, so
+  // none of the site's hooks run for them; they check their own signature, parse and validate their own body,
+  // and answer their own errors and headers.
+  for (const part of services.parts) if (part.machineRoutes) await app.register(part.machineRoutes);
+
+  // The site: the member calls, the operator API (without OPS_PORT), static files. Its plugins apply inside
+  // this scope only.
+  const root = app;
+  const site = async (app: FastifyInstance) => {
+    await app.register(requestContext, { trust, countryHeader: env.COUNTRY_HEADER });
+    await app.register(security);
+    await app.register(compression);
+    await app.register(rateLimit, { redisUrl: env.REDIS_URL });
+    await app.register(openapiUi);
+    await app.register(siteAccess, { getAccess: (client) => services.system.getAccess(client) });
+    await app.register(enc, { decrypt: (body) => services.identity.keys.decryptBody(body) });
+    await app.register(controlCharacters);
+    await app.register(memberAuth, {
+      authenticate: (header, options) => services.identity.sessions.authenticate(header, options),
     });
-    for (const part of services.parts) if (part.opsRoutes) await part.opsRoutes(scope);
-  };
-  if (hasSeparateOpsListener(env)) {
-    const opsApp = newFastify(env, logger, trust, logStream);
-    opsApp.decorate('services', services);
-    await opsApp.register(errors);
-    await opsApp.register(requestContext, { trust, countryHeader: env.COUNTRY_HEADER });
-    await opsApp.register(security);
-    // Per-address limits of the console's sign-in steps (routes opt in, as on the public app).
-    await opsApp.register(rateLimit, { redisUrl: env.REDIS_URL });
-    // (no enc bodies on the operator API; the plugin is registered for the order control-characters expects)
-    await opsApp.register(enc, { decrypt: (body) => services.identity.keys.decryptBody(body) });
-    await opsApp.register(controlCharacters);
-    await opsApp.register(opsRoutes);
-    // The operator console is served only where the operator API is (docs/adr/0045).
-    await opsApp.register(staticBackoffice, { dist: env.BACKOFFICE_DIST });
-    app.decorate('opsApp', opsApp);
-    app.addHook('onClose', async () => opsApp.close());
-  } else {
-    await app.register(opsRoutes);
-    await app.register(staticBackoffice, { dist: env.BACKOFFICE_DIST });
-    app.decorate('opsApp', app);
-  }
-  // Every module's public routes, in the composition root's order.
-  for (const part of services.parts) if (part.routes) await app.register(part.routes);
 
-  await app.register(staticSpa, {
-    webDist: env.WEB_DIST,
-    mediaDirs: [MEDIA_DIR, MEDIA_BUILT_DIR],
-    prerender: {
-      canServe: async (request) => {
-        const [status, flags] = await Promise.all([
-          services.system.getStatus(request.ctx),
-          services.system.getWhitelabel(),
-        ]);
-        return status.status === 0 && !flags.LOGINREQHOME3;
+    // The operator scope: the /ops credential and audit hooks, then every module's operator routes.
+    const opsRoutes = async (scope: FastifyInstance) => {
+      registerOpsAuth(scope, {
+        operators: services.ops.operators,
+        consoleSessions: services.ops.console,
+        audit: services.ops.audit,
+        inProcess: opsInProcess,
+      });
+      for (const part of services.parts) if (part.opsRoutes) await part.opsRoutes(scope);
+    };
+    if (hasSeparateOpsListener(env)) {
+      const opsApp = newFastify(env, logger, trust, logStream);
+      opsApp.decorate('services', services);
+      await opsApp.register(errors);
+      await opsApp.register(requestContext, { trust, countryHeader: env.COUNTRY_HEADER });
+      await opsApp.register(security);
+      // Per-address limits of the console's sign-in steps (routes opt in, as on the public app).
+      await opsApp.register(rateLimit, { redisUrl: env.REDIS_URL });
+      // (no enc bodies on the operator API; the plugin is registered for the order control-characters expects)
+      await opsApp.register(enc, { decrypt: (body) => services.identity.keys.decryptBody(body) });
+      await opsApp.register(controlCharacters);
+      await opsApp.register(opsRoutes);
+      // The operator console is served only where the operator API is (docs/adr/0045).
+      await opsApp.register(staticBackoffice, { dist: env.BACKOFFICE_DIST });
+      root.decorate('opsApp', opsApp);
+      root.addHook('onClose', async () => opsApp.close());
+    } else {
+      await app.register(opsRoutes);
+      await app.register(staticBackoffice, { dist: env.BACKOFFICE_DIST });
+      root.decorate('opsApp', root);
+    }
+    // Every module's public routes, in the composition root's order.
+    for (const part of services.parts) if (part.routes) await app.register(part.routes);
+
+    await app.register(staticSpa, {
+      webDist: env.WEB_DIST,
+      mediaDirs: [MEDIA_DIR, MEDIA_BUILT_DIR],
+      prerender: {
+        canServe: async (request) => {
+          const [status, flags] = await Promise.all([
+            services.system.getStatus(request.ctx),
+            services.system.getWhitelabel(),
+          ]);
+          return status.status === 0 && !flags.LOGINREQHOME3;
+        },
+        droppedRows: async () => {
+          const rows = loginFormRows(await services.system.getWhitelabel());
+          return LOGIN_FORM_ROWS.filter((row) => !rows[row]);
+        },
+        firstBanner: async (group, language) => {
+          const parsed = ZBannerGroup.safeParse(group);
+          if (!parsed.success) return null;
+          const banners = await services.content.listBanners(parsed.data, language);
+          const [first] = banners;
+          if (!first) return 'none';
+          if (first.sources.length === 0) return null;
+          // Each srcset is "url 480w, url 960w, ...": phones get the 960 px raster, wider screens the largest.
+          const pick = (type: string, phone: boolean) => {
+            const entries = (first.sources.find((s) => s.type === type)?.srcset ?? '')
+              .split(',')
+              .map((part) => part.trim().split(/\s+/))
+              .map(([url, w]) => ({ url: url ?? '', width: Number.parseInt(w ?? '0', 10) }))
+              .filter((e) => e.url !== '' && e.width > 0)
+              .sort((a, b) => a.width - b.width);
+            const chosen = phone ? (entries.find((e) => e.width >= 900) ?? entries.at(-1)) : entries.at(-1);
+            return chosen?.url ?? null;
+          };
+          return {
+            phone: { avif: pick('image/avif', true), webp: pick('image/webp', true) },
+            wide: { avif: pick('image/avif', false), webp: pick('image/webp', false) },
+            count: banners.length,
+          };
+        },
       },
-      droppedRows: async () => {
-        const rows = loginFormRows(await services.system.getWhitelabel());
-        return LOGIN_FORM_ROWS.filter((row) => !rows[row]);
-      },
-      firstBanner: async (group, language) => {
-        const parsed = ZBannerGroup.safeParse(group);
-        if (!parsed.success) return null;
-        const banners = await services.content.listBanners(parsed.data, language);
-        const [first] = banners;
-        if (!first) return 'none';
-        if (first.sources.length === 0) return null;
-        // Each srcset is "url 480w, url 960w, ...": phones get the 960 px raster, wider screens the largest.
-        const pick = (type: string, phone: boolean) => {
-          const entries = (first.sources.find((s) => s.type === type)?.srcset ?? '')
-            .split(',')
-            .map((part) => part.trim().split(/\s+/))
-            .map(([url, w]) => ({ url: url ?? '', width: Number.parseInt(w ?? '0', 10) }))
-            .filter((e) => e.url !== '' && e.width > 0)
-            .sort((a, b) => a.width - b.width);
-          const chosen = phone ? (entries.find((e) => e.width >= 900) ?? entries.at(-1)) : entries.at(-1);
-          return chosen?.url ?? null;
-        };
-        return {
-          phone: { avif: pick('image/avif', true), webp: pick('image/webp', true) },
-          wide: { avif: pick('image/avif', false), webp: pick('image/webp', false) },
-          count: banners.length,
-        };
-      },
-    },
-  });
+    });
+  };
+  await app.register(site);
   return app;
 }
 

@@ -48,10 +48,16 @@ async function openapiPlugin(app: FastifyInstance) {
       skipList: ['/docs', '/docs/', '/docs/json', '/docs/yaml', '/docs/*', '/docs/static/*'],
     }),
   });
+}
+
+/** The pages of the document (/docs): registered in the site's scope, with its security headers. */
+async function openapiUiPlugin(app: FastifyInstance) {
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     uiConfig: { docExpansion: 'list', deepLinking: true },
   });
 }
 
-export default fp(openapiPlugin, { name: 'openapi' });
+/** The OpenAPI document of every route: registered at the app's root, before any route, so it sees them all. */
+export const openapiSpec = fp(openapiPlugin, { name: 'openapi' });
+export const openapiUi = fp(openapiUiPlugin, { name: 'openapi-ui' });

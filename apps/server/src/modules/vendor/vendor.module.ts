@@ -5,7 +5,7 @@ import type { ModuleParts } from '../../platform/module';
 import { vendorOpsRoutes } from './vendor-ops.routes';
 import { createVendorOps } from './vendor.ops';
 import { createVendorRepository } from './vendor.repository';
-import { vendorRoutes } from './vendor.routes';
+import { vendorLaunchRoutes, vendorProtocolRoutes } from './vendor.routes';
 import { createVendorService, type GamesPublisher, type PlayerLookup, type TransferVendorInfo, type VendorWallet } from './vendor.service';
 
 export type { GamesPublisher };
@@ -71,7 +71,8 @@ export function createVendorModule(deps: {
         schedule: { everyMs: 10 * 60_000 },
       },
     ],
-    routes: (app) => vendorRoutes(app, { vendor: service }),
+    machineRoutes: (app) => vendorProtocolRoutes(app, { vendor: service }),
+    routes: (app) => vendorLaunchRoutes(app, { vendor: service }),
     opsRoutes: (app) => vendorOpsRoutes(app, { vendors: ops }),
   } satisfies ModuleParts & Record<string, unknown>;
 }

@@ -1,4 +1,9 @@
-import { ZVendorLaunch, ZVendorLaunchRequest, vendorResponses, type TVendorAnswer } from '@lotus/contracts/vendor';
+import {
+  ZVendorLaunch,
+  ZVendorLaunchRequest,
+  vendorResponses,
+  type TVendorAnswer,
+} from '@lotus/contracts/vendor';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../lib/http';
@@ -47,11 +52,31 @@ const CALLS: {
   response: (typeof vendorResponses)[keyof typeof vendorResponses];
   bodyLimit?: number;
 }[] = [
-  { call: 'authenticate', path: '/vendor/v1/session/authenticate', summary: 'Exchange a launch token for a session', response: vendorResponses.authenticate },
-  { call: 'balance', path: '/vendor/v1/wallet/balance', summary: "The player's balance", response: vendorResponses.balance },
+  {
+    call: 'authenticate',
+    path: '/vendor/v1/session/authenticate',
+    summary: 'Exchange a launch token for a session',
+    response: vendorResponses.authenticate,
+  },
+  {
+    call: 'balance',
+    path: '/vendor/v1/wallet/balance',
+    summary: "The player's balance",
+    response: vendorResponses.balance,
+  },
   { call: 'bet', path: '/vendor/v1/wallet/bet', summary: 'Debit a bet', response: vendorResponses.money },
-  { call: 'win', path: '/vendor/v1/wallet/win', summary: 'Credit a win (no live session needed)', response: vendorResponses.money },
-  { call: 'rollback', path: '/vendor/v1/wallet/rollback', summary: 'Refund the bet named by referenceTransactionId', response: vendorResponses.money },
+  {
+    call: 'win',
+    path: '/vendor/v1/wallet/win',
+    summary: 'Credit a win (no live session needed)',
+    response: vendorResponses.money,
+  },
+  {
+    call: 'rollback',
+    path: '/vendor/v1/wallet/rollback',
+    summary: 'Refund the bet named by referenceTransactionId',
+    response: vendorResponses.money,
+  },
   {
     call: 'gamesSync',
     path: '/vendor/v1/games/sync',
@@ -62,16 +87,21 @@ const CALLS: {
 ];
 
 /**
- * The vendor wallet protocol v1 (`POST /vendor/v1/*`, docs/vendor-protocol.md) and the member's
- * launch (`POST /wps/game/vendorLaunch`). The protocol scope has its own JSON parser that keeps the
- * raw bytes (the signature covers them) and its own error handler (the protocol's answers, not the
- * platform envelope). HTTP only: one service call per route.
+ * The vendor wallet protocol v1 (`POST /vendor/v1/*`, docs/vendor-protocol.md): registered at the app's
+ * root, outside the member site's hooks (ADR 0064), in a scope with its own JSON parser that keeps the raw
+ * bytes (the signature covers them) and its own error handler (the protocol's answers, not the platform
+ * envelope). HTTP only: one service call per route.
  */
-export async function vendorRoutes(fastify: FastifyInstance, { vendor }: { vendor: Pick<VendorService, 'handle' | 'launch'> }) {
+export async function vendorProtocolRoutes(
+  fastify: FastifyInstance,
+  { vendor }: { vendor: Pick<VendorService, 'handle'> },
+) {
   await fastify.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: VENDOR_BODY_LIMIT }, (_req, body, done) =>
-      done(null, new RawBody(body as Buffer)),
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: VENDOR_BODY_LIMIT },
+      (_req, body, done) => done(null, new RawBody(body as Buffer)),
     );
     // Transport failures (no JSON content type, a body too large): 400; anything else unexpected:
     // the protocol's INTERNAL_ERROR, logged, no details.
@@ -83,7 +113,11 @@ export async function vendorRoutes(fastify: FastifyInstance, { vendor }: { vendo
       req.log.error({ err }, 'vendor protocol call failed');
       return reply
         .code(200)
-        .send({ status: 'ERROR', code: 'INTERNAL_ERROR', message: 'Internal error, please retry the same request' } satisfies TVendorAnswer);
+        .send({
+          status: 'ERROR',
+          code: 'INTERNAL_ERROR',
+          message: 'Internal error, please retry the same request',
+        } satisfies TVendorAnswer);
     });
     const app = scope.withTypeProvider<ZodTypeProvider>();
     for (const { call, path, summary, response, bodyLimit } of CALLS) {
@@ -91,13 +125,11 @@ export async function vendorRoutes(fastify: FastifyInstance, { vendor }: { vendo
         path,
         {
           ...(bodyLimit ? { bodyLimit } : {}),
-          // A machine-to-machine JSON API on the hottest path of the platform: the browser security
-          // headers (a CSP built per request by helmet) mean nothing to a vendor's server.
-          helmet: false,
-          // The wallet calls' answers are far below the compression threshold (1 KiB) and their bodies
-          // are plain JSON: no per-request compression hooks (docs/adr/0061). The game list sync keeps them.
-          ...(call === 'gamesSync' ? {} : { compress: false as const, decompress: false as const }),
-          schema: { tags: ['vendor'], summary: `${summary} (signed: X-Vendor-Code, X-Timestamp, X-Signature)`, response },
+          schema: {
+            tags: ['vendor'],
+            summary: `${summary} (signed: X-Vendor-Code, X-Timestamp, X-Signature)`,
+            response,
+          },
         },
         async (req: FastifyRequest, reply: FastifyReply) => {
           const answer = await vendor.handle(call, {
@@ -113,8 +145,13 @@ export async function vendorRoutes(fastify: FastifyInstance, { vendor }: { vendo
       );
     }
   });
+}
 
-  // ---------- the member's launch (trial members too) ----------
+/** The member's launch (`POST /wps/game/vendorLaunch`, trial members too): a site route. */
+export async function vendorLaunchRoutes(
+  fastify: FastifyInstance,
+  { vendor }: { vendor: Pick<VendorService, 'launch'> },
+) {
   await fastify.register(async (scope) => {
     scope.addHook('onRequest', scope.requireMember);
     const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -125,13 +162,19 @@ export async function vendorRoutes(fastify: FastifyInstance, { vendor }: { vendo
         schema: {
           tags: ['game'],
           security: [{ member: [] }],
-          summary: "A one-time launch token and the vendor's launch URL carrying it (docs/vendor-protocol.md)",
+          summary:
+            "A one-time launch token and the vendor's launch URL carrying it (docs/vendor-protocol.md)",
           body: ZVendorLaunchRequest,
           response: responses(ZVendorLaunch),
         },
       },
       async (req) =>
-        ok(await vendor.launch(memberOf(req).id, { ...req.body, language: req.body.language ?? req.ctx.language })),
+        ok(
+          await vendor.launch(memberOf(req).id, {
+            ...req.body,
+            language: req.body.language ?? req.ctx.language,
+          }),
+        ),
     );
   });
 }

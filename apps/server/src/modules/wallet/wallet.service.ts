@@ -23,7 +23,7 @@ const RETRYABLE = new Set(['40001', '40P01', '23505']);
  * Group commit of game operations (docs/adr/0064): at most this many batches in flight, each holding one
  * pooled connection of the 10 (the rest stay free for the site), ...
  */
-const GAME_OP_LANES = 4;
+const GAME_OP_LANES = 2;
 /** ... and at most this many operations in one: each runs in a subtransaction, and PostgreSQL keeps the ids of
  * 64 per transaction in shared memory (beyond that, every other backend's snapshot gets slower). */
 const GAME_OP_MAX_BATCH = 32;
