@@ -89,30 +89,16 @@ console.log(`Wallet: ${r.rps} ops/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.error
 console.log(`CPU per operation (microseconds): server ${wallet.server}, postgres ${wallet.postgres}, load generator ${wallet.bench}`);
 await new Promise((res) => { child.once('exit', res); child.kill('SIGTERM'); });
 if (admin && !process.env.NO_FLOOR) {
-  const floorPort = 21000 + Math.floor(Math.random() * 1000);
-  const floor = spawn(process.execPath, [join(root, 'scripts/bench/floor-server.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(floorPort), FLOOR_DATABASE_URL: env.DATABASE_URL },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((res) => floor.stdout.on('data', (d) => String(d).includes('ready') && res()));
-  let n = 0;
-  const floorLoad = (duration) =>
-    autocannon({
-      url: `http://127.0.0.1:${floorPort}`,
-      connections: 50,
-      duration,
-      requests: [{ method: 'POST', path: '/debit', setupRequest: (req) => ({ ...req, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ player: (++n % 1000) + 1, amount: 100 }) }) }],
-    });
-  await floorLoad(2);
+  const floor = await w.startFloor({ root, env: { FLOOR_DATABASE_URL: env.DATABASE_URL } });
+  await floor.load({ autocannon, connections: 50, duration: 2 });
   pgPids = await backends();
   before = cpu(floor.pid, pgPids);
-  const f = await floorLoad(seconds);
-  const floorCpu = perOp(before, cpu(floor.pid, pgPids), f.requests.total);
-  console.log(`Floor: ${Math.round(f.requests.average)} ops/s, p50 ${f.latency.p50} ms, p99 ${f.latency.p99} ms`);
+  const f = await floor.load({ autocannon, connections: 50, duration: seconds });
+  const floorCpu = perOp(before, cpu(floor.pid, pgPids), f.total);
+  console.log(`Floor: ${f.rps} ops/s, p50 ${f.p50} ms, p99 ${f.p99} ms`);
   console.log(`CPU per operation (microseconds): server ${floorCpu.server}, postgres ${floorCpu.postgres}, load generator ${floorCpu.bench}`);
   const sum = (c) => c.server + c.postgres + c.bench;
-  console.log(`Ratio wallet / floor: ops/s ${(r.rps / Math.round(f.requests.average)).toFixed(2)} (this busy run), CPU per operation ${(sum(floorCpu) / sum(wallet)).toFixed(2)} (all three), ${((floorCpu.server + floorCpu.postgres) / (wallet.server + wallet.postgres)).toFixed(2)} (server and database)`);
-  await new Promise((res) => { floor.once('exit', res); floor.kill('SIGTERM'); });
+  console.log(`Ratio wallet / floor: ops/s ${(r.rps / f.rps).toFixed(2)} (this busy run), CPU per operation ${(sum(floorCpu) / sum(wallet)).toFixed(2)} (all three), ${((floorCpu.server + floorCpu.postgres) / (wallet.server + wallet.postgres)).toFixed(2)} (server and database)`);
+  await floor.stop();
 }
 await drop();

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseAmount, requestHash } from './vendor-protocol.rules';
 
@@ -46,5 +49,61 @@ describe('vendor protocol request hash', () => {
     const rb = { kind: 'rollback' as const, transactionId: 'T9', referenceTransactionId: 'T1' };
     expect(requestHash({ ...rb, referenceTransactionId: 'T2' }, ctx)).not.toBe(requestHash(rb, ctx));
     expect(requestHash({ ...rb, roundId: 'R1' }, ctx)).not.toBe(requestHash(rb, ctx));
+  });
+
+  it('is the SHA-256 of the RFC 8785 canonical JSON of the operation, as stored by every earlier version', () => {
+    const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+    expect(requestHash(bet, ctx)).toBe(
+      sha(
+        '{"amount":"100","betTransactionId":null,"currency":"THB","gameCode":"G1","kind":"bet","playerId":"1001",' +
+          '"referenceTransactionId":null,"roundId":"R1","transactionId":"T1","vendor":"HOUSE"}',
+      ),
+    );
+    const text = fc.string({ unit: 'binary', maxLength: 12 });
+    fc.assert(
+      fc.property(
+        fc.record({
+          transactionId: text,
+          roundId: fc.option(text),
+          gameCode: text,
+          amount: fc.bigInt({ min: 0n, max: 2n ** 53n }),
+          ref: fc.option(text),
+        }),
+        fc.record({ vendor: text, playerId: text, currency: fc.option(text) }),
+        fc.constantFrom('bet' as const, 'win' as const, 'rollback' as const),
+        (o, context, kind) => {
+          const op =
+            kind === 'rollback'
+              ? {
+                  kind,
+                  transactionId: o.transactionId,
+                  referenceTransactionId: o.ref ?? 'x',
+                  ...(o.roundId === null ? {} : { roundId: o.roundId }),
+                }
+              : {
+                  kind,
+                  transactionId: o.transactionId,
+                  roundId: o.roundId ?? 'r',
+                  gameCode: o.gameCode,
+                  amount: o.amount,
+                  ...(kind === 'win' && o.ref !== null ? { betTransactionId: o.ref } : {}),
+                };
+          const fields = {
+            kind: op.kind,
+            vendor: context.vendor,
+            playerId: context.playerId,
+            transactionId: op.transactionId,
+            roundId: op.roundId ?? null,
+            gameCode: op.kind === 'rollback' ? null : op.gameCode,
+            amount: op.kind === 'rollback' ? null : op.amount.toString(),
+            currency: op.kind === 'rollback' ? null : context.currency,
+            betTransactionId: op.kind === 'win' ? (op.betTransactionId ?? null) : null,
+            referenceTransactionId: op.kind === 'rollback' ? op.referenceTransactionId : null,
+          };
+          expect(requestHash(op, context)).toBe(sha(canonicalize(fields)!));
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import canonicalize from 'canonicalize';
 import type { GameOperation } from '../wallet/wallet.types';
 
 /**
@@ -32,17 +31,20 @@ export function requestHash(
   op: GameOperation,
   context: { vendor: string; playerId: string; currency: string | null },
 ): string {
+  // Every value is a string or null and every key plain ASCII, so JSON.stringify of the keys in sorted order
+  // writes exactly the RFC 8785 text (canonicalize's output; the test checks both agree) without its generic
+  // walk: this runs for every bet (docs/adr/0064). Keep the keys in code-unit order when adding one.
   const fields = {
-    kind: op.kind,
-    vendor: context.vendor,
-    playerId: context.playerId,
-    transactionId: op.transactionId,
-    roundId: op.roundId ?? null,
-    gameCode: op.kind === 'rollback' ? null : op.gameCode,
     amount: op.kind === 'rollback' ? null : op.amount.toString(),
-    currency: op.kind === 'rollback' ? null : context.currency,
     betTransactionId: op.kind === 'win' ? (op.betTransactionId ?? null) : null,
+    currency: op.kind === 'rollback' ? null : context.currency,
+    gameCode: op.kind === 'rollback' ? null : op.gameCode,
+    kind: op.kind,
+    playerId: context.playerId,
     referenceTransactionId: op.kind === 'rollback' ? op.referenceTransactionId : null,
+    roundId: op.roundId ?? null,
+    transactionId: op.transactionId,
+    vendor: context.vendor,
   };
-  return createHash('sha256').update(canonicalize(fields)!, 'utf8').digest('hex');
+  return createHash('sha256').update(JSON.stringify(fields), 'utf8').digest('hex');
 }

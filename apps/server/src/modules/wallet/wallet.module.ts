@@ -24,7 +24,7 @@ import { walletOpsRoutes } from './wallet-ops.routes';
 import { createWalletRepository } from './wallet.repository';
 import { walletRoutes } from './wallet.routes';
 import { isTrialMember } from './wallet.rules';
-import { createWalletService, type WalletOptions } from './wallet.service';
+import { createWalletService, GAME_OP_LANES, type WalletOptions } from './wallet.service';
 
 /** What a balance is read for: the member's id and type (trial accounts play on trial credit). */
 export type BalanceHolder = { id: number; type: number; isAgent: number };
@@ -66,6 +66,7 @@ export function createWalletModule(deps: {
     repo,
     options,
     now: deps.now,
+    gameOpLanes: GAME_OP_LANES[deps.database.raw.kind],
   });
   const memberBalance: MemberBalance = (member) =>
     service.balanceOf({ id: member.id, trial: isTrialMember(member) });

@@ -20,11 +20,12 @@ import type {
 const RETRYABLE = new Set(['40001', '40P01', '23505']);
 
 /**
- * Group commit of game operations (docs/adr/0064): at most this many batches in flight, each holding one
- * pooled connection of the 10 (the rest stay free for the site), ...
+ * Group commit of game operations (docs/adr/0064): at most this many batches in flight on PostgreSQL, each
+ * holding one pooled connection of the 10 (the rest stay free for the site). PGlite runs one statement at a
+ * time anyway: one lane there, so its batches are the largest.
  */
-const GAME_OP_LANES = 2;
-/** ... and at most this many operations in one: each runs in a subtransaction, and PostgreSQL keeps the ids of
+export const GAME_OP_LANES = { postgres: 2, pglite: 1 } as const;
+/** At most this many operations in one batch: each runs in a subtransaction, and PostgreSQL keeps the ids of
  * 64 per transaction in shared memory (beyond that, every other backend's snapshot gets slower). */
 const GAME_OP_MAX_BATCH = 32;
 
@@ -55,6 +56,8 @@ export function createWalletService(deps: {
   repo: WalletRepository;
   options: WalletOptions;
   now: () => number;
+  /** Lanes of the group commit of game operations (GAME_OP_LANES). */
+  gameOpLanes: number;
 }) {
   const { database, repo, options } = deps;
 
@@ -112,7 +115,7 @@ export function createWalletService(deps: {
   // transaction, a member's operations in the order they arrived. Sorted by member (stable) so that batches
   // of two instances take the member rows in one order.
   const submitGameOp = createGroupCommit<GameOpInput, GameOpRow>({
-    lanes: GAME_OP_LANES,
+    lanes: deps.gameOpLanes,
     maxBatch: GAME_OP_MAX_BATCH,
     keyOf: (op) => op.memberId,
     run: async (ops) => {
