@@ -103,9 +103,10 @@ export const hasSeparateOpsListener = (env: Pick<Env, 'OPS_PORT'>) => env.OPS_PO
  * Builds the platform app (not listening). With OPS_PORT set, the operator API is not registered
  * on it (so /ops/* answers 404 there) but on a second app, `app.opsApp`, sharing the services,
  * which server.ts listens on OPS_HOST:OPS_PORT; otherwise `app.opsApp` is the app itself.
- * Plugin order: errors and request context first, then
- * external plugins (security headers, rate limit, OpenAPI), then the guard, then routes, then the
- * static files and SPA fallback.
+ * Plugin order: errors and the OpenAPI document at the root, then the modules' machine routes (the vendor
+ * protocol: none of the site's hooks, ADR 0064), then the site's scope: request context, external plugins
+ * (security headers, compression, rate limit, the /docs pages), the guard, enc, control characters, member
+ * auth, the routes, then the static files and SPA fallback.
  */
 export async function buildApp({
   db,
