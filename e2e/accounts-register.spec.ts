@@ -134,6 +134,8 @@ test('2.RGP.01-07 the registration popup opens on home with ?referralCode, locks
   await expect(popup).toBeVisible();
   // 2.RGP.07: dragged by its header.
   const panel = page.getByTestId('register-popup-panel');
+  // The panel scales in as it opens (160 ms): measured during that animation, its box is off by a pixel.
+  await panel.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
   const before = (await panel.boundingBox())!;
   const header = panel.locator('.ui-modal__header');
   const hb = (await header.boundingBox())!;
