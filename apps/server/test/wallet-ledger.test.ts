@@ -129,6 +129,22 @@ const gameReq = fc.record({
   otherBody: fc.boolean(),
 });
 
+/** A generated request as the reference model takes it and as the wallet's gameOperation takes it. */
+function gameCall(r: typeof gameReq extends fc.Arbitrary<infer T> ? T : never) {
+  const transactionId = `t${r.id}`;
+  const referenceId = r.kind === 'rollback' ? `t${r.ref}` : r.kind === 'win' && r.withBet ? `t${r.ref}` : undefined;
+  const amount = r.kind === 'rollback' ? 0n : r.amount + (r.otherBody ? 1n : 0n);
+  const roundId = r.kind === 'rollback' ? undefined : `r${r.round}`;
+  const hash = inputHash({ kind: r.kind, transactionId, amount, roundId, referenceId });
+  const op =
+    r.kind === 'bet'
+      ? { kind: 'bet' as const, transactionId, roundId: roundId!, gameCode: 'g1', amount }
+      : r.kind === 'win'
+        ? { kind: 'win' as const, transactionId, roundId: roundId!, gameCode: 'g1', amount, ...(referenceId ? { betTransactionId: referenceId } : {}) }
+        : { kind: 'rollback' as const, transactionId, referenceTransactionId: referenceId! };
+  return { request: { kind: r.kind, transactionId, hash, amount, roundId, referenceId }, op, hash };
+}
+
 describe('vendor game operations in the database follow the reference model', () => {
   it('any sequence of bets, wins and rollbacks (duplicates, conflicts, rollbacks first) gives the model answers and balances', async () => {
     await fc.assert(
@@ -140,18 +156,8 @@ describe('vendor game operations in the database follow the reference model', ()
           model.post('deposit', 'x', 'h', [{ account: 's:deposit:bank', amount: -start }, { account: accounts.main(m), amount: start }]);
         }
         for (const r of reqs) {
-          const transactionId = `t${r.id}`;
-          const referenceId = r.kind === 'rollback' ? `t${r.ref}` : r.kind === 'win' && r.withBet ? `t${r.ref}` : undefined;
-          const amount = r.kind === 'rollback' ? 0n : r.amount + (r.otherBody ? 1n : 0n);
-          const roundId = r.kind === 'rollback' ? undefined : `r${r.round}`;
-          const hash = inputHash({ kind: r.kind, transactionId, amount, roundId, referenceId });
-          const expected = model.game('PGS', m, false, { kind: r.kind, transactionId, hash, amount, roundId, referenceId });
-          const op =
-            r.kind === 'bet'
-              ? { kind: 'bet' as const, transactionId, roundId: roundId!, gameCode: 'g1', amount }
-              : r.kind === 'win'
-                ? { kind: 'win' as const, transactionId, roundId: roundId!, gameCode: 'g1', amount, ...(referenceId ? { betTransactionId: referenceId } : {}) }
-                : { kind: 'rollback' as const, transactionId, referenceTransactionId: referenceId! };
+          const { request, op, hash } = gameCall(r);
+          const expected = model.game('PGS', m, false, request);
           const got = await wallet().gameOperation({ ...op, vendor: 'PGS', memberId: m, trial: false, requestHash: hash });
           if (expected.type === 'error') expect(got).toEqual({ status: 'ERROR', code: expected.code, balance: expected.balance });
           else expect(got).toMatchObject({ status: 'OK', balance: expected.balance });
@@ -188,18 +194,8 @@ describe('game operations sent together (group commit, docs/adr/0064)', () => {
               const r = reqs[k];
               if (!r) return;
               const m = members[p]!;
-              const transactionId = `t${r.id}`;
-              const referenceId = r.kind === 'rollback' ? `t${r.ref}` : r.kind === 'win' && r.withBet ? `t${r.ref}` : undefined;
-              const amount = r.kind === 'rollback' ? 0n : r.amount + (r.otherBody ? 1n : 0n);
-              const roundId = r.kind === 'rollback' ? undefined : `r${r.round}`;
-              const hash = inputHash({ kind: r.kind, transactionId, amount, roundId, referenceId });
-              const expected = model.game('PGS', m, false, { kind: r.kind, transactionId, hash, amount, roundId, referenceId });
-              const op =
-                r.kind === 'bet'
-                  ? { kind: 'bet' as const, transactionId, roundId: roundId!, gameCode: 'g1', amount }
-                  : r.kind === 'win'
-                    ? { kind: 'win' as const, transactionId, roundId: roundId!, gameCode: 'g1', amount, ...(referenceId ? { betTransactionId: referenceId } : {}) }
-                    : { kind: 'rollback' as const, transactionId, referenceTransactionId: referenceId! };
+              const { request, op, hash } = gameCall(r);
+              const expected = model.game('PGS', m, false, request);
               (sent[p] ??= []).push({ m, expected, answer: wallet().gameOperation({ ...op, vendor: 'PGS', memberId: m, trial: false, requestHash: hash }) });
             });
           }
