@@ -475,8 +475,6 @@ if (runs('wallet')) {
       // medians are reported (docs/adr/0064).
       log(`Wallet bench (${dbLabel}): the floor (one UPDATE behind a bare Fastify route), started beside it...`);
       const floorServer = await w.startFloor({ root, env: floorEnv });
-      let main;
-      let floor;
       const rounds = [];
       try {
         await w.loadWallet({ autocannon, url: srv.url, players, connections: 50, duration: 2 });
@@ -491,8 +489,8 @@ if (runs('wallet')) {
         await floorServer.stop();
       }
       const byRps = (xs) => [...xs].sort((a, b) => a.rps - b.rps)[Math.floor(xs.length / 2)];
-      main = byRps(rounds.map((r) => r.wallet));
-      floor = byRps(rounds.map((r) => r.floor));
+      const main = byRps(rounds.map((r) => r.wallet));
+      const floor = byRps(rounds.map((r) => r.floor));
       log(`Wallet bench (${dbLabel}): 8 then 32 connections...`);
       const c8 = await w.loadWallet({ autocannon, url: srv.url, players: players.slice(0, 8), connections: 8, duration: seconds });
       const c32 = await w.loadWallet({ autocannon, url: srv.url, players: players.slice(0, 32), connections: 32, duration: seconds });

@@ -174,8 +174,8 @@ export async function loadWallet({ autocannon, url, players, connections, durati
 
 /**
  * The floor: one UPDATE behind a bare Fastify route (floor-server.mjs) on the same kind of database. Started
- * once, so that its runs can alternate with the wallet's: `load(duration)` runs 50 (or `connections`)
- * connections against it; `stop()` ends it.
+ * once, so that its runs can alternate with the wallet's: `load({ autocannon, connections, duration })` runs
+ * one load against it; `stop()` ends it; `pid` is its process (for CPU accounting).
  */
 export async function startFloor({ root, env }) {
   const port = 21000 + Math.floor(Math.random() * 1000);
@@ -189,14 +189,15 @@ export async function startFloor({ root, env }) {
     child.once('exit', (code) => reject(new Error(`floor server exited ${code}`)));
   });
   let n = 0;
+  const nextBody = () => {
+    n += 1;
+    return JSON.stringify({ player: (n % 1000) + 1, amount: 100 });
+  };
   return {
     pid: child.pid,
     async load({ autocannon, connections, duration }) {
-      // Bodies built before the run, like the wallet's requests (loadWallet).
-      const bodies = Array.from({ length: duration * 20_000 }, () => {
-        n += 1;
-        return JSON.stringify({ player: (n % 1000) + 1, amount: 100 });
-      });
+      // Bodies built before the run (enough for 20,000 requests/s), like the wallet's requests (loadWallet).
+      const bodies = Array.from({ length: duration * 20_000 }, nextBody);
       const result = await autocannon({
         url: `http://127.0.0.1:${port}`,
         connections,
@@ -205,14 +206,7 @@ export async function startFloor({ root, env }) {
           {
             method: 'POST',
             path: '/debit',
-            setupRequest: (req) => {
-              let body = bodies.pop();
-              if (body === undefined) {
-                n += 1;
-                body = JSON.stringify({ player: (n % 1000) + 1, amount: 100 });
-              }
-              return { ...req, headers: { 'content-type': 'application/json' }, body };
-            },
+            setupRequest: (req) => ({ ...req, headers: { 'content-type': 'application/json' }, body: bodies.pop() ?? nextBody() }),
           },
         ],
       });

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createGroupCommit } from './group-commit';
 
-/** A statement runner whose calls are answered when the test says so. */
+/** A statement runner whose calls are answered when the test says so (a batch holding a negative n fails). */
 function gate() {
-  const calls: { items: { key: number; n: number }[]; release: () => void; fail: (e: unknown) => void }[] = [];
+  const calls: { items: { key: number; n: number }[]; release: () => void }[] = [];
   const run = (items: { key: number; n: number }[]) =>
     new Promise<string[]>((resolve, reject) => {
       calls.push({
         items,
         release: () => (items.some((i) => i.n < 0) ? reject(new Error('bad item')) : resolve(items.map((i) => `ok ${i.n}`))),
-        fail: reject,
       });
     });
   return { calls, run };

@@ -33,7 +33,14 @@ export type PostRow = { outcome: string; txId: number | null; codes: string[]; b
 export type GameOpRow = { status: 'OK' | 'ERROR'; code: string | null; txId: number | null; balance: bigint };
 
 /** A settled real-money game win (the winner board's source). */
-export type SettledWin = { transactionId: number; vendor: string; gameCode: string; memberId: number; amount: bigint; at: Date };
+export type SettledWin = {
+  transactionId: number;
+  vendor: string;
+  gameCode: string;
+  memberId: number;
+  amount: bigint;
+  at: Date;
+};
 
 /** A vendor game round as the ledger knows it (the betting record). */
 export type RoundRow = {
@@ -136,13 +143,14 @@ export function createWalletRepository(db: Db, prepared: PreparedQuery) {
         ops.map((o) => o.referenceId),
         currency,
       ]);
-      if (rows.length !== ops.length) throw new Error(`ledger_game_ops answered ${rows.length} rows for ${ops.length} operations`);
+      if (rows.length !== ops.length)
+        throw new Error(`ledger_game_ops answered ${rows.length} rows for ${ops.length} operations`);
       return rows.map((row) => ({
-          status: row.status as 'OK' | 'ERROR',
-          code: (row.code as string | null) ?? null,
-          txId: row.tx_id === null ? null : Number(row.tx_id),
-          balance: big(row.balance),
-        }));
+        status: row.status as 'OK' | 'ERROR',
+        code: (row.code as string | null) ?? null,
+        txId: row.tx_id === null ? null : Number(row.tx_id),
+        balance: big(row.balance),
+      }));
     },
 
     /** A transaction's kind, reversal link and entries by account code (null: no such transaction). */
@@ -336,12 +344,15 @@ export function createWalletRepository(db: Db, prepared: PreparedQuery) {
      * catalogue's winner board copies them; a range scan of the primary key, no per-bet row).
      */
     async settledWins(afterId: number, limit: number, tx: Executor): Promise<SettledWin[]> {
-      const r = await query(tx, sql`select t.id, t.actor_id, t.memo, t.amount, t.created_at, a.member_id
+      const r = await query(
+        tx,
+        sql`select t.id, t.actor_id, t.memo, t.amount, t.created_at, a.member_id
         from ledger_transactions t
         join ledger_entries e on e.transaction_id = t.id
         join ledger_accounts a on a.id = e.account_id and a.member_id is not null and a.class = 'real'
         where t.id > ${afterId} and t.op = 'game' and t.kind = 'win' and t.amount > 0
-        order by t.id limit ${limit}`);
+        order by t.id limit ${limit}`,
+      );
       return r.map((row) => ({
         transactionId: Number(row.id),
         vendor: String(row.actor_id),
