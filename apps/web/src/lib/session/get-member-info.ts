@@ -11,12 +11,14 @@ export const MEMBER_QUERY_ROOT = ['member'] as const;
  * store; a 401 (session ended elsewhere, expired, revoked) ends the session on this device too.
  */
 export async function getMemberInfo({ signal }: { signal?: AbortSignal } = {}): Promise<TMemberInfo> {
+  // The token this request carries (the api client reads the same one): see clearIfCurrent.
+  const token = useSession.getState().token;
   try {
     const member = await api.get('/wps/member/info', { schema: ZMemberInfo, signal });
     useSession.getState().setMember(member);
     return member;
   } catch (error) {
-    if (isApiError(error) && error.status === 401) useSession.getState().clear();
+    if (isApiError(error) && error.status === 401) useSession.getState().clearIfCurrent(token);
     throw error;
   }
 }

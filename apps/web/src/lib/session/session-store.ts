@@ -37,6 +37,12 @@ export type SessionState = {
   setAgentPortal: (agentPortal: boolean) => void;
   /** Ends the session on this device: every sessionStorage value except the kept ones, and the state. */
   clear: () => void;
+  /**
+   * Ends the session when `token` is still its token: the answer to a request sent with an older
+   * token (a password change issued a new one while the request was on its way) is a 401 that must
+   * not end the new session.
+   */
+  clearIfCurrent: (token: string | null) => void;
 };
 
 function readIsAgent(): number | null {
@@ -69,7 +75,7 @@ export function clearSessionStorage(): void {
   }
 }
 
-export const useSession = create<SessionState>()((set) => ({
+export const useSession = create<SessionState>()((set, get) => ({
   token: readToken(),
   member: null,
   isAgent: readIsAgent(),
@@ -97,6 +103,9 @@ export const useSession = create<SessionState>()((set) => ({
   clear: () => {
     clearSessionStorage();
     set({ token: null, member: null, isAgent: null, isAgentPortal: false });
+  },
+  clearIfCurrent: (token) => {
+    if (token !== null && get().token === token) get().clear();
   },
 }));
 

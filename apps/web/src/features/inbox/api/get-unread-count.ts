@@ -13,10 +13,12 @@ export const UNREAD_POLL_MS = 30_000;
  * change on another device): a 401 ends the session on this device too, as the member info does.
  */
 export async function getUnreadCount({ signal }: { signal?: AbortSignal } = {}): Promise<number> {
+  // The token this request carries (the api client reads the same one): see clearIfCurrent.
+  const token = useSession.getState().token;
   try {
     return (await api.get('/wps/member/messages/unread', { schema: ZUnreadCount, signal })).unread;
   } catch (error) {
-    if (isApiError(error) && error.status === 401) useSession.getState().clear();
+    if (isApiError(error) && error.status === 401) useSession.getState().clearIfCurrent(token);
     throw error;
   }
 }
