@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
-import { migrateAndSeed } from '../src/db/migrate';
+import { migrateAndSeed, type BootstrapOptions } from '../src/db/migrate';
 import { DEFAULT_SITE_CONFIG } from '../src/db/seed-data/site-config';
 import { readEnv, type Env } from '../src/env';
 import { humanTrace } from '../src/modules/verification/slider.rules';
@@ -50,8 +50,7 @@ export async function createTestDatabase(
 ): Promise<TestDatabase> {
   const bootstrap = { seed: options.seed, seedDemo: options.seedDemo ?? true };
   if (!usePostgres) {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    await migrateAndSeed(database, bootstrap);
+    const database = await openMigratedPglite(bootstrap);
     return { database, url: null, drop: () => database.close() };
   }
   const name = `lotus_t_${crypto.randomBytes(6).toString('hex')}`;
@@ -74,6 +73,31 @@ export async function createTestDatabase(
       await c.end();
     },
   };
+}
+
+/**
+ * An in-memory PGlite database, migrated and seeded. A new PGlite cluster costs about 2 s of initdb
+ * and the migrations 0.5 s, for each of some fifty test databases; so the first test file to need a
+ * kind of database (seeded or not, with or without the demo accounts) migrates one and leaves its
+ * data folder as a tarball in this run's snapshot folder (test/global-setup.ts), and the others load
+ * that tarball (about 0.7 s). Outside a vitest run with that setup, every database is migrated.
+ */
+async function openMigratedPglite(bootstrap: BootstrapOptions): Promise<Database> {
+  const dir = process.env.LOTUS_PGLITE_SNAPSHOTS;
+  const file = dir ? path.join(dir, `seed-${bootstrap.seed ?? true}-demo-${bootstrap.seedDemo}.tar`) : null;
+  if (file && fs.existsSync(file)) {
+    return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([fs.readFileSync(file)]) });
+  }
+  const database = await openDatabase({ dataDir: 'memory://' });
+  await migrateAndSeed(database, bootstrap);
+  if (file && database.raw.kind === 'pglite') {
+    const tarball = Buffer.from(await (await database.raw.client.dumpDataDir('none')).arrayBuffer());
+    // Written aside then renamed: a file that loads a snapshot never reads half of one.
+    const partial = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(partial, tarball);
+    fs.renameSync(partial, file);
+  }
+  return database;
 }
 
 export function tempDir(prefix = 'lotus-test-'): string {

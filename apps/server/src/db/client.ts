@@ -45,8 +45,12 @@ export function preparedQuery(raw: Database['raw']): PreparedQuery {
 export type OpenDatabaseOptions =
   /** PostgreSQL through node-postgres. */
   | { url: string; poolSize?: number }
-  /** PGlite in a data folder, or in memory when dataDir is 'memory://'. */
-  | { dataDir: string };
+  /**
+   * PGlite in a data folder, or in memory when dataDir is 'memory://'; an in-memory database can
+   * start from a data-folder tarball (`dumpDataDir`) instead of an empty cluster (tests load a
+   * migrated snapshot: initdb costs about 2 s, a load about 0.7 s).
+   */
+  | { dataDir: string; loadDataDir?: Blob };
 
 /** Removes the password from a connection string for display. */
 export function redactUrl(url: string): string {
@@ -89,7 +93,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (!memory) ensurePrivateDir(path.dirname(options.dataDir));
   // Security #8: PGlite writes its own files; they are created under umask 077 and tightened after.
   const client = memory
-    ? await PGlite.create()
+    ? await PGlite.create(
+        'loadDataDir' in options && options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+      )
     : await withPrivateFiles(options.dataDir, () => PGlite.create({ dataDir: options.dataDir }));
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
