@@ -356,6 +356,9 @@ async function loginFirstTime(page: Page, username: string, password: string, ne
   await modal.getByTestId('change-password-submit').click();
   await solveSlider(page, again);
   await expect(modal).toHaveCount(0);
+  // The login with the new password replaces the session (its token rotates); the flow ends on
+  // home once the new token is stored. Leaving the page before then would lose the session.
+  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('header-member-bar')).toBeVisible();
 }
 

@@ -7,19 +7,34 @@ import { join, resolve } from 'node:path';
 // served by the same server entry `npm start` uses, on a throwaway PGlite data folder.
 // The config is evaluated by the runner and by each worker: the env vars set here are inherited.
 const root = resolve(import.meta.dirname, '..');
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'lotus-e2e-'));
-process.env.E2E_PORT ??= String(18000 + Math.floor(Math.random() * 2000));
-const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
-// The test SMTP server (support/global-setup.ts) that receives the server's mail; specs read the
+// Two workers, each with a server of its own (its own port and PGlite data folder): specs change
+// site configuration (maintenance, region rules, flags), so two specs must never share a server.
+// Two cut the suite's time by about a third on a 2-core machine (docs/adr/0065). E2E_WORKERS=1
+// runs one.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+process.env.E2E_BASE_DIR ??= mkdtempSync(join(tmpdir(), 'lotus-e2e-'));
+process.env.E2E_BASE_PORT ??= String(18000 + Math.floor(Math.random() * 2000));
+const serverOf = (index: number) => ({
+  port: Number(process.env.E2E_BASE_PORT) + index,
+  dataDir: join(process.env.E2E_BASE_DIR!, `server-${index}`),
+});
+// The runner evaluates this file, then each worker does with its TEST_PARALLEL_INDEX (0 .. workers-1,
+// kept by a worker that replaces a failed one): a worker's specs read their server from E2E_PORT and
+// E2E_DATA_DIR.
+const mine = serverOf(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
+process.env.E2E_PORT = String(mine.port);
+process.env.E2E_DATA_DIR = mine.dataDir;
+const baseURL = `http://127.0.0.1:${mine.port}`;
+// The test SMTP server (support/global-setup.ts) that receives both servers' mail; specs read the
 // messages from E2E_MAIL_DIR (support/smtp.ts).
-process.env.E2E_SMTP_PORT ??= String(Number(process.env.E2E_PORT) + 2000);
+process.env.E2E_SMTP_PORT ??= String(Number(process.env.E2E_BASE_PORT) + 2000);
 process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'lotus-e2e-mail-'));
 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  fullyParallel: false,
-  workers: 1, // the specs change site configuration; one at a time keeps them independent
+  fullyParallel: false, // a spec file's tests run in order, in one worker
+  workers,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -44,24 +59,28 @@ export default defineConfig({
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    command: 'node --import tsx apps/server/src/server.ts',
-    cwd: root,
-    url: `${baseURL}/wps/system/status`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: process.env.E2E_PORT,
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      // The canonical origin of links in mails (the reset link opens on the site under test).
-      PUBLIC_URL: baseURL,
-      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
-      SMTP_FROM: 'Lotus <no-reply@lotus.example>',
-    },
-  },
+  webServer: Array.from({ length: workers }, (_, index) => {
+    const server = serverOf(index);
+    const url = `http://127.0.0.1:${server.port}`;
+    return {
+      command: 'node --import tsx apps/server/src/server.ts',
+      cwd: root,
+      url: `${url}/wps/system/status`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      env: {
+        PORT: String(server.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: server.dataDir,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        // The canonical origin of links in mails (the reset link opens on the site under test).
+        PUBLIC_URL: url,
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        SMTP_FROM: 'Lotus <no-reply@lotus.example>',
+      },
+    };
+  }),
 });

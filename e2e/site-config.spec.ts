@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { resolve } from 'node:path';
 import { skipNewsPopup } from './support/accounts';
-import { ops, resetSite } from './support/ops';
+import { ops, opsWith, resetSite } from './support/ops';
 
 /**
  * The console's site configuration and support pages (issue 12, docs/adr/0055, 0056): an admin
@@ -132,13 +132,7 @@ test('12.CONSOLE site configuration: registration rule with live preview, flag, 
   ops('operator', 'create', 'region-approver', '--role', 'admin');
   const tokenLines = ops('operator', 'token', 'create', 'region-approver').trim().split('\n');
   const token = tokenLines[tokenLines.findIndex((l) => l.includes('It is shown once')) + 1]!.trim();
-  const { spawnSync } = await import('node:child_process');
-  const approve = spawnSync('npm', ['run', '--silent', 'ops', '--', 'approval', 'approve', id!], {
-    cwd: resolve(import.meta.dirname, '..'),
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOTUS_OPS_TOKEN: token },
-    encoding: 'utf8',
-  });
-  expect(approve.status, approve.stderr).toBe(0);
+  opsWith({ LOTUS_OPS_TOKEN: token }, 'approval', 'approve', id!);
   expect((JSON.parse(ops('config', 'get', 'region')) as { blockedCountries: string[] }).blockedCountries).toContain('KP');
 
   // Domains and customer-service tabs render their documents.
