@@ -356,8 +356,12 @@ async function loginFirstTime(page: Page, username: string, password: string, ne
   await modal.getByTestId('change-password-submit').click();
   await solveSlider(page, again);
   await expect(modal).toHaveCount(0);
-  // The login with the new password replaces the session (its token rotates); the flow ends on
-  // home once the new token is stored. Leaving the page before then would lose the session.
+  // 4.LOGIN.05: the first-login welcome shows once the login with the new password is stored (it
+  // replaces the session: the token rotates; leaving the page before then would lose the session).
+  // Closing it lands on home.
+  const welcome = page.getByTestId('dialog');
+  await expect(welcome).toContainText(/ยินดีต้อนรับ|Welcome/);
+  await welcome.getByTestId('dialog-button-0').click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('header-member-bar')).toBeVisible();
 }
