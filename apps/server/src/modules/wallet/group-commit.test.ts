@@ -30,6 +30,33 @@ describe('group commit of game operations (docs/adr/0064)', () => {
     expect(await Promise.all(rest)).toEqual(['ok 2', 'ok 3', 'ok 4']);
   });
 
+  it('with sendAfterTurn, an idle lane waits for the operations that arrive in the same event-loop turn', async () => {
+    // A statement that is done as soon as it is sent, as PGlite's are (they run on this thread).
+    const sent: number[][] = [];
+    const runAtOnce = async (items: { key: number; n: number }[]) => {
+      sent.push(items.map((i) => i.n));
+      return items.map((i) => `ok ${i.n}`);
+    };
+    // Three requests read in one turn, each in its own callback with its own microtasks.
+    const arriveTogether = async (submit: (item: { key: number; n: number }) => Promise<string>) => {
+      const answers = [submit({ key: 1, n: 1 })];
+      await Promise.resolve();
+      answers.push(submit({ key: 2, n: 2 }));
+      await Promise.resolve();
+      answers.push(submit({ key: 3, n: 3 }));
+      return Promise.all(answers);
+    };
+    const keyOf = (i: { key: number }) => i.key;
+    const after = createGroupCommit({ lanes: 1, maxBatch: 32, keyOf, run: runAtOnce, sendAfterTurn: true });
+    expect(await arriveTogether(after)).toEqual(['ok 1', 'ok 2', 'ok 3']);
+    expect(sent).toEqual([[1, 2, 3]]);
+    // Sent at once, the first statement leaves before the others arrive.
+    sent.length = 0;
+    const atOnce = createGroupCommit({ lanes: 1, maxBatch: 32, keyOf, run: runAtOnce });
+    expect(await arriveTogether(atOnce)).toEqual(['ok 1', 'ok 2', 'ok 3']);
+    expect(sent[0]).toEqual([1]);
+  });
+
   it('puts at most maxBatch operations in one statement', async () => {
     const g = gate();
     const submit = createGroupCommit({ lanes: 1, maxBatch: 2, keyOf: (i: { key: number }) => i.key, run: g.run });

@@ -22,12 +22,19 @@ export type GroupCommitOptions<I, O> = {
   keyOf: (item: I) => number;
   /** Runs a batch as one statement; its answers in the order of the items. */
   run: (items: I[]) => Promise<O[]>;
+  /**
+   * An idle lane sends after the event loop's current turn (setImmediate) instead of at once. For a database
+   * that runs its statements on this thread (PGlite): there a statement sent at once is done before the
+   * requests that arrived with it are read, so every batch held one operation (10,101 statements for about
+   * 10,000 operations in the bench). Waiting for the turn lets those requests join the batch; it adds no timer.
+   */
+  sendAfterTurn?: boolean;
 };
 
 type Waiting<I, O> = { item: I; resolve: (answer: O) => void; reject: (error: unknown) => void };
 
 export function createGroupCommit<I, O>(options: GroupCommitOptions<I, O>) {
-  const { lanes, maxBatch, keyOf, run } = options;
+  const { lanes, maxBatch, keyOf, run, sendAfterTurn = false } = options;
   const queues: Waiting<I, O>[][] = Array.from({ length: lanes }, () => []);
   const busy: boolean[] = Array.from({ length: lanes }, () => false);
 
@@ -48,8 +55,8 @@ export function createGroupCommit<I, O>(options: GroupCommitOptions<I, O>) {
     }
   }
 
+  /** Sends a lane's queue, a batch at a time, until it is empty; the lane is marked busy by its caller. */
   async function drain(lane: number) {
-    busy[lane] = true;
     try {
       const queue = queues[lane]!;
       while (queue.length > 0) await settle(queue.splice(0, maxBatch));
@@ -62,7 +69,10 @@ export function createGroupCommit<I, O>(options: GroupCommitOptions<I, O>) {
     return new Promise<O>((resolve, reject) => {
       const lane = Math.abs(keyOf(item)) % lanes;
       queues[lane]!.push({ item, resolve, reject });
-      if (!busy[lane]) void drain(lane);
+      if (busy[lane]) return;
+      busy[lane] = true;
+      if (sendAfterTurn) setImmediate(() => void drain(lane));
+      else void drain(lane);
     });
   };
 }

@@ -67,6 +67,8 @@ export function createWalletModule(deps: {
     options,
     now: deps.now,
     gameOpLanes: GAME_OP_LANES[deps.database.raw.kind],
+    // PGlite runs its statements on this thread: an idle lane waits for the requests read in the same turn.
+    gameOpSendAfterTurn: deps.database.raw.kind === 'pglite',
   });
   const memberBalance: MemberBalance = (member) =>
     service.balanceOf({ id: member.id, trial: isTrialMember(member) });

@@ -58,6 +58,8 @@ export function createWalletService(deps: {
   now: () => number;
   /** Lanes of the group commit of game operations (GAME_OP_LANES). */
   gameOpLanes: number;
+  /** An idle lane sends after the event loop's turn (group-commit.ts `sendAfterTurn`): on PGlite. */
+  gameOpSendAfterTurn: boolean;
 }) {
   const { database, repo, options } = deps;
 
@@ -118,6 +120,7 @@ export function createWalletService(deps: {
     lanes: deps.gameOpLanes,
     maxBatch: GAME_OP_MAX_BATCH,
     keyOf: (op) => op.memberId,
+    sendAfterTurn: deps.gameOpSendAfterTurn,
     run: async (ops) => {
       const order = ops.map((_, i) => i).sort((a, b) => ops[a]!.memberId - ops[b]!.memberId || a - b);
       const rows = await retrying(() => repo.gameOps(order.map((i) => ops[i]!), options.currency), false);
