@@ -9,8 +9,7 @@ import { join, resolve } from 'node:path';
 const root = resolve(import.meta.dirname, '..');
 // Two workers, each with a server of its own (its own port and PGlite data folder): specs change
 // site configuration (maintenance, region rules, flags), so two specs must never share a server.
-// Two cut the suite's time by about a third on a 2-core machine (docs/adr/0065). E2E_WORKERS=1
-// runs one.
+// Two keep a 2-core machine busy (one left it 31 % idle; docs/adr/0065). E2E_WORKERS=1 runs one.
 const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 process.env.E2E_BASE_DIR ??= mkdtempSync(join(tmpdir(), 'lotus-e2e-'));
 process.env.E2E_BASE_PORT ??= String(18000 + Math.floor(Math.random() * 2000));

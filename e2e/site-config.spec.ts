@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { resolve } from 'node:path';
 import { skipNewsPopup } from './support/accounts';
-import { ops, opsWith, resetSite } from './support/ops';
+import { ops, opsAs, resetSite } from './support/ops';
 
 /**
  * The console's site configuration and support pages (issue 12, docs/adr/0055, 0056): an admin
@@ -132,7 +132,7 @@ test('12.CONSOLE site configuration: registration rule with live preview, flag, 
   ops('operator', 'create', 'region-approver', '--role', 'admin');
   const tokenLines = ops('operator', 'token', 'create', 'region-approver').trim().split('\n');
   const token = tokenLines[tokenLines.findIndex((l) => l.includes('It is shown once')) + 1]!.trim();
-  opsWith({ LOTUS_OPS_TOKEN: token }, 'approval', 'approve', id!);
+  opsAs(token, 'approval', 'approve', id!);
   expect((JSON.parse(ops('config', 'get', 'region')) as { blockedCountries: string[] }).blockedCountries).toContain('KP');
 
   // Domains and customer-service tabs render their documents.

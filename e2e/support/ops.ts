@@ -9,7 +9,7 @@ const cli = resolve(root, 'apps/server/src/ops/cli.ts');
  * does: scripts/ops.mjs starts this same file; without npm and the wrapper, a call is about a
  * second shorter). Throws with the output when it fails.
  */
-export function opsWith(env: Record<string, string>, ...args: string[]): string {
+function opsWith(env: Record<string, string>, ...args: string[]): string {
   const r = spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], {
     cwd: root,
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, ...env },
@@ -23,7 +23,7 @@ export function opsWith(env: Record<string, string>, ...args: string[]): string 
 export const ops = (...args: string[]): string => opsWith({}, ...args);
 
 /** The command line with another operator's token (LOTUS_OPS_TOKEN, docs/adr/0055). */
-const opsAs = (token: string, ...args: string[]): string => opsWith({ LOTUS_OPS_TOKEN: token }, ...args);
+export const opsAs = (token: string, ...args: string[]): string => opsWith({ LOTUS_OPS_TOKEN: token }, ...args);
 
 let approverToken: string | null = null;
 /** A second admin with an API token (one per test process), the approver of four-eyes requests. */
