@@ -9,9 +9,10 @@ import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ensureInstalled, ensureWebBuilt, findChromium, log, root } from './lib.mjs';
+import { ensureInstalled, ensureRuntime, ensureWebBuilt, findChromium, log, root } from './lib.mjs';
 
 ensureInstalled();
+await ensureRuntime();
 // The web build is needed by the home and Lighthouse sections only (`--only=games` etc. skip it).
 const onlyArg = (process.argv.find((a) => a.startsWith('--only='))?.slice(7) ?? process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 if (onlyArg.length === 0 || onlyArg.includes('home') || onlyArg.includes('lighthouse')) ensureWebBuilt();

@@ -39,6 +39,29 @@ function newestMtime(path) {
   return max;
 }
 
+/** The Node.js major the project runs on: Node 24 LTS, installed from the npm registry as the `node` dev dependency. */
+export const RUNTIME_MAJOR = 24;
+
+/**
+ * Runs this script again on the project's Node 24 when it started on an older system Node (a fresh
+ * machine's `npm start` or `npm test` before the first install; `npm run` puts node_modules/.bin first in
+ * PATH, so later runs start on Node 24 already). Resolves when this process is already on Node 24;
+ * otherwise the process ends with the re-run's exit code. Children find the same Node through PATH.
+ */
+export async function ensureRuntime() {
+  if (Number(process.versions.node.split('.')[0]) >= RUNTIME_MAJOR) return;
+  const bin = join(root, 'node_modules', '.bin', 'node');
+  if (!existsSync(bin)) {
+    log(`Node ${process.versions.node} is older than ${RUNTIME_MAJOR} and node_modules/.bin/node is missing; carrying on with it.`);
+    return;
+  }
+  const env = { ...process.env, PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}` };
+  const child = spawn(bin, [...process.execArgv, process.argv[1], ...process.argv.slice(2)], { cwd: process.cwd(), stdio: 'inherit', env });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  const code = await new Promise((resolvePromise) => child.on('exit', (c, signal) => resolvePromise(c ?? (signal ? 1 : 0))));
+  process.exit(code);
+}
+
 /** Installs dependencies when node_modules is missing or older than the lockfile. */
 export function ensureInstalled() {
   const lock = join(root, 'package-lock.json');

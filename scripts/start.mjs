@@ -1,10 +1,16 @@
 // `npm start`: install what is missing, build the web app and the operator console if needed, then run the platform server
 // (it migrates, seeds demo data on an empty database and serves API + SPA on one port).
-import { ensureBackofficeBuilt, ensureInstalled, ensureWebBuilt, log, root } from './lib.mjs';
+import { ensureBackofficeBuilt, ensureInstalled, ensureRuntime, ensureWebBuilt, log, root } from './lib.mjs';
 import { spawn } from 'node:child_process';
 
 try {
   ensureInstalled();
+} catch (err) {
+  console.error(err.message);
+  process.exit(err.exitCode ?? 1);
+}
+await ensureRuntime();
+try {
   ensureWebBuilt();
   ensureBackofficeBuilt();
 } catch (err) {

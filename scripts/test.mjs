@@ -8,7 +8,7 @@
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureInstalled, ensureWebBuilt, findChromium, log, runAsync } from './lib.mjs';
+import { ensureInstalled, ensureRuntime, ensureWebBuilt, findChromium, log, runAsync } from './lib.mjs';
 
 const results = [];
 const outDir = mkdtempSync(join(tmpdir(), 'lotus-test-'));
@@ -36,6 +36,8 @@ try {
   console.error(err.message);
   process.exit(err.exitCode ?? 1);
 }
+await ensureRuntime();
+log(`Node ${process.versions.node}`);
 
 await vitest('unit + integration (PGlite)', extraArgs);
 

@@ -27,6 +27,7 @@ export function formatStartupBanner(info: {
     '',
     `  Site         ${info.url}`,
     `  API docs     ${info.url}/docs`,
+    `  Runtime      Node ${process.versions.node}`,
     `  Database     ${info.database}${info.seeded ? ` (new: ${info.demo ? 'demo data' : 'default configuration'} loaded)` : ''}`,
     `  Operator     API token of ${info.opsCreated ? 'the admin operator owner ' : ''}in ${info.opsFile}${info.opsCreated ? ' (new, 90 days)' : ''}`,
     '               use it with: npm run ops -- help',
