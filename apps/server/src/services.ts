@@ -12,7 +12,7 @@ import { createMailModule } from './modules/mail/mail.module';
 import { createOpsModule } from './modules/ops/ops.module';
 import { createRelayModule } from './modules/relay/relay.module';
 import { createSiteConfigStore, createSystemModule } from './modules/system/system.module';
-import { createVendorModule } from './modules/vendor/vendor.module';
+import { createVendorModule } from './modules/game-vendors/vendor.module';
 import { createVerificationModule } from './modules/verification/verification.module';
 import { DEFAULT_TRANSFER_WALLET_OPTIONS, type TransferWalletOptions } from './modules/wallet/transfers/transfer.options';
 import { createWalletModule } from './modules/wallet/wallet.module';

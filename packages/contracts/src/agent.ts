@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 
 /**
  * Share profit with downline (page key transferUpline, 2.MC.06; decision 2.MC.07, docs/adr/0030): an agent
@@ -39,3 +40,26 @@ export const ZShareResult = z.object({
   balance: z.string().max(30),
 });
 export type TShareResult = z.infer<typeof ZShareResult>;
+
+// ---------- endpoints ----------
+
+export const getDownlines = defineEndpoint({
+  method: 'GET',
+  path: '/wps/agent/downlines',
+  tag: 'agent',
+  summary: "The agent's direct downlines, for Share profit with downline (2.MC.06)",
+  auth: 'agent',
+  query: ZDownlineQuery,
+  response: ZDownlineList,
+});
+
+export const postShare = defineEndpoint({
+  method: 'POST',
+  path: '/wps/agent/share',
+  tag: 'agent',
+  summary: 'Share profit with downline: main wallet to a direct downline, with the payment password (2.MC.06, 2.MC.07)',
+  auth: 'agent',
+  enc: true,
+  body: ZShareRequest,
+  response: ZShareResult,
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { ZLanguageCode } from './headers';
 import { PASSWORD_INPUT_MAX } from './password-floor';
 
@@ -18,6 +19,14 @@ export const ZEncryptionKey = z.object({
   spki: str(2000),
 });
 export type TEncryptionKey = z.infer<typeof ZEncryptionKey>;
+export const getEncryptionKey = defineEndpoint({
+  method: 'GET',
+  path: '/wps/system/encryptionKey',
+  tag: 'system',
+  summary: 'The server public key of the enc calls (7.CALL.03, docs/enc.md)',
+  auth: 'public',
+  response: ZEncryptionKey,
+});
 /** The body of every enc call: an AES-256-GCM content key wrapped with RSA-OAEP-256. */
 export const ZEncryptedBody = z.object({
   enc: z.literal('v1'),

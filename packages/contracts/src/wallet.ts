@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint, operator } from './endpoint';
 
 /**
  * The member's wallet (issue 8; spec 3.WAL, 3.MEM.03, 7.WAL, 7.RELAY.28). Amounts on the wire are decimal
@@ -104,6 +105,26 @@ export const ZLedgerVerification = z.object({
   ms: z.number().int(),
 });
 export type TLedgerVerification = z.infer<typeof ZLedgerVerification>;
+
+export const verifyLedger = defineEndpoint({
+  method: 'GET',
+  path: '/ops/ledger/verify',
+  tag: 'ops',
+  summary: 'Verify the ledger: balances equal entries, sums are zero, each idempotency key once',
+  auth: operator('money.read'),
+  response: ZLedgerVerification,
+});
+
+export const reverseLedgerTransaction = defineEndpoint({
+  method: 'POST',
+  path: '/ops/ledger/transactions/:id/reverse',
+  tag: 'ops',
+  summary: 'Reverse a ledger transaction: a new transaction negating it, with a reason (once per transaction)',
+  auth: operator('money.write', 'ledger.reverse'),
+  params: ZLedgerTransactionParam,
+  body: ZLedgerReverse,
+  response: ZLedgerReversal,
+});
 
 /** Vendor codes as the ledger names them (packages/ledger VENDOR_CODE). */
 const vendorCode = str(16).regex(/^[A-Z0-9]{2,16}$/);

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * Request signing of the vendor protocol (docs/vendor-protocol.md "Signing"): the seamless calls vendors send us
- * (modules/vendor) and the fund-transfer calls we send transfer-mode vendors (modules/wallet/transfers). Pure.
+ * (modules/game-vendors) and the fund-transfer calls we send transfer-mode vendors (modules/wallet/transfers). Pure.
  * The signature is the lower-case hex HMAC-SHA256, keyed with the vendor's secret (its UTF-8 bytes),
  * of `<X-Timestamp>.<raw body>`: the timestamp header as sent, a dot, and the body's exact bytes.
  */

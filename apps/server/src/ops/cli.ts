@@ -1,7 +1,11 @@
 import { readEnv } from '../env';
 import { readOpsFile, writeOpsFile } from '../modules/ops/ops.credentials';
-import { CliError, connect } from './client';
+import { CliError as KitCliError, UsageError as KitUsageError } from '../platform/cli/kit';
+import { CliError, connect as connectLegacy } from './client';
 import { USAGE, UsageError, isHelpRequest, runCommand } from './commands';
+import { connect } from './connect';
+import { dispatch, findCommand } from './dispatch';
+import { OPS_COMMANDS } from './module-commands';
 
 /**
  * `npm run ops -- <command>` (scripts/ops.mjs runs this file). Exit codes: 0 done, 1 failed,
@@ -15,14 +19,21 @@ async function main(argv: string[]): Promise<number> {
   const direct = argv[0] === '--direct';
   const args = direct ? argv.slice(1) : argv;
   const env = readEnv();
-  const client = await connect(env, { direct });
+  // The URL stays the server's (the one in ops.json, else the default public port).
+  const saveToken = (token: string) =>
+    writeOpsFile(env.DATA_DIR, { url: readOpsFile(env.DATA_DIR)?.url ?? `http://localhost:${env.OPS_PORT ?? env.PORT}`, token });
+  const log = (text: string) => process.stdout.write(`${text}\n`);
+  if (findCommand(OPS_COMMANDS, args)) {
+    const connection = await connect(env, { direct });
+    try {
+      return await dispatch(OPS_COMMANDS, { ...connection, log, saveToken }, args);
+    } finally {
+      await connection.close();
+    }
+  }
+  const client = await connectLegacy(env, { direct });
   try {
-    return await runCommand(client, args, {
-      log: (text) => process.stdout.write(`${text}\n`),
-      // The URL stays the server's (the one in ops.json, else the default public port).
-      saveToken: (token) =>
-        writeOpsFile(env.DATA_DIR, { url: readOpsFile(env.DATA_DIR)?.url ?? `http://localhost:${env.OPS_PORT ?? env.PORT}`, token }),
-    });
+    return await runCommand(client, args, { log, saveToken });
   } finally {
     await client.close();
   }
@@ -31,11 +42,11 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof KitUsageError) {
       process.stderr.write(`${error.message}\n\n${USAGE}\n`);
       process.exit(2);
     }
-    if (error instanceof CliError) {
+    if (error instanceof CliError || error instanceof KitCliError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }

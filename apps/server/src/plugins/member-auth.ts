@@ -1,3 +1,4 @@
+import { isAgentAccount, isTrialAccount } from '@lotus/contracts/accounts';
 import { AppError } from '@lotus/contracts/app-error';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -29,6 +30,7 @@ type Options = {
  *   session_expired (revoked, idle, past its end);
  * - `app.requireRealMember`: the same, and 403 in_need_true_account for trial accounts (type or
  *   isAgent 4, 5.GATE.03): every real-money call uses it;
+ * - `app.requireAgent`: the same, and 403 error_not_agent unless the member is an agent (isAgent 1, 2, 41, 42);
  * - `app.identifyMember`: optional: a live session sets the member, anything else stays a visitor.
  * A restricted session (forced password change, docs/adr/0020) passes only on routes whose config
  * says `allowRestrictedSession: true` (change password, log out); elsewhere it answers 403
@@ -48,8 +50,12 @@ async function memberAuthPlugin(app: FastifyInstance, options: Options) {
 
   async function requireRealMember(request: FastifyRequest) {
     await requireMember(request);
-    const m = request.member!;
-    if (m.type === 4 || m.isAgent === 4) throw new AppError('in_need_true_account', 403);
+    if (isTrialAccount(request.member!)) throw new AppError('in_need_true_account', 403);
+  }
+
+  async function requireAgent(request: FastifyRequest) {
+    await requireRealMember(request);
+    if (!isAgentAccount(request.member!)) throw new AppError('error_not_agent', 403);
   }
 
   /** Visitors welcome: a live session identifies the member, anything else is ignored. */
@@ -64,6 +70,7 @@ async function memberAuthPlugin(app: FastifyInstance, options: Options) {
 
   app.decorate('requireMember', requireMember);
   app.decorate('requireRealMember', requireRealMember);
+  app.decorate('requireAgent', requireAgent);
   app.decorate('identifyMember', identifyMember);
 }
 
@@ -84,6 +91,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     requireMember: (request: FastifyRequest) => Promise<void>;
     requireRealMember: (request: FastifyRequest) => Promise<void>;
+    requireAgent: (request: FastifyRequest) => Promise<void>;
     identifyMember: (request: FastifyRequest) => Promise<void>;
   }
 }

@@ -10,6 +10,9 @@ import { ipLimitKey } from '../lib/ip';
  *   config: { rateLimit: rateLimit.feedback }
  * With REDIS_URL the counters live in Redis (shared by every instance), otherwise in memory.
  */
+/** A per-address limit of one route: at most `max` calls in `timeWindow`. */
+export type RateLimitRule = { readonly max: number; readonly timeWindow: string };
+
 export const rateLimit = {
   /** Writes from visitors (feedback): 5 per minute per address. */
   feedback: { max: 5, timeWindow: '1 minute' },
@@ -34,7 +37,7 @@ export const rateLimit = {
   password: { max: 10, timeWindow: '1 minute' },
   /** Cashier writes (deposits, slip uploads): 30 per minute per address. */
   cashier: { max: 30, timeWindow: '1 minute' },
-} as const;
+} as const satisfies Record<string, RateLimitRule>;
 
 async function rateLimitSetup(app: FastifyInstance, options: { redisUrl?: string | undefined }) {
   const redis = options.redisUrl

@@ -1,5 +1,7 @@
 import i18next from 'i18next';
 import type { z } from 'zod';
+import { ApiError, callEndpoint, isApiError, type CallOptions, type Transport } from '@lotus/contracts/call';
+import type { AnyEndpoint, CallArgs, EndpointOf, EndpointOutput, LazyEndpoint } from '@lotus/contracts/endpoint';
 import { isErrorCode, type TErrorCode } from '@lotus/contracts/error-codes';
 import { env } from '@/config/env';
 import { getToken } from './storage';
@@ -14,27 +16,8 @@ import { getToken } from './storage';
  * - Validates `value` with the contract schema when one is given.
  * - A network failure becomes ApiError('network_abnormal') (8.ERR.08).
  */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  constructor(
-    /** Error catalogue key (packages/contracts/src/errors.ts); translate with t(`errors:${code}`). */
-    readonly code: TErrorCode,
-    /** HTTP status, 0 when the request never reached the server. */
-    readonly status: number,
-    readonly details: {
-      requestId?: string;
-      fields?: Record<string, string>;
-      /** The raw `message` when the server sent a key the catalogue does not know. */
-      serverMessage?: string;
-      /** The envelope's machine-readable hints (decision 4.CAP.03: captchaRequired after a failed login). */
-      hints?: { captchaRequired?: boolean; retryAfterSeconds?: number };
-    } = {},
-  ) {
-    super(code);
-  }
-}
-
-export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+/** The error of a call (contracts/call.ts): a catalogue key the UI translates, the status and the envelope's hints. */
+export { ApiError, isApiError } from '@lotus/contracts/call';
 
 /** The catalogue key of any thrown value ('unknown_error' for anything that is not an ApiError). */
 export function getErrorCode(error: unknown): TErrorCode {
@@ -177,8 +160,56 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   return parsed.data as Result<S>;
 }
 
+const isEncEndpoint = (endpoint: AnyEndpoint | LazyEndpoint<AnyEndpoint>): boolean => 'enc' in endpoint && endpoint.enc === true;
+
+/**
+ * The browser's transport (contracts/call.ts): the platform headers, and for an enc endpoint the body
+ * encrypted for the server's key (the enc code loads with the first enc call: docs/enc.md).
+ */
+const fetchTransport: Transport = async (request) => {
+  const headers = buildHeaders();
+  let body = request.body;
+  if (body !== undefined && isEncEndpoint(request.endpoint)) {
+    const { encryptForServer } = await import('./session/enc-body');
+    body = JSON.stringify(await encryptForServer(request.payload));
+  }
+  if (body !== undefined) headers['Content-Type'] = request.contentType ?? 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(request.url), { method: request.method, headers, body, signal: request.signal });
+  } catch (error) {
+    // An aborted request (query cancelled, component gone) is not a network failure.
+    if (request.signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) throw error;
+    throw new ApiError('network_abnormal', 0);
+  }
+  const json: unknown = await response.json().catch(() => null);
+  return { status: response.status, json };
+};
+
+/**
+ * One call of an endpoint: `api.call(getDownlines, { query: { search } }, { signal })`. An enc call whose key the
+ * server no longer knows (it rotated: enc_invalid) fetches the key again and is sent once more.
+ */
+async function call<C extends AnyEndpoint | LazyEndpoint<AnyEndpoint>>(
+  endpoint: C,
+  ...args: CallArgs<EndpointOf<C>, CallOptions>
+): Promise<EndpointOutput<EndpointOf<C>>> {
+  const enc = isEncEndpoint(endpoint);
+  try {
+    return await callEndpoint(fetchTransport, endpoint, ...args);
+  } catch (error) {
+    if (enc && isApiError(error) && (error.code === 'enc_invalid' || error.code === 'enc_required')) {
+      const { resetEncryptionKey } = await import('./session/enc-body');
+      resetEncryptionKey();
+      return callEndpoint(fetchTransport, endpoint, ...args);
+    }
+    throw error;
+  }
+}
+
 /** Shorthands. `api.get('/wps/system/status', { schema: ZSystemStatus })`. */
 export const api = {
+  call,
   get: <S extends z.ZodType | undefined = undefined>(path: string, options?: Omit<ApiRequestOptions<S>, 'method' | 'body'>) =>
     apiRequest(path, { ...options, method: 'GET' }),
   post: <S extends z.ZodType | undefined = undefined>(path: string, body?: unknown, options?: Omit<ApiRequestOptions<S>, 'method' | 'body'>) =>

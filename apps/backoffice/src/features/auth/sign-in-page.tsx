@@ -23,7 +23,7 @@ type TCodeStep = z.infer<typeof ZCodeStep>;
 function FailureText({ error }: { error: unknown }) {
   const { t } = useTranslation();
   if (!error) return null;
-  const wait = error instanceof ApiError ? error.retryAfterSeconds : undefined;
+  const wait = error instanceof ApiError ? error.details.hints?.retryAfterSeconds : undefined;
   return (
     <p role="alert" className="field-error">
       {t(`errors:${errorCodeOf(error)}`)}

@@ -71,7 +71,7 @@ export function SaveBar<K extends TSiteConfigKey>({
               await client.invalidateQueries({ queryKey: ['config'] });
               if (pending) onReset();
             } catch (error) {
-              const fields = error instanceof ApiError && error.fields ? Object.entries(error.fields) : undefined;
+              const fields = error instanceof ApiError && error.details.fields ? Object.entries(error.details.fields) : undefined;
               setResult({ tone: 'error', text: t(`errors:${errorCodeOf(error)}`), ...(fields ? { fields } : {}) });
             }
           }}

@@ -1,27 +1,28 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TDownlineList } from '@lotus/contracts/agent';
-import { ApiError } from '@/lib/api-client';
-import { postEnc } from '@/lib/session/post-enc';
 import { useSession } from '@/lib/session/session-store';
+import { sentPayloads } from '@/test/enc-in-clear';
 import { loginResult, memberInfo } from '@/test/fixtures';
-import { mockApi, renderWithProviders, setTestLanguage } from '@/test/render';
+import { errorResponse, mockApi, renderWithProviders, setTestLanguage } from '@/test/render';
 import { ShareProfitPage } from './components/share-profit-page';
 
-vi.mock('@/lib/session/post-enc', () => ({ postEnc: vi.fn() }));
-const postEncMock = vi.mocked(postEnc);
+vi.mock('@/lib/session/enc-body', () => import('@/test/enc-in-clear'));
 
 beforeEach(async () => {
   await setTestLanguage('en');
   useSession.getState().clear();
   useSession.getState().setLogin(loginResult());
-  postEncMock.mockReset();
 });
+
+/** The answers of the share call, in order: a value, an error code, or a network failure. */
+type ShareAnswer = { value: unknown } | { error: string; status: number } | 'network';
 
 const downlines = (list: TDownlineList['list']): TDownlineList => ({ list, total: list.length, totalPages: 1 });
 
 function serve({ isAgent = 1, secondFactor = false, paymentPasswordSet = true, list = downlines([{ id: 2, username: 'nida01', active: true }, { id: 3, username: 'off02', active: false }]) } = {}) {
   const searches: string[] = [];
+  const answers: ShareAnswer[] = [];
   const fetchMock = mockApi({
     '/wps/member/info': () => memberInfo({ currencySymbol: '฿', isAgent }),
     '/wps/member/info/funds/consolidated': () => ({ currency: 'THB', main: '5000.00', total: '5000.00', wallets: [] }),
@@ -34,8 +35,15 @@ function serve({ isAgent = 1, secondFactor = false, paymentPasswordSet = true, l
       searches.push(url.searchParams.get('search') ?? '');
       return list;
     },
+    '/wps/agent/share': () => {
+      const answer = answers.shift();
+      if (!answer) throw new Error('no answer queued for /wps/agent/share');
+      if (answer === 'network') throw new TypeError('Failed to fetch');
+      return 'error' in answer ? errorResponse(answer.error, answer.status) : answer.value;
+    },
   });
-  return { searches, fetchMock };
+  const shares = () => sentPayloads(fetchMock, '/wps/agent/share');
+  return { searches, fetchMock, answers, shares };
 }
 
 const fill = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
@@ -50,7 +58,7 @@ describe('Share profit with downline (2.MC.06, 2.MC.07)', () => {
   });
 
   it('2.MC.06 the agent picks a direct downline (inactive ones cannot be picked), types an amount and the payment password; the enc call carries a request key', async () => {
-    const { searches } = serve();
+    const { searches, answers, shares } = serve();
     renderWithProviders(<ShareProfitPage />);
     expect((await screen.findByTestId('share-balance')).textContent).toBe('฿5,000.00');
     const off = (await screen.findByTestId('share-downline-off02')).querySelector('input')!;
@@ -58,11 +66,10 @@ describe('Share profit with downline (2.MC.06, 2.MC.07)', () => {
     fireEvent.click(screen.getByTestId('share-downline-nida01').querySelector('input')!);
     fill('share-amount', '1200.50');
     fill('share-password', '246810');
-    postEncMock.mockResolvedValueOnce({ transactionId: '77', downline: 'nida01', amount: '1200.50', balance: '3799.50' });
+    answers.push({ value: { transactionId: '77', downline: 'nida01', amount: '1200.50', balance: '3799.50' } });
     fireEvent.click(screen.getByTestId('share-submit'));
-    await waitFor(() => expect(postEncMock).toHaveBeenCalledTimes(1));
-    const [path, body] = postEncMock.mock.calls[0]!;
-    expect(path).toBe('/wps/agent/share');
+    await waitFor(() => expect(shares()).toHaveLength(1));
+    const body = shares()[0]!;
     expect(body).toMatchObject({ downline: 'nida01', amount: '1200.50', paymentPassword: '246810' });
     expect(body).not.toHaveProperty('totpCode');
     expect((body as { requestKey: string }).requestKey).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
@@ -72,7 +79,7 @@ describe('Share profit with downline (2.MC.06, 2.MC.07)', () => {
   });
 
   it('2.MC.06 step-up: with two-factor on the authenticator code is asked; missing fields are shown beside them and nothing is sent', async () => {
-    serve({ secondFactor: true });
+    const { answers, shares } = serve({ secondFactor: true });
     renderWithProviders(<ShareProfitPage />);
     await screen.findByTestId('share-downline-nida01');
     fill('share-amount', '9000');
@@ -81,19 +88,19 @@ describe('Share profit with downline (2.MC.06, 2.MC.07)', () => {
     expect(screen.getByTestId('share-amount-error').textContent).toBe('Your main wallet holds ฿5,000.00.');
     expect(screen.getByTestId('share-password-error').textContent).toBe('Enter your payment password.');
     expect(screen.getByTestId('share-totp-error').textContent).toBe('Enter the code from your authenticator app.');
-    expect(postEncMock).not.toHaveBeenCalled();
+    expect(shares()).toHaveLength(0);
     fireEvent.click(screen.getByTestId('share-downline-nida01').querySelector('input')!);
     fill('share-amount', '100');
     fill('share-password', '246810');
     fill('share-totp', '123456');
-    postEncMock.mockResolvedValueOnce({ transactionId: '78', downline: 'nida01', amount: '100.00', balance: '4900.00' });
+    answers.push({ value: { transactionId: '78', downline: 'nida01', amount: '100.00', balance: '4900.00' } });
     fireEvent.click(screen.getByTestId('share-submit'));
-    await waitFor(() => expect(postEncMock).toHaveBeenCalledTimes(1));
-    expect(postEncMock.mock.calls[0]![1]).toMatchObject({ totpCode: '123456' });
+    await waitFor(() => expect(shares()).toHaveLength(1));
+    expect(shares()[0]).toMatchObject({ totpCode: '123456' });
   });
 
   it('2.MC.06 a lost answer keeps the request key (a retry is not a second transfer); a refusal gets a new one', async () => {
-    serve();
+    const { answers, shares } = serve();
     renderWithProviders(<ShareProfitPage />);
     fireEvent.click((await screen.findByTestId('share-downline-nida01')).querySelector('input')!);
     const send = () => {
@@ -101,18 +108,18 @@ describe('Share profit with downline (2.MC.06, 2.MC.07)', () => {
       fill('share-password', '246810');
       fireEvent.click(screen.getByTestId('share-submit'));
     };
-    postEncMock.mockRejectedValueOnce(new ApiError('network_abnormal', 0));
+    answers.push('network');
     send();
-    await waitFor(() => expect(postEncMock).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(shares()).toHaveLength(1));
     await waitFor(() => expect((screen.getByTestId('share-password') as HTMLInputElement).value).toBe(''));
-    postEncMock.mockRejectedValueOnce(new ApiError('payment_password_incorrect', 400));
+    answers.push({ error: 'payment_password_incorrect', status: 400 });
     send();
-    await waitFor(() => expect(postEncMock).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(shares()).toHaveLength(2));
     await waitFor(() => expect((screen.getByTestId('share-password') as HTMLInputElement).value).toBe(''));
-    postEncMock.mockResolvedValueOnce({ transactionId: '79', downline: 'nida01', amount: '100.00', balance: '4900.00' });
+    answers.push({ value: { transactionId: '79', downline: 'nida01', amount: '100.00', balance: '4900.00' } });
     send();
-    await waitFor(() => expect(postEncMock).toHaveBeenCalledTimes(3));
-    const keys = postEncMock.mock.calls.map((c) => (c[1] as { requestKey: string }).requestKey);
+    await waitFor(() => expect(shares()).toHaveLength(3));
+    const keys = shares().map((c) => c.requestKey as string);
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[1]);
   });

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
-import { ZEncryptionKey } from '@lotus/contracts/auth';
-import { encryptPayload, importEncryptionKey, type TCryptoKey } from '@lotus/contracts/enc';
-import { api, apiRequest, isApiError } from '@/lib/api-client';
+import { apiRequest, isApiError } from '@/lib/api-client';
+import { encryptForServer, resetEncryptionKey } from './enc-body';
 
 /**
  * Calls of the enc kind (7.CALL.03, docs/enc.md): the payload is hybrid-encrypted for the server's
@@ -9,25 +8,7 @@ import { api, apiRequest, isApiError } from '@/lib/api-client';
  * ZEncryptedBody through the api client. When the server no longer knows the key (it rotated:
  * enc_invalid) the key is fetched again and the call retried once.
  */
-type ImportedKey = { kid: string; key: TCryptoKey };
-
-let cachedKey: Promise<ImportedKey> | null = null;
-
-export function getEncryptionKey(): Promise<ImportedKey> {
-  if (!cachedKey) {
-    const pending = api.get('/wps/system/encryptionKey', { schema: ZEncryptionKey }).then(importEncryptionKey);
-    pending.catch(() => {
-      if (cachedKey === pending) cachedKey = null;
-    });
-    cachedKey = pending;
-  }
-  return cachedKey;
-}
-
-/** Forgets the cached public key (tests; a rotated key). */
-export function resetEncryptionKey(): void {
-  cachedKey = null;
-}
+export { getEncryptionKey, resetEncryptionKey } from './enc-body';
 
 export type EncMethod = 'POST' | 'PUT' | 'DELETE';
 
@@ -38,7 +19,7 @@ export async function postEnc<S extends z.ZodType>(
   method: EncMethod = 'POST',
 ): Promise<z.output<S>> {
   const send = async () => {
-    const body = await encryptPayload(await getEncryptionKey(), payload);
+    const body = await encryptForServer(payload);
     return apiRequest(path, { method, body, schema }) as Promise<z.output<S>>;
   };
   try {

@@ -1,17 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ZDownlineList, type TDownlineList } from '@lotus/contracts/agent';
+import { getDownlines as downlinesEndpoint, type TDownlineList } from '@lotus/contracts/agent';
 import { api } from '@/lib/api-client';
 import { MEMBER_QUERY_ROOT } from '@/lib/session/get-member-info';
 
 export const DOWNLINE_PAGE_SIZE = 10;
 
-/** GET /wps/agent/downlines (2.MC.06): the agent's direct downlines, by a username search. */
+/** The agent's direct downlines (2.MC.06): the agent's direct downlines, by a username search. */
 export function getDownlines(search: string, { signal }: { signal?: AbortSignal } = {}): Promise<TDownlineList> {
-  return api.get('/wps/agent/downlines', {
-    schema: ZDownlineList,
-    params: { search, pageNo: 1, pageSize: DOWNLINE_PAGE_SIZE },
-    signal,
-  });
+  return api.call(downlinesEndpoint, { query: { search, pageNo: 1, pageSize: DOWNLINE_PAGE_SIZE } }, { signal });
 }
 
 export const getDownlinesQueryOptions = (search: string) =>

@@ -1,15 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZShareResult, type TShareRequest, type TShareResult } from '@lotus/contracts/agent';
-import { postEnc } from '@/lib/session/post-enc';
+import { postShare as shareEndpoint, type TShareRequest, type TShareResult } from '@lotus/contracts/agent';
+import { api } from '@/lib/api-client';
 import { useRefreshBalance } from '@/lib/session/refresh-balance';
 
 /**
- * POST /wps/agent/share (enc; 2.MC.06, 2.MC.07, docs/adr/0030): main wallet to a direct downline's, with the
+ * Share profit with downline (enc; 2.MC.06, 2.MC.07, docs/adr/0030): main wallet to a direct downline's, with the
  * payment password and, with two-factor login on, the authenticator code; `requestKey` makes a repeated send
  * answer the first transfer.
  */
 export function postShare(input: TShareRequest): Promise<TShareResult> {
-  return postEnc('/wps/agent/share', input, ZShareResult);
+  return api.call(shareEndpoint, { body: input });
 }
 
 /** Money leaves the agent's wallet: the balance and the record refresh. */
