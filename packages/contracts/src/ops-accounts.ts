@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZDialingCode, ZMobileNum } from './auth';
+import { defineEndpoint, operator } from './endpoint';
 import { PASSWORD_INPUT_MAX } from './password-floor';
 
 /**
@@ -94,4 +95,35 @@ export const ZOpsChallenge = z.object({
   kind: z.enum(['captcha', 'slider']),
   answer: str(12).nullable(),
   gapX: z.number().int().nullable(),
+});
+
+// ---------- endpoints (the rest of the accounts operator calls are defined with the identity module's move) ----------
+
+export const listSmsOutbox = defineEndpoint({
+  method: 'GET',
+  path: '/ops/sms',
+  tag: 'ops',
+  summary: 'SMS outbox (the default provider), newest first; each read is audited',
+  auth: operator('secrets.read', 'secret.sms_outbox.read'),
+  query: ZOpsListQuery,
+  response: ZOpsSmsList,
+});
+
+export const getSmsBudget = defineEndpoint({
+  method: 'GET',
+  path: '/ops/sms/budget',
+  tag: 'ops',
+  summary: 'SMS pumping defences: sends against the daily budget and per calling code, alarms of the last 7 days',
+  auth: operator('read'),
+  response: ZOpsSmsBudget,
+});
+
+export const listMailOutbox = defineEndpoint({
+  method: 'GET',
+  path: '/ops/mail',
+  tag: 'ops',
+  summary: 'Mail outbox (the sandbox transport), newest first; each read is audited',
+  auth: operator('secrets.read', 'secret.mail_outbox.read'),
+  query: ZOpsListQuery,
+  response: ZOpsMailList,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint, operator } from './endpoint';
 import { ZOpsMemberRow } from './ops-accounts';
 import { OPS_PERMISSIONS, ZOpsAuditRow, ZOpsOperatorUsername, ZOpsRole } from './ops-operators';
 
@@ -174,3 +175,11 @@ export const ZOpsAccountFigures = z.object({
     .max(7),
 });
 export type TOpsAccountFigures = z.infer<typeof ZOpsAccountFigures>;
+export const getAccountFigures = defineEndpoint({
+  method: 'GET',
+  path: '/ops/members/figures',
+  tag: 'ops',
+  summary: 'Account figures: members, registrations, logins, failed logins, lockouts, active sessions (24 h and 7 days)',
+  auth: operator('read'),
+  response: ZOpsAccountFigures,
+});

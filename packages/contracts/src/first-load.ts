@@ -1,0 +1,22 @@
+// Zod-free on purpose: the web app's first load imports it (docs/adr/0060).
+import { defineHead } from './endpoint';
+
+/**
+ * Method, path and auth of the calls the web app makes before zod has loaded (a prerendered page's layout and
+ * page groups, the entry's own calls). Each full endpoint spreads its head (`defineEndpoint({ ...SYSTEM_STATUS,
+ * response, summary })` in its contract file), so the two cannot differ; the web calls
+ * `lazyEndpoint(SYSTEM_STATUS, () => import('@lotus/contracts/system').then((m) => m.getSystemStatus))`, which
+ * sends from the head and parses with the full endpoint's schema once it has loaded.
+ */
+export const SYSTEM_STATUS = defineHead({ method: 'GET', path: '/wps/system/status', auth: 'public', tag: 'system' });
+export const WHITELABEL = defineHead({ method: 'GET', path: '/wps/system/whitelabel', auth: 'public', tag: 'system' });
+export const REGISTER_SETTINGS = defineHead({ method: 'GET', path: '/wps/system/setting/register', auth: 'public', tag: 'system' });
+export const LANGUAGES = defineHead({ method: 'GET', path: '/wps/system/languages', auth: 'public', tag: 'system' });
+export const BANNERS = defineHead({ method: 'GET', path: '/wps/system/banners', auth: 'public', tag: 'system' });
+export const HELP_CENTER = defineHead({ method: 'GET', path: '/wps/system/helpCenter', auth: 'public', tag: 'system' });
+export const CS_ENTRIES = defineHead({ method: 'GET', path: '/wps/system/customerService', auth: 'public', tag: 'system' });
+export const CS_LINK = defineHead({ method: 'GET', path: '/wps/system/customerService/link', auth: 'public', tag: 'system' });
+export const ANNOUNCEMENTS = defineHead({ method: 'GET', path: '/wps/relay/MCSFE_getListAnnouncements', auth: 'public', tag: 'relay' });
+export const VENDOR_CARDS = defineHead({ method: 'GET', path: '/wps/relay/GCSGAME_newGameVendor', auth: 'public', tag: 'relay' });
+export const GAME_MENUS = defineHead({ method: 'GET', path: '/lgw/games/game_menus', auth: 'public', tag: 'game' });
+export const WALLET_BALANCE = defineHead({ method: 'GET', path: '/wps/v2/wallets/balance', auth: 'member', tag: 'wallet' });
