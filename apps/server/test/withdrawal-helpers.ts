@@ -1,3 +1,4 @@
+import { accounts } from '@lotus/ledger/accounts';
 import { randomUUID } from 'node:crypto';
 import type { TBankAccount, TWithdrawal } from '@lotus/contracts/withdrawal';
 import { Secret, TOTP } from 'otpauth';
@@ -48,8 +49,8 @@ export async function depositTo(t: TestApp, memberId: number, amount: bigint) {
     input: { memberId, amount },
     actor: { kind: 'operator', id: 'tester', reason: 'test deposit' },
     entries: [
-      { account: 's:deposit:bank', amount: -amount },
-      { account: `m:${memberId}:main`, amount },
+      { account: accounts.depositClearing('bank'), amount: -amount },
+      { account: accounts.main(memberId), amount },
     ],
   });
 }

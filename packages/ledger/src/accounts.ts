@@ -9,8 +9,16 @@
  */
 export type AccountClass = 'real' | 'trial';
 
+declare const ACCOUNT_CODE: unique symbol;
+/**
+ * The code of a ledger account, made only by `accounts` below (or read back by `parseAccount`): a posting
+ * cannot name an account by a hand-written string, so the code forms live in this one file.
+ */
+export type AccountCode = string & { readonly [ACCOUNT_CODE]: true };
+const code = (text: string) => text as AccountCode;
+
 export type AccountInfo = {
-  code: string;
+  code: AccountCode;
   /** The owning member for member accounts, null for system accounts. */
   memberId: number | null;
   purpose: string;
@@ -31,26 +39,26 @@ export function parseAccount(code: string): AccountInfo | null {
     const memberId = Number(member[1]);
     if (memberId > 2_147_483_647) return null;
     const purpose = member[2]!;
-    return { code, memberId, purpose, class: purpose === 'trial' ? 'trial' : 'real' };
+    return { code: code as AccountCode, memberId, purpose, class: purpose === 'trial' ? 'trial' : 'real' };
   }
   const system = SYSTEM.exec(code);
-  if (system) return { code, memberId: null, purpose: system[1]!, class: system[1] === 'trial' ? 'trial' : 'real' };
+  if (system) return { code: code as AccountCode, memberId: null, purpose: system[1]!, class: system[1] === 'trial' ? 'trial' : 'real' };
   return null;
 }
 
 /** Codes of the accounts the platform uses. */
 export const accounts = {
-  main: (memberId: number) => `m:${memberId}:main`,
-  trial: (memberId: number) => `m:${memberId}:trial`,
+  main: (memberId: number) => code(`m:${memberId}:main`),
+  trial: (memberId: number) => code(`m:${memberId}:trial`),
   /** The wallet a member plays and pays from: the trial credit for a trial account, else main. */
-  playing: (memberId: number, trial: boolean) => (trial ? `m:${memberId}:trial` : `m:${memberId}:main`),
-  vendorWallet: (memberId: number, vendor: string) => `m:${memberId}:v:${vendor}`,
-  depositClearing: (channel: string) => `s:deposit:${channel}`,
-  withdrawalClearing: 's:withdrawal',
-  payout: 's:payout',
-  vendorSettlement: (vendor: string) => `s:vendor:${vendor}`,
-  adjustments: 's:adjust',
-  trialIssuer: 's:trial',
+  playing: (memberId: number, trial: boolean) => code(trial ? `m:${memberId}:trial` : `m:${memberId}:main`),
+  vendorWallet: (memberId: number, vendor: string) => code(`m:${memberId}:v:${vendor}`),
+  depositClearing: (channel: string) => code(`s:deposit:${channel}`),
+  withdrawalClearing: code('s:withdrawal'),
+  payout: code('s:payout'),
+  vendorSettlement: (vendor: string) => code(`s:vendor:${vendor}`),
+  adjustments: code('s:adjust'),
+  trialIssuer: code('s:trial'),
   /** The counterpart of a game movement: the vendor's settlement, or the trial issuer for trial play. */
-  gameCounterpart: (vendor: string, trial: boolean) => (trial ? 's:trial' : `s:vendor:${vendor}`),
+  gameCounterpart: (vendor: string, trial: boolean) => code(trial ? 's:trial' : `s:vendor:${vendor}`),
 } as const;

@@ -40,6 +40,6 @@ export function validateEntries(entries: readonly Entry[]): PostingError | null 
 }
 
 /** The entries of a reversal: the original's, negated (a correction is a new transaction). */
-export function reversalOf(entries: readonly Entry[]): Entry[] {
-  return entries.map((e) => ({ account: e.account, amount: -e.amount }));
+export function reversalOf<E extends Entry>(entries: readonly E[]): E[] {
+  return entries.map((e) => ({ ...e, amount: -e.amount }));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bangkokDay, limitError, remainingToday } from './deposit.rules';
+import { bangkokDay } from '@lotus/contracts/calendar';
+import { limitError, remainingToday } from './deposit.rules';
 import { decodeSlip, sniffImage } from './slip-image';
 
 const limits = { minMinor: 10_000n, maxMinor: 5_000_000n, dailyLimitMinor: 20_000_000n };

@@ -5,10 +5,6 @@ import type { TDepositStatus } from '@lotus/contracts/cashier';
  * which statuses each decision may leave.
  */
 
-/** The calendar day (YYYY-MM-DD) in Asia/Bangkok (UTC+7, no daylight saving) the daily limit counts in. */
-export function bangkokDay(at: number): string {
-  return new Date(at + 7 * 3_600_000).toISOString().slice(0, 10);
-}
 
 export type ChannelLimits = { minMinor: bigint; maxMinor: bigint; dailyLimitMinor: bigint };
 

@@ -1,3 +1,4 @@
+import { accounts } from '@lotus/ledger/accounts';
 import { AppError } from '@lotus/contracts/app-error';
 import {
   DEPOSIT_PSP_EXPIRY_MINUTES,
@@ -17,8 +18,8 @@ import type { OpsAuditNote } from '../../platform/audit/ops.audit';
 import { MEMBER_MESSAGE, type MemberMessagePayload } from '../inbox/inbox.module';
 import type { Actor, WalletPost } from '../wallet/wallet.types';
 import type { ChannelRow, DepositRepository, DepositRow, SlipInfo } from './deposit.repository';
+import { bangkokDay } from '@lotus/contracts/calendar';
 import {
-  bangkokDay,
   COUNTED_STATUSES,
   CREDITABLE,
   FAILABLE,
@@ -277,8 +278,8 @@ export function createDepositService({ database, repo, wallet, outbox, providers
         input: { depositId: dep.id, memberId: dep.memberId, channel: dep.channelCode, amount: dep.amountMinor },
         actor,
         entries: [
-          { account: `s:deposit:${dep.channelCode}`, amount: -dep.amountMinor },
-          { account: `m:${dep.memberId}:main`, amount: dep.amountMinor },
+          { account: accounts.depositClearing(dep.channelCode), amount: -dep.amountMinor },
+          { account: accounts.main(dep.memberId), amount: dep.amountMinor },
         ],
         groupKey: `deposit:${dep.id}`,
         memo: (channel?.nameEn ?? dep.channelCode).slice(0, 120),

@@ -1,3 +1,4 @@
+import { parseAccount } from '@lotus/ledger/accounts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PreparedQuery } from '../../db/client';
 import type { Db, Executor } from '../../db/tx';
@@ -167,7 +168,8 @@ export function createWalletRepository(db: Db, prepared: PreparedQuery) {
         reverses: r[0]!.reverses === null ? null : Number(r[0]!.reverses),
         entries: r
           .filter((x) => x.code !== null)
-          .map((x) => ({ account: String(x.code), amount: big(x.amount) })),
+          // Codes the ledger stored: parsed back into account codes (never null for a stored code).
+          .map((x) => ({ account: parseAccount(String(x.code))!.code, amount: big(x.amount) })),
       };
     },
 

@@ -3,6 +3,7 @@ import { inputHash } from '@lotus/ledger/hash';
 import { reversalOf, validateEntries } from '@lotus/ledger/posting';
 import { verifyLedger, type Violation } from '@lotus/ledger/verify';
 import { AppError } from '@lotus/contracts/app-error';
+import { addDays, bangkokDay, bangkokDayRange, DAY_MS } from '@lotus/contracts/calendar';
 import { sqlState } from '../../lib/pg-errors';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/tx';
@@ -51,6 +52,18 @@ export type WalletOptions = {
  * write path of every balanced movement (cashier, transfers, trial credit, adjustments); `gameOperation`
  * that of the vendor protocol's bets, wins and rollbacks. Both end in one database function call.
  */
+/**
+ * The instants of a record page's Bangkok days (contracts/calendar.ts), both ends included, at most 90 days;
+ * by default the 7 days ending today.
+ */
+function recordDays(q: { startDate?: string | undefined; endDate?: string | undefined }, now: number): { from: number; to: number } {
+  const endDay = q.endDate ?? bangkokDay(now);
+  const range = bangkokDayRange(q.startDate ?? addDays(endDay, -6), endDay);
+  if (!(range.from < range.to) || range.to - range.from > RECORD_MAX_DAYS * DAY_MS) throw new AppError('validation_failed', 400);
+  return range;
+}
+const RECORD_MAX_DAYS = 90;
+
 export function createWalletService(deps: {
   database: Pick<Database, 'db' | 'tx'>;
   repo: WalletRepository;
@@ -252,14 +265,7 @@ export function createWalletService(deps: {
     member: { id: number; trial: boolean },
     q: { types: string[]; startDate?: string | undefined; endDate?: string | undefined; pageNo: number; pageSize: number },
   ) {
-    const DAY = 86_400_000;
-    const BANGKOK = 7 * 3_600_000;
-    const today = new Date(deps.now() + BANGKOK).toISOString().slice(0, 10);
-    const endDay = q.endDate ?? today;
-    const startDay = q.startDate ?? new Date(Date.parse(`${endDay}T00:00:00Z`) - 6 * DAY).toISOString().slice(0, 10);
-    const from = Date.parse(`${startDay}T00:00:00+07:00`);
-    const to = Date.parse(`${endDay}T00:00:00+07:00`) + DAY;
-    if (!(from < to) || to - from > 90 * DAY) throw new AppError('validation_failed', 400);
+    const { from, to } = recordDays(q, deps.now());
     const { rows, total } = await repo.record({
       code: accounts.playing(member.id, member.trial),
       kinds: q.types,
@@ -292,14 +298,7 @@ export function createWalletService(deps: {
     member: { id: number; trial: boolean },
     q: { vendor?: string | undefined; startDate?: string | undefined; endDate?: string | undefined; pageNo: number; pageSize: number },
   ) {
-    const DAY = 86_400_000;
-    const BANGKOK = 7 * 3_600_000;
-    const today = new Date(deps.now() + BANGKOK).toISOString().slice(0, 10);
-    const endDay = q.endDate ?? today;
-    const startDay = q.startDate ?? new Date(Date.parse(`${endDay}T00:00:00Z`) - 6 * DAY).toISOString().slice(0, 10);
-    const from = Date.parse(`${startDay}T00:00:00+07:00`);
-    const to = Date.parse(`${endDay}T00:00:00+07:00`) + DAY;
-    if (!(from < to) || to - from > 90 * DAY) throw new AppError('validation_failed', 400);
+    const { from, to } = recordDays(q, deps.now());
     const r = await repo.rounds({
       code: accounts.playing(member.id, member.trial),
       vendor: q.vendor ?? null,

@@ -12,12 +12,9 @@ export type Actor =
   | { kind: 'operator'; id: string; reason: string }
   | { kind: 'system'; id: string };
 
-/**
- * An account of the ledger, by code (packages/ledger `accountCode`):
- * member accounts `m:<memberId>:main`, `m:<memberId>:v:<VENDOR>`, `m:<memberId>:trial`;
- * system accounts `s:deposit:<channel>`, `s:withdrawal`, `s:payout`, `s:vendor:<VENDOR>`, `s:adjust`, `s:trial`.
- */
-export type AccountCode = string;
+/** An account of the ledger, by code: made by packages/ledger `accounts` (docs/ledger.md lists the forms). */
+export type { AccountCode } from '@lotus/ledger/accounts';
+import type { AccountCode } from '@lotus/ledger/accounts';
 
 export type Posting = {
   /** Operation type: the idempotency scope (`deposit`, `withdrawal_hold`, `transfer`, ...). */

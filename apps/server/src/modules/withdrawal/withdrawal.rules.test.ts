@@ -2,14 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   accountNameMatches,
   amountProblem,
-  bangkokDayStart,
-  bangkokMinuteOfDay,
   imageTypeOf,
   maskAccountNumber,
   proofProblem,
   turnoverRequirement,
   withinHours,
 } from './withdrawal.rules';
+import { bangkokDayStart, bangkokMinuteOfDay } from '@lotus/contracts/calendar';
 
 const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
 const jpg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]);

@@ -4,13 +4,11 @@ import {
   RECEIPT_REMARK_MAX,
   type TWithdrawalSettings,
 } from '@lotus/contracts/withdrawal';
+import { bangkokMinuteOfDay } from '@lotus/contracts/calendar';
 import { parseMinor } from '@lotus/contracts/money';
 
 /** Pure withdrawal rules (no I/O), unit-tested beside this file (docs/adr/0028-cashier-withdrawals.md). */
 
-/** Asia/Bangkok is UTC+7 all year (no daylight saving). */
-const BANGKOK_OFFSET_MS = 7 * 3_600_000;
-const DAY_MS = 86_400_000;
 
 /**
  * Turnover: bets since the last deposit must reach `multiple` x that deposit (a multiple with at most
@@ -28,16 +26,6 @@ export function turnoverRequirement(input: {
   return { required, achieved, met: achieved >= required };
 }
 
-/** Minutes since midnight in Bangkok at instant `t` (ms). */
-export function bangkokMinuteOfDay(t: number): number {
-  const local = (((t + BANGKOK_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS;
-  return Math.floor(local / 60_000);
-}
-
-/** The instant the Bangkok calendar day holding `t` began. */
-export function bangkokDayStart(t: number): number {
-  return Math.floor((t + BANGKOK_OFFSET_MS) / DAY_MS) * DAY_MS - BANGKOK_OFFSET_MS;
-}
 
 const minutesOf = (clock: string) => {
   const [h, m] = clock.split(':').map(Number);

@@ -1,3 +1,4 @@
+import { accounts } from '@lotus/ledger/accounts';
 import { createHash } from 'node:crypto';
 import { AppError } from '@lotus/contracts/app-error';
 import { formatMinor, parseMinor } from '@lotus/contracts/money';
@@ -23,7 +24,6 @@ import type { BankAccountRow, ProofMeta, WithdrawalRepository, WithdrawalRow } f
 import {
   accountNameMatches,
   amountProblem,
-  bangkokDayStart,
   imageTypeOf,
   maskAccountNumber,
   normalizeAccountName,
@@ -31,6 +31,7 @@ import {
   turnoverRequirement,
   withinHours,
 } from './withdrawal.rules';
+import { bangkokDayStart } from '@lotus/contracts/calendar';
 
 /** The wallet's figures of turnover (REQUEST to the wallet: `turnoverSinceLastDeposit(memberId)`). */
 export type TurnoverSinceLastDeposit = (
@@ -54,9 +55,6 @@ type Deps = {
   now?: () => number;
 };
 
-const mainAccount = (memberId: number) => `m:${memberId}:main`;
-const WITHDRAWAL_CLEARING = 's:withdrawal';
-const PAYOUT = 's:payout';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -265,8 +263,8 @@ export function createWithdrawalService(deps: Deps) {
           input: { withdrawalId: created.id, memberId, amount },
           actor: { kind: 'member', id: memberId },
           entries: [
-            { account: mainAccount(memberId), amount: -amount },
-            { account: WITHDRAWAL_CLEARING, amount },
+            { account: accounts.main(memberId), amount: -amount },
+            { account: accounts.withdrawalClearing, amount },
           ],
           groupKey: `withdrawal:${created.id}`,
           memo: `Withdrawal ${created.id}`,
@@ -450,8 +448,8 @@ export function createWithdrawalService(deps: Deps) {
           input: { withdrawalId: id, memberId: paid.memberId, amount: paid.amount },
           actor: { kind: 'operator', id: operator, reason: 'withdrawal paid out' },
           entries: [
-            { account: WITHDRAWAL_CLEARING, amount: -paid.amount },
-            { account: PAYOUT, amount: paid.amount },
+            { account: accounts.withdrawalClearing, amount: -paid.amount },
+            { account: accounts.payout, amount: paid.amount },
           ],
           groupKey: `withdrawal:${id}`,
           memo: `Withdrawal ${id} paid out`,
@@ -488,8 +486,8 @@ export function createWithdrawalService(deps: Deps) {
           input: { withdrawalId: id, memberId: rejected.memberId, amount: rejected.amount },
           actor: { kind: 'operator', id: operator, reason },
           entries: [
-            { account: WITHDRAWAL_CLEARING, amount: -rejected.amount },
-            { account: mainAccount(rejected.memberId), amount: rejected.amount },
+            { account: accounts.withdrawalClearing, amount: -rejected.amount },
+            { account: accounts.main(rejected.memberId), amount: rejected.amount },
           ],
           groupKey: `withdrawal:${id}`,
           memo: `Withdrawal ${id} returned`,
@@ -537,8 +535,8 @@ export function createWithdrawalService(deps: Deps) {
             input: { withdrawalId: id, memberId: closed.memberId, amount: closed.amount },
             actor: { kind: 'operator', id: operator, reason: input.reason },
             entries: [
-              { account: PAYOUT, amount: -closed.amount },
-              { account: mainAccount(closed.memberId), amount: closed.amount },
+              { account: accounts.payout, amount: -closed.amount },
+              { account: accounts.main(closed.memberId), amount: closed.amount },
             ],
             groupKey: `withdrawal:${id}`,
             memo: `Withdrawal ${id} refunded`,

@@ -1,6 +1,10 @@
+import { BANGKOK_OFFSET_MS } from '@lotus/contracts/calendar';
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/tx';
 import { authEvents, members, sessions } from '../../../db/schema';
+
+/** The Bangkok day's offset as an SQL constant (inlined: GROUP BY must repeat the select's expression exactly). */
+const BANGKOK_INTERVAL = sql.raw(`interval '${BANGKOK_OFFSET_MS / 3_600_000} hours'`);
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type AuthEvent = Omit<typeof authEvents.$inferInsert, 'id'>;
@@ -115,7 +119,7 @@ export function createSessionRepository(db: Db) {
         .from(authEvents)
         .where(gt(authEvents.createdAt, since));
       const bangkokDay = (column: typeof authEvents.createdAt | typeof members.createdAt) =>
-        sql<string>`to_char(${column} + interval '7 hours', 'YYYY-MM-DD')`;
+        sql<string>`to_char(${column} + ${BANGKOK_INTERVAL}, 'YYYY-MM-DD')`;
       const events = await tx
         .select({
           day: bangkokDay(authEvents.createdAt),

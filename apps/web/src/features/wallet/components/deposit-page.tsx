@@ -12,7 +12,7 @@ import { useMemberInfo } from '@/lib/session/get-member-info';
 import { useCashierChannels } from '../api/get-cashier-channels';
 import { usePostDepositMutation } from '../api/post-deposit';
 import { amountForWire, checkAmount, type TAmountError } from '../lib/amount-input';
-import { fromBangkokLocal, toBangkokLocal } from '../lib/bangkok-time';
+import { fromBangkokLocal, toBangkokLocal } from '@lotus/contracts/calendar';
 import { formatRecordTime } from '../lib/bangkok-days';
 import { bankName } from '../lib/banks';
 import { checkImage, IMAGE_ACCEPT, readImage } from '../lib/read-image';

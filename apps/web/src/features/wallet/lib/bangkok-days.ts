@@ -1,33 +1,15 @@
+import { addDays, BANGKOK_OFFSET_MS, BANGKOK_TIME_ZONE, bangkokDay, daysInRange, isDay } from '@lotus/contracts/calendar';
 import { dateTimeFormat } from '@/lib/intl';
 /**
- * Calendar days of the account record (2.MC.09, 7.RELAY.28): Bangkok days (UTC+7, no daylight
- * saving) written YYYY-MM-DD, a range of at most 90 days, both ends included. Pure functions of a
- * day string, so the browser's own time zone never shifts a day.
+ * Calendar days of the account record (2.MC.09, 7.RELAY.28): Bangkok days (contracts/calendar.ts) written
+ * YYYY-MM-DD, a range of at most 90 days, both ends included.
  */
-export const BANGKOK_OFFSET_MS = 7 * 3_600_000;
-export const DAY_MS = 86_400_000;
+export { addDays, daysInRange, isDay } from '@lotus/contracts/calendar';
 export const MAX_RANGE_DAYS = 90;
-export const BANGKOK_TIME_ZONE = 'Asia/Bangkok';
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-const toMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
-const fromMs = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-export const isDay = (value: string) => DAY.test(value) && !Number.isNaN(toMs(value));
 
 /** Today in Bangkok. */
 export function bangkokToday(now: number = Date.now()): string {
-  return fromMs(now + BANGKOK_OFFSET_MS);
-}
-
-export function addDays(day: string, days: number): string {
-  return fromMs(toMs(day) + days * DAY_MS);
-}
-
-/** Days in the range, both ends included (1 for a single day). */
-export function daysInRange(start: string, end: string): number {
-  return Math.round((toMs(end) - toMs(start)) / DAY_MS) + 1;
+  return bangkokDay(now);
 }
 
 export type TRangePreset = 'today' | 'd7' | 'd30' | 'd90';
@@ -57,7 +39,7 @@ export function checkRange(start: string, end: string, today: string): TRangeErr
 export function formatDay(day: string, language: string): string {
   if (!isDay(day)) return day;
   try {
-    return dateTimeFormat(language || 'th', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(toMs(day)));
+    return dateTimeFormat(language || 'th', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
   } catch {
     return day;
   }
