@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
+import { apiPaths } from '../../../eslint-rules/api-paths.js';
 import { serverStructure } from '../../../eslint-rules/server-structure.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -39,5 +40,21 @@ describe('issue 7 lint rules keep the module structure', () => {
     const back = await lint('beta/beta.service.ts');
     expect(back).toContainEqual({ rule: 'lotus-modules/no-file-cycles', line: 2 });
     expect(back).toContainEqual({ rule: 'lotus-modules/no-module-cycles', line: 2 });
+  });
+});
+
+describe('issue 22 API paths are written only in the endpoint definitions', () => {
+  it('issue 22 a hand-written /wps, /ops or /lgw path is an error; other paths are not', async () => {
+    const eslint = new ESLint({
+      cwd: ROOT,
+      overrideConfigFile: true,
+      overrideConfig: [
+        { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser, sourceType: 'module' } },
+        ...apiPaths(['eslint-rules/fixtures/**/*.ts']),
+      ],
+    });
+    const [result] = await eslint.lintFiles([path.join(ROOT, 'eslint-rules/fixtures/paths/hand-written.ts')]);
+    const messages = (result?.messages ?? []).map((m) => ({ rule: m.ruleId, line: m.line }));
+    expect(messages).toEqual([4, 5, 6].map((line) => ({ rule: 'lotus-api/no-path-literals', line })));
   });
 });
