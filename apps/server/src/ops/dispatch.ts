@@ -5,23 +5,21 @@ import { parseArgs, UsageError, type CliCommand, type CliContext } from '../plat
  * against what the command declares, and runs it. The help is made from the commands' own definitions.
  */
 
+/** Where the help text starts (the old hand-written usage's column). */
 const HELP_COLUMN = 43;
 
 export function usageText(commands: readonly CliCommand[]): string {
   const lines = ['Lotus operator command line', '', 'Usage: npm run ops -- <command>', ''];
+  const indent = ' '.repeat(HELP_COLUMN);
   for (const command of commands) {
     const head = `  ${command.name}${command.usage ? ` ${command.usage}` : ''}`;
-    const [first = '', ...more] = command.help.split('\n');
-    if (head.length < HELP_COLUMN - 1) {
-      lines.push(`${head.padEnd(HELP_COLUMN - 2)}${first}`.trimEnd());
-    } else {
-      lines.push(head);
-      if (first) more.unshift(first);
-    }
-    for (const line of more) lines.push(`${' '.repeat(HELP_COLUMN - 2)}${line}`);
+    const help = command.help.split('\n');
+    // A head that leaves fewer than two spaces before the column puts its help on the lines below.
+    if (head.length <= HELP_COLUMN - 2) lines.push(`${head.padEnd(HELP_COLUMN)}${help[0] ?? ''}`.trimEnd(), ...help.slice(1).map((l) => indent + l));
+    else lines.push(head, ...help.filter(Boolean).map((l) => indent + l));
   }
   lines.push(
-    `  ${'help'.padEnd(HELP_COLUMN - 4)}this text`,
+    `${'  help'.padEnd(HELP_COLUMN)}this text`,
     '',
     'It uses the running server (DATA_DIR/ops.json) when it answers, otherwise it opens the database',
     'itself (PGlite in DATA_DIR/pglite, or DATABASE_URL). --direct (first) forces the database: full',
