@@ -272,3 +272,292 @@ export const ZRealName = z.object({ realName: str(120) });
 
 /** The value of calls that only confirm (logout, forgot-by-email, revoke...). */
 export const ZDone = z.object({ done: z.literal(true) });
+
+// ---------- endpoints ----------
+// (getEncryptionKey is defined beside its schema, at the top.)
+
+// verification: captcha, slider, SMS codes (7.AUTH.04/05/15, decision 4.REG.09)
+export const getCaptcha = defineEndpoint({
+  method: 'GET',
+  path: '/wps/captcha',
+  tag: 'verification',
+  summary: `A captcha image: value is a base64 PNG, its id is in the ${CAPTCHA_ID_HEADER} response header (7.AUTH.15)`,
+  auth: 'public',
+  response: ZCaptchaImage,
+});
+
+export const getSliderChallenge = defineEndpoint({
+  method: 'GET',
+  path: '/wps/verification/slider',
+  tag: 'verification',
+  summary: 'A slider puzzle: background with a gap and the piece (decision 4.REG.09)',
+  auth: 'public',
+  response: ZSliderChallenge,
+});
+
+export const answerSlider = defineEndpoint({
+  method: 'POST',
+  path: '/wps/verification/slider',
+  tag: 'verification',
+  summary: 'Answer a puzzle (drop offset + drag trace): a single-use token for login or registration',
+  auth: 'public',
+  body: ZSliderAnswer,
+  response: ZSliderToken,
+});
+
+export const sendRegistrationSmsCode = defineEndpoint({
+  method: 'POST',
+  path: '/wps/verification/sms/register',
+  tag: 'verification',
+  summary: 'Send a registration code (7.AUTH.05, decision 4.SMS.07)',
+  auth: 'public',
+  body: ZSmsRequest,
+  response: ZSmsSent,
+});
+
+export const sendLoginSmsCode = defineEndpoint({
+  method: 'POST',
+  path: '/wps/verification/sms/noLogin',
+  tag: 'verification',
+  summary: "Send a code for SMS login or forgot-by-phone to a member's number; the same answer for any number (7.AUTH.04)",
+  auth: 'public',
+  body: ZSmsRequest,
+  response: ZSmsSent,
+});
+
+// session: login, its challenge and second step, free play, logout
+export const postLogin = defineEndpoint({
+  method: 'POST',
+  path: '/wps/session/login',
+  tag: 'session',
+  summary: 'Log in by password, SMS code or phone-auth token (7.AUTH.01, 4.LOGIN)',
+  auth: 'public',
+  enc: true,
+  body: ZLoginRequest,
+  response: ZLoginResult,
+});
+
+export const getLoginChallenge = defineEndpoint({
+  method: 'GET',
+  path: '/wps/session/login/challenge',
+  tag: 'session',
+  summary: 'The challenge the next password login from this address answers: the captcha (true) or the slider (docs/adr/0031)',
+  auth: 'public',
+  response: ZLoginChallenge,
+});
+
+export const postLoginSecondFactor = defineEndpoint({
+  method: 'POST',
+  path: '/wps/session/login/2fa',
+  tag: 'session',
+  summary: 'Second step of a login with two-factor: the ticket and a TOTP or recovery code',
+  auth: 'public',
+  body: ZTwoFactorLogin,
+  response: ZLoginResult,
+});
+
+export const postFreePlay = defineEndpoint({
+  method: 'POST',
+  path: '/wps/session/login/freeplay',
+  tag: 'session',
+  summary: 'Free play: a new trial account (type 4) with demo credit, logged in (7.AUTH.02)',
+  auth: 'public',
+  body: ZFreePlayRequest,
+  response: ZLoginResult,
+});
+
+export const logout = defineEndpoint({
+  method: 'DELETE',
+  path: '/wps/session/logout',
+  tag: 'session',
+  summary: 'Log out: revokes the current session (7.AUTH.03)',
+  auth: 'member',
+  response: ZDone,
+});
+
+// registration (7.AUTH.07-09, 7.AUTH.16): the answer is a login result (decision 4.REG.08)
+export const postRegister = defineEndpoint({
+  method: 'POST',
+  path: '/wps/member/register',
+  tag: 'member',
+  summary: 'Register on the username tab (7.AUTH.07, decision 7.AUTH.09); the answer is a login result',
+  auth: 'public',
+  enc: true,
+  body: ZRegisterRequest,
+  response: ZLoginResult,
+});
+
+export const postRegisterMobile = defineEndpoint({
+  method: 'POST',
+  path: '/wps/member/register/mobile',
+  tag: 'member',
+  summary: 'Register on the mobile tab (7.AUTH.08, decision 7.AUTH.09); the answer is a login result',
+  auth: 'public',
+  enc: true,
+  body: ZRegisterRequest,
+  response: ZLoginResult,
+});
+
+export const checkAffiliate = defineEndpoint({
+  method: 'GET',
+  path: '/wps/agent/affiliate',
+  tag: 'member',
+  summary: 'Check an agent affiliate code (7.AUTH.16, 4.AFF)',
+  auth: 'public',
+  query: ZAffiliateQuery,
+  response: ZAffiliate,
+});
+
+// forgotten passwords (7.AUTH.13/14)
+export const forgotPasswordByEmail = defineEndpoint({
+  method: 'POST',
+  path: '/wps/member/password/email',
+  tag: 'member',
+  summary: 'Forgot password by email: the same answer whether or not the account exists (7.AUTH.13)',
+  auth: 'public',
+  // 3.LOG.07: form-encoded (the server takes a JSON body too).
+  bodyType: 'form',
+  body: ZForgotByEmail,
+  response: ZDone,
+});
+
+export const resetPasswordByLink = defineEndpoint({
+  method: 'POST',
+  path: '/wps/member/password/reset',
+  tag: 'member',
+  summary: 'Complete the mailed reset link: new password (single use, 30 minutes)',
+  auth: 'public',
+  body: ZResetByLink,
+  response: ZDone,
+});
+
+export const resetPasswordByPhone = defineEndpoint({
+  method: 'POST',
+  path: '/wps/member/password/verification',
+  tag: 'member',
+  summary: 'Forgot password by phone: SMS code + new password; then log in (7.AUTH.14)',
+  auth: 'public',
+  enc: true,
+  body: ZForgotByPhone,
+  response: ZPhoneResetResult,
+});
+
+// the member's own: info, language, sessions
+export const getMemberInfo = defineEndpoint({
+  method: 'GET',
+  path: '/wps/member/info',
+  tag: 'member',
+  summary: 'Member info (7.AUTH.10, 3.MEM)',
+  auth: 'member',
+  response: ZMemberInfo,
+});
+
+export const getMemberIcon = defineEndpoint({
+  method: 'GET',
+  path: '/wps/member/info/icon',
+  tag: 'member',
+  summary: 'The header view of the member (7.AUTH.11)',
+  auth: 'member',
+  response: ZMemberIcon,
+});
+
+export const updateLanguage = defineEndpoint({
+  method: 'PUT',
+  path: '/wps/member/language',
+  tag: 'member',
+  summary: 'Update the member language (7.PAR.20)',
+  auth: 'member',
+  body: ZUpdateLanguage,
+  response: ZUpdateLanguage,
+});
+
+export const listSessions = defineEndpoint({
+  method: 'GET',
+  path: '/wps/member/sessions',
+  tag: 'member',
+  summary: "The member's live sessions (docs/sessions.md)",
+  auth: 'member',
+  response: ZSessionList,
+});
+
+export const revokeOtherSessions = defineEndpoint({
+  method: 'DELETE',
+  path: '/wps/member/sessions',
+  tag: 'member',
+  summary: 'Log out all other devices: revoke every session of the member but this one (issue 11)',
+  auth: 'member',
+  response: ZRevokedSessions,
+});
+
+export const revokeSession = defineEndpoint({
+  method: 'DELETE',
+  path: '/wps/member/sessions/:id',
+  tag: 'member',
+  summary: 'Revoke one of the member sessions',
+  auth: 'member',
+  params: ZSessionIdParam,
+  response: ZDone,
+});
+
+// real accounts only (trial accounts: 403 in_need_true_account, 5.GATE.03): passwords, real name, two-factor
+export const changePassword = defineEndpoint({
+  method: 'PUT',
+  path: '/wps/member/password',
+  tag: 'member',
+  summary: 'Change the password; ends the other sessions, lifts a forced change (7.AUTH.12)',
+  auth: 'real-member',
+  enc: true,
+  body: ZChangePassword,
+  response: ZDone,
+});
+
+export const changePaymentPassword = defineEndpoint({
+  method: 'PUT',
+  path: '/wps/member/password/payment',
+  tag: 'member',
+  summary: 'Set or change the withdrawal (payment) password; real accounts only',
+  auth: 'real-member',
+  enc: true,
+  body: ZChangePaymentPassword,
+  response: ZDone,
+});
+
+export const setRealName = defineEndpoint({
+  method: 'PUT',
+  path: '/wps/member/realName',
+  tag: 'member',
+  summary: 'Set the real name once, in capitals as on the bank account (withdrawals); real accounts only',
+  auth: 'real-member',
+  enc: true,
+  body: ZSetRealName,
+  response: ZRealName,
+});
+
+export const setupTwoFactor = defineEndpoint({
+  method: 'POST',
+  path: '/wps/member/2fa/setup',
+  tag: 'member',
+  summary: 'Start TOTP enrolment: secret, otpauth URL and QR code (decision 2.OTH.07)',
+  auth: 'real-member',
+  response: ZTotpSetup,
+});
+
+export const enableTwoFactor = defineEndpoint({
+  method: 'POST',
+  path: '/wps/member/2fa/enable',
+  tag: 'member',
+  summary: 'Confirm enrolment with the current password and a code; answers the 10 recovery codes once; ends the other sessions',
+  auth: 'real-member',
+  body: ZTotpChange,
+  response: ZRecoveryCodes,
+});
+
+export const disableTwoFactor = defineEndpoint({
+  method: 'DELETE',
+  path: '/wps/member/2fa',
+  tag: 'member',
+  summary: 'Turn two-factor login off with the current password and a code or a recovery code; ends the other sessions',
+  auth: 'real-member',
+  body: ZTotpChange,
+  response: ZDone,
+});

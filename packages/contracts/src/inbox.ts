@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 
 /**
  * Platform messages (page key `messageV2`, 2.MC.15; templates 3.STAT.05/06/07). The server stores a
@@ -52,3 +53,34 @@ export const ZMemberMessagePage = z.object({
 export const ZMessageIdParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 /** PUT /wps/member/messages/:id/read answer, and GET /wps/member/messages/unread. */
 export const ZUnreadCount = z.object({ unread: z.number().int().min(0) });
+
+// ---------- endpoints (the member's own messages, any live session) ----------
+
+export const listMessages = defineEndpoint({
+  method: 'GET',
+  path: '/wps/member/messages',
+  tag: 'messages',
+  summary: 'Platform messages, newest first (template key + params; the client renders the text)',
+  auth: 'member',
+  query: ZMessageListQuery,
+  response: ZMemberMessagePage,
+});
+
+export const getUnreadCount = defineEndpoint({
+  method: 'GET',
+  path: '/wps/member/messages/unread',
+  tag: 'messages',
+  summary: 'Unread platform messages (the Messages badge, 2.MC.16)',
+  auth: 'member',
+  response: ZUnreadCount,
+});
+
+export const markMessageRead = defineEndpoint({
+  method: 'PUT',
+  path: '/wps/member/messages/:id/read',
+  tag: 'messages',
+  summary: 'Mark one of the member messages read; answers the unread count left',
+  auth: 'member',
+  params: ZMessageIdParam,
+  response: ZUnreadCount,
+});

@@ -97,7 +97,37 @@ export const ZOpsChallenge = z.object({
   gapX: z.number().int().nullable(),
 });
 
-// ---------- endpoints (the rest of the accounts operator calls are defined with the identity module's move) ----------
+// ---------- endpoints (unlock and status, whose bodies take the console's reason, are in ops-console.ts) ----------
+
+export const listMembers = defineEndpoint({
+  method: 'GET',
+  path: '/ops/members',
+  tag: 'ops',
+  summary: 'Latest members (locked: the second factor is locked)',
+  auth: operator('read'),
+  query: ZOpsListQuery,
+  response: ZOpsMemberList,
+});
+
+export const createMember = defineEndpoint({
+  method: 'POST',
+  path: '/ops/members',
+  tag: 'ops',
+  summary: 'Create an account for somebody (its first login forces a new password)',
+  auth: operator('members.write', 'member.create'),
+  body: ZOpsMemberCreate,
+  response: ZOpsMemberRow,
+});
+
+export const peekChallenge = defineEndpoint({
+  method: 'GET',
+  path: '/ops/challenges/:id',
+  tag: 'ops',
+  summary: 'A live captcha text or slider gap offset (support, end-to-end tests); nothing is used up',
+  auth: operator('secrets.read', 'secret.challenge.read'),
+  params: ZOpsChallengeParam,
+  response: ZOpsChallenge,
+});
 
 export const listSmsOutbox = defineEndpoint({
   method: 'GET',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, operator } from './endpoint';
-import { ZOpsMemberRow } from './ops-accounts';
+import { ZOpsMemberRow, ZOpsMemberStatus, ZOpsMemberStatusResult, ZOpsUnlocked, ZOpsUsernameParam } from './ops-accounts';
 import { OPS_PERMISSIONS, ZOpsAuditRow, ZOpsOperatorUsername, ZOpsRole } from './ops-operators';
 
 /**
@@ -143,6 +143,71 @@ export const ZOpsMemberDetail = z.object({
 export type TOpsMemberDetail = z.infer<typeof ZOpsMemberDetail>;
 export const ZOpsSessionsRevoked = z.object({ username: str(40), revoked: z.number().int() });
 export const ZOpsPasswordChangeRequired = z.object({ username: str(40), passwordChangeRequired: z.literal(true) });
+
+export const searchMembers = defineEndpoint({
+  method: 'GET',
+  path: '/ops/members/search',
+  tag: 'ops',
+  summary: 'Members by username (prefix), mobile, email or id; filtered, sorted, paged',
+  auth: operator('read'),
+  query: ZOpsMemberSearchQuery,
+  response: ZOpsMemberPage,
+});
+
+export const getMemberDetail = defineEndpoint({
+  method: 'GET',
+  path: '/ops/members/:id/detail',
+  tag: 'ops',
+  summary: 'A member: profile, agent level, status, live sessions, latest authentication events',
+  auth: operator('read'),
+  params: ZOpsMemberIdParam,
+  response: ZOpsMemberDetail,
+});
+
+// Unlock and status: the reason is optional (the command line unlocks, disables and enables without one).
+export const unlockMember = defineEndpoint({
+  method: 'POST',
+  path: '/ops/members/:username/unlock',
+  tag: 'ops',
+  summary: 'Clear the login throttles of a username (every address) and its second-factor lock',
+  auth: operator('members.write', 'member.unlock'),
+  params: ZOpsUsernameParam,
+  body: z.object({ reason: ZOpsReason.optional() }).nullish(),
+  response: ZOpsUnlocked,
+});
+
+export const setMemberStatus = defineEndpoint({
+  method: 'PUT',
+  path: '/ops/members/:username/status',
+  tag: 'ops',
+  summary: 'active, or disabled (a non-member: member_no_enter)',
+  auth: operator('members.write', 'member.status'),
+  params: ZOpsUsernameParam,
+  body: ZOpsMemberStatus.extend({ reason: ZOpsReason.optional() }),
+  response: ZOpsMemberStatusResult,
+});
+
+export const revokeMemberSessions = defineEndpoint({
+  method: 'POST',
+  path: '/ops/members/:username/sessions/revoke',
+  tag: 'ops',
+  summary: 'End every session of a member (with a reason)',
+  auth: operator('members.write', 'member.sessions.revoke'),
+  params: ZOpsUsernameParam,
+  body: ZOpsReasonBody,
+  response: ZOpsSessionsRevoked,
+});
+
+export const requirePasswordChange = defineEndpoint({
+  method: 'POST',
+  path: '/ops/members/:username/password-change',
+  tag: 'ops',
+  summary: 'Require a new password at the next login (sessions end now; with a reason)',
+  auth: operator('members.write', 'member.password.require_change'),
+  params: ZOpsUsernameParam,
+  body: ZOpsReasonBody,
+  response: ZOpsPasswordChangeRequired,
+});
 
 // ---------- audit ----------
 /** GET /ops/audit/search: filters and paging of the audit log (newest first). */

@@ -1,23 +1,23 @@
-import { ZOpsMemberStatusResult, ZOpsUnlocked } from '@lotus/contracts/ops-accounts';
 import {
-  ZOpsMemberDetail,
-  ZOpsMemberPage,
-  ZOpsPasswordChangeRequired,
-  ZOpsSessionsRevoked,
+  getMemberDetail as memberDetailEndpoint,
+  requirePasswordChange,
+  revokeMemberSessions,
+  searchMembers as searchEndpoint,
+  setMemberStatus,
+  unlockMember,
   type TOpsMemberSearchQuery,
 } from '@lotus/contracts/ops-console';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { opsCall, queryString } from '@/lib/api';
+import { opsApi } from '@/lib/api';
 
-/** GET /ops/members/search */
-export const searchMembers = (q: Partial<TOpsMemberSearchQuery>) =>
-  opsCall(ZOpsMemberPage, 'GET', `/ops/members/search${queryString(q)}`);
+/** Members by username, mobile, email or id; an empty search is no filter. */
+export const searchMembers = (q: Partial<TOpsMemberSearchQuery>) => opsApi.call(searchEndpoint, { query: { ...q, q: q.q || undefined } });
 export const searchMembersQueryOptions = (q: Partial<TOpsMemberSearchQuery>) =>
   queryOptions({ queryKey: ['members', 'search', q], queryFn: () => searchMembers(q), placeholderData: keepPreviousData });
 export const useMemberSearch = (q: Partial<TOpsMemberSearchQuery>) => useQuery(searchMembersQueryOptions(q));
 
-/** GET /ops/members/:id/detail */
-export const getMemberDetail = (id: number) => opsCall(ZOpsMemberDetail, 'GET', `/ops/members/${id}/detail`);
+/** A member's profile, sessions and latest authentication events. */
+export const getMemberDetail = (id: number) => opsApi.call(memberDetailEndpoint, { params: { id } });
 export const memberDetailQueryOptions = (id: number) =>
   queryOptions({ queryKey: ['members', 'detail', id], queryFn: () => getMemberDetail(id) });
 export const useMemberDetail = (id: number) => useQuery(memberDetailQueryOptions(id));
@@ -25,20 +25,17 @@ export const useMemberDetail = (id: number) => useQuery(memberDetailQueryOptions
 type MemberAction = 'disable' | 'enable' | 'unlock' | 'revoke' | 'password';
 /** The member actions (each with the reason the audit log keeps). */
 export const runMemberAction = async (username: string, action: MemberAction, reason: string): Promise<unknown> => {
-  const u = encodeURIComponent(username);
+  const params = { username };
   switch (action) {
     case 'disable':
     case 'enable':
-      return opsCall(ZOpsMemberStatusResult, 'PUT', `/ops/members/${u}/status`, {
-        status: action === 'disable' ? 'disabled' : 'active',
-        reason,
-      });
+      return opsApi.call(setMemberStatus, { params, body: { status: action === 'disable' ? 'disabled' : 'active', reason } });
     case 'unlock':
-      return opsCall(ZOpsUnlocked, 'POST', `/ops/members/${u}/unlock`, { reason });
+      return opsApi.call(unlockMember, { params, body: { reason } });
     case 'revoke':
-      return opsCall(ZOpsSessionsRevoked, 'POST', `/ops/members/${u}/sessions/revoke`, { reason });
+      return opsApi.call(revokeMemberSessions, { params, body: { reason } });
     case 'password':
-      return opsCall(ZOpsPasswordChangeRequired, 'POST', `/ops/members/${u}/password-change`, { reason });
+      return opsApi.call(requirePasswordChange, { params, body: { reason } });
   }
 };
 export const useMemberAction = (username: string) => {

@@ -1,3 +1,4 @@
+import { isTrialAccount } from '@lotus/contracts/accounts';
 import type { Executor } from '../../db/tx';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
@@ -19,18 +20,20 @@ import { createAudit } from './audit';
 import { opsAccountRoutes } from './identity-ops.routes';
 import { createAccountsOpsService } from './identity.ops';
 import type { IdentityOptions } from './identity.options';
-import { isTrial } from './identity.rules';
-import { identityRoutes } from './identity.routes';
 import { createLoginService } from './login/login.service';
 import { createPhoneAuthVerifier } from './login/phone-auth';
+import { memberRoutes } from './member.routes';
 import { createMemberRepository } from './members/member.repository';
 import { createMemberService } from './members/member.service';
 import { createNotifier } from './notifications';
 import { createPasswordService } from './passwords/password.service';
 import { createPaymentStepUp, type PaymentStepUp } from './passwords/payment-password';
 import { createPasswordConfirmation } from './passwords/reauth';
+import { recoveryRoutes } from './recovery.routes';
+import { registrationRoutes } from './registration.routes';
 import { createRegisterService } from './registration/register.service';
 import { createTotpService } from './second-factor/totp.service';
+import { sessionRoutes } from './session.routes';
 import { createSessionRepository } from './sessions/session.repository';
 import { createSessionService } from './sessions/session.service';
 
@@ -191,7 +194,7 @@ export function createIdentityModule(deps: {
     /** A member as a game player (the vendor protocol): status (active or blocked) and trial class. */
     async findPlayer(id: number): Promise<{ id: number; status: string; trial: boolean } | null> {
       const m = await memberRepo.findById(id);
-      return m ? { id: m.id, status: m.status, trial: isTrial(m) } : null;
+      return m ? { id: m.id, status: m.status, trial: isTrialAccount(m) } : null;
     },
     jobs: [
       {
@@ -201,7 +204,12 @@ export function createIdentityModule(deps: {
         schedule: { everyMs: 10 * 60_000 },
       },
     ],
-    routes: (app) => identityRoutes(app, { keys, login, register, members, passwords, totp }),
+    routes: async (app) => {
+      await app.register(sessionRoutes, { keys, login });
+      await app.register(registrationRoutes, { register });
+      await app.register(recoveryRoutes, { passwords });
+      await app.register(memberRoutes, { members, passwords, totp });
+    },
     opsRoutes: (app) => opsAccountRoutes(app, { accounts: ops }),
   } satisfies ModuleParts & Record<string, unknown>;
 }

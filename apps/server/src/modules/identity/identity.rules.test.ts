@@ -1,3 +1,4 @@
+import { isTrialAccount } from '@lotus/contracts/accounts';
 import type { TRegisterRequest } from '@lotus/contracts/auth';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REGISTER, DEFAULT_SITE_CONFIG } from '../../db/seed-data/site-config';
@@ -9,7 +10,6 @@ import {
   isFirstTimeLogin,
   isPasswordChangeForced,
   isPasswordExpired,
-  isTrial,
   normalizeMobile,
   parseBirthday,
 } from './identity.rules';
@@ -186,8 +186,8 @@ describe('identity rules', () => {
   it('6.ROLE.05-09 agent levels 1, 2, 41, 42; 4 is a trial account', () => {
     for (const level of [1, 2, 41, 42]) expect(isAgentLevel(level)).toBe(true);
     for (const level of [0, 3, 4, 40]) expect(isAgentLevel(level)).toBe(false);
-    expect(isTrial({ type: 4, isAgent: 0 })).toBe(true);
-    expect(isTrial({ type: 1, isAgent: 4 })).toBe(true);
-    expect(isTrial({ type: 1, isAgent: 0 })).toBe(false);
+    expect(isTrialAccount({ type: 4, isAgent: 0 })).toBe(true);
+    expect(isTrialAccount({ type: 1, isAgent: 4 })).toBe(true);
+    expect(isTrialAccount({ type: 1, isAgent: 0 })).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { AGENT_LEVELS } from '@lotus/contracts/accounts';
 import type { TRegisterRequest } from '@lotus/contracts/auth';
 import { checkPasswordFloor } from '@lotus/contracts/password-floor';
 import { FIELD_PATTERNS, checkField, type TFieldRule } from '@lotus/contracts/register-patterns';
@@ -9,13 +10,11 @@ import { normalizeMobile, type Mobile } from '../../lib/mobile';
  * mobile numbers, age, agent levels, the forced password change. Unit-tested beside this file.
  */
 
-/** isAgent values that open the agent centre (6.ROLE.05, decision 6.ROLE.07, docs/adr). */
-export const AGENT_LEVELS = [1, 2, 41, 42] as const;
-/** isAgent and type value of a trial (free play) account (decision 6.ROLE.08). */
-export const TRIAL = 4;
-export const MEMBER_TYPE = { real: 1, trial: TRIAL } as const;
-export const isAgentLevel = (isAgent: number) => (AGENT_LEVELS as readonly number[]).includes(isAgent);
-export const isTrial = (m: { type: number; isAgent: number }) => m.type === TRIAL || m.isAgent === TRIAL;
+/**
+ * isAgent values that open the agent centre (6.ROLE.05, decision 6.ROLE.07). The trial rule and the kinds of
+ * accounts are contracts/accounts.ts's (`isTrialAccount`, `ACCOUNT_TYPE`), shared with the web app.
+ */
+export const isAgentLevel = (isAgent: number) => AGENT_LEVELS.includes(isAgent);
 
 /** Minimum age at registration when the birthday field is enabled (decision 5.HINT.04: 18). */
 export const MIN_AGE_YEARS = 18;

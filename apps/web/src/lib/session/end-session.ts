@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ZDone } from '@lotus/contracts/auth';
+import { logout } from '@lotus/contracts/auth';
 import { api } from '@/lib/api-client';
 import { MEMBER_QUERY_ROOT } from './get-member-info';
 import { useSession } from './session-store';
 import { emitSessionEnd } from './session-events';
 
-/** DELETE /wps/session/logout (7.AUTH.03): revokes the current session on the server. */
+/** The logout call (7.AUTH.03): revokes the current session on the server. */
 export async function deleteSession(): Promise<void> {
-  await api.delete('/wps/session/logout', { schema: ZDone });
+  await api.call(logout);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZMemberInfo, type TMemberInfo } from '@lotus/contracts/auth';
+import { getMemberInfo as memberInfoEndpoint, type TMemberInfo } from '@lotus/contracts/auth';
 import { api, isApiError } from '@/lib/api-client';
 import { useSession } from './session-store';
 
@@ -7,14 +7,14 @@ import { useSession } from './session-store';
 export const MEMBER_QUERY_ROOT = ['member'] as const;
 
 /**
- * GET /wps/member/info (7.AUTH.10, 3.MEM): the member info. The answer also refreshes the session
+ * The member info (7.AUTH.10, 3.MEM). The answer also refreshes the session
  * store; a 401 (session ended elsewhere, expired, revoked) ends the session on this device too.
  */
 export async function getMemberInfo({ signal }: { signal?: AbortSignal } = {}): Promise<TMemberInfo> {
   // The token this request carries (the api client reads the same one): see clearIfCurrent.
   const token = useSession.getState().token;
   try {
-    const member = await api.get('/wps/member/info', { schema: ZMemberInfo, signal });
+    const member = await api.call(memberInfoEndpoint, {}, { signal });
     useSession.getState().setMember(member);
     return member;
   } catch (error) {

@@ -1,14 +1,15 @@
+import { AGENT_LEVELS, isTrialAccount as isTrialKind, TRIAL_ACCOUNT } from '@lotus/contracts/accounts';
 import type { TMemberInfo } from '@lotus/contracts/auth';
 
 /**
  * Roles and permissions (spec 6), as pure rules the guards and tests share.
  *
- * Decisions 6.ROLE.07/08 (the server's contracts, docs/adr): isAgent 0 is a plain member;
- * 1, 2, 41 and 42 are agent levels that open the agent centre; 4 is a trial (free play) account,
- * never an agent level. `type` 4 also marks a trial account (3.MEM.02).
+ * Decisions 6.ROLE.07/08: the kinds of accounts are the server's (contracts/accounts.ts): isAgent 0 is a
+ * plain member; 1, 2, 41 and 42 are agent levels that open the agent centre; 4 is a trial (free play)
+ * account, never an agent level. `type` 4 also marks a trial account (3.MEM.02).
  */
-export const AGENT_LEVELS: readonly number[] = [1, 2, 41, 42];
-export const TRIAL_LEVEL = 4;
+export { AGENT_LEVELS };
+export const TRIAL_LEVEL = TRIAL_ACCOUNT;
 
 export type TRoleSubject = {
   token: string | null;
@@ -21,8 +22,7 @@ export const isMember = (s: Pick<TRoleSubject, 'token'>) => s.token !== null;
 
 /** 6.ROLE.09: isAgent 4 or type 4 is a non-real (trial) account. */
 export function isTrialAccount(s: Pick<TRoleSubject, 'isAgent' | 'member'>): boolean {
-  const isAgent = s.member?.isAgent ?? s.isAgent;
-  return isAgent === TRIAL_LEVEL || s.member?.type === TRIAL_LEVEL;
+  return isTrialKind({ type: s.member?.type, isAgent: s.member?.isAgent ?? s.isAgent });
 }
 
 /** 6.ROLE.04: the member-centre panel needs a token and isAgent not equal to 4. */

@@ -1,4 +1,5 @@
 import { ipLimitKey } from '../../../lib/ip';
+import { ACCOUNT_TYPE, isTrialAccount, TRIAL_ACCOUNT } from '@lotus/contracts/accounts';
 import { AppError } from '@lotus/contracts/app-error';
 import type { TLoginRequest, TLoginResult } from '@lotus/contracts/auth';
 import { z } from 'zod';
@@ -15,7 +16,6 @@ import {
   isPasswordChangeForced,
   isPasswordExpired,
   normalizeMobile,
-  TRIAL,
   usernameKey,
 } from '../identity.rules';
 import type { IdentityOptions } from '../identity.options';
@@ -381,7 +381,7 @@ export function createLoginService(deps: LoginDeps) {
       const created = await sessions.create(
         member.id,
         client,
-        { trial: member.type === TRIAL, restricted: forceChangePassword },
+        { trial: isTrialAccount(member), restricted: forceChangePassword },
         tx,
       );
       await members.update(member.id, { lastLoginAt: new Date(t), lastLoginIp: client.ip }, tx);
@@ -450,8 +450,8 @@ export function createLoginService(deps: LoginDeps) {
           passwordHash: UNUSABLE_PASSWORD_HASH,
           passwordChangedAt: new Date(t),
           passwordGenerated: true,
-          type: TRIAL,
-          isAgent: TRIAL,
+          type: ACCOUNT_TYPE.trial,
+          isAgent: TRIAL_ACCOUNT,
           createdBy: 'trial',
           trialCredit: options.trialCreditMinor,
           language: client.language,

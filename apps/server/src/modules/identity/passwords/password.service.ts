@@ -1,3 +1,4 @@
+import { isTrialAccount } from '@lotus/contracts/accounts';
 import { AppError } from '@lotus/contracts/app-error';
 import type { Database } from '../../../db/client';
 import type { ConfigService } from '../../../platform/config/config.service';
@@ -5,7 +6,7 @@ import type { Outbox } from '../../../platform/outbox/outbox';
 import type { SmsService } from '../../verification/sms.service';
 import type { TicketStore } from '../../verification/verification.module';
 import type { Audit, AuditClient } from '../audit';
-import { isTrial, normalizeMobile, usernameKey } from '../identity.rules';
+import { normalizeMobile, usernameKey } from '../identity.rules';
 import type { IdentityOptions } from '../identity.options';
 import type { MemberRepository, MemberRow } from '../members/member.repository';
 import type { PasswordHasher } from '../../../platform/password-hasher';
@@ -110,7 +111,7 @@ export function createPasswordService(deps: Deps) {
   ) {
     const member = await members.findById(auth.id);
     if (!member) throw new AppError('unauthorized', 401);
-    if (isTrial(member)) throw new AppError('in_need_true_account', 403);
+    if (isTrialAccount(member)) throw new AppError('in_need_true_account', 403);
     if (input.newPassword !== input.confirmNewPassword) {
       throw new AppError('incorrect_confirmation', 400, { confirmNewPassword: 'incorrect_confirmation' });
     }
@@ -162,7 +163,7 @@ export function createPasswordService(deps: Deps) {
       !!member.email &&
       member.email.toLowerCase() === input.email.trim().toLowerCase() &&
       member.status === 'active' &&
-      !isTrial(member);
+      !isTrialAccount(member);
     if (!matches || hit.count > RESETS_PER_USERNAME_PER_HOUR) {
       await audit(
         'password_reset_request',

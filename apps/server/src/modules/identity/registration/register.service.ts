@@ -1,3 +1,4 @@
+import { isTrialAccount } from '@lotus/contracts/accounts';
 import { AppError } from '@lotus/contracts/app-error';
 import type { TLoginResult, TRegisterRequest } from '@lotus/contracts/auth';
 import type { TRegisterSettings } from '@lotus/contracts/system';
@@ -97,11 +98,11 @@ export function createRegisterService(deps: Deps) {
     const recommenderName = storedValue(rules, 'recommenderId', req.recommenderId);
     if (referral) {
       recommender = await members.findByReferralCode(referral);
-      if (!recommender || recommender.type === 4)
+      if (!recommender || isTrialAccount(recommender))
         throw new AppError('invitation_code_error', 400, { referralCode: 'invitation_code_error' });
     } else if (recommenderName) {
       recommender = await members.findByUsername(recommenderName);
-      if (!recommender || recommender.type === 4)
+      if (!recommender || isTrialAccount(recommender))
         throw new AppError('invitation_code_error', 400, { recommenderId: 'invitation_code_error' });
     }
     if (uplineId === null && recommender)

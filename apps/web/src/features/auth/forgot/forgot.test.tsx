@@ -2,11 +2,9 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TLoginResult } from '@lotus/contracts/auth';
 import type { TWhitelabel } from '@lotus/contracts/system';
-import { errorResponse, mockApi, renderWithProviders, setTestLanguage } from '@/test/render';
+import { errorResponse, jsonResponse, mockApi, renderWithProviders, setTestLanguage } from '@/test/render';
 import { DialogHost } from '@/components/ui/dialog/dialog-host';
 import { closeAllDialogs } from '@/components/ui/dialog/dialog-store';
-import { ApiError } from '@/lib/api-client';
-import { postEnc } from '@/lib/session/post-enc';
 import { useSession } from '@/lib/session/session-store';
 import { verifyWithSlider } from '../verification/slider-store';
 import { FLAGS, MEMBER, RULES } from '@/test/fixtures';
@@ -16,9 +14,11 @@ import { openForgotModal, useForgotModal } from './forgot-modal-store';
 import { ForgotPage } from './forgot-page';
 import { getDefaultForgotTab, getForgotTabs } from './forgot-rules';
 
-vi.mock('@/lib/session/post-enc', () => ({ postEnc: vi.fn() }));
+vi.mock('@/lib/session/enc-body', () => import('@/test/enc-in-clear'));
 vi.mock('../verification/slider-store', () => ({ verifyWithSlider: vi.fn() }));
-const postEncMock = vi.mocked(postEnc);
+/** The enc calls (reset by phone, the login after it) as the server gets them: the path and the payload in clear. */
+const encMock = vi.fn<(path: string, payload: unknown) => unknown>();
+const sendEnc = (url: URL, init?: RequestInit) => encMock(url.pathname, (JSON.parse(String(init?.body)) as { clear: unknown }).clear);
 const sliderMock = vi.mocked(verifyWithSlider);
 
 beforeAll(() => setTestLanguage('en'));
@@ -54,6 +54,8 @@ function setup({ flags = {} }: { flags?: Partial<TWhitelabel> } = {}) {
       return { expiredMinutes: 5 };
     },
     '/wps/member/info': () => MEMBER,
+    '/wps/member/password/verification': sendEnc,
+    '/wps/session/login': sendEnc,
   });
   return calls;
 }
@@ -67,7 +69,7 @@ const click = async (testId: string) => {
 };
 
 beforeEach(() => {
-  postEncMock.mockReset();
+  encMock.mockReset();
   sliderMock.mockReset();
   sliderMock.mockResolvedValue('slider-ok');
   useSession.getState().clear();
@@ -189,7 +191,7 @@ describe('forgot by phone (3.LOG.08, 4.PWR.01/02, 5.FGP.01-03)', () => {
 
   it('4.PWR.01/02 3.LOG.09 resets (enc, with the dialling code), logs in with the new password, closes and goes home', async () => {
     setup();
-    postEncMock.mockImplementation(async (path: string) => (path === '/wps/member/password/verification' ? { username: 'alice01' } : LOGIN) as never);
+    encMock.mockImplementation((path) => (path === '/wps/member/password/verification' ? { username: 'alice01' } : LOGIN));
     act(() => openForgotModal());
     renderWithProviders(<ForgotModalSlot />, { route: '/forget' });
     await screen.findByTestId('forgot-phone-form');
@@ -199,11 +201,11 @@ describe('forgot by phone (3.LOG.08, 4.PWR.01/02, 5.FGP.01-03)', () => {
     type('confirmPassword', 'lotus1234');
     await click('forgot-phone-submit');
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
-    expect(postEncMock.mock.calls[0]!.slice(0, 2)).toEqual([
+    expect(encMock.mock.calls[0]).toEqual([
       '/wps/member/password/verification',
       { mobileNum: '812345678', countryDialingCode: '66', verificationCode: '123456', newPassword: 'lotus1234' },
     ]);
-    expect(postEncMock.mock.calls[1]!.slice(0, 2)).toEqual([
+    expect(encMock.mock.calls[1]).toEqual([
       '/wps/session/login',
       { username: 'alice01', password: 'lotus1234', type: 'username', sliderToken: 'slider-ok' },
     ]);
@@ -213,7 +215,9 @@ describe('forgot by phone (3.LOG.08, 4.PWR.01/02, 5.FGP.01-03)', () => {
 
   it('a wrong code shows beside its label and logs nobody in', async () => {
     setup();
-    postEncMock.mockRejectedValueOnce(new ApiError('invalid_verification_code', 400, { fields: { verificationCode: 'invalid_verification_code' } }));
+    encMock.mockImplementationOnce(() =>
+      jsonResponse({ success: false, message: 'invalid_verification_code', value: null, fields: { verificationCode: 'invalid_verification_code' } }, 400),
+    );
     renderWithProviders(<ForgotForm />);
     await screen.findByTestId('forgot-phone-form');
     type('mobileNum', '812345678');
@@ -224,7 +228,7 @@ describe('forgot by phone (3.LOG.08, 4.PWR.01/02, 5.FGP.01-03)', () => {
     await waitFor(() =>
       expect(screen.getByTestId('forgot-field-verificationCode-error').textContent).toBe('Please enter a valid verification code'),
     );
-    expect(postEncMock).toHaveBeenCalledTimes(1);
+    expect(encMock).toHaveBeenCalledTimes(1);
     expect(useSession.getState().token).toBeNull();
   });
 });

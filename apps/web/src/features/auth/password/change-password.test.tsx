@@ -1,20 +1,24 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { REGISTER_FIELDS } from '@lotus/contracts/system';
-import { ApiError } from '@/lib/api-client';
-import { mockApi, renderWithProviders, setTestLanguage } from '@/test/render';
-import { postEnc } from '@/lib/session/post-enc';
+import { errorResponse, mockApi, renderWithProviders, setTestLanguage } from '@/test/render';
 import { ChangePasswordForm } from './components/change-password-form';
 
-vi.mock('@/lib/session/post-enc', () => ({ postEnc: vi.fn(async () => ({ done: true })) }));
+vi.mock('@/lib/session/enc-body', () => import('@/test/enc-in-clear'));
+
+/** The password changes as the server gets them: path, payload (in clear: enc-in-clear) and method. */
+const changeMock = vi.fn((_path: string, _payload: unknown, _method: string | undefined): unknown => ({ done: true }));
 
 const rule = { enabled: true, required: true, acceptedPattern: '', patternId: 12, minLength: 6, maxLength: 20 };
 const rules = Object.fromEntries(REGISTER_FIELDS.map((field) => [field, rule]));
 
 beforeEach(async () => {
   await setTestLanguage('en');
-  vi.mocked(postEnc).mockClear();
-  mockApi({ '/wps/system/setting/register': () => rules });
+  changeMock.mockClear();
+  mockApi({
+    '/wps/system/setting/register': () => rules,
+    '/wps/member/password': (url, init) => changeMock(url.pathname, (JSON.parse(String(init?.body)) as { clear: unknown }).clear, init?.method),
+  });
 });
 
 const type = (id: string, value: string) => fireEvent.change(screen.getByTestId(id), { target: { value } });
@@ -28,7 +32,7 @@ describe('change password (5.CPW, 3.LOG.06)', () => {
     type('confirm-password', 'Lotus2026');
     fireEvent.click(screen.getByTestId('change-password-submit'));
     await waitFor(() => expect(onChanged).toHaveBeenCalledWith('Lotus2026'));
-    expect(postEnc).toHaveBeenCalledWith('/wps/member/password', { oldPassword: '123456', newPassword: 'Lotus2026', confirmNewPassword: 'Lotus2026' }, expect.anything(), 'PUT');
+    expect(changeMock).toHaveBeenCalledWith('/wps/member/password', { oldPassword: '123456', newPassword: 'Lotus2026', confirmNewPassword: 'Lotus2026' }, 'PUT');
   });
 
   it('5.CPW.01/03/04 from the member centre the old password is asked; the rule and the confirmation are checked first', async () => {
@@ -40,11 +44,11 @@ describe('change password (5.CPW, 3.LOG.06)', () => {
     expect(await screen.findByText('Please enter your current password')).toBeTruthy();
     expect(screen.getByText('The new password does not meet the password rule')).toBeTruthy();
     expect(screen.getByText('Incorrect confirmation input')).toBeTruthy();
-    expect(postEnc).not.toHaveBeenCalled();
+    expect(changeMock).not.toHaveBeenCalled();
   });
 
   it('shows the server error (old password wrong) and stays open', async () => {
-    vi.mocked(postEnc).mockRejectedValueOnce(new ApiError('old_password_incorrect', 400));
+    changeMock.mockImplementationOnce(() => errorResponse('old_password_incorrect'));
     const onChanged = vi.fn();
     renderWithProviders(<ChangePasswordForm knownOldPassword={null} onChanged={onChanged} />);
     type('old-password', 'nope');

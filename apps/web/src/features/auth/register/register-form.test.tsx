@@ -5,17 +5,18 @@ import type { TRegisterSettings, TWhitelabel } from '@lotus/contracts/system';
 import { errorResponse, jsonResponse, mockApi, renderWithProviders, setTestLanguage } from '@/test/render';
 import { DialogHost } from '@/components/ui/dialog/dialog-host';
 import { closeAllDialogs } from '@/components/ui/dialog/dialog-store';
-import { ApiError } from '@/lib/api-client';
-import { postEnc } from '@/lib/session/post-enc';
 import { useSession } from '@/lib/session/session-store';
 import { verifyWithSlider } from '../verification/slider-store';
 import { RegisterForm } from './register-form';
 import { FLAGS, MEMBER, RULES, rule } from '@/test/fixtures';
 
-vi.mock('@/lib/session/post-enc', () => ({ postEnc: vi.fn() }));
+vi.mock('@/lib/session/enc-body', () => import('@/test/enc-in-clear'));
 vi.mock('../verification/slider-store', () => ({ verifyWithSlider: vi.fn() }));
 
-const postEncMock = vi.mocked(postEnc);
+/** The registration calls as the server gets them: the path and the payload (in clear: enc-in-clear); answers each. */
+const registerMock = vi.fn<(path: string, payload: unknown) => unknown>();
+const sendRegistration = (url: URL, init?: RequestInit) =>
+  registerMock(url.pathname, (JSON.parse(String(init?.body)) as { clear: unknown }).clear);
 const sliderMock = vi.mocked(verifyWithSlider);
 
 beforeAll(() => setTestLanguage('en'));
@@ -44,6 +45,8 @@ function setup({ flags = {}, rules = {}, route = '/register', affiliate }: Setup
       return affiliate ? affiliate(code) : code === 'LOTUS01' ? { valid: true, code } : errorResponse('invitation_code_error');
     },
     '/wps/member/info': memberInfo,
+    '/wps/member/register': sendRegistration,
+    '/wps/member/register/mobile': sendRegistration,
   });
   const onRegistered = vi.fn();
   const params = new URLSearchParams(route.split('?')[1] ?? '');
@@ -77,10 +80,10 @@ function fillUsernameTab() {
 }
 
 beforeEach(() => {
-  postEncMock.mockReset();
+  registerMock.mockReset();
   sliderMock.mockReset();
   sliderMock.mockResolvedValue('slider-ok');
-  postEncMock.mockResolvedValue(LOGIN);
+  registerMock.mockReturnValue(LOGIN);
   useSession.getState().clear();
 });
 afterEach(() => {
@@ -160,7 +163,7 @@ describe('RegisterForm: the registration sequence (4.REG)', () => {
     await submit();
     expect(screen.getByTestId('register-terms-error').textContent).toBe('Please accept the terms and conditions to register');
     expect(sliderMock).not.toHaveBeenCalled();
-    expect(postEncMock).not.toHaveBeenCalled();
+    expect(registerMock).not.toHaveBeenCalled();
   });
 
   it('4.REG.03 8.ERR.03 invalid fields stop registration; each error shows beside its label', async () => {
@@ -187,8 +190,8 @@ describe('RegisterForm: the registration sequence (4.REG)', () => {
     await submit();
     await waitFor(() => expect(onRegistered).toHaveBeenCalled());
     expect(sliderMock).toHaveBeenCalledTimes(1);
-    expect(sliderMock.mock.invocationCallOrder[0]!).toBeLessThan(postEncMock.mock.invocationCallOrder[0]!);
-    const [path, payload] = postEncMock.mock.calls[0]!;
+    expect(sliderMock.mock.invocationCallOrder[0]!).toBeLessThan(registerMock.mock.invocationCallOrder[0]!);
+    const [path, payload] = registerMock.mock.calls[0]!;
     expect(path).toBe('/wps/member/register');
     expect(payload).toMatchObject({
       username: 'alice01',
@@ -218,7 +221,7 @@ describe('RegisterForm: the registration sequence (4.REG)', () => {
     fillUsernameTab();
     await submit();
     expect(sliderMock).toHaveBeenCalled();
-    expect(postEncMock).not.toHaveBeenCalled();
+    expect(registerMock).not.toHaveBeenCalled();
     expect(onRegistered).not.toHaveBeenCalled();
   });
 
@@ -238,14 +241,14 @@ describe('RegisterForm: the registration sequence (4.REG)', () => {
     type('confirmPassword', 'lotus1234');
     await submit();
     await waitFor(() => expect(onRegistered).toHaveBeenCalled());
-    const [path, payload] = postEncMock.mock.calls[0]!;
+    const [path, payload] = registerMock.mock.calls[0]!;
     expect(path).toBe('/wps/member/register/mobile');
     expect(payload).toMatchObject({ mobileNum: '812345678', countryDialingCode: '66', verificationCode: '123456', password: 'lotus1234' });
     expect(payload).not.toHaveProperty('username');
   });
 
   it('8.ERR.03 field errors of the server show beside their labels', async () => {
-    postEncMock.mockRejectedValue(new ApiError('username_taken', 409, { fields: { username: 'username_taken' } }));
+    registerMock.mockImplementation(() => jsonResponse({ success: false, message: 'username_taken', value: null, fields: { username: 'username_taken' } }, 409));
     const { onRegistered } = setup();
     await chooseUsernameTab();
     fillUsernameTab();
@@ -255,7 +258,7 @@ describe('RegisterForm: the registration sequence (4.REG)', () => {
   });
 
   it('a failure without fields shows its message in a warning dialog', async () => {
-    postEncMock.mockRejectedValue(new ApiError('slider_invalid', 400));
+    registerMock.mockImplementation(() => errorResponse('slider_invalid'));
     setup();
     await chooseUsernameTab();
     fillUsernameTab();
@@ -273,7 +276,7 @@ describe('RegisterForm: affiliate code (4.AFF, 8.ERR.01)', () => {
     fillUsernameTab();
     await submit();
     await waitFor(() => expect(onRegistered).toHaveBeenCalled());
-    expect(postEncMock.mock.calls[0]![1]).toMatchObject({ affiliateCode: 'LOTUS01' });
+    expect(registerMock.mock.calls[0]![1]).toMatchObject({ affiliateCode: 'LOTUS01' });
   });
 
   it('4.AFF.03/04 an invalid URL code leaves the field shown, with no dialog', async () => {
@@ -303,7 +306,7 @@ describe('RegisterForm: affiliate code (4.AFF, 8.ERR.01)', () => {
     expect(dialog.querySelector('[data-icon="warning"]')).not.toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(sliderMock).not.toHaveBeenCalled();
-    expect(postEncMock).not.toHaveBeenCalled();
+    expect(registerMock).not.toHaveBeenCalled();
     expect(screen.getByTestId('register-field-affiliateCode-error').textContent).toBe('Invalid invitation code');
   });
 
@@ -314,7 +317,7 @@ describe('RegisterForm: affiliate code (4.AFF, 8.ERR.01)', () => {
     type('affiliateCode', 'LOTUS01');
     await submit();
     await waitFor(() => expect(onRegistered).toHaveBeenCalled());
-    expect(postEncMock.mock.calls[0]![1]).toMatchObject({ affiliateCode: 'LOTUS01' });
+    expect(registerMock.mock.calls[0]![1]).toMatchObject({ affiliateCode: 'LOTUS01' });
   });
 });
 

@@ -7,7 +7,7 @@ import { REGISTER_POPUP_DELAY_MS, REGISTER_POPUP_MIN_SIZE, RegisterPopup } from 
 import { RegisterPopupSlot } from './register-popup-slot';
 import { closeRegisterPopup, openRegisterPopup, useRegisterPopup } from './register-popup-store';
 
-vi.mock('@/lib/session/post-enc', () => ({ postEnc: vi.fn() }));
+vi.mock('@/lib/session/enc-body', () => import('@/test/enc-in-clear'));
 
 beforeAll(async () => {
   await setTestLanguage('en');

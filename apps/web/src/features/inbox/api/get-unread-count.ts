@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZUnreadCount } from '@lotus/contracts/inbox';
+import { getUnreadCount as unreadCountEndpoint } from '@lotus/contracts/inbox';
 import { api, isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session/session-store';
 import { MESSAGES_QUERY_ROOT } from './get-messages';
@@ -8,7 +8,7 @@ import { MESSAGES_QUERY_ROOT } from './get-messages';
 export const UNREAD_POLL_MS = 30_000;
 
 /**
- * GET /wps/member/messages/unread: the unread platform messages. Asked every 30 s, it is also how
+ * The unread platform messages. Asked every 30 s, it is also how
  * an open page learns that its session was ended elsewhere (an operator revoked it, a password
  * change on another device): a 401 ends the session on this device too, as the member info does.
  */
@@ -16,7 +16,7 @@ export async function getUnreadCount({ signal }: { signal?: AbortSignal } = {}):
   // The token this request carries (the api client reads the same one): see clearIfCurrent.
   const token = useSession.getState().token;
   try {
-    return (await api.get('/wps/member/messages/unread', { schema: ZUnreadCount, signal })).unread;
+    return (await api.call(unreadCountEndpoint, {}, { signal })).unread;
   } catch (error) {
     if (isApiError(error) && error.status === 401) useSession.getState().clearIfCurrent(token);
     throw error;

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZUnreadCount } from '@lotus/contracts/inbox';
+import { markMessageRead } from '@lotus/contracts/inbox';
 import { api } from '@/lib/api-client';
 import { invalidateMemberInfo } from '@/lib/session/refresh-balance';
 import { MESSAGES_QUERY_ROOT } from './get-messages';
 
-/** PUT /wps/member/messages/:id/read: one message read; answers the unread count left. */
+/** One message read; answers the unread count left. */
 export async function putMessageRead(id: number): Promise<number> {
-  const r = await api.put(`/wps/member/messages/${encodeURIComponent(String(id))}/read`, undefined, { schema: ZUnreadCount });
+  const r = await api.call(markMessageRead, { params: { id } });
   return r.unread;
 }
 

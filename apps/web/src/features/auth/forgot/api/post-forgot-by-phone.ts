@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZPhoneResetResult } from '@lotus/contracts/auth';
-import { postEnc } from '@/lib/session/post-enc';
+import { resetPasswordByPhone } from '@lotus/contracts/auth';
+import { api } from '@/lib/api-client';
 
 /**
- * POST /wps/member/password/verification (7.AUTH.14, enc; 3.LOG.08, decision 3.LOG.09: the dialling
- * code is sent too): the SMS code from /wps/verification/sms/noLogin and the new password. Answers
- * the account's username, to log in with the new password (4.PWR.01).
+ * Forgot password by phone (7.AUTH.14, enc; 3.LOG.08, decision 3.LOG.09: the dialling code is sent too): the
+ * SMS code of the no-login SMS call and the new password. Answers the account's username, to log in with the
+ * new password (4.PWR.01).
  */
 export async function postForgotByPhone(input: {
   mobileNum: string;
@@ -13,7 +13,7 @@ export async function postForgotByPhone(input: {
   verificationCode: string;
   newPassword: string;
 }): Promise<string> {
-  const { username } = await postEnc('/wps/member/password/verification', input, ZPhoneResetResult);
+  const { username } = await api.call(resetPasswordByPhone, { body: input });
   return username;
 }
 

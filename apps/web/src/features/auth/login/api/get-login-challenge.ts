@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZLoginChallenge, type TLoginChallenge } from '@lotus/contracts/auth';
+import { getLoginChallenge as loginChallengeEndpoint, type TLoginChallenge } from '@lotus/contracts/auth';
 import { api } from '@/lib/api-client';
 
 /**
- * GET /wps/session/login/challenge (docs/adr/0031): whether the next password login from this
- * address answers the captcha; the form then shows it before the first submit, and skips the slider.
+ * The login challenge (docs/adr/0031): whether the next password login from this address answers the
+ * captcha; the form then shows it before the first submit, and skips the slider.
  */
 export function getLoginChallenge(): Promise<TLoginChallenge> {
-  return api.get('/wps/session/login/challenge', { schema: ZLoginChallenge });
+  return api.call(loginChallengeEndpoint);
 }
 
 export function useLoginChallenge(enabled: boolean) {

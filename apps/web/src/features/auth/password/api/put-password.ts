@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZDone } from '@lotus/contracts/auth';
-import { postEnc } from '@/lib/session/post-enc';
+import { changePassword } from '@lotus/contracts/auth';
+import { api } from '@/lib/api-client';
 
 export type TChangePasswordInput = { oldPassword: string; newPassword: string; confirmNewPassword: string };
 
-/** PUT /wps/member/password (7.AUTH.12; token, enc; 3.LOG.06): ends the member's other sessions. */
+/** Changes the password (7.AUTH.12; token, enc; 3.LOG.06): ends the member's other sessions. */
 export async function putPassword(input: TChangePasswordInput): Promise<void> {
-  await postEnc('/wps/member/password', input, ZDone, 'PUT');
+  await api.call(changePassword, { body: input });
 }
 
 /** Changes the password (nothing cached changes: member info does not carry it). */

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZAffiliate } from '@lotus/contracts/auth';
+import { checkAffiliate as affiliateEndpoint } from '@lotus/contracts/auth';
 import { api, isApiError } from '@/lib/api-client';
 
 /**
- * GET /wps/agent/affiliate?code=&domain= (7.AUTH.16, 4.AFF.01): the agent's code when valid.
+ * The affiliate code check (7.AUTH.16, 4.AFF.01): the agent's code when valid.
  * Resolves null for an invalid code (invitation_code_error); other failures throw.
  */
 export async function checkAffiliate(code: string, domain: string, { signal }: { signal?: AbortSignal } = {}): Promise<string | null> {
   try {
-    const answer = await api.get('/wps/agent/affiliate', { params: { code: code.trim(), domain }, schema: ZAffiliate, signal });
+    const answer = await api.call(affiliateEndpoint, { query: { code: code.trim(), domain } }, { signal });
     return answer.code;
   } catch (error) {
     if (isApiError(error) && (error.code === 'invitation_code_error' || error.code === 'validation_failed')) return null;

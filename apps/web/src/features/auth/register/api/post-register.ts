@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZLoginResult, type TLoginResult, type TRegisterRequest } from '@lotus/contracts/auth';
-import { postEnc } from '@/lib/session/post-enc';
+import { postRegister as usernameEndpoint, postRegisterMobile as mobileEndpoint, type TLoginResult, type TRegisterRequest } from '@lotus/contracts/auth';
+import { api } from '@/lib/api-client';
 import { getMemberInfoQueryOptions } from '@/lib/session/get-member-info';
 import { useSession } from '@/lib/session/session-store';
 import type { RegisterTab } from '../register-rules';
@@ -9,13 +9,11 @@ import type { RegisterTab } from '../register-rules';
 export type TRegisterInput = Omit<TRegisterRequest, 'registerMethod' | 'login'> & Partial<Pick<TRegisterRequest, 'registerMethod' | 'login'>>;
 
 /**
- * Registration (7.AUTH.07/08, enc; decision 7.AUTH.09): the username tab posts to
- * /wps/member/register, the mobile tab to /wps/member/register/mobile. The answer is a login
+ * Registration (7.AUTH.07/08, enc; decision 7.AUTH.09): each tab has its own call. The answer is a login
  * result (decision 4.REG.08: the new member is logged in at once).
  */
 export function postRegister(tab: RegisterTab, input: TRegisterInput): Promise<TLoginResult> {
-  const path = tab === 'mobile' ? '/wps/member/register/mobile' : '/wps/member/register';
-  return postEnc(path, { ...input, registerMethod: 'WEB', login: true }, ZLoginResult);
+  return api.call(tab === 'mobile' ? mobileEndpoint : usernameEndpoint, { body: { ...input, registerMethod: 'WEB', login: true } });
 }
 
 /**

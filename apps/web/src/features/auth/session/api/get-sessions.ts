@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZSessionList } from '@lotus/contracts/auth';
+import { listSessions, type ZSessionList } from '@lotus/contracts/auth';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/session/session-store';
@@ -7,9 +7,9 @@ import { MEMBER_QUERY_ROOT } from '@/lib/session/get-member-info';
 
 export type TSessionView = z.infer<typeof ZSessionList>[number];
 
-/** GET /wps/member/sessions: the member's live sessions, newest first (docs/sessions.md). */
+/** The member's live sessions, newest first (docs/sessions.md). */
 export function getSessions({ signal }: { signal?: AbortSignal } = {}): Promise<TSessionView[]> {
-  return api.get('/wps/member/sessions', { schema: ZSessionList, signal });
+  return api.call(listSessions, {}, { signal });
 }
 
 export const getSessionsQueryOptions = (token: string | null) =>

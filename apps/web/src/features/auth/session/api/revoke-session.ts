@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZDone, ZRevokedSessions } from '@lotus/contracts/auth';
+import { revokeOtherSessions as revokeOthersEndpoint, revokeSession as revokeEndpoint } from '@lotus/contracts/auth';
 import { api } from '@/lib/api-client';
 import { MEMBER_QUERY_ROOT } from '@/lib/session/get-member-info';
 
-/** DELETE /wps/member/sessions/:id: ends one of the member's other sessions (a device logged out). */
+/** Ends one of the member's other sessions (a device logged out). */
 export async function revokeSession(id: string): Promise<void> {
-  await api.delete(`/wps/member/sessions/${encodeURIComponent(id)}`, { schema: ZDone });
+  await api.call(revokeEndpoint, { params: { id } });
 }
 
 /** Revokes a session; the sessions list is fetched again once it is gone. */
@@ -17,9 +17,9 @@ export function useRevokeSessionMutation() {
   });
 }
 
-/** DELETE /wps/member/sessions (issue 11): logs out every other device at once. */
+/** Logs out every other device at once (issue 11). */
 export async function revokeOtherSessions(): Promise<number> {
-  return (await api.delete('/wps/member/sessions', { schema: ZRevokedSessions })).count;
+  return (await api.call(revokeOthersEndpoint)).count;
 }
 
 /** Logs out all other devices; the sessions list is fetched again. */

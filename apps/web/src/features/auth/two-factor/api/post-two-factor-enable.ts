@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZRecoveryCodes } from '@lotus/contracts/auth';
+import { enableTwoFactor } from '@lotus/contracts/auth';
 import { api } from '@/lib/api-client';
 import { invalidateMemberInfo } from '@/lib/session/refresh-balance';
 
 /**
- * POST /wps/member/2fa/enable: confirms enrolment with the current password and a code; answers
+ * Confirms enrolment with the current password and a code; answers
  * the 10 recovery codes, once; the member's other sessions end (docs/adr/0020).
  */
 export async function postTwoFactorEnable(input: { code: string; password: string }): Promise<string[]> {
-  const { recoveryCodes } = await api.post('/wps/member/2fa/enable', input, { schema: ZRecoveryCodes });
+  const { recoveryCodes } = await api.call(enableTwoFactor, { body: input });
   return recoveryCodes;
 }
 

@@ -1,4 +1,4 @@
-import { ZSliderToken } from '@lotus/contracts/auth';
+import { answerSlider as answerSliderEndpoint } from '@lotus/contracts/auth';
 import { api } from '@/lib/api-client';
 import type { TracePoint } from '../slider-math';
 
@@ -11,8 +11,8 @@ export type SliderAnswer = {
   captcha?: string;
 };
 
-/** POST /wps/verification/slider: the drop offset and the drag trace; answers a single-use token. */
+/** The drop offset and the drag trace of a slider puzzle; answers a single-use token. */
 export async function answerSlider(answer: SliderAnswer): Promise<string> {
-  const { sliderToken } = await api.post('/wps/verification/slider', answer, { schema: ZSliderToken });
+  const { sliderToken } = await api.call(answerSliderEndpoint, { body: answer });
   return sliderToken;
 }

@@ -1,5 +1,5 @@
-import { CAPTCHA_ID_HEADER, ZCaptchaImage } from '@lotus/contracts/auth';
-import { isErrorCode } from '@lotus/contracts/error-codes';
+import { CAPTCHA_ID_HEADER, getCaptcha as captchaEndpoint } from '@lotus/contracts/auth';
+import { callEndpoint, type Transport } from '@lotus/contracts/call';
 import { ApiError, buildHeaders, buildUrl } from '@/lib/api-client';
 
 export type Captcha = {
@@ -10,30 +10,23 @@ export type Captcha = {
 };
 
 /**
- * GET /wps/captcha (7.AUTH.15, 3.LOG.05): `value` is a base64 PNG and the id comes back in the
- * `captcha-id` response header, which the shared api client does not expose, hence this fetcher.
+ * A captcha (7.AUTH.15, 3.LOG.05): `value` is a base64 PNG and its id comes back in the `captcha-id` response
+ * header, which the shared api client does not expose: this call's transport keeps it.
  */
 export async function getCaptcha({ signal }: { signal?: AbortSignal } = {}): Promise<Captcha> {
-  let response: Response;
-  try {
-    response = await fetch(buildUrl('/wps/captcha'), { method: 'GET', headers: buildHeaders(), signal, cache: 'no-store' });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError('network_abnormal', 0);
-  }
-  type RawEnvelope = { success?: unknown; message?: unknown; value?: unknown };
-  let payload: RawEnvelope | null = null;
-  try {
-    payload = (await response.json()) as RawEnvelope;
-  } catch {
-    payload = null;
-  }
-  if (!response.ok || !payload || payload.success !== true) {
-    const message = payload?.message;
-    throw new ApiError(isErrorCode(message) ? message : 'unknown_error', response.status);
-  }
-  const image = ZCaptchaImage.safeParse(payload.value);
-  const id = response.headers.get(CAPTCHA_ID_HEADER) ?? '';
-  if (!image.success || image.data === '') throw new ApiError('unknown_error', response.status);
-  return { src: `data:image/png;base64,${image.data}`, id };
+  let id = '';
+  const keepCaptchaId: Transport = async (request) => {
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(request.url), { method: request.method, headers: buildHeaders(), signal: request.signal, cache: 'no-store' });
+    } catch (error) {
+      if (request.signal?.aborted) throw error;
+      throw new ApiError('network_abnormal', 0);
+    }
+    id = response.headers.get(CAPTCHA_ID_HEADER) ?? '';
+    return { status: response.status, json: await response.json().catch(() => null) };
+  };
+  const image = await callEndpoint(keepCaptchaId, captchaEndpoint, {}, { signal });
+  if (image === '') throw new ApiError('unknown_error', 200);
+  return { src: `data:image/png;base64,${image}`, id };
 }
