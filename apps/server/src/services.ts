@@ -102,8 +102,6 @@ export function createServices(
     ...shared,
     sms: idOptions.sms,
     smsBudget: idOptions.smsBudget,
-    // Identity is built next; the lookup only runs at request time.
-    findMemberIdByE164: (e164) => identity.findMemberIdByE164(e164),
   });
   const inbox = createInboxModule(shared);
   const identity = createIdentityModule({

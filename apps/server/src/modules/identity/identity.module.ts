@@ -34,6 +34,7 @@ import { registrationRoutes } from './registration.routes';
 import { createRegisterService } from './registration/register.service';
 import { createTotpService } from './second-factor/totp.service';
 import { sessionRoutes } from './session.routes';
+import { smsCodeRoutes } from './sms-code.routes';
 import { createSessionRepository } from './sessions/session.repository';
 import { createSessionService } from './sessions/session.service';
 
@@ -189,8 +190,6 @@ export function createIdentityModule(deps: {
       const m = await memberRepo.findByUsername(username);
       return m ? { id: m.id, username: m.username, type: m.type, isAgent: m.isAgent, status: m.status, uplineId: m.uplineId } : null;
     },
-    /** Whether a member owns this phone (E.164 digits): verification's SMS rules ask. */
-    findMemberIdByE164: (e164: string) => memberRepo.findIdByE164(e164),
     /** A member as a game player (the vendor protocol): status (active or blocked) and trial class. */
     async findPlayer(id: number): Promise<{ id: number; status: string; trial: boolean } | null> {
       const m = await memberRepo.findById(id);
@@ -209,6 +208,7 @@ export function createIdentityModule(deps: {
       await app.register(registrationRoutes, { register });
       await app.register(recoveryRoutes, { passwords });
       await app.register(memberRoutes, { members, passwords, totp });
+      await app.register(smsCodeRoutes, { sms, memberOwning: (e164) => memberRepo.findIdByE164(e164) });
     },
     opsRoutes: (app) => opsAccountRoutes(app, { accounts: ops }),
   } satisfies ModuleParts & Record<string, unknown>;

@@ -48,8 +48,6 @@ type Deps = {
     | 'listSmsAlarms'
   >;
   keys: Pick<ServerKeys, 'mac'>;
-  /** Whether a member owns this phone (E.164 digits). */
-  findMemberIdByE164: (e164: string) => Promise<number | null>;
   whitelabel: () => Promise<TWhitelabel>;
   /** The solved slider of this send (issue 6 finding 5: required, single use). */
   consumeSliderToken: (token: string | undefined, client: { ip: string; userAgent: string }) => Promise<boolean>;
@@ -106,10 +104,15 @@ export function createSmsService(deps: Deps) {
   const codeMac = (purpose: SmsPurpose, e164: string, code: string) =>
     keys.mac(`sms:${purpose}:${e164}:${code}`);
 
+  /**
+   * Sends a code (or, on the register purpose, a notice to a number already registered). `memberOwning` is the
+   * caller's: identity knows who owns a number; this module knows codes, limits and delivery.
+   */
   async function send(
     purpose: SmsPurpose,
     input: { mobileNum: string; countryDialingCode: string; sliderToken?: string | undefined },
     client: { ip: string; userAgent: string; language: string },
+    memberOwning: (e164: string) => Promise<number | null>,
   ): Promise<{ expiredMinutes: number }> {
     const flags = await deps.whitelabel();
     if (purpose === 'register' && !flags.REGMOBVERF3) throw new AppError('registration_closed', 403);
@@ -123,7 +126,7 @@ export function createSmsService(deps: Deps) {
       throw new AppError(input.sliderToken ? 'slider_invalid' : 'slider_required', 400);
     }
 
-    const memberId = await deps.findMemberIdByE164(mobile.e164);
+    const memberId = await memberOwning(mobile.e164);
     // register: a free number gets a code, a registered one a notice (its owner learns why the
     // registration will not go through; the caller learns nothing). login_or_reset: only a member's
     // number gets a code; an unknown one gets nothing, with the same answer.

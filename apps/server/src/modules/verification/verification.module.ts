@@ -40,8 +40,6 @@ export function createVerificationModule(deps: {
   config: Pick<ConfigService, 'get'>;
   sms: { gatewayUrl?: string | undefined; gatewayKey?: string | undefined };
   smsBudget: SmsBudget;
-  /** Whether a member owns this phone (identity provides it; called at request time only). */
-  findMemberIdByE164: (e164: string) => Promise<number | null>;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   now: Clock;
 }) {
@@ -54,7 +52,6 @@ export function createVerificationModule(deps: {
     database,
     repo,
     keys,
-    findMemberIdByE164: deps.findMemberIdByE164,
     whitelabel: () => deps.config.get('whitelabel'),
     consumeSliderToken: (token, client) => challenges.consumeSliderToken(token, client),
     outbox: deps.outbox,
@@ -71,7 +68,7 @@ export function createVerificationModule(deps: {
     tickets,
     smsOutbox,
     repo,
-    routes: (app) => verificationRoutes(app, { challenges, sms }),
+    routes: (app) => verificationRoutes(app, { challenges }),
     /** Used or expired tickets and counters, SMS codes older than the daily limit window. */
     async housekeeping(t: number, tx: Executor) {
       await repo.purgeExpiredTickets(new Date(t - 60_000), tx);
