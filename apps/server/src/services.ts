@@ -116,7 +116,7 @@ export function createServices(
   const deposit = createDepositModule({
     ...shared,
     wallet: wallet.service,
-    usernameOf: async (memberId) => (await identity.memberRepo.findById(memberId))?.username ?? null,
+    usernameOf: async (memberId) => (await identity.memberSummary(memberId))?.username ?? null,
     sandboxPsp: options.cashier?.sandboxPsp ?? false,
   });
   const withdrawal = createWithdrawalModule({
