@@ -73,7 +73,7 @@ export async function catalogueRoutes(
   route(
     app,
     getGameList,
-    // The hot list answers the JSON text it serialized once per cached page (ADR 0059).
+    // Answered with the JSON text serialized once per cached page (ADR 0059); gameList is the same value as an object.
     { jsonText: (req) => catalogue.gameListJson(req.query, req.ctx.language) },
     async (req) => catalogue.gameList(req.query, req.ctx.language),
   );

@@ -19,26 +19,26 @@ export const SLIP_BODY_LIMIT = SLIP_BASE64_MAX + 16 * 1024;
 const CALLBACK_BODY_LIMIT = 64 * 1024;
 
 /** Cashier deposits (2.MC.04 depositv2; real accounts only, 5.GATE.04/05) and the PSP callback entry. */
-export async function depositRoutes(fastify: FastifyInstance, { deposits }: { deposits: DepositService }) {
-  route(fastify, getCashierChannels, async (req) => deposits.channelsFor(memberOf(req).id));
+export async function depositRoutes(app: FastifyInstance, { deposits }: { deposits: DepositService }) {
+  route(app, getCashierChannels, async (req) => deposits.channelsFor(memberOf(req).id));
 
-  route(fastify, postDeposit, { bodyLimit: SLIP_BODY_LIMIT, rateLimit: rateLimit.cashier }, async (req) =>
+  route(app, postDeposit, { bodyLimit: SLIP_BODY_LIMIT, rateLimit: rateLimit.cashier }, async (req) =>
     deposits.create(memberOf(req).id, req.body),
   );
 
-  route(fastify, getDeposits, async (req) => deposits.listOfMember(memberOf(req).id, req.query));
+  route(app, getDeposits, async (req) => deposits.listOfMember(memberOf(req).id, req.query));
 
-  route(fastify, postDepositSlip, { bodyLimit: SLIP_BODY_LIMIT, rateLimit: rateLimit.cashier }, async (req) =>
+  route(app, postDepositSlip, { bodyLimit: SLIP_BODY_LIMIT, rateLimit: rateLimit.cashier }, async (req) =>
     deposits.addSlip(memberOf(req).id, req.params.id, req.body.image),
   );
 
-  route(fastify, getDepositSlip, async (req, reply) => {
+  route(app, getDepositSlip, async (req, reply) => {
     const image = await deposits.slipImage(req.params.id, req.params.slipId, memberOf(req).id);
     return reply.type(image.mime).header('content-disposition', 'inline').send(image.bytes);
   });
 
   // ---------- PSP server-to-server callbacks: the raw body is what the signature covers ----------
-  await fastify.register(async (scope) => {
+  await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: CALLBACK_BODY_LIMIT }, (_req, text, done) =>
       done(null, String(text)),
