@@ -163,12 +163,7 @@ export function createServices(
     usernameOf: async (memberId) => (await identity.memberSummary(memberId))?.username ?? null,
     now,
   });
-  const relay = createRelayModule({
-    content: content.service,
-    wallet: wallet.service,
-    transfers: wallet.transfers,
-    catalogue: catalogue.service,
-  });
+  const relay = createRelayModule({ content: content.service });
 
   /** What app.ts registers, in this order: route plugins and operator route plugins. */
   const parts: ModuleParts[] = [content, system, relay, ops, identity, verification, wallet, inbox, deposit, withdrawal, agent, vendor, catalogue];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint, operator } from './endpoint';
 
 /**
  * Cashier deposits (page key `depositv2`, 2.MC.04; docs/adr/0027-cashier-deposits.md).
@@ -214,3 +215,195 @@ export const ZOpsDepositList = z.array(ZOpsDepositRow).max(500);
 /** POST /ops/deposits/:id/approve (note optional), /reject (reason required). */
 export const ZOpsDepositApprove = z.object({ note: z.string().trim().max(200).optional() });
 export const ZOpsDepositReject = z.object({ reason: z.string().trim().min(1).max(200) });
+
+/** DELETE /ops/payment-channels/:code answer. */
+export const ZOpsPaymentChannelRemoved = z.object({ removed: z.literal(true) });
+
+// ---------- the sandbox PSP's hosted page (embedded demo or ALLOW_SANDBOX_TRANSPORTS=1; docs/adr/0027) ----------
+
+export const ZSandboxPaymentParam = z.object({ ref: z.string().regex(/^SBX-[A-Za-z0-9_-]{10,60}$/) });
+/** The page's language; anything else shows it in Thai. */
+export const ZSandboxPageQuery = z.object({ lang: z.enum(['th', 'en']).catch('th').default('th') });
+/** The payer's button: the page's form posts it urlencoded (the page has no script). */
+export const ZSandboxPaymentAction = z.object({ action: z.enum(['pay', 'fail']) });
+
+// ---------- endpoints ----------
+
+export const getCashierChannels = defineEndpoint({
+  method: 'GET',
+  path: '/wps/cashier/channels',
+  tag: 'cashier',
+  summary: 'Payment channels the member can deposit through, with limits and what is left today',
+  auth: 'real-member',
+  response: ZCashierChannelList,
+});
+
+export const postDeposit = defineEndpoint({
+  method: 'POST',
+  path: '/wps/cashier/deposits',
+  tag: 'cashier',
+  summary:
+    'Create a deposit: a bank transfer (amount, transfer time, reference, optional slip image) awaits approval; a PSP deposit answers the hosted payment page URL',
+  auth: 'real-member',
+  body: ZDepositCreate,
+  response: ZDepositCreated,
+});
+
+export const getDeposits = defineEndpoint({
+  method: 'GET',
+  path: '/wps/cashier/deposits',
+  tag: 'cashier',
+  summary: 'The member deposits, newest first, with their status',
+  auth: 'real-member',
+  query: ZDepositListQuery,
+  response: ZDepositPage,
+});
+
+export const postDepositSlip = defineEndpoint({
+  method: 'POST',
+  path: '/wps/cashier/deposits/:id/slips',
+  tag: 'cashier',
+  summary: 'Add a slip image (png or jpg by content, at most 5 MB, at most 3 per deposit) to a bank transfer awaiting approval',
+  auth: 'real-member',
+  params: ZDepositIdParam,
+  body: ZSlipUpload,
+  response: ZDeposit,
+});
+
+export const getDepositSlip = defineEndpoint({
+  method: 'GET',
+  path: '/wps/cashier/deposits/:id/slips/:slipId',
+  tag: 'cashier',
+  summary: 'A slip image of one of the member deposits (the image bytes)',
+  auth: 'real-member',
+  params: ZSlipParam,
+  file: 'image',
+});
+
+/** The provider's server calls it; the body is read raw (the signature covers its bytes). */
+export const postPspCallback = defineEndpoint({
+  method: 'POST',
+  path: '/wps/cashier/psp/:adapter/callback',
+  tag: 'cashier',
+  summary:
+    'PSP callback: HMAC-SHA256 over "<timestamp>.<raw body>" in x-psp-signature, x-psp-timestamp within 5 minutes; a replay of the same body changes nothing',
+  auth: 'public',
+  params: ZPspAdapterParam,
+  response: ZPspCallbackAck,
+});
+
+export const getSandboxPaymentPage = defineEndpoint({
+  method: 'GET',
+  path: '/sandbox/psp/pay/:ref',
+  tag: 'sandbox',
+  summary: 'Sandbox PSP hosted payment page (Thai or English by ?lang)',
+  auth: 'public',
+  params: ZSandboxPaymentParam,
+  query: ZSandboxPageQuery,
+  file: 'html',
+});
+
+export const postSandboxPayment = defineEndpoint({
+  method: 'POST',
+  path: '/sandbox/psp/pay/:ref',
+  tag: 'sandbox',
+  summary: 'The payer pressed Pay or Fail: the signed callback goes out through the outbox',
+  auth: 'public',
+  params: ZSandboxPaymentParam,
+  query: ZSandboxPageQuery,
+  body: ZSandboxPaymentAction,
+  bodyType: 'form',
+  file: 'html',
+});
+
+export const listPaymentChannels = defineEndpoint({
+  method: 'GET',
+  path: '/ops/payment-channels',
+  tag: 'ops',
+  summary: 'Payment channels (every status), in sort order',
+  auth: operator('money.read'),
+  response: ZOpsPaymentChannelList,
+});
+
+export const createPaymentChannel = defineEndpoint({
+  method: 'POST',
+  path: '/ops/payment-channels',
+  tag: 'ops',
+  summary: 'Add a channel: bank_transfer (receiving account) or psp (adapter); limits in decimal amounts',
+  auth: operator('money.write', 'payment_channel.create'),
+  body: ZOpsPaymentChannelInput,
+  response: ZOpsPaymentChannel,
+});
+
+export const updatePaymentChannel = defineEndpoint({
+  method: 'PUT',
+  path: '/ops/payment-channels/:code',
+  tag: 'ops',
+  summary: 'Change a channel (names, account, adapter, limits, status, sort)',
+  auth: operator('money.write', 'payment_channel.update'),
+  params: ZOpsChannelCodeParam,
+  body: ZOpsPaymentChannelPatch,
+  response: ZOpsPaymentChannel,
+});
+
+export const deletePaymentChannel = defineEndpoint({
+  method: 'DELETE',
+  path: '/ops/payment-channels/:code',
+  tag: 'ops',
+  summary: 'Remove a channel no deposit used (a used one answers conflict: disable it instead)',
+  auth: operator('money.write', 'payment_channel.delete'),
+  params: ZOpsChannelCodeParam,
+  response: ZOpsPaymentChannelRemoved,
+});
+
+export const listDeposits = defineEndpoint({
+  method: 'GET',
+  path: '/ops/deposits',
+  tag: 'ops',
+  summary: 'Deposits, newest first; filter by status, member id, channel',
+  auth: operator('money.read'),
+  query: ZOpsDepositListQuery,
+  response: ZOpsDepositList,
+});
+
+export const getDeposit = defineEndpoint({
+  method: 'GET',
+  path: '/ops/deposits/:id',
+  tag: 'ops',
+  summary: 'One deposit',
+  auth: operator('money.read'),
+  params: ZDepositIdParam,
+  response: ZOpsDepositRow,
+});
+
+export const approveDeposit = defineEndpoint({
+  method: 'POST',
+  path: '/ops/deposits/:id/approve',
+  tag: 'ops',
+  summary: 'Approve: the member is credited exactly once and gets the deposit-arrival message',
+  auth: operator('money.write', 'deposit.approve'),
+  params: ZDepositIdParam,
+  body: ZOpsDepositApprove.optional(),
+  response: ZOpsDepositRow,
+});
+
+export const rejectDeposit = defineEndpoint({
+  method: 'POST',
+  path: '/ops/deposits/:id/reject',
+  tag: 'ops',
+  summary: 'Reject with a reason: the member gets the deposit-failed message',
+  auth: operator('money.write', 'deposit.reject'),
+  params: ZDepositIdParam,
+  body: ZOpsDepositReject,
+  response: ZOpsDepositRow,
+});
+
+export const getDepositSlipForOps = defineEndpoint({
+  method: 'GET',
+  path: '/ops/deposits/:id/slips/:slipId',
+  tag: 'ops',
+  summary: 'A slip image (the image bytes); each read is audited',
+  auth: operator('money.read', 'deposit.slip.read'),
+  params: ZSlipParam,
+  file: 'image',
+});

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { GAME_TYPES } from './constants';
+import { defineEndpoint, operator } from './endpoint';
+import { GAME_MENUS } from './first-load';
 
 /**
  * The game catalogue (issue 9, spec 3.GAME, 7.RELAY, 7.GAME, 7.PAR; docs/adr/0037-game-catalogue.md):
@@ -336,3 +338,167 @@ export const ZBetRecord = z.object({
   totals: z.object({ bet: signedAmount, win: signedAmount, net: signedAmount }),
 });
 export type TBetRecord = z.infer<typeof ZBetRecord>;
+
+// ---------- endpoints ----------
+
+export const getGameMenus = defineEndpoint({
+  ...GAME_MENUS,
+  summary: 'Game menus: HOT (hot vendors) then each game type with its vendors and game counts (7.GAME.01, 2.LGN.01)',
+  query: ZGameMenusQuery,
+  response: ZGameMenus,
+});
+
+export const getPopularGames = defineEndpoint({
+  method: 'GET',
+  path: '/lgw/games/popular',
+  tag: 'game',
+  summary: 'The games most members launched in the last 7 days (count 20 by default; 7.GAME.02, 7.PAR.10)',
+  auth: 'public',
+  query: ZPopularQuery,
+  response: ZPopularGames,
+});
+
+export const launchGame = defineEndpoint({
+  method: 'POST',
+  path: '/wps/game/launchGame',
+  tag: 'game',
+  summary:
+    "Launch a game: the vendor's launch URL with a one-time token; 'Game maintenance' when the vendor or game is in maintenance or the vendor has no credentials; trial accounts only for free-play games (7.GAME.03, 4.GS)",
+  auth: 'member',
+  body: ZLaunchGameRequest,
+  response: ZLaunchGame,
+});
+
+export const addFavorite = defineEndpoint({
+  method: 'POST',
+  path: '/wps/game/favorites/add',
+  tag: 'game',
+  summary: "Add a game to the member's favourites (idempotent); answers the favourite ids (7.PAR.06/07)",
+  auth: 'member',
+  body: ZFavoriteChange,
+  response: ZFavoriteIds,
+});
+
+export const removeFavorite = defineEndpoint({
+  method: 'POST',
+  path: '/wps/game/favorites/remove',
+  tag: 'game',
+  summary: "Remove a game from the member's favourites (idempotent); answers the favourite ids (7.PAR.06/07)",
+  auth: 'member',
+  body: ZFavoriteChange,
+  response: ZFavoriteIds,
+});
+
+export const getBetRecord = defineEndpoint({
+  method: 'GET',
+  path: '/wps/game/betRecord',
+  tag: 'game',
+  summary:
+    "Betting record: the member's game rounds from the platform's ledger (bet, win, net, status), by vendor and a range of Bangkok days, paged (2.MC.08; docs/adr/0058)",
+  auth: 'member',
+  query: ZBetRecordQuery,
+  response: ZBetRecord,
+});
+
+/** Answered from JSON text serialized once per cached page (docs/adr/0059). */
+export const getGameList = defineEndpoint({
+  method: 'GET',
+  path: '/wps/relay/GCSGAME_gameList',
+  tag: 'relay',
+  summary:
+    'Games by type, vendor, classification, name, minimum bet and lines, paged (15 by default); platform defaults to html5-desktop (7.RELAY.06, 7.PAR.02/03)',
+  auth: 'public',
+  query: ZGameListQuery,
+  response: ZGameList,
+});
+
+export const getHotGames = defineEndpoint({
+  method: 'GET',
+  path: '/wps/relay/GCSGAME_hotGamesV2',
+  tag: 'relay',
+  summary: 'Hot games (of one vendor when given) and, as the footer, their vendors (7.RELAY.05, 7.PAR.01)',
+  auth: 'public',
+  query: ZHotGamesQuery,
+  response: ZHotGames,
+});
+
+export const getVendorGameTypes = defineEndpoint({
+  method: 'GET',
+  path: '/wps/relay/GCSGAME_getVassGameType',
+  tag: 'relay',
+  summary: "Each vendor's game types with their classifications and game counts (7.RELAY.08)",
+  auth: 'public',
+  query: ZVassGameTypeQuery,
+  response: ZVassGameTypes,
+});
+
+export const getFavoriteIds = defineEndpoint({
+  method: 'GET',
+  path: '/wps/relay/MCSFE_getFavoriteGames',
+  tag: 'relay',
+  summary: "The member's favourite game ids, newest first (7.RELAY.10, 7.PAR.04)",
+  auth: 'member',
+  query: ZFavoriteIdsQuery,
+  response: ZFavoriteIds,
+});
+
+export const getFavoriteList = defineEndpoint({
+  method: 'GET',
+  path: '/wps/relay/MCSFE_getFavoriteGamesList',
+  tag: 'relay',
+  summary: "The member's favourite games, paged, of one game type when given (7.RELAY.11, 7.PAR.05)",
+  auth: 'member',
+  query: ZFavoriteListQuery,
+  response: ZFavoriteList,
+});
+
+export const getRecentGames = defineEndpoint({
+  method: 'GET',
+  path: '/wps/relay/GCS_recentGame',
+  tag: 'relay',
+  summary: "The member's recently launched games, newest first, paged (7.RELAY.12, 7.PAR.08)",
+  auth: 'member',
+  query: ZRecentGamesQuery,
+  response: ZRecentGames,
+});
+
+export const launchGameByRelay = defineEndpoint({
+  method: 'GET',
+  path: '/wps/relay/GCS_gameLaunchFB',
+  tag: 'relay',
+  summary: "Launch a game (as POST /wps/game/launchGame): the vendor's launch URL with a one-time token (7.RELAY.04, 4.GS)",
+  auth: 'member',
+  query: ZLaunchGameQuery,
+  response: ZLaunchGame,
+});
+
+export const getRankList = defineEndpoint({
+  method: 'GET',
+  path: '/wps/relay/GCSGAME_getRankList',
+  tag: 'relay',
+  summary: 'Winner board: the largest settled real-money wins of the last 7 days (7.RELAY.21, 7.PAR.12)',
+  auth: 'public',
+  query: ZRankListQuery,
+  response: ZRankList,
+});
+
+export const listCatalogueGames = defineEndpoint({
+  method: 'GET',
+  path: '/ops/catalogue/games',
+  tag: 'ops',
+  summary: 'Games of the catalogue (by vendor, status)',
+  auth: operator('vendors.read'),
+  query: ZOpsGamesQuery,
+  response: ZOpsGameList,
+});
+
+export const setGameOverrides = defineEndpoint({
+  method: 'PUT',
+  path: '/ops/catalogue/games/:nodeId',
+  tag: 'ops',
+  summary: "Override a game's status (MAINTENANCE, HIDDEN) or hot flag; null gives the vendor's value back",
+  auth: operator('vendors.write', 'catalogue.game'),
+  params: ZOpsGameParam,
+  body: ZOpsGameOverride,
+  response: ZOpsGameRow,
+});

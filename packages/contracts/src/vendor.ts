@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZGamesSyncAnswer } from './catalogue';
+import { ZGamesSyncAnswer, ZGamesSyncRequest } from './catalogue';
+import { defineEndpoint, operator } from './endpoint';
 
 /**
  * Vendor wallet protocol v1 (docs/vendor-protocol.md): the signed calls every game vendor makes to
@@ -105,18 +106,8 @@ export const ZVendorErrorAnswer = z.object({
 /** HTTP 401 (signature, timestamp, vendor) and 400 (not a JSON body): nothing else is said. */
 export const ZVendorRefusal = z.object({ status: z.literal('ERROR'), code: ZVendorProtocolCode });
 
-const answerOf = <T extends z.ZodType>(ok: T) => ({
-  200: z.union([ok, ZVendorErrorAnswer]),
-  400: ZVendorRefusal,
-  401: ZVendorRefusal,
-});
-export const vendorResponses = {
-  authenticate: answerOf(ZVendorAuthenticated),
-  balance: answerOf(ZVendorBalanceAnswer),
-  money: answerOf(ZVendorMoneyAnswer),
-  /** POST /vendor/v1/games/sync (docs/vendor-protocol.md section 10). */
-  gamesSync: answerOf(ZGamesSyncAnswer),
-};
+/** What a call answers with HTTP 200: its OK answer, or an ERROR answer with the protocol's code. */
+const answerOf = <T extends z.ZodType>(ok: T) => z.union([ok, ZVendorErrorAnswer]);
 export type TVendorAnswer =
   | z.infer<typeof ZVendorAuthenticated>
   | z.infer<typeof ZVendorBalanceAnswer>
@@ -124,6 +115,61 @@ export type TVendorAnswer =
   | z.infer<typeof ZGamesSyncAnswer>
   | z.infer<typeof ZVendorErrorAnswer>
   | z.infer<typeof ZVendorRefusal>;
+
+// ---------- the protocol's endpoints ----------
+
+/**
+ * The signed calls (docs/vendor-protocol.md section 4), one per service call: the server registers them in a
+ * loop. Each body is checked by the vendor service after the signature (the route leaves it to the service).
+ */
+const signed = (summary: string) => `${summary} (signed: X-Vendor-Code, X-Timestamp, X-Signature)`;
+const protocolCall = { method: 'POST', tag: 'vendor', auth: 'vendor', plain: { refusal: ZVendorRefusal } } as const;
+export const vendorProtocol = {
+  authenticate: defineEndpoint({
+    ...protocolCall,
+    path: '/vendor/v1/session/authenticate',
+    summary: signed('Exchange a launch token for a session'),
+    body: ZVendorAuthenticateRequest,
+    response: answerOf(ZVendorAuthenticated),
+  }),
+  balance: defineEndpoint({
+    ...protocolCall,
+    path: '/vendor/v1/wallet/balance',
+    summary: signed("The player's balance"),
+    body: ZVendorBalanceRequest,
+    response: answerOf(ZVendorBalanceAnswer),
+  }),
+  bet: defineEndpoint({
+    ...protocolCall,
+    path: '/vendor/v1/wallet/bet',
+    summary: signed('Debit a bet'),
+    body: ZVendorBetRequest,
+    response: answerOf(ZVendorMoneyAnswer),
+  }),
+  win: defineEndpoint({
+    ...protocolCall,
+    path: '/vendor/v1/wallet/win',
+    summary: signed('Credit a win (no live session needed)'),
+    body: ZVendorWinRequest,
+    response: answerOf(ZVendorMoneyAnswer),
+  }),
+  rollback: defineEndpoint({
+    ...protocolCall,
+    path: '/vendor/v1/wallet/rollback',
+    summary: signed('Refund the bet named by referenceTransactionId'),
+    body: ZVendorRollbackRequest,
+    response: answerOf(ZVendorMoneyAnswer),
+  }),
+  /** docs/vendor-protocol.md section 10. */
+  gamesSync: defineEndpoint({
+    ...protocolCall,
+    path: '/vendor/v1/games/sync',
+    summary: signed("Publish the vendor's game list (replaces it; unlisted games are retired)"),
+    body: ZGamesSyncRequest,
+    response: answerOf(ZGamesSyncAnswer),
+  }),
+};
+export type TVendorCall = keyof typeof vendorProtocol;
 
 // ---------- member launch (POST /wps/game/vendorLaunch) ----------
 
@@ -137,6 +183,16 @@ export const ZVendorLaunchRequest = z.object({
 });
 export type TVendorLaunchRequest = z.infer<typeof ZVendorLaunchRequest>;
 export const ZVendorLaunch = z.object({ url: z.string() });
+
+export const postVendorLaunch = defineEndpoint({
+  method: 'POST',
+  path: '/wps/game/vendorLaunch',
+  tag: 'game',
+  summary: "A one-time launch token and the vendor's launch URL carrying it (docs/vendor-protocol.md)",
+  auth: 'member',
+  body: ZVendorLaunchRequest,
+  response: ZVendorLaunch,
+});
 
 // ---------- operator API (/ops/vendors/registry) ----------
 
@@ -173,3 +229,43 @@ export const ZOpsVendorWithSecret = z.object({ vendor: ZOpsVendorRow, secret: z.
 export type TOpsVendorWithSecret = z.infer<typeof ZOpsVendorWithSecret>;
 export const ZOpsVendorCodeParam = z.object({ code: ZVendorCode });
 export const ZOpsVendorStatusInput = z.object({ status: ZVendorStatus });
+
+export const listVendorRegistry = defineEndpoint({
+  method: 'GET',
+  path: '/ops/vendors/registry',
+  tag: 'ops',
+  summary: 'Game vendor registry (never secrets)',
+  auth: operator('vendors.read'),
+  response: ZOpsVendorList,
+});
+
+export const addVendor = defineEndpoint({
+  method: 'POST',
+  path: '/ops/vendors/registry',
+  tag: 'ops',
+  summary: 'Add a game vendor; its secret is answered this once',
+  auth: operator('vendors.write', 'vendors.add'),
+  body: ZOpsVendorInput,
+  response: ZOpsVendorWithSecret,
+});
+
+export const setVendorStatus = defineEndpoint({
+  method: 'PUT',
+  path: '/ops/vendors/registry/:code/status',
+  tag: 'ops',
+  summary: 'Set a vendor active, in maintenance or disabled',
+  auth: operator('vendors.write', 'vendors.status'),
+  params: ZOpsVendorCodeParam,
+  body: ZOpsVendorStatusInput,
+  response: ZOpsVendorRow,
+});
+
+export const rotateVendorSecret = defineEndpoint({
+  method: 'POST',
+  path: '/ops/vendors/registry/:code/rotate-secret',
+  tag: 'ops',
+  summary: 'Replace a vendor secret; the new one is answered this once and the old one stops working',
+  auth: operator('vendors.write', 'vendors.rotate_secret'),
+  params: ZOpsVendorCodeParam,
+  response: ZOpsVendorWithSecret,
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, operator } from './endpoint';
+import { WALLET_BALANCE } from './first-load';
 
 /**
  * The member's wallet (issue 8; spec 3.WAL, 3.MEM.03, 7.WAL, 7.RELAY.28). Amounts on the wire are decimal
@@ -205,3 +206,51 @@ export const ZMerchantWallets = z.object({
     .max(200),
 });
 export type TMerchantWallets = z.infer<typeof ZMerchantWallets>;
+
+// ---------- endpoints ----------
+
+export const getWalletBalance = defineEndpoint({
+  ...WALLET_BALANCE,
+  summary: 'The member balance: main plus vendor wallets, and whether it is all in the main wallet (7.WAL.01, 3.WAL.01)',
+  response: ZWalletBalance,
+});
+
+export const getConsolidatedFunds = defineEndpoint({
+  method: 'GET',
+  path: '/wps/member/info/funds/consolidated',
+  tag: 'wallet',
+  summary: 'Consolidated funds: the main wallet and each vendor wallet, with the live balance of transfer-mode vendors (7.WAL.02)',
+  auth: 'member',
+  response: ZConsolidatedFunds,
+});
+
+export const getAccountRecord = defineEndpoint({
+  method: 'GET',
+  path: '/wps/relay/ODSFE2_MemTransDet',
+  tag: 'relay',
+  summary: 'Account record: the member wallet movements with the running balance, by type and date range (7.RELAY.28, 2.MC.09)',
+  auth: 'member',
+  query: ZAccountRecordQuery,
+  response: ZAccountRecord,
+});
+
+export const getWalletTransfer = defineEndpoint({
+  method: 'GET',
+  path: '/wps/relay/GCS_walletTransfer',
+  tag: 'relay',
+  summary:
+    'Transfer between the main wallet and a transfer-mode vendor wallet: in, out, or all back; requestId makes it idempotent; trial accounts refused (7.RELAY.03, 5.GATE.04)',
+  auth: 'member',
+  query: ZWalletTransferQuery,
+  response: ZWalletTransferResult,
+});
+
+export const getMerchantWallets = defineEndpoint({
+  method: 'GET',
+  path: '/wps/relay/GCS_merchantWallet',
+  tag: 'relay',
+  summary: "The member's wallet at each transfer-mode vendor: name, status, ledger balance and the vendor's live balance (7.RELAY.20)",
+  auth: 'member',
+  query: ZMerchantWalletQuery,
+  response: ZMerchantWallets,
+});

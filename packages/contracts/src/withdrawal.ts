@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ZDone } from './auth';
+import { defineEndpoint, operator } from './endpoint';
 
 /**
  * Withdrawals (spec 2.MC.05 page `withdraw`, 4.WD.01-05, 9.C.16, 3.STAT.06, 5.GATE.04/05, 5.UPL.01-04
@@ -268,6 +270,8 @@ export const ZOpsWithdrawalQuery = z.object({
   memberId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
+/** GET /ops/withdrawals/cases: the not-received ones (the status is given). */
+export const ZOpsWithdrawalCasesQuery = ZOpsWithdrawalQuery.omit({ status: true });
 export const ZOpsWithdrawalRow = z.object({
   id: z.number().int(),
   memberId: z.number().int(),
@@ -310,3 +314,141 @@ export const ZOpsProofParam = z.object({
   index: z.coerce.number().int().min(1).max(PROOF_MAX_IMAGES),
 });
 export const ZOpsProof = z.object({ contentType: str(20), data: str(PROOF_BASE64_MAX) });
+
+// ---------- endpoints ----------
+
+export const getBankAccounts = defineEndpoint({
+  method: 'GET',
+  path: '/wps/cashier/bank-accounts',
+  tag: 'cashier',
+  summary: 'Bound bank accounts (at most 3)',
+  auth: 'real-member',
+  response: ZBankAccountList,
+});
+
+export const postBankAccount = defineEndpoint({
+  method: 'POST',
+  path: '/wps/cashier/bank-accounts',
+  tag: 'cashier',
+  summary: 'Bind a bank account: the payment password; the name is the real name in capitals',
+  auth: 'real-member',
+  enc: true,
+  body: ZBindBankAccount,
+  response: ZBankAccount,
+});
+
+export const deleteBankAccount = defineEndpoint({
+  method: 'DELETE',
+  path: '/wps/cashier/bank-accounts/:id',
+  tag: 'cashier',
+  summary: 'Remove a bank account (the payment password confirms it)',
+  auth: 'real-member',
+  enc: true,
+  params: ZBankAccountIdParam,
+  body: ZRemoveBankAccount,
+  response: ZDone,
+});
+
+export const getWithdrawalSettings = defineEndpoint({
+  method: 'GET',
+  path: '/wps/cashier/withdrawal-settings',
+  tag: 'cashier',
+  summary: 'Withdrawal limits, hours, turnover and what the member still needs (2.MC.05)',
+  auth: 'real-member',
+  response: ZWithdrawalSettingsView,
+});
+
+export const postWithdrawal = defineEndpoint({
+  method: 'POST',
+  path: '/wps/cashier/withdrawals',
+  tag: 'cashier',
+  summary: 'Request a withdrawal: payment password (+ authenticator code with 2FA), limits, turnover; idempotent by requestKey',
+  auth: 'real-member',
+  enc: true,
+  body: ZWithdrawalRequest,
+  response: ZWithdrawal,
+});
+
+export const getWithdrawals = defineEndpoint({
+  method: 'GET',
+  path: '/wps/cashier/withdrawals',
+  tag: 'cashier',
+  summary: "The member's withdrawals, newest first (paged)",
+  auth: 'real-member',
+  query: ZWithdrawalPageQuery,
+  response: ZWithdrawalPage,
+});
+
+export const postWithdrawalReceipt = defineEndpoint({
+  method: 'POST',
+  path: '/wps/cashier/withdrawals/:id/receipt',
+  tag: 'cashier',
+  summary: 'Confirm a paid-out withdrawal: received, or not received with 1-3 png/jpg proofs (4.WD.01-05)',
+  auth: 'real-member',
+  params: ZWithdrawalIdParam,
+  body: ZWithdrawalReceipt,
+  response: ZWithdrawal,
+});
+
+export const listWithdrawals = defineEndpoint({
+  method: 'GET',
+  path: '/ops/withdrawals',
+  tag: 'ops',
+  summary: 'Withdrawals, newest first; filter by status and member',
+  auth: operator('money.read'),
+  query: ZOpsWithdrawalQuery,
+  response: ZOpsWithdrawalList,
+});
+
+export const listWithdrawalCases = defineEndpoint({
+  method: 'GET',
+  path: '/ops/withdrawals/cases',
+  tag: 'ops',
+  summary: 'Not-received cases: paid-out withdrawals the member says did not arrive (with proofs)',
+  auth: operator('money.read'),
+  query: ZOpsWithdrawalCasesQuery,
+  response: ZOpsWithdrawalList,
+});
+
+export const payWithdrawal = defineEndpoint({
+  method: 'POST',
+  path: '/ops/withdrawals/:id/pay',
+  tag: 'ops',
+  summary: 'Mark a pending withdrawal paid out (clearing -> payout); the member is asked to confirm receipt',
+  auth: operator('money.write', 'withdrawal.pay'),
+  params: ZWithdrawalIdParam,
+  response: ZOpsWithdrawalRow,
+});
+
+export const rejectWithdrawal = defineEndpoint({
+  method: 'POST',
+  path: '/ops/withdrawals/:id/reject',
+  tag: 'ops',
+  summary: "Reject a pending withdrawal with a reason (clearing -> the member's main wallet)",
+  auth: operator('money.write', 'withdrawal.reject'),
+  params: ZWithdrawalIdParam,
+  body: ZOpsWithdrawalReject,
+  response: ZOpsWithdrawalRow,
+});
+
+export const resolveWithdrawal = defineEndpoint({
+  method: 'POST',
+  path: '/ops/withdrawals/:id/resolve',
+  tag: 'ops',
+  summary:
+    "Close a not-received case: refund (payout -> the member's main wallet) or paid (it did arrive), with the reason the member is told",
+  auth: operator('money.write', 'withdrawal.resolve'),
+  params: ZWithdrawalIdParam,
+  body: ZOpsWithdrawalResolve,
+  response: ZOpsWithdrawalRow,
+});
+
+export const getWithdrawalProof = defineEndpoint({
+  method: 'GET',
+  path: '/ops/withdrawals/:id/proofs/:index',
+  tag: 'ops',
+  summary: 'One proof image of a not-received case (base64); each read is audited',
+  auth: operator('money.read', 'withdrawal.proof.read'),
+  params: ZOpsProofParam,
+  response: ZOpsProof,
+});

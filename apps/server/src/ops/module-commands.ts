@@ -1,9 +1,20 @@
 import type { CliCommand } from '../platform/cli/kit';
+import { catalogueCommands } from '../modules/catalogue/catalogue.cli';
+import { depositCommands } from '../modules/deposit/deposit.cli';
+import { vendorCommands } from '../modules/game-vendors/vendor.cli';
 import { identityCommands } from '../modules/identity/identity.cli';
 import { walletCommands } from '../modules/wallet/wallet.cli';
+import { withdrawalCommands } from '../modules/withdrawal/withdrawal.cli';
 
 /**
  * Every operator command, module by module (each module's `<m>.cli.ts`), in the order the help lists them.
  * A module's commands load none of its services: they call its operator endpoints.
  */
-export const OPS_COMMANDS: readonly CliCommand[] = [...identityCommands, ...walletCommands];
+export const OPS_COMMANDS: readonly CliCommand[] = [
+  ...vendorCommands,
+  ...catalogueCommands,
+  ...identityCommands,
+  ...withdrawalCommands,
+  ...walletCommands,
+  ...depositCommands,
+];

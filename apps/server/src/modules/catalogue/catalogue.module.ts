@@ -17,8 +17,8 @@ export type { CatalogueVendors };
  * The game catalogue (issue 9; docs/adr/0037-game-catalogue.md): games published by the registry's
  * vendors (the vendor module's signed games/sync call lands in `service.sync`), the lists, favourites,
  * recent games, popular games, the winner board (job `catalogue-wins`), the launch, the operator
- * overrides. The relay entries (GCSGAME_*, MCSFE_getFavorite*, GCS_recentGame, GCS_gameLaunchFB,
- * GCSGAME_getRankList) call `service`.
+ * overrides. Its routes include the relay calls GCSGAME_*, MCSFE_getFavorite*, GCS_recentGame,
+ * GCS_gameLaunchFB and GCSGAME_getRankList.
  */
 export function createCatalogueModule(deps: {
   database: Database;

@@ -1,14 +1,8 @@
-import {
-  ZVendorLaunch,
-  ZVendorLaunchRequest,
-  vendorResponses,
-  type TVendorAnswer,
-} from '@lotus/contracts/vendor';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok, responses } from '../../lib/http';
+import { postVendorLaunch, vendorProtocol, type TVendorAnswer } from '@lotus/contracts/vendor';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { memberOf } from '../../plugins/member-auth';
 import { rateLimit } from '../../plugins/rate-limit';
+import { route } from '../../plugins/route';
 import type { VendorCall, VendorService } from './vendor.service';
 
 /**
@@ -43,48 +37,7 @@ const header = (req: FastifyRequest, name: string) => {
 };
 
 /** The games/sync body may carry 2,000 games: its own limit (the route's limit wins over the parser's). */
-const GAMES_SYNC_BODY_LIMIT = 2 * 1024 * 1024;
-
-const CALLS: {
-  call: VendorCall;
-  path: string;
-  summary: string;
-  response: (typeof vendorResponses)[keyof typeof vendorResponses];
-  bodyLimit?: number;
-}[] = [
-  {
-    call: 'authenticate',
-    path: '/vendor/v1/session/authenticate',
-    summary: 'Exchange a launch token for a session',
-    response: vendorResponses.authenticate,
-  },
-  {
-    call: 'balance',
-    path: '/vendor/v1/wallet/balance',
-    summary: "The player's balance",
-    response: vendorResponses.balance,
-  },
-  { call: 'bet', path: '/vendor/v1/wallet/bet', summary: 'Debit a bet', response: vendorResponses.money },
-  {
-    call: 'win',
-    path: '/vendor/v1/wallet/win',
-    summary: 'Credit a win (no live session needed)',
-    response: vendorResponses.money,
-  },
-  {
-    call: 'rollback',
-    path: '/vendor/v1/wallet/rollback',
-    summary: 'Refund the bet named by referenceTransactionId',
-    response: vendorResponses.money,
-  },
-  {
-    call: 'gamesSync',
-    path: '/vendor/v1/games/sync',
-    summary: "Publish the vendor's game list (replaces it; unlisted games are retired)",
-    response: vendorResponses.gamesSync,
-    bodyLimit: GAMES_SYNC_BODY_LIMIT,
-  },
-];
+const BODY_LIMITS: Partial<Record<VendorCall, number>> = { gamesSync: 2 * 1024 * 1024 };
 
 /**
  * The vendor wallet protocol v1 (`POST /vendor/v1/*`, docs/vendor-protocol.md): registered at the app's
@@ -119,62 +72,26 @@ export async function vendorProtocolRoutes(
           message: 'Internal error, please retry the same request',
         } satisfies TVendorAnswer);
     });
-    const app = scope.withTypeProvider<ZodTypeProvider>();
-    for (const { call, path, summary, response, bodyLimit } of CALLS) {
-      app.post(
-        path,
-        {
-          ...(bodyLimit ? { bodyLimit } : {}),
-          schema: {
-            tags: ['vendor'],
-            summary: `${summary} (signed: X-Vendor-Code, X-Timestamp, X-Signature)`,
-            response,
-          },
-        },
-        async (req: FastifyRequest, reply: FastifyReply) => {
-          const answer = await vendor.handle(call, {
-            vendorCode: header(req, 'x-vendor-code'),
-            timestamp: header(req, 'x-timestamp'),
-            signature: header(req, 'x-signature'),
-            raw: req.body instanceof RawBody ? req.body.bytes : null,
-          });
-          // The service builds every answer from the protocol's own types (TVendorAnswer), so it is
-          // sent as its JSON text: the response schema documents it, without a second validation pass.
-          return reply.code(answer.http).headers(VENDOR_HEADERS).send(JSON.stringify(answer.body));
-        },
-      );
+    for (const call of Object.keys(vendorProtocol) as VendorCall[]) {
+      const bodyLimit = BODY_LIMITS[call];
+      route(scope, vendorProtocol[call], bodyLimit ? { bodyLimit } : {}, async (req, reply) => {
+        const answer = await vendor.handle(call, {
+          vendorCode: header(req, 'x-vendor-code'),
+          timestamp: header(req, 'x-timestamp'),
+          signature: header(req, 'x-signature'),
+          raw: req.body instanceof RawBody ? req.body.bytes : null,
+        });
+        // The service builds every answer from the protocol's own types (TVendorAnswer), so it is
+        // sent as its JSON text: the response schema documents it, without a second validation pass.
+        return reply.code(answer.http).headers(VENDOR_HEADERS).send(JSON.stringify(answer.body));
+      });
     }
   });
 }
 
 /** The member's launch (`POST /wps/game/vendorLaunch`, trial members too): a site route. */
-export async function vendorLaunchRoutes(
-  fastify: FastifyInstance,
-  { vendor }: { vendor: Pick<VendorService, 'launch'> },
-) {
-  await fastify.register(async (scope) => {
-    scope.addHook('onRequest', scope.requireMember);
-    const app = scope.withTypeProvider<ZodTypeProvider>();
-    app.post(
-      '/wps/game/vendorLaunch',
-      {
-        config: { rateLimit: rateLimit.standard },
-        schema: {
-          tags: ['game'],
-          security: [{ member: [] }],
-          summary:
-            "A one-time launch token and the vendor's launch URL carrying it (docs/vendor-protocol.md)",
-          body: ZVendorLaunchRequest,
-          response: responses(ZVendorLaunch),
-        },
-      },
-      async (req) =>
-        ok(
-          await vendor.launch(memberOf(req).id, {
-            ...req.body,
-            language: req.body.language ?? req.ctx.language,
-          }),
-        ),
-    );
-  });
+export async function vendorLaunchRoutes(app: FastifyInstance, { vendor }: { vendor: Pick<VendorService, 'launch'> }) {
+  route(app, postVendorLaunch, { rateLimit: rateLimit.standard }, async (req) =>
+    vendor.launch(memberOf(req).id, { ...req.body, language: req.body.language ?? req.ctx.language }),
+  );
 }

@@ -7,6 +7,7 @@ import {
   ZVendorRollbackRequest,
   ZVendorWinRequest,
   type TVendorAnswer,
+  type TVendorCall,
   type TVendorProtocolCode,
 } from '@lotus/contracts/vendor';
 import { ZGamesSyncRequest, type TGamesSyncResult, type TSyncGame } from '@lotus/contracts/catalogue';
@@ -49,8 +50,8 @@ export type PlayerLookup = (id: number) => Promise<{ id: number; status: string;
 /** What it asks of the wallet (wallet.types.ts). */
 export type VendorWallet = { gameOperation: WalletGameOperation; balanceOf: WalletBalanceOf };
 
-/** The protocol calls, by path under /vendor/v1/. */
-export type VendorCall = 'authenticate' | 'balance' | 'bet' | 'win' | 'rollback' | 'gamesSync';
+/** The protocol calls (contracts/vendor.ts `vendorProtocol`). */
+export type VendorCall = TVendorCall;
 /**
  * Where a vendor's published game list goes (the catalogue module's sync, given by the composition
  * root): the vendor's code and its validated games; answers the counts.

@@ -1,3 +1,4 @@
+import { isTrialAccount } from '@lotus/contracts/accounts';
 import { preparedQuery, type Database } from '../../db/client';
 import type { Executor } from '../../db/tx';
 import type { Clock } from '../../platform/clock';
@@ -23,7 +24,6 @@ import type { FundTransferProvider, TransferVendorSource } from './transfers/tra
 import { walletOpsRoutes } from './wallet-ops.routes';
 import { createWalletRepository } from './wallet.repository';
 import { walletRoutes } from './wallet.routes';
-import { isTrialMember } from './wallet.rules';
 import { createWalletService, GAME_OP_LANES, type WalletOptions } from './wallet.service';
 
 /** What a balance is read for: the member's id and type (trial accounts play on trial credit). */
@@ -71,7 +71,7 @@ export function createWalletModule(deps: {
     gameOpSendAfterTurn: deps.database.raw.kind === 'pglite',
   });
   const memberBalance: MemberBalance = (member) =>
-    service.balanceOf({ id: member.id, trial: isTrialMember(member) });
+    service.balanceOf({ id: member.id, trial: isTrialAccount(member) });
 
   // Transfer-mode vendor wallets (transfers/, docs/adr/0029-transfer-mode-vendors.md).
   const transferOptions = deps.transfers.options;

@@ -1,79 +1,101 @@
+import { isTrialAccount } from '@lotus/contracts/accounts';
 import { formatMinor } from '@lotus/contracts/money';
-import { ZConsolidatedFunds, ZWalletBalance } from '@lotus/contracts/wallet';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok, responses } from '../../lib/http';
+import {
+  getAccountRecord,
+  getConsolidatedFunds,
+  getMerchantWallets,
+  getWalletBalance,
+  getWalletTransfer,
+  type RECORD_KINDS,
+} from '@lotus/contracts/wallet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { memberOf } from '../../plugins/member-auth';
-import { isTrialMember } from './wallet.rules';
+import { route } from '../../plugins/route';
 import type { TransferService } from './transfers/transfer.service';
 import type { WalletService } from './wallet.service';
 
-const member = [{ member: [] }];
+type TRecordKind = (typeof RECORD_KINDS)[number];
 
-/** The member's balances (7.WAL.01, 7.WAL.02). */
+/** The member whose wallet a call reads: trial accounts play on trial credit. */
+const holderOf = (req: FastifyRequest) => {
+  const m = memberOf(req);
+  return { id: m.id, trial: isTrialAccount(m) };
+};
+
+/**
+ * The member's balances (7.WAL.01, 7.WAL.02), the account record and the transfer-mode vendor wallets
+ * (relay calls ODSFE2_MemTransDet, GCS_walletTransfer, GCS_merchantWallet; docs/adr/0029).
+ */
 export async function walletRoutes(
-  fastify: FastifyInstance,
+  app: FastifyInstance,
   {
     wallet,
     transfers,
-  }: { wallet: Pick<WalletService, 'funds'>; transfers: Pick<TransferService, 'consolidated'> },
+  }: {
+    wallet: Pick<WalletService, 'funds' | 'accountRecord'>;
+    transfers: Pick<TransferService, 'consolidated' | 'transfer' | 'merchantWallets'>;
+  },
 ) {
-  await fastify.register(async (scope) => {
-    scope.addHook('onRequest', scope.requireMember);
-    const app = scope.withTypeProvider<ZodTypeProvider>();
+  route(app, getWalletBalance, async (req) => {
+    const holder = holderOf(req);
+    const funds = await wallet.funds(holder.id, holder.trial);
+    return {
+      sumBalance: formatMinor(funds.total),
+      isSingle: funds.vendors.every((v) => v.balance === 0n),
+    };
+  });
 
-    app.get(
-      '/wps/v2/wallets/balance',
-      {
-        schema: {
-          tags: ['wallet'],
-          security: member,
-          summary:
-            'The member balance: main plus vendor wallets, and whether it is all in the main wallet (7.WAL.01, 3.WAL.01)',
-          response: responses(ZWalletBalance),
-        },
-      },
-      async (req) => {
-        const m = memberOf(req);
-        const funds = await wallet.funds(m.id, isTrialMember(m));
-        return ok({
-          sumBalance: formatMinor(funds.total),
-          isSingle: funds.vendors.every((v) => v.balance === 0n),
-        });
-      },
-    );
+  route(app, getConsolidatedFunds, async (req) => {
+    const funds = await transfers.consolidated(holderOf(req));
+    return {
+      currency: funds.currency,
+      main: formatMinor(funds.main),
+      total: formatMinor(funds.total),
+      wallets: funds.wallets.map((v) => ({
+        vendor: v.vendor,
+        balance: formatMinor(v.balance),
+        ...('name' in v
+          ? {
+              name: v.name,
+              liveBalance: v.liveBalance === null || v.liveBalance === undefined ? null : formatMinor(v.liveBalance),
+            }
+          : {}),
+      })),
+    };
+  });
 
-    app.get(
-      '/wps/member/info/funds/consolidated',
-      {
-        schema: {
-          tags: ['wallet'],
-          security: member,
-          summary:
-            'Consolidated funds: the main wallet and each vendor wallet, with the live balance of transfer-mode vendors (7.WAL.02)',
-          response: responses(ZConsolidatedFunds),
-        },
+  route(app, getAccountRecord, async (req) => {
+    const record = await wallet.accountRecord(holderOf(req), req.query);
+    return {
+      ...record,
+      // The ledger's kinds are the record's kinds (RECORD_KINDS); the response schema checks each one.
+      list: record.list.map((r) => ({ ...r, type: r.type as TRecordKind, amount: formatMinor(r.amount), balance: formatMinor(r.balance) })),
+    };
+  });
+
+  route(app, getWalletTransfer, async (req) => {
+    const r = await transfers.transfer(holderOf(req), req.query);
+    return {
+      status: r.status,
+      ref: r.ref,
+      transfers: r.transfers.map((x) => ({ ...x, amount: formatMinor(x.amount) })),
+      balances: {
+        main: formatMinor(r.balances.main),
+        total: formatMinor(r.balances.total),
+        wallets: r.balances.wallets.map((w) => ({ vendor: w.vendor, balance: formatMinor(w.balance) })),
       },
-      async (req) => {
-        const m = memberOf(req);
-        const funds = await transfers.consolidated({ id: m.id, trial: isTrialMember(m) });
-        return ok({
-          currency: funds.currency,
-          main: formatMinor(funds.main),
-          total: formatMinor(funds.total),
-          wallets: funds.wallets.map((v) => ({
-            vendor: v.vendor,
-            balance: formatMinor(v.balance),
-            ...('name' in v
-              ? {
-                  name: v.name,
-                  liveBalance:
-                    v.liveBalance === null || v.liveBalance === undefined ? null : formatMinor(v.liveBalance),
-                }
-              : {}),
-          })),
-        });
-      },
-    );
+    };
+  });
+
+  route(app, getMerchantWallets, async (req) => {
+    const r = await transfers.merchantWallets(holderOf(req));
+    return {
+      currency: r.currency,
+      wallets: r.wallets.map((w) => ({
+        ...w,
+        balance: formatMinor(w.balance),
+        liveBalance: w.liveBalance === null ? null : formatMinor(w.liveBalance),
+      })),
+    };
   });
 }

@@ -78,6 +78,11 @@ export function parseArgs(words: readonly string[], command: Pick<CliCommand, 'o
   return args;
 }
 
+/** Words a command does not take: the first is refused as an unknown option (`Unknown option <word>`). */
+export function refuseWords(words: readonly string[]): void {
+  if (words[0] !== undefined) throw new UsageError(`Unknown option ${words[0]}`);
+}
+
 /** A whole number from `min` to `max`, else a UsageError with `message`. */
 export function intArg(text: string | undefined, { min, max, fallback, message }: { min: number; max: number; fallback?: number; message: string }): number {
   if (text === undefined && fallback !== undefined) return fallback;

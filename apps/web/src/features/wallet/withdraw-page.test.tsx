@@ -1,15 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TBankAccount, TWithdrawal } from '@lotus/contracts/withdrawal';
-import { postEnc } from '@/lib/session/post-enc';
 import { useSession } from '@/lib/session/session-store';
+import { sentPayloads } from '@/test/enc-in-clear';
 import { loginResult, memberInfo } from '@/test/fixtures';
 import { mockApi, renderWithProviders, setTestLanguage } from '@/test/render';
 import type { TWithdrawalSettingsView } from './api/get-withdrawal-settings';
 import { WithdrawPage } from './components/withdraw-page';
 
-vi.mock('@/lib/session/post-enc', () => ({ postEnc: vi.fn() }));
-const postEncMock = vi.mocked(postEnc);
+vi.mock('@/lib/session/enc-body', () => import('@/test/enc-in-clear'));
 
 const settings = (over: Partial<TWithdrawalSettingsView> = {}): TWithdrawalSettingsView => ({
   minAmount: '100.00',
@@ -49,13 +48,19 @@ const withdrawal = (over: Partial<TWithdrawal> = {}): TWithdrawal => ({
   ...over,
 });
 
+/** The enc calls' payloads (sent in clear in these tests) to `path` with `method`, in order. */
+type Sent = (path: string, method: 'POST' | 'PUT') => Record<string, unknown>[];
+
 function serve({ view = settings(), accounts = [account], items = [] as TWithdrawal[] } = {}) {
   const receipts: { id: string; body: Record<string, unknown> }[] = [];
-  mockApi({
+  const fetchMock = mockApi({
     '/wps/member/info': () => memberInfo({ currencySymbol: '฿' }),
     '/wps/cashier/withdrawal-settings': () => view,
     '/wps/cashier/bank-accounts': () => ({ items: accounts, max: 3 }),
-    '/wps/cashier/withdrawals': () => ({ items, total: items.length, page: 1, pageSize: 15 }),
+    '/wps/cashier/withdrawals': (_url, init) =>
+      init?.method === 'POST' ? withdrawal() : { items, total: items.length, page: 1, pageSize: 15 },
+    '/wps/member/password/payment': () => ({ done: true }),
+    '/wps/member/realName': () => ({ realName: 'SOMCHAI JAIDEE' }),
     '/wps/cashier/withdrawals/11/receipt': (_url, init) => {
       const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
       receipts.push({ id: '11', body });
@@ -63,14 +68,15 @@ function serve({ view = settings(), accounts = [account], items = [] as TWithdra
     },
     '/wps/v2/wallets/balance': () => ({ sumBalance: '0.00', isSingle: true }),
   });
-  return receipts;
+  const sent: Sent = (path, method) =>
+    sentPayloads({ mock: { calls: fetchMock.mock.calls.filter(([, init]) => init?.method === method) } }, path);
+  return { receipts, sent };
 }
 
 beforeEach(async () => {
   await setTestLanguage('en');
   useSession.getState().clear();
   useSession.getState().setLogin(loginResult());
-  postEncMock.mockReset();
 });
 
 describe('Withdraw (2.MC.05)', () => {
@@ -86,7 +92,7 @@ describe('Withdraw (2.MC.05)', () => {
   });
 
   it('2.MC.05 without a payment password the page asks for one first and offers no request', async () => {
-    serve({ view: settings({ paymentPasswordSet: false }), accounts: [] });
+    const { sent } = serve({ view: settings({ paymentPasswordSet: false }), accounts: [] });
     renderWithProviders(<WithdrawPage />);
     expect(await screen.findByTestId('pp-missing')).toBeTruthy();
     expect(screen.getByTestId('pp-form')).toBeTruthy();
@@ -97,15 +103,16 @@ describe('Withdraw (2.MC.05)', () => {
     fireEvent.change(screen.getByTestId('pp-confirm'), { target: { value: '2469' } });
     fireEvent.click(screen.getByTestId('pp-submit'));
     expect((await screen.findByTestId('pp-confirm-error')).textContent).toBe('The two payment passwords are not the same.');
-    expect(postEncMock).not.toHaveBeenCalled();
+    expect(sent('/wps/member/password/payment', 'PUT')).toEqual([]);
     fireEvent.change(screen.getByTestId('pp-confirm'), { target: { value: '2468' } });
-    postEncMock.mockResolvedValueOnce({ done: true });
     fireEvent.click(screen.getByTestId('pp-submit'));
-    await waitFor(() => expect(postEncMock).toHaveBeenCalledWith('/wps/member/password/payment', { password: 'Lotus2026', newPaymentPassword: '2468', confirmPaymentPassword: '2468' }, expect.anything(), 'PUT'));
+    await waitFor(() =>
+      expect(sent('/wps/member/password/payment', 'PUT')).toEqual([{ password: 'Lotus2026', newPaymentPassword: '2468', confirmPaymentPassword: '2468' }]),
+    );
   });
 
   it('2.MC.05 without a real name the page asks for it once, in capitals, with the login password', async () => {
-    serve({ view: settings({ realNameSet: false }), accounts: [] });
+    const { sent } = serve({ view: settings({ realNameSet: false }), accounts: [] });
     renderWithProviders(<WithdrawPage />);
     expect(await screen.findByTestId('rn-form')).toBeTruthy();
     fireEvent.change(screen.getByTestId('rn-name'), { target: { value: 'somchai  jaidee' } });
@@ -114,17 +121,14 @@ describe('Withdraw (2.MC.05)', () => {
     expect((await screen.findByTestId('rn-name-error')).textContent).toBe(
       'Use capital letters A-Z, words separated by one space, as on your bank account.',
     );
-    expect(postEncMock).not.toHaveBeenCalled();
+    expect(sent('/wps/member/realName', 'PUT')).toEqual([]);
     fireEvent.change(screen.getByTestId('rn-name'), { target: { value: 'somchai jaidee' } });
-    postEncMock.mockResolvedValueOnce({ realName: 'SOMCHAI JAIDEE' });
     fireEvent.click(screen.getByTestId('rn-submit'));
-    await waitFor(() =>
-      expect(postEncMock).toHaveBeenCalledWith('/wps/member/realName', { realName: 'SOMCHAI JAIDEE', password: 'Lotus2026' }, expect.anything(), 'PUT'),
-    );
+    await waitFor(() => expect(sent('/wps/member/realName', 'PUT')).toEqual([{ realName: 'SOMCHAI JAIDEE', password: 'Lotus2026' }]));
   });
 
   it('2.MC.05 step-up: with two-factor on, the request needs the payment password and the authenticator code', async () => {
-    serve({ view: settings({ secondFactorRequired: true }) });
+    const { sent } = serve({ view: settings({ secondFactorRequired: true }) });
     renderWithProviders(<WithdrawPage />);
     await screen.findByTestId('withdraw-form');
     fireEvent.change(screen.getByTestId('withdraw-amount'), { target: { value: '1500' } });
@@ -132,32 +136,30 @@ describe('Withdraw (2.MC.05)', () => {
     expect((await screen.findByTestId('withdraw-password-error')).textContent).toBe('Enter your payment password.');
     expect(screen.getByTestId('withdraw-totp-error').textContent).toBe('Enter the code from your authenticator app.');
     expect(document.activeElement).toBe(screen.getByTestId('withdraw-password'));
-    expect(postEncMock).not.toHaveBeenCalled();
+    expect(sent('/wps/cashier/withdrawals', 'POST')).toEqual([]);
 
     fireEvent.change(screen.getByTestId('withdraw-password'), { target: { value: 'pay-1234' } });
     fireEvent.change(screen.getByTestId('withdraw-totp'), { target: { value: '123456' } });
-    postEncMock.mockResolvedValueOnce(withdrawal());
     fireEvent.click(screen.getByTestId('withdraw-submit'));
-    await waitFor(() => expect(postEncMock).toHaveBeenCalledTimes(1));
-    const [path, body] = postEncMock.mock.calls[0]!;
-    expect(path).toBe('/wps/cashier/withdrawals');
+    await waitFor(() => expect(sent('/wps/cashier/withdrawals', 'POST')).toHaveLength(1));
+    const body = sent('/wps/cashier/withdrawals', 'POST')[0]!;
     expect(body).toMatchObject({ amount: '1500', bankAccountId: 7, paymentPassword: 'pay-1234', totpCode: '123456' });
     expect((body as { requestKey: string }).requestKey).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
   });
 
   it('2.MC.05 an amount outside the limits is refused beside the field', async () => {
-    serve();
+    const { sent } = serve();
     renderWithProviders(<WithdrawPage />);
     await screen.findByTestId('withdraw-form');
     fireEvent.change(screen.getByTestId('withdraw-amount'), { target: { value: '60000' } });
     fireEvent.change(screen.getByTestId('withdraw-password'), { target: { value: 'p' } });
     fireEvent.click(screen.getByTestId('withdraw-submit'));
     expect((await screen.findByTestId('withdraw-amount-error')).textContent).toBe('The maximum is ฿50,000.00.');
-    expect(postEncMock).not.toHaveBeenCalled();
+    expect(sent('/wps/cashier/withdrawals', 'POST')).toEqual([]);
   });
 
   it('4.WD.01 a paid withdrawal is confirmed received', async () => {
-    const receipts = serve({ items: [withdrawal({ status: 'awaiting_confirmation', paidAt: '2026-11-23T04:00:00Z', confirmBy: '2026-11-23T04:30:00Z' })] });
+    const { receipts } = serve({ items: [withdrawal({ status: 'awaiting_confirmation', paidAt: '2026-11-23T04:00:00Z', confirmBy: '2026-11-23T04:30:00Z' })] });
     renderWithProviders(<WithdrawPage />);
     const item = await screen.findByTestId('withdrawal-item');
     expect(within(item).getByTestId('withdrawal-status').textContent).toBe('Paid – please confirm');
@@ -167,7 +169,7 @@ describe('Withdraw (2.MC.05)', () => {
   });
 
   it('4.WD.02 4.WD.05 not received needs 1-3 images and a remark of at most 140 characters', async () => {
-    const receipts = serve({ items: [withdrawal({ status: 'awaiting_confirmation' })] });
+    const { receipts } = serve({ items: [withdrawal({ status: 'awaiting_confirmation' })] });
     renderWithProviders(<WithdrawPage />);
     fireEvent.click(await screen.findByTestId('withdrawal-not-received'));
     fireEvent.click(screen.getByTestId('nr-submit'));

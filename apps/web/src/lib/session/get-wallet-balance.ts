@@ -1,4 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { lazyEndpoint } from '@lotus/contracts/endpoint';
+import { WALLET_BALANCE } from '@lotus/contracts/first-load';
 import type { TWalletBalance } from '@lotus/contracts/wallet';
 import { api } from '@/lib/api-client';
 import { MEMBER_QUERY_ROOT } from './get-member-info';
@@ -7,12 +9,12 @@ import { useSession } from './session-store';
 /** Query key prefix of the member's wallet (balance, funds, account record): what a money movement makes stale. */
 export const WALLET_QUERY_ROOT = [...MEMBER_QUERY_ROOT, 'wallet'] as const;
 
-/**
- * GET /wps/v2/wallets/balance (7.WAL.01, 3.WAL.01): the member's balance, main plus vendor wallets.
- * The header shows it (4.BAL); zod loads on demand, since the header is on the first load.
- */
+/** The header's call: on the first load, so it is sent from its head while its schema loads (docs/adr/0060). */
+const walletBalanceEndpoint = lazyEndpoint(WALLET_BALANCE, () => import('@lotus/contracts/wallet').then((m) => m.getWalletBalance));
+
+/** The member's balance, main plus vendor wallets (7.WAL.01, 3.WAL.01); the header shows it (4.BAL). */
 export function getWalletBalance({ signal }: { signal?: AbortSignal } = {}): Promise<TWalletBalance> {
-  return api.get('/wps/v2/wallets/balance', { lazySchema: () => import('@lotus/contracts/wallet').then((m) => m.ZWalletBalance), signal });
+  return api.call(walletBalanceEndpoint, {}, { signal });
 }
 
 export const getWalletBalanceQueryOptions = (token: string | null) =>

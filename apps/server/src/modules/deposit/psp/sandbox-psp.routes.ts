@@ -1,7 +1,7 @@
+import { getSandboxPaymentPage, postSandboxPayment } from '@lotus/contracts/cashier';
 import { formatAmountMinor } from '@lotus/contracts/money';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../../plugins/route';
 import type { SandboxPaymentRow } from './sandbox-psp.repository';
 import type { SandboxPsp } from './sandbox-psp';
 
@@ -57,9 +57,6 @@ ${body}
 </body></html>`;
 }
 
-const ZRef = z.object({ ref: z.string().regex(/^SBX-[A-Za-z0-9_-]{10,60}$/) });
-const ZLang = z.object({ lang: z.enum(['th', 'en']).catch('th').default('th') });
-
 /** The sandbox PSP's hosted page (registered only when the sandbox is: embedded demo or ALLOW_SANDBOX_TRANSPORTS=1). */
 export async function sandboxPspRoutes(fastify: FastifyInstance, { sandbox }: { sandbox: SandboxPsp }) {
   await fastify.register(async (scope) => {
@@ -69,33 +66,15 @@ export async function sandboxPspRoutes(fastify: FastifyInstance, { sandbox }: { 
       { parseAs: 'string', bodyLimit: 1024 },
       (_req, text, done) => done(null, Object.fromEntries(new URLSearchParams(String(text)))),
     );
-    const app = scope.withTypeProvider<ZodTypeProvider>();
-    const tags = ['sandbox'];
 
-    app.get(
-      '/sandbox/psp/pay/:ref',
-      { schema: { tags, summary: 'Sandbox PSP hosted payment page (Thai or English by ?lang)', params: ZRef, querystring: ZLang } },
-      async (req, reply) => {
-        const row = await sandbox.find(req.params.ref);
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(sandboxPage(row, req.query.lang));
-      },
-    );
+    route(scope, getSandboxPaymentPage, async (req, reply) => {
+      const row = await sandbox.find(req.params.ref);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(sandboxPage(row, req.query.lang));
+    });
 
-    app.post(
-      '/sandbox/psp/pay/:ref',
-      {
-        schema: {
-          tags,
-          summary: 'The payer pressed Pay or Fail: the signed callback goes out through the outbox',
-          params: ZRef,
-          querystring: ZLang,
-          body: z.object({ action: z.enum(['pay', 'fail']) }),
-        },
-      },
-      async (req, reply) => {
-        const row = await sandbox.complete(req.params.ref, req.body.action);
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(sandboxPage(row, req.query.lang));
-      },
-    );
+    route(scope, postSandboxPayment, async (req, reply) => {
+      const row = await sandbox.complete(req.params.ref, req.body.action);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(sandboxPage(row, req.query.lang));
+    });
   });
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZFavoriteIds } from '@lotus/contracts/catalogue';
-import { relay } from '@/lib/api-client';
+import { getFavoriteIds as favoriteIdsEndpoint } from '@lotus/contracts/catalogue';
+import { api } from '@/lib/api-client';
 import { MEMBER_QUERY_ROOT } from '@/lib/session/get-member-info';
 import { selectIsLoggedIn, useSession } from '@/lib/session/session-store';
 
@@ -10,7 +10,7 @@ export const FAVORITE_ROOT_KEY = [...MEMBER_QUERY_ROOT, 'favorites'] as const;
 
 /** MCSFE_getFavoriteGames (7.RELAY.10, 7.PAR.04): the member's favourite game ids. */
 export function getFavoriteIds({ signal }: { signal?: AbortSignal } = {}) {
-  return relay('MCSFE_getFavoriteGames', { schema: ZFavoriteIds, signal });
+  return api.call(favoriteIdsEndpoint, {}, { signal });
 }
 
 export const favoriteIdsQueryOptions = () =>

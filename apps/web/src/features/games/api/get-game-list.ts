@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ZGameList, type TGameList } from '@lotus/contracts/catalogue';
+import { getGameList as gameListEndpoint, type TGameList } from '@lotus/contracts/catalogue';
 import type { TGameType } from '@lotus/contracts/constants';
-import { relay } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 export type TGameListParams = {
   gameType: TGameType;
@@ -15,7 +15,7 @@ export type TGameListParams = {
 
 /** GCSGAME_gameList (7.RELAY.06, 7.PAR.02): the catalogue's games of one type, filtered and paged. */
 export function getGameList(params: TGameListParams, { signal }: { signal?: AbortSignal } = {}): Promise<TGameList> {
-  return relay('GCSGAME_gameList', { params: { clientType: 3, ...params }, schema: ZGameList, signal });
+  return api.call(gameListEndpoint, { query: { clientType: 3, ...params } }, { signal });
 }
 
 export const gameListQueryOptions = (params: TGameListParams) =>

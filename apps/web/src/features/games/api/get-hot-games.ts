@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZHotGames } from '@lotus/contracts/catalogue';
+import { getHotGames as hotGamesEndpoint } from '@lotus/contracts/catalogue';
 import { PLATFORM } from '@lotus/contracts/brand';
-import { relay } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GCSGAME_hotGamesV2 (7.RELAY.05, 7.PAR.01): the hot games (at most 100), of one vendor when given. */
 export function getHotGames(vassalage: string | undefined, { signal }: { signal?: AbortSignal } = {}) {
-  return relay('GCSGAME_hotGamesV2', { params: { isPlatform: 2, platform: PLATFORM.vendor, vassalage }, schema: ZHotGames, signal });
+  return api.call(hotGamesEndpoint, { query: { isPlatform: 2, platform: PLATFORM.vendor, vassalage } }, { signal });
 }
 
 export const hotGamesQueryOptions = (vassalage: string | undefined) =>

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ZRecentGames } from '@lotus/contracts/catalogue';
-import { relay } from '@/lib/api-client';
+import { getRecentGames as recentGamesEndpoint } from '@lotus/contracts/catalogue';
+import { api } from '@/lib/api-client';
 import { MEMBER_QUERY_ROOT } from '@/lib/session/get-member-info';
 
 type Params = { vassalage?: string | undefined; pageNo: number; pageSize: number };
@@ -10,7 +10,7 @@ export const RECENT_GAMES_KEY = [...MEMBER_QUERY_ROOT, 'recentGames'] as const;
 
 /** GCS_recentGame (7.RELAY.12, 7.PAR.08: clientType 3): the member's recently launched games, paged. */
 export function getRecentGames(params: Params, { signal }: { signal?: AbortSignal } = {}) {
-  return relay('GCS_recentGame', { params: { clientType: 3, ...params }, schema: ZRecentGames, signal });
+  return api.call(recentGamesEndpoint, { query: { clientType: 3, ...params } }, { signal });
 }
 
 export const recentGamesQueryOptions = (params: Params) =>

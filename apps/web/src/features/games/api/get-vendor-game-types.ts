@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZVassGameTypes } from '@lotus/contracts/catalogue';
+import { getVendorGameTypes as vendorGameTypesEndpoint } from '@lotus/contracts/catalogue';
 import type { TGameType } from '@lotus/contracts/constants';
-import { relay } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GCSGAME_getVassGameType (7.RELAY.08): the vendors with games of a type, their classifications and counts. */
 export function getVendorGameTypes(gameType: TGameType, { signal }: { signal?: AbortSignal } = {}) {
-  return relay('GCSGAME_getVassGameType', { params: { gameType }, schema: ZVassGameTypes, signal });
+  return api.call(vendorGameTypesEndpoint, { query: { gameType } }, { signal });
 }
 
 export const vendorGameTypesQueryOptions = (gameType: TGameType) =>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZLaunchGame } from '@lotus/contracts/catalogue';
+import { launchGame as launchGameEndpoint } from '@lotus/contracts/catalogue';
 import type { TGameType } from '@lotus/contracts/constants';
 import { PLATFORM } from '@lotus/contracts/brand';
 import { api } from '@/lib/api-client';
@@ -9,11 +9,11 @@ import { RECENT_GAMES_KEY } from './get-recent-games';
 export type TLaunchRequest = { vendor: string; gameCode: string; gameType: TGameType };
 
 /**
- * POST /wps/game/launchGame (7.GAME.03, decision 4.GS.05 in ADR 0038): the vendor's launch URL with a
+ * The launch (7.GAME.03, decision 4.GS.05 in ADR 0038): the vendor's launch URL with a
  * one-time token. 'Game maintenance' and trial refusals come back as catalogue errors.
  */
 export function launchGame(request: TLaunchRequest) {
-  return api.post('/wps/game/launchGame', { ...request, platform: PLATFORM.vendor }, { schema: ZLaunchGame });
+  return api.call(launchGameEndpoint, { body: { ...request, platform: PLATFORM.vendor } });
 }
 
 export function useLaunchGameMutation() {

@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZFavoriteIds, type TFavoriteChange } from '@lotus/contracts/catalogue';
+import { addFavorite, removeFavorite, type TFavoriteChange } from '@lotus/contracts/catalogue';
 import { api } from '@/lib/api-client';
 import { FAVORITE_IDS_KEY, FAVORITE_ROOT_KEY } from './get-favorite-ids';
 
 /**
- * POST /wps/game/favorites/add or /remove (7.PAR.06/07, 4.FAV.01): removes the game when it is a
+ * The favourite toggle (7.PAR.06/07, 4.FAV.01): removes the game when it is a
  * favourite, adds it otherwise. The answer is the new id list: it replaces the local list (4.FAV.03)
  * and the favourites list refetches.
  */
 export function toggleFavorite({ favorite, ...change }: TFavoriteChange & { favorite: boolean }) {
-  return api.post(`/wps/game/favorites/${favorite ? 'remove' : 'add'}`, change, { schema: ZFavoriteIds });
+  return api.call(favorite ? removeFavorite : addFavorite, { body: change });
 }
 
 export function useToggleFavoriteMutation() {

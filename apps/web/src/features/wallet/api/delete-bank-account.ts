@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZDone } from '@lotus/contracts/auth';
-import { postEnc } from '@/lib/session/post-enc';
+import { deleteBankAccount as deleteBankAccountEndpoint } from '@lotus/contracts/withdrawal';
+import { api } from '@/lib/api-client';
 import { BANK_ACCOUNTS_KEY } from './get-bank-accounts';
 import { WITHDRAWAL_SETTINGS_KEY } from './get-withdrawal-settings';
 
-/** DELETE /wps/cashier/bank-accounts/:id (enc): removes a bound account; the payment password confirms it. */
+/** Removes a bound bank account (enc): the payment password confirms it. */
 export async function deleteBankAccount({ id, paymentPassword }: { id: number; paymentPassword: string }): Promise<void> {
-  await postEnc(`/wps/cashier/bank-accounts/${encodeURIComponent(String(id))}`, { paymentPassword }, ZDone, 'DELETE');
+  await api.call(deleteBankAccountEndpoint, { params: { id }, body: { paymentPassword } });
 }
 
 export function useRemoveBankAccountMutation() {

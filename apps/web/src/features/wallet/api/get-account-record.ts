@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ZAccountRecord, type TAccountRecord } from '@lotus/contracts/wallet';
-import { relay } from '@/lib/api-client';
+import { getAccountRecord as accountRecordEndpoint, type TAccountRecord } from '@lotus/contracts/wallet';
+import { api } from '@/lib/api-client';
 import { WALLET_QUERY_ROOT } from '@/lib/session/get-wallet-balance';
 import type { TRecordKind } from '../lib/record-kinds';
 
@@ -21,17 +21,19 @@ export type TAccountRecordFilter = {
  * balance right after it, by kinds and a range of Bangkok days, 15 a page.
  */
 export function getAccountRecord(filter: TAccountRecordFilter, { signal }: { signal?: AbortSignal } = {}): Promise<TAccountRecord> {
-  return relay('ODSFE2_MemTransDet', {
-    schema: ZAccountRecord,
-    params: {
-      types: filter.types.join(','),
-      startDate: filter.startDate,
-      endDate: filter.endDate,
-      pageNo: filter.pageNo,
-      pageSize: RECORD_PAGE_SIZE,
+  return api.call(
+    accountRecordEndpoint,
+    {
+      query: {
+        types: filter.types.join(','),
+        startDate: filter.startDate,
+        endDate: filter.endDate,
+        pageNo: filter.pageNo,
+        pageSize: RECORD_PAGE_SIZE,
+      },
     },
-    signal,
-  });
+    { signal },
+  );
 }
 
 export const getAccountRecordQueryOptions = (filter: TAccountRecordFilter) =>

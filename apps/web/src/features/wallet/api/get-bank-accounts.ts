@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZBankAccountList } from '@lotus/contracts/withdrawal';
+import { getBankAccounts as bankAccountsEndpoint, type ZBankAccountList } from '@lotus/contracts/withdrawal';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { WALLET_QUERY_ROOT } from '@/lib/session/get-wallet-balance';
@@ -7,9 +7,9 @@ import { WALLET_QUERY_ROOT } from '@/lib/session/get-wallet-balance';
 export type TBankAccountList = z.infer<typeof ZBankAccountList>;
 export const BANK_ACCOUNTS_KEY = [...WALLET_QUERY_ROOT, 'bank-accounts'] as const;
 
-/** GET /wps/cashier/bank-accounts (2.MC.05): the member's bound accounts, numbers masked, and the most allowed. */
+/** The member's bound bank accounts (2.MC.05), numbers masked, and the most allowed. */
 export function getBankAccounts({ signal }: { signal?: AbortSignal } = {}): Promise<TBankAccountList> {
-  return api.get('/wps/cashier/bank-accounts', { schema: ZBankAccountList, signal });
+  return api.call(bankAccountsEndpoint, {}, { signal });
 }
 
 export const getBankAccountsQueryOptions = () =>

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ZBetRecord, type TBetRecord } from '@lotus/contracts/catalogue';
+import { getBetRecord as betRecordEndpoint, type TBetRecord } from '@lotus/contracts/catalogue';
 import { api } from '@/lib/api-client';
 import { WALLET_QUERY_ROOT } from '@/lib/session/get-wallet-balance';
 
@@ -16,7 +16,7 @@ export type TBetRecordFilter = {
 };
 
 /**
- * GET /wps/game/betRecord (2.MC.08, docs/adr/0058-betting-record.md): the member's game rounds from the
+ * The betting record (2.MC.08, docs/adr/0058-betting-record.md): the member's game rounds from the
  * platform's ledger newest first, by vendor and a range of Bangkok days, 15 a page; names in `language`.
  */
 export function getBetRecord(
@@ -24,18 +24,20 @@ export function getBetRecord(
   language: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<TBetRecord> {
-  return api.get('/wps/game/betRecord', {
-    schema: ZBetRecord,
-    params: {
-      vassalage: filter.vassalage || undefined,
-      startDate: filter.startDate,
-      endDate: filter.endDate,
-      language,
-      pageNo: filter.pageNo,
-      pageSize: BET_RECORD_PAGE_SIZE,
+  return api.call(
+    betRecordEndpoint,
+    {
+      query: {
+        vassalage: filter.vassalage || undefined,
+        startDate: filter.startDate,
+        endDate: filter.endDate,
+        language,
+        pageNo: filter.pageNo,
+        pageSize: BET_RECORD_PAGE_SIZE,
+      },
     },
-    signal,
-  });
+    { signal },
+  );
 }
 
 export const getBetRecordQueryOptions = (filter: TBetRecordFilter, language: string) =>

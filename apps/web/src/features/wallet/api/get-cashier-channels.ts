@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZCashierChannelList, type TCashierChannel } from '@lotus/contracts/cashier';
+import { getCashierChannels as cashierChannelsEndpoint, type TCashierChannel } from '@lotus/contracts/cashier';
 import { api } from '@/lib/api-client';
 import { WALLET_QUERY_ROOT } from '@/lib/session/get-wallet-balance';
 
-/** GET /wps/cashier/channels (2.MC.04): the channels the member can deposit through, with limits and what is left today. */
+/** The channels the member can deposit through (2.MC.04), with limits and what is left today. */
 export function getCashierChannels({ signal }: { signal?: AbortSignal } = {}): Promise<TCashierChannel[]> {
-  return api.get('/wps/cashier/channels', { schema: ZCashierChannelList, signal });
+  return api.call(cashierChannelsEndpoint, {}, { signal });
 }
 
 export const getCashierChannelsQueryOptions = () =>

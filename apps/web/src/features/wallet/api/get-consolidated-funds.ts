@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZConsolidatedFunds, type TConsolidatedFunds } from '@lotus/contracts/wallet';
+import { getConsolidatedFunds as consolidatedFundsEndpoint, type TConsolidatedFunds } from '@lotus/contracts/wallet';
 import { api } from '@/lib/api-client';
 import { WALLET_QUERY_ROOT } from '@/lib/session/get-wallet-balance';
 
-/** GET /wps/member/info/funds/consolidated (7.WAL.02): the main wallet, each vendor wallet and the total. */
+/** Consolidated funds (7.WAL.02): the main wallet, each vendor wallet and the total. */
 export function getConsolidatedFunds({ signal }: { signal?: AbortSignal } = {}): Promise<TConsolidatedFunds> {
-  return api.get('/wps/member/info/funds/consolidated', { schema: ZConsolidatedFunds, signal });
+  return api.call(consolidatedFundsEndpoint, {}, { signal });
 }
 
 export const getConsolidatedFundsQueryOptions = () =>

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ZDepositPage } from '@lotus/contracts/cashier';
+import { getDeposits as depositsEndpoint, type ZDepositPage } from '@lotus/contracts/cashier';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { WALLET_QUERY_ROOT } from '@/lib/session/get-wallet-balance';
@@ -7,9 +7,9 @@ import { WALLET_QUERY_ROOT } from '@/lib/session/get-wallet-balance';
 export const DEPOSIT_PAGE_SIZE = 15;
 export type TDepositPage = z.infer<typeof ZDepositPage>;
 
-/** GET /wps/cashier/deposits (2.MC.04): the member's deposits, newest first, with their status. */
+/** The member's deposits (2.MC.04), newest first, with their status. */
 export function getDeposits(page: number, { signal }: { signal?: AbortSignal } = {}): Promise<TDepositPage> {
-  return api.get('/wps/cashier/deposits', { schema: ZDepositPage, params: { page, pageSize: DEPOSIT_PAGE_SIZE }, signal });
+  return api.call(depositsEndpoint, { query: { page, pageSize: DEPOSIT_PAGE_SIZE } }, { signal });
 }
 
 export const getDepositsQueryOptions = (page: number) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZMerchantWallets, type TMerchantWallets } from '@lotus/contracts/wallet';
-import { relay } from '@/lib/api-client';
+import { getMerchantWallets as merchantWalletsEndpoint, type TMerchantWallets } from '@lotus/contracts/wallet';
+import { api } from '@/lib/api-client';
 import { WALLET_QUERY_ROOT } from '@/lib/session/get-wallet-balance';
 
 /**
@@ -8,7 +8,7 @@ import { WALLET_QUERY_ROOT } from '@/lib/session/get-wallet-balance';
  * vendor's name and status, the ledger balance and the vendor's live balance (null: no answer in time).
  */
 export function getMerchantWallets({ signal }: { signal?: AbortSignal } = {}): Promise<TMerchantWallets> {
-  return relay('GCS_merchantWallet', { schema: ZMerchantWallets, signal });
+  return api.call(merchantWalletsEndpoint, { query: {} }, { signal });
 }
 
 /** Under WALLET_QUERY_ROOT: every money action (refreshBalance) reads them again. */

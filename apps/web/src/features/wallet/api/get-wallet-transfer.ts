@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZWalletTransferResult, type TWalletTransferQuery, type TWalletTransferResult } from '@lotus/contracts/wallet';
-import { relay } from '@/lib/api-client';
+import { getWalletTransfer as walletTransferEndpoint, type TWalletTransferQuery, type TWalletTransferResult } from '@lotus/contracts/wallet';
+import { api } from '@/lib/api-client';
 import { useRefreshBalance } from '@/lib/session/refresh-balance';
 
 /**
@@ -9,9 +9,8 @@ import { useRefreshBalance } from '@/lib/session/refresh-balance';
  * answers the first transfer as it stands now (how a pending transfer is checked until it settles).
  */
 export function getWalletTransfer(query: TWalletTransferQuery): Promise<TWalletTransferResult> {
-  return relay('GCS_walletTransfer', {
-    schema: ZWalletTransferResult,
-    params: {
+  return api.call(walletTransferEndpoint, {
+    query: {
       direction: query.direction,
       requestId: query.requestId,
       ...(query.vendor ? { vendor: query.vendor } : {}),

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZWithdrawalSettingsView } from '@lotus/contracts/withdrawal';
+import { getWithdrawalSettings as withdrawalSettingsEndpoint, type ZWithdrawalSettingsView } from '@lotus/contracts/withdrawal';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { WALLET_QUERY_ROOT } from '@/lib/session/get-wallet-balance';
@@ -8,11 +8,11 @@ export type TWithdrawalSettingsView = z.infer<typeof ZWithdrawalSettingsView>;
 export const WITHDRAWAL_SETTINGS_KEY = [...WALLET_QUERY_ROOT, 'withdrawal-settings'] as const;
 
 /**
- * GET /wps/cashier/withdrawal-settings (2.MC.05): limits, hours, today's count, turnover required and
+ * The withdrawal settings (2.MC.05): limits, hours, today's count, turnover required and
  * achieved, and what the member still needs (payment password, real name, second factor, accounts).
  */
 export function getWithdrawalSettings({ signal }: { signal?: AbortSignal } = {}): Promise<TWithdrawalSettingsView> {
-  return api.get('/wps/cashier/withdrawal-settings', { schema: ZWithdrawalSettingsView, signal });
+  return api.call(withdrawalSettingsEndpoint, {}, { signal });
 }
 
 export const getWithdrawalSettingsQueryOptions = () =>

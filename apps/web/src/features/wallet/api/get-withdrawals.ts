@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ZWithdrawalPage } from '@lotus/contracts/withdrawal';
+import { getWithdrawals as withdrawalsEndpoint, type ZWithdrawalPage } from '@lotus/contracts/withdrawal';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { WALLET_QUERY_ROOT } from '@/lib/session/get-wallet-balance';
@@ -7,9 +7,9 @@ import { WALLET_QUERY_ROOT } from '@/lib/session/get-wallet-balance';
 export const WITHDRAWAL_PAGE_SIZE = 15;
 export type TWithdrawalPage = z.infer<typeof ZWithdrawalPage>;
 
-/** GET /wps/cashier/withdrawals (2.MC.05): the member's withdrawals newest first, with their status. */
+/** The member's withdrawals (2.MC.05), newest first, with their status. */
 export function getWithdrawals(page: number, { signal }: { signal?: AbortSignal } = {}): Promise<TWithdrawalPage> {
-  return api.get('/wps/cashier/withdrawals', { schema: ZWithdrawalPage, params: { page, pageSize: WITHDRAWAL_PAGE_SIZE }, signal });
+  return api.call(withdrawalsEndpoint, { query: { page, pageSize: WITHDRAWAL_PAGE_SIZE } }, { signal });
 }
 
 export const getWithdrawalsQueryOptions = (page: number) =>

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZBankAccount, type TBankAccount, type TBindBankAccount } from '@lotus/contracts/withdrawal';
-import { postEnc } from '@/lib/session/post-enc';
+import { postBankAccount as bankAccountEndpoint, type TBankAccount, type TBindBankAccount } from '@lotus/contracts/withdrawal';
+import { api } from '@/lib/api-client';
 import { BANK_ACCOUNTS_KEY } from './get-bank-accounts';
 import { WITHDRAWAL_SETTINGS_KEY } from './get-withdrawal-settings';
 
-/** POST /wps/cashier/bank-accounts (enc): binds an account in the member's real name; the payment password confirms it. */
+/** Binds a bank account in the member's real name (enc): the payment password confirms it. */
 export function postBankAccount(input: TBindBankAccount): Promise<TBankAccount> {
-  return postEnc('/wps/cashier/bank-accounts', input, ZBankAccount);
+  return api.call(bankAccountEndpoint, { body: input });
 }
 
 export function useBindBankAccountMutation() {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZDepositCreated, type TDepositCreate } from '@lotus/contracts/cashier';
+import { postDeposit as depositEndpoint, type TDepositCreate, type ZDepositCreated } from '@lotus/contracts/cashier';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { useRefreshBalance } from '@/lib/session/refresh-balance';
@@ -7,11 +7,11 @@ import { useRefreshBalance } from '@/lib/session/refresh-balance';
 export type TDepositCreated = z.infer<typeof ZDepositCreated>;
 
 /**
- * POST /wps/cashier/deposits (2.MC.04): a bank transfer (amount, transfer time, reference, optional
+ * A deposit (2.MC.04): a bank transfer (amount, transfer time, reference, optional
  * slip) awaits approval; a PSP deposit answers the provider's hosted page (`paymentUrl`).
  */
 export function postDeposit(input: TDepositCreate): Promise<TDepositCreated> {
-  return api.post('/wps/cashier/deposits', input, { schema: ZDepositCreated });
+  return api.call(depositEndpoint, { body: input });
 }
 
 /** A deposit is a money movement: the balance, funds, channels' daily room and the history refresh. */

@@ -1,0 +1,112 @@
+import {
+  approveDeposit,
+  createPaymentChannel,
+  listDeposits,
+  listPaymentChannels,
+  rejectDeposit,
+  updatePaymentChannel,
+  type TDepositStatus,
+  type TOpsPaymentChannelInput,
+} from '@lotus/contracts/cashier';
+import { defineCommand, formatTable, intArg, parseJson, refuseWords, UsageError } from '../../platform/cli/kit';
+
+/** Payment channels and deposits (docs/cashier.md); `channels ...` and `deposits ...` work too. */
+const CHANNEL_COLUMNS = ['code', 'kind', 'nameEn', 'adapter', 'accountNumber', 'min', 'max', 'dailyLimit', 'status', 'sort'];
+const DEPOSIT_COLUMNS = ['id', 'createdAt', 'username', 'channel', 'amount', 'status', 'reference', 'decidedBy', 'reason'];
+
+export const depositCommands = [
+  defineCommand({
+    name: 'channel list',
+    aliases: ['channels list'],
+    help: 'payment channels (kind, limits, status)',
+    async run(ctx) {
+      ctx.log(formatTable(await ctx.call(listPaymentChannels), CHANNEL_COLUMNS));
+    },
+  }),
+  defineCommand({
+    name: 'channel add',
+    aliases: ['channels add'],
+    usage: '<json>',
+    help: 'a bank_transfer or psp channel (fields: /ops/payment-channels)',
+    async run(ctx, { raw }) {
+      // Sent as typed: the server validates it, and its refusal names the fields.
+      const channel = parseJson(raw.join(' ') || undefined, 'the channel') as TOpsPaymentChannelInput;
+      const row = await ctx.call(createPaymentChannel, { body: channel });
+      ctx.log(formatTable([row], CHANNEL_COLUMNS));
+      ctx.log(`Added channel ${row.code}.`);
+    },
+  }),
+  defineCommand({
+    name: 'channel set',
+    aliases: ['channels set'],
+    usage: '<code> <json>',
+    help: 'change a channel (names, account, limits, status, sort)',
+    async run(ctx, { raw }) {
+      const [code, ...json] = raw;
+      if (!code) throw new UsageError('Use: channel set <code> <json>');
+      // Sent as typed: the server validates it, and its refusal names the fields.
+      const change = parseJson(json.join(' ') || undefined, 'the change') as Partial<TOpsPaymentChannelInput>;
+      ctx.log(formatTable([await ctx.call(updatePaymentChannel, { params: { code }, body: change })], CHANNEL_COLUMNS));
+    },
+  }),
+  // One command for both, as the help lists them: the word after `channel` says which. It is also what
+  // `channel` with a word it does not know answers.
+  defineCommand({
+    name: 'channel',
+    aliases: ['channels'],
+    usage: 'disable|enable <code>',
+    help: '',
+    async run(ctx, { positional: [action, code] }) {
+      if (action !== 'disable' && action !== 'enable') {
+        throw new UsageError('Use: channel list | channel add <json> | channel set <code> <json> | channel disable|enable <code>');
+      }
+      if (!code) throw new UsageError(`Use: channel ${action} <code>`);
+      const row = await ctx.call(updatePaymentChannel, { params: { code }, body: { status: action === 'disable' ? 'disabled' : 'active' } });
+      ctx.log(formatTable([row], CHANNEL_COLUMNS));
+    },
+  }),
+  defineCommand({
+    name: 'deposit list',
+    aliases: ['deposits list'],
+    usage: '[--status S] [--member <id>] [--channel <code>] [--limit N]',
+    help: 'deposits, newest first (S: pending, awaiting_approval, credited, ...)',
+    options: ['status', 'member', 'channel', 'limit'],
+    async run(ctx, { positional, options }) {
+      refuseWords(positional);
+      const limit = intArg(options.limit || undefined, { min: 1, max: 500, fallback: 50, message: '--limit is a number from 1 to 500' });
+      const memberId = options.member ? intArg(options.member, { min: 1, max: Infinity, message: '--member is a member id' }) : undefined;
+      // The status is sent as typed: the server checks it against the statuses.
+      const status = (options.status || undefined) as TDepositStatus | undefined;
+      const rows = await ctx.call(listDeposits, { query: { limit, status, memberId, channel: options.channel || undefined } });
+      ctx.log(formatTable(rows, DEPOSIT_COLUMNS));
+    },
+  }),
+  defineCommand({
+    name: 'deposit approve',
+    aliases: ['deposits approve'],
+    usage: '<id> [--note <text>]',
+    help: 'credit the member (exactly once) and send the deposit-arrival message',
+    options: ['note'],
+    async run(ctx, { positional: [id, ...more], options }) {
+      if (!id) throw new UsageError('Use: deposit approve <id> [--note <text>]');
+      refuseWords(more);
+      const row = await ctx.call(approveDeposit, { params: { id }, body: options.note ? { note: options.note } : {} });
+      ctx.log(formatTable([row], DEPOSIT_COLUMNS));
+      ctx.log(`Deposit ${row.id} is credited: ${row.amount} to ${row.username ?? `member ${row.memberId}`}.`);
+    },
+  }),
+  defineCommand({
+    name: 'deposit reject',
+    aliases: ['deposits reject'],
+    usage: '<id> --reason <text>',
+    help: 'refuse it; the member gets the deposit-failed message',
+    options: ['reason'],
+    async run(ctx, { positional: [id, ...more], options }) {
+      refuseWords(more);
+      if (!id || !options.reason?.trim()) throw new UsageError('Use: deposit reject <id> --reason <text> (the reason is required)');
+      const row = await ctx.call(rejectDeposit, { params: { id }, body: { reason: options.reason } });
+      ctx.log(formatTable([row], DEPOSIT_COLUMNS));
+      ctx.log(`Deposit ${row.id} is rejected; the member was told why.`);
+    },
+  }),
+];
