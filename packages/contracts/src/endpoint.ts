@@ -82,8 +82,11 @@ export const endpointKey = (e: Pick<EndpointSpec, 'method' | 'path'>) => `${e.me
 
 // ---------- the types callers and handlers see ----------
 
+/** A part every field of which is optional (or that has no field) may be left out. */
+type MayOmit<T> = [keyof T] extends [never] ? true : T extends Record<string, never> ? true : object extends T ? true : false;
+
 type Part<K extends 'params' | 'query' | 'body', E> = E extends { readonly [P in K]: infer S extends z.ZodType }
-  ? object extends z.input<S>
+  ? MayOmit<z.input<S>> extends true
     ? { readonly [P in K]?: z.input<S> }
     : { readonly [P in K]: z.input<S> }
   : { readonly [P in K]?: undefined };

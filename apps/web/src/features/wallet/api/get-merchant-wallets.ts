@@ -8,7 +8,7 @@ import { WALLET_QUERY_ROOT } from '@/lib/session/get-wallet-balance';
  * vendor's name and status, the ledger balance and the vendor's live balance (null: no answer in time).
  */
 export function getMerchantWallets({ signal }: { signal?: AbortSignal } = {}): Promise<TMerchantWallets> {
-  return api.call(merchantWalletsEndpoint, { query: {} }, { signal });
+  return api.call(merchantWalletsEndpoint, {}, { signal });
 }
 
 /** Under WALLET_QUERY_ROOT: every money action (refreshBalance) reads them again. */
