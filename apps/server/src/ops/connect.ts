@@ -154,7 +154,18 @@ export async function connectDirect(env: Env): Promise<Connection> {
     release();
     throw error;
   }
-  const opsApp = app.opsApp;
+  return inProcessConnection(app.opsApp, token, database.label, async () => {
+    await app.close();
+    await database.close();
+    release();
+  });
+}
+
+/**
+ * The operator calls sent to an app in process (`app.inject`) with a token it accepts: direct mode's connection
+ * (the in-process operator's token), and the tests' (an operator's API token).
+ */
+export function inProcessConnection(opsApp: FastifyInstance, token: string, target: string, close: () => Promise<void>): Connection {
   const transport: Transport = async (request) => {
     const res = await opsApp.inject({
       method: request.method as InjectOptions['method'],
@@ -170,16 +181,7 @@ export async function connectDirect(env: Env): Promise<Connection> {
     }
     return { status: res.statusCode, json };
   };
-  return {
-    mode: 'direct',
-    target: database.label,
-    call: callOf('direct', transport),
-    async close() {
-      await app.close();
-      await database.close();
-      release();
-    },
-  };
+  return { mode: 'direct', target, call: callOf('direct', transport), close };
 }
 
 const isConnectionRefused = (error: unknown): boolean => {
