@@ -166,7 +166,6 @@ export function createServices(
     now,
   });
   const relay = createRelayModule({
-    content: content.service,
     wallet: wallet.service,
     transfers: wallet.transfers,
     catalogue: catalogue.service,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ANNOUNCEMENT_TYPES, GAME_TYPES } from './constants';
+import { defineEndpoint } from './endpoint';
+import { ANNOUNCEMENTS, VENDOR_CARDS } from './first-load';
 
 export { RELAY_NAMES, ANNOUNCEMENT_TYPES, GAME_TYPES, type TRelayName, type TGameType } from './constants';
 
@@ -54,3 +56,19 @@ export const ZVendorCard = z.object({
 });
 export type TVendorCard = z.infer<typeof ZVendorCard>;
 export const ZVendorCards = z.array(ZVendorCard).max(20);
+
+// ---------- endpoints (GET /wps/relay/<NAME>; first-load calls spread their heads: contracts/first-load.ts) ----------
+
+export const listAnnouncements = defineEndpoint({
+  ...ANNOUNCEMENTS,
+  summary: 'Active notices of the given types in the request language (7.RELAY.07, 7.PAR.09)',
+  query: ZAnnouncementsQuery,
+  response: ZAnnouncementList,
+});
+
+export const getVendorCards = defineEndpoint({
+  ...VENDOR_CARDS,
+  summary: 'Vendor cards grouped by game type, in GAME_TYPES order (7.RELAY.09, 7.PAR.03)',
+  query: ZVendorQuery,
+  response: ZVendorCards,
+});

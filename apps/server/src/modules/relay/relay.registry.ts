@@ -1,10 +1,4 @@
-import {
-  ZAnnouncementList,
-  ZAnnouncementsQuery,
-  ZVendorCards,
-  ZVendorQuery,
-  type TRelayName,
-} from '@lotus/contracts/relay';
+import type { TRelayName } from '@lotus/contracts/relay';
 import type { z } from 'zod';
 import { formatMinor } from '@lotus/contracts/money';
 import {
@@ -19,7 +13,6 @@ import type { RequestMember } from '../../plugins/member-auth';
 import type { RequestContext } from '../../plugins/request-context';
 import type { TransferService, WalletService } from '../wallet/wallet.module';
 import { isTrialMember } from '../wallet/wallet.rules';
-import type { ContentService } from '../content/content.service';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import {
   ZFavoriteIds,
@@ -59,7 +52,6 @@ export type RelayEntry<Q extends z.ZodType = z.ZodType, R extends z.ZodType = z.
 const defineRelay = <Q extends z.ZodType, R extends z.ZodType>(entry: RelayEntry<Q, R>) => entry;
 
 type Deps = {
-  content: Pick<ContentService, 'listAnnouncements' | 'getVendorCards'>;
   wallet: Pick<WalletService, 'accountRecord'>;
   transfers: Pick<TransferService, 'transfer' | 'merchantWallets'>;
   catalogue: Pick<
@@ -75,21 +67,8 @@ const playerOf = (member: RequestMember | null) => ({ id: member!.id, trial: isT
  * of the spec that is not in this map yet (owned by a later module) answers 404 unknown_call, like
  * any unknown name. Modules add their entries here as they arrive.
  */
-export function createRelayRegistry({ content, wallet, transfers, catalogue }: Deps) {
+export function createRelayRegistry({ wallet, transfers, catalogue }: Deps) {
   return {
-    MCSFE_getListAnnouncements: defineRelay({
-      summary: 'Active notices of the given types in the request language (7.RELAY.07, 7.PAR.09)',
-      query: ZAnnouncementsQuery,
-      response: ZAnnouncementList,
-      // platform W and execution type B are the only values the query schema admits.
-      handle: (ctx, query) => content.listAnnouncements(query.types, ctx.language),
-    }),
-    GCSGAME_newGameVendor: defineRelay({
-      summary: 'Vendor cards grouped by game type, in GAME_TYPES order (7.RELAY.09, 7.PAR.03)',
-      query: ZVendorQuery,
-      response: ZVendorCards,
-      handle: () => content.getVendorCards(),
-    }),
     ODSFE2_MemTransDet: defineRelay({
       summary: 'Account record: the member wallet movements with the running balance, by type and date range (7.RELAY.28, 2.MC.09)',
       query: ZAccountRecordQuery,
