@@ -4,7 +4,7 @@ import { ZLanguageCode } from './headers';
 import { ZOpsApprovalRequested, ZOpsReason } from './ops-console';
 import { ZAnnouncementType, ZGameType } from './relay';
 import { FEEDBACK_TYPES, ZBannerGroup, ZCsPosition, ZCsType, ZLinkageType } from './system';
-import { SITE_CONFIG_SCHEMAS, ZSiteConfigKey } from './site-config';
+import { SITE_CONFIG_SCHEMAS, ZSiteConfigKey, type TSiteConfig, type TSiteConfigKey } from './site-config';
 
 const str = (max: number) => z.string().max(max);
 const id = z.coerce.number().int().positive().max(2147483647);
@@ -101,9 +101,15 @@ export const ZOpsConfigKeyParam = z.object({ key: ZSiteConfigKey });
  * union picks exactly the schema of the document's key; the server validates against that key's
  * schema before it stores anything.
  */
+type TSiteConfigSchema = (typeof SITE_CONFIG_SCHEMAS)[TSiteConfigKey];
 export const ZSiteConfigDocument = z.union(
-  Object.values(SITE_CONFIG_SCHEMAS) as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]],
+  Object.values(SITE_CONFIG_SCHEMAS) as [TSiteConfigSchema, TSiteConfigSchema, ...TSiteConfigSchema[]],
 );
+/**
+ * Each key's schema, typed by its key: what a caller of GET /ops/config/:key reads the answer with to have
+ * that key's document (the endpoint's answer is any document).
+ */
+export const CONFIG_DOCUMENT_SCHEMAS: { readonly [K in TSiteConfigKey]: z.ZodType<TSiteConfig[K]> } = SITE_CONFIG_SCHEMAS;
 /** GET /ops/config: every document, by key. */
 export const ZSiteConfigAll = z.object(SITE_CONFIG_SCHEMAS);
 export type TSiteConfigAll = z.infer<typeof ZSiteConfigAll>;
