@@ -163,7 +163,7 @@ export function createServices(
     usernameOf: async (memberId) => (await identity.memberSummary(memberId))?.username ?? null,
     now,
   });
-  const relay = createRelayModule({ content: content.service });
+  const relay = createRelayModule();
 
   /** What app.ts registers, in this order: route plugins and operator route plugins. */
   const parts: ModuleParts[] = [content, system, relay, ops, identity, verification, wallet, inbox, deposit, withdrawal, agent, vendor, catalogue];

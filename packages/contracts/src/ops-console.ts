@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, operator } from './endpoint';
 import { ZOpsMemberRow, ZOpsMemberStatus, ZOpsMemberStatusResult, ZOpsUnlocked, ZOpsUsernameParam } from './ops-accounts';
-import { OPS_PERMISSIONS, ZOpsAuditRow, ZOpsOperatorUsername, ZOpsRole } from './ops-operators';
+import { OPS_PERMISSIONS, ZOpsAuditRow, ZOpsOperatorParam, ZOpsOperatorUsername, ZOpsRole } from './ops-operators';
 
 /**
  * The operator console (apps/backoffice) and what it adds to the operator API: console sign-in
@@ -74,6 +74,64 @@ export const ZOpsCredentialsReset = z.object({ username: str(40), temporaryPassw
 /** PUT /ops/operators/:username/role: a four-eyes request. */
 export const ZOpsRoleChange = z.object({ role: ZOpsRole, reason: ZOpsReason });
 
+export const postConsoleSignIn = defineEndpoint({
+  method: 'POST',
+  path: '/ops/console/sign-in',
+  tag: 'ops console',
+  summary: 'Console sign-in, step 1: username and password (then a TOTP code, or enrolment)',
+  auth: 'console-sign-in',
+  body: ZConsoleSignIn,
+  response: ZConsoleSignInStep,
+});
+
+export const postConsoleSecondFactor = defineEndpoint({
+  method: 'POST',
+  path: '/ops/console/second-factor',
+  tag: 'ops console',
+  summary: 'Console sign-in, step 2: the TOTP code (and a new password after a reset); a new session cookie',
+  auth: 'console-sign-in',
+  body: ZConsoleSecondFactor,
+  response: ZConsoleDone,
+});
+
+export const getConsoleMe = defineEndpoint({
+  method: 'GET',
+  path: '/ops/console/me',
+  tag: 'ops console',
+  summary: 'The signed-in operator, role and permissions',
+  auth: operator('self'),
+  response: ZConsoleMe,
+});
+
+export const postConsoleSignOut = defineEndpoint({
+  method: 'POST',
+  path: '/ops/console/sign-out',
+  tag: 'ops console',
+  summary: 'End this console session',
+  auth: operator('self', 'console.sign_out'),
+  response: ZConsoleDone,
+});
+
+export const changeConsolePassword = defineEndpoint({
+  method: 'POST',
+  path: '/ops/console/password',
+  tag: 'ops console',
+  summary: 'Change the own console password (other sessions end; this one gets a new cookie)',
+  auth: operator('self', 'console.password'),
+  body: ZConsolePasswordChange,
+  response: ZConsoleDone,
+});
+
+export const resetOperatorCredentials = defineEndpoint({
+  method: 'POST',
+  path: '/ops/operators/:username/credentials',
+  tag: 'ops console',
+  summary: 'Reset console credentials: a one-time password (shown once), TOTP enrolled again, sessions end',
+  auth: operator('operators.write', 'operator.credentials.reset'),
+  params: ZOpsOperatorParam,
+  response: ZOpsCredentialsReset,
+});
+
 // ---------- four-eyes approvals ----------
 export const OPS_APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
 export const ZOpsApprovalStatus = z.enum(OPS_APPROVAL_STATUSES);
@@ -110,6 +168,50 @@ export const ZOpsApprovalQuery = z.object({
 export const ZOpsApprovalPage = z.object({ rows: z.array(ZOpsApprovalRow).max(100), total: z.number().int() });
 export const ZOpsApprovalIdParam = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 export const ZOpsApprovalDecision = z.object({ note: z.string().trim().max(500).optional() });
+
+export const requestOperatorRole = defineEndpoint({
+  method: 'PUT',
+  path: '/ops/operators/:username/role',
+  tag: 'ops console',
+  summary: "Change an operator's role: a four-eyes request, applied when a second admin approves",
+  auth: operator('operators.write', 'approval.request'),
+  params: ZOpsOperatorParam,
+  body: ZOpsRoleChange,
+  response: ZOpsApprovalRequested,
+});
+
+export const listApprovals = defineEndpoint({
+  method: 'GET',
+  path: '/ops/approvals',
+  tag: 'ops console',
+  summary: 'Four-eyes requests, newest first',
+  auth: operator('read'),
+  query: ZOpsApprovalQuery,
+  response: ZOpsApprovalPage,
+});
+
+/** Any operator may call; the action's own permission is checked by the mechanism. */
+export const approveApproval = defineEndpoint({
+  method: 'POST',
+  path: '/ops/approvals/:id/approve',
+  tag: 'ops console',
+  summary: "Approve and apply a pending request (not one's own; the role must allow the action)",
+  auth: operator('read', 'approval.approve'),
+  params: ZOpsApprovalIdParam,
+  body: ZOpsApprovalDecision.nullish(),
+  response: ZOpsApprovalRow,
+});
+
+export const rejectApproval = defineEndpoint({
+  method: 'POST',
+  path: '/ops/approvals/:id/reject',
+  tag: 'ops console',
+  summary: 'Reject a pending request (or withdraw one of your own); nothing is applied',
+  auth: operator('read', 'approval.reject'),
+  params: ZOpsApprovalIdParam,
+  body: ZOpsApprovalDecision.nullish(),
+  response: ZOpsApprovalRow,
+});
 
 // ---------- members ----------
 export const OPS_MEMBER_SORTS = ['id', 'username', 'createdAt', 'lastLoginAt'] as const;
@@ -223,6 +325,16 @@ export const ZOpsAuditSearchQuery = z.object({
 });
 export type TOpsAuditSearchQuery = z.infer<typeof ZOpsAuditSearchQuery>;
 export const ZOpsAuditPage = z.object({ rows: z.array(ZOpsAuditRow).max(100), total: z.number().int() });
+
+export const searchAudit = defineEndpoint({
+  method: 'GET',
+  path: '/ops/audit/search',
+  tag: 'ops console',
+  summary: 'The operator audit log filtered by operator, action, target and time, paged',
+  auth: operator('audit.read'),
+  query: ZOpsAuditSearchQuery,
+  response: ZOpsAuditPage,
+});
 
 // ---------- dashboard ----------
 /** GET /ops/members/figures: account figures from the database (the console's dashboard). */

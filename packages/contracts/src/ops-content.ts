@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZBannerInput, ZHelpArticleInput, ZNoticeInput } from './ops';
+import { defineEndpoint, operator, type AnyEndpoint } from './endpoint';
+import { OPS_COLLECTION_ROW, ZBannerInput, ZHelpArticleInput, ZNoticeInput } from './ops';
 
 /**
  * The console's content calls (`/ops/content/*`, issue 12, docs/adr/0053 and 0054): edit a banner,
@@ -55,3 +56,75 @@ export const ZBannerImage = z.object({
   sources: z.array(z.object({ type: z.string().max(40), srcset: z.string().max(2000) })).max(4),
 });
 export type TBannerImage = z.infer<typeof ZBannerImage>;
+
+/** `:file` of an uploaded image: its hash name, with the version's suffix and extension. */
+export const ZUploadedFileParam = z.object({ file: z.string().max(80) });
+
+// ---------- endpoints ----------
+
+/** The edit calls of one collection: replace an item (rich text may span lines), put the list in order. */
+const updateOf = <C extends TContentCollection>(collection: C) =>
+  defineEndpoint({
+    method: 'PUT',
+    path: `/ops/content/${collection}/:id`,
+    tag: 'ops',
+    summary: `Replace one of ${collection} (rich text is sanitised before it is stored)`,
+    auth: operator('config.write', `${collection}.update`),
+    params: z.object({ id: z.coerce.number().int().positive().max(2147483647) }),
+    body: CONTENT_UPDATE_INPUT[collection],
+    response: OPS_COLLECTION_ROW[collection],
+  });
+const orderOf = <C extends TContentCollection>(collection: C) =>
+  defineEndpoint({
+    method: 'POST',
+    path: `/ops/content/${collection}/order`,
+    tag: 'ops',
+    summary: `Put ${collection} in this display order`,
+    auth: operator('config.write', `${collection}.reorder`),
+    body: ZContentOrder,
+    response: ZContentOrdered,
+  });
+
+/** PUT /ops/content/<collection>/:id, by collection. */
+export const updateContent = {
+  banners: updateOf('banners'),
+  notices: updateOf('notices'),
+  help: updateOf('help'),
+} satisfies Record<TContentCollection, AnyEndpoint>;
+/** POST /ops/content/<collection>/order, by collection. */
+export const orderContent = {
+  banners: orderOf('banners'),
+  notices: orderOf('notices'),
+  help: orderOf('help'),
+} satisfies Record<TContentCollection, AnyEndpoint>;
+
+export const uploadContentImage = defineEndpoint({
+  method: 'POST',
+  path: '/ops/content/images',
+  tag: 'ops',
+  summary: 'Upload banner artwork (png, jpeg, webp or avif by content, at most 5 MB); stored with AVIF/WebP versions',
+  auth: operator('config.write', 'content.image.upload'),
+  body: ZBannerImageUpload,
+  response: ZBannerImage,
+});
+
+export const getContentImage = defineEndpoint({
+  method: 'GET',
+  path: '/ops/content/images/:file',
+  tag: 'ops',
+  summary: 'An uploaded image (for the console, on the operator listener)',
+  auth: operator('read'),
+  params: ZUploadedFileParam,
+  file: 'image',
+});
+
+/** The member site's side of the same images: what a banner's imageUrl names (ZBannerImage.url). */
+export const getUploadedImage = defineEndpoint({
+  method: 'GET',
+  path: '/media/uploads/:file',
+  tag: 'media',
+  summary: 'An uploaded banner image or one of its versions',
+  auth: 'public',
+  params: ZUploadedFileParam,
+  file: 'image',
+});

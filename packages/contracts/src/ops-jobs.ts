@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint, operator } from './endpoint';
 
 /** GET /ops/jobs/failed: jobs that failed after their last attempt (dead letters), newest first. */
 export const ZOpsFailedJobsQuery = z.object({
@@ -16,3 +17,13 @@ export const ZOpsFailedJob = z.object({
 });
 export const ZOpsFailedJobs = z.array(ZOpsFailedJob).max(1000);
 export type TOpsFailedJob = z.infer<typeof ZOpsFailedJob>;
+
+export const listFailedJobs = defineEndpoint({
+  method: 'GET',
+  path: '/ops/jobs/failed',
+  tag: 'ops',
+  summary: 'Dead letters: jobs that failed after their last attempt, newest first',
+  auth: operator('read'),
+  query: ZOpsFailedJobsQuery,
+  response: ZOpsFailedJobs,
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint, operator } from './endpoint';
 
 /**
  * Operator identities, roles and the operator audit log (docs/adr/0019): `/ops/operators*`,
@@ -141,3 +142,94 @@ export const ZOpsAuditVerify = z.object({
   reason: str(200).nullable(),
 });
 export type TOpsAuditVerify = z.infer<typeof ZOpsAuditVerify>;
+
+// ---------- endpoints ----------
+
+export const listOperators = defineEndpoint({
+  method: 'GET',
+  path: '/ops/operators',
+  tag: 'ops',
+  summary: 'Operators (role, status, live tokens)',
+  auth: operator('operators.read'),
+  response: ZOpsOperatorList,
+});
+
+export const createOperator = defineEndpoint({
+  method: 'POST',
+  path: '/ops/operators',
+  tag: 'ops',
+  summary: 'Create an operator',
+  auth: operator('operators.write', 'operator.create'),
+  body: ZOpsOperatorCreate,
+  response: ZOpsOperatorRow,
+});
+
+export const setOperatorStatus = defineEndpoint({
+  method: 'PUT',
+  path: '/ops/operators/:username/status',
+  tag: 'ops',
+  summary: "Disable or enable an operator (a disabled operator's tokens are refused)",
+  auth: operator('operators.write', 'operator.status'),
+  params: ZOpsOperatorParam,
+  body: ZOpsOperatorStatus,
+  response: ZOpsOperatorRow,
+});
+
+export const listTokens = defineEndpoint({
+  method: 'GET',
+  path: '/ops/tokens',
+  tag: 'ops',
+  summary: 'API tokens (never the token itself)',
+  auth: operator('operators.read'),
+  response: ZOpsTokenList,
+});
+
+export const createToken = defineEndpoint({
+  method: 'POST',
+  path: '/ops/operators/:username/tokens',
+  tag: 'ops',
+  summary: 'A new API token for an operator (shown once)',
+  auth: operator('operators.write', 'operator.token.create'),
+  params: ZOpsOperatorParam,
+  body: ZOpsTokenCreate,
+  response: ZOpsTokenCreated,
+});
+
+export const revokeToken = defineEndpoint({
+  method: 'DELETE',
+  path: '/ops/tokens/:id',
+  tag: 'ops',
+  summary: 'Revoke an API token',
+  auth: operator('operators.write', 'operator.token.revoke'),
+  params: ZOpsTokenIdParam,
+  response: ZOpsTokenRevoked,
+});
+
+export const rotateToken = defineEndpoint({
+  method: 'POST',
+  path: '/ops/tokens/rotate',
+  tag: 'ops',
+  summary: "Replace the caller's own token: a new one is returned, the one used for this call is revoked",
+  auth: operator('self.rotate', 'operator.token.rotate'),
+  body: z.object({ days: ZOpsTokenCreate.shape.days }).optional(),
+  response: ZOpsTokenCreated,
+});
+
+export const listAudit = defineEndpoint({
+  method: 'GET',
+  path: '/ops/audit',
+  tag: 'ops',
+  summary: 'The operator audit log, newest first',
+  auth: operator('audit.read'),
+  query: ZOpsAuditQuery,
+  response: ZOpsAuditList,
+});
+
+export const verifyAudit = defineEndpoint({
+  method: 'GET',
+  path: '/ops/audit/verify',
+  tag: 'ops',
+  summary: 'Recompute the audit hash chain; names the first broken row',
+  auth: operator('audit.read'),
+  response: ZOpsAuditVerify,
+});

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { defineEndpoint, operator, type AnyEndpoint } from './endpoint';
 import { ZLanguageCode } from './headers';
+import { ZOpsApprovalRequested, ZOpsReason } from './ops-console';
 import { ZAnnouncementType, ZGameType } from './relay';
 import { FEEDBACK_TYPES, ZBannerGroup, ZCsPosition, ZCsType, ZLinkageType } from './system';
-import { SITE_CONFIG_SCHEMAS, ZSiteConfigKey } from './site-config';
+import { SITE_CONFIG_SCHEMAS, ZSiteConfigKey, type TSiteConfig, type TSiteConfigKey } from './site-config';
 
 const str = (max: number) => z.string().max(max);
 const id = z.coerce.number().int().positive().max(2147483647);
@@ -99,9 +101,15 @@ export const ZOpsConfigKeyParam = z.object({ key: ZSiteConfigKey });
  * union picks exactly the schema of the document's key; the server validates against that key's
  * schema before it stores anything.
  */
+type TSiteConfigSchema = (typeof SITE_CONFIG_SCHEMAS)[TSiteConfigKey];
 export const ZSiteConfigDocument = z.union(
-  Object.values(SITE_CONFIG_SCHEMAS) as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]],
+  Object.values(SITE_CONFIG_SCHEMAS) as [TSiteConfigSchema, TSiteConfigSchema, ...TSiteConfigSchema[]],
 );
+/**
+ * Each key's schema, typed by its key: what a caller of GET /ops/config/:key reads the answer with to have
+ * that key's document (the endpoint's answer is any document).
+ */
+export const CONFIG_DOCUMENT_SCHEMAS: { readonly [K in TSiteConfigKey]: z.ZodType<TSiteConfig[K]> } = SITE_CONFIG_SCHEMAS;
 /** GET /ops/config: every document, by key. */
 export const ZSiteConfigAll = z.object(SITE_CONFIG_SCHEMAS);
 export type TSiteConfigAll = z.infer<typeof ZSiteConfigAll>;
@@ -153,3 +161,114 @@ export const OPS_COLLECTION_ROW = {
 } as const;
 export type TOpsCollectionInput<C extends TOpsCollection> = z.input<(typeof OPS_COLLECTION_INPUT)[C]>;
 export type TOpsCollectionRow<C extends TOpsCollection> = z.infer<(typeof OPS_COLLECTION_ROW)[C]>;
+/** The rows of one collection: for a union of collections, the list of one of them (not a list of mixed rows). */
+export type TOpsCollectionRows<C extends TOpsCollection> = C extends TOpsCollection ? TOpsCollectionRow<C>[] : never;
+
+// ---------- endpoints ----------
+
+export const getOpsStatus = defineEndpoint({
+  method: 'GET',
+  path: '/ops/status',
+  tag: 'ops',
+  summary: 'Platform status for operators',
+  auth: operator('read'),
+  response: ZOpsStatus,
+});
+
+export const getConfig = defineEndpoint({
+  method: 'GET',
+  path: '/ops/config',
+  tag: 'ops',
+  summary: 'Every site configuration document',
+  auth: operator('read'),
+  response: ZSiteConfigAll,
+});
+
+export const getConfigDocument = defineEndpoint({
+  method: 'GET',
+  path: '/ops/config/:key',
+  tag: 'ops',
+  summary: 'One site configuration document',
+  auth: operator('read'),
+  params: ZOpsConfigKeyParam,
+  response: ZSiteConfigDocument,
+});
+
+export const setConfigDocument = defineEndpoint({
+  method: 'PUT',
+  path: '/ops/config/:key',
+  tag: 'ops',
+  summary:
+    'Replace a site configuration document (validated against its schema; takes effect at once). Starting maintenance and region rules wait for a second operator (four-eyes; console and API tokens): the answer is then the pending request',
+  auth: operator('config.write', 'config.set'),
+  params: ZOpsConfigKeyParam,
+  query: z.object({ reason: ZOpsReason.optional() }),
+  body: z.unknown().describe('The full document for :key (contracts/site-config SITE_CONFIG_SCHEMAS)'),
+  response: z.union([ZOpsApprovalRequested, ZSiteConfigDocument]),
+});
+
+export const listFeedback = defineEndpoint({
+  method: 'GET',
+  path: '/ops/feedback',
+  tag: 'ops',
+  summary: "Players' feedback (PUT /wps/feedback), newest first; paged by beforeId, filtered by type",
+  auth: operator('read'),
+  query: ZFeedbackListQuery,
+  response: z.array(ZFeedbackRow).max(500),
+});
+
+/** The calls of one content collection: list, add (rich text may span lines), remove. */
+const listOf = <C extends TOpsCollection>(collection: C) =>
+  defineEndpoint({
+    method: 'GET',
+    path: `/ops/${collection}`,
+    tag: 'ops',
+    summary: `List ${collection}`,
+    auth: operator('read'),
+    response: z.array(OPS_COLLECTION_ROW[collection]).max(5000),
+  });
+const addTo = <C extends TOpsCollection>(collection: C) =>
+  defineEndpoint({
+    method: 'POST',
+    path: `/ops/${collection}`,
+    tag: 'ops',
+    summary: `Add to ${collection}`,
+    auth: operator('config.write', `${collection}.add`),
+    body: OPS_COLLECTION_INPUT[collection],
+    response: OPS_COLLECTION_ROW[collection],
+  });
+const removeFrom = <C extends TOpsCollection>(collection: C) =>
+  defineEndpoint({
+    method: 'DELETE',
+    path: `/ops/${collection}/:id`,
+    tag: 'ops',
+    summary: `Remove from ${collection}`,
+    auth: operator('config.write', `${collection}.remove`),
+    params: ZIdParam,
+    response: ZOpsDeleted,
+  });
+
+/** GET /ops/<collection>, by collection. */
+export const listCollection = {
+  banners: listOf('banners'),
+  notices: listOf('notices'),
+  cs: listOf('cs'),
+  vendors: listOf('vendors'),
+  help: listOf('help'),
+} satisfies Record<TOpsCollection, AnyEndpoint>;
+/** POST /ops/<collection>, by collection. */
+export const addToCollection = {
+  banners: addTo('banners'),
+  notices: addTo('notices'),
+  cs: addTo('cs'),
+  vendors: addTo('vendors'),
+  help: addTo('help'),
+} satisfies Record<TOpsCollection, AnyEndpoint>;
+/** DELETE /ops/<collection>/:id, by collection. */
+export const removeFromCollection = {
+  banners: removeFrom('banners'),
+  notices: removeFrom('notices'),
+  cs: removeFrom('cs'),
+  vendors: removeFrom('vendors'),
+  help: removeFrom('help'),
+} satisfies Record<TOpsCollection, AnyEndpoint>;

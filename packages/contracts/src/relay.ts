@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ANNOUNCEMENT_TYPES, GAME_TYPES } from './constants';
+import { defineEndpoint } from './endpoint';
+import { ANNOUNCEMENTS, VENDOR_CARDS } from './first-load';
 
 export { RELAY_NAMES, ANNOUNCEMENT_TYPES, GAME_TYPES, type TRelayName, type TGameType } from './constants';
 
@@ -54,3 +56,33 @@ export const ZVendorCard = z.object({
 });
 export type TVendorCard = z.infer<typeof ZVendorCard>;
 export const ZVendorCards = z.array(ZVendorCard).max(20);
+
+// ---------- endpoints (GET /wps/relay/<NAME>; first-load calls spread their heads: contracts/first-load.ts) ----------
+
+export const listAnnouncements = defineEndpoint({
+  ...ANNOUNCEMENTS,
+  summary: 'Active notices of the given types in the request language (7.RELAY.07, 7.PAR.09)',
+  query: ZAnnouncementsQuery,
+  response: ZAnnouncementList,
+});
+
+export const getVendorCards = defineEndpoint({
+  ...VENDOR_CARDS,
+  summary: 'Vendor cards grouped by game type, in GAME_TYPES order (7.RELAY.09, 7.PAR.03)',
+  query: ZVendorQuery,
+  response: ZVendorCards,
+});
+
+/**
+ * Every other name under /wps/relay/ (one optional '/' as in passwordCheck/...): 404 unknown_call. A name of
+ * the spec that no module answers yet is unknown too. Hidden: it is not a call.
+ */
+export const unknownRelayCall = defineEndpoint({
+  method: 'GET',
+  path: '/wps/relay/*',
+  tag: 'relay',
+  summary: 'Any relay name no module answers: 404 unknown_call (7.RELAY.01)',
+  auth: 'public',
+  hidden: true,
+  response: z.null(),
+});

@@ -21,6 +21,8 @@ export {
   type TBannerGroup,
   type TCsType,
 } from './constants';
+import { defineEndpoint } from './endpoint';
+import * as firstLoad from './first-load';
 import { ZLanguageCode, ZRouterDevice } from './headers';
 
 const str = (max: number) => z.string().max(max);
@@ -182,3 +184,86 @@ export const ZFeedbackRequest = z.object({
 });
 export type TFeedbackRequest = z.infer<typeof ZFeedbackRequest>;
 export const ZFeedbackResult = z.object({ id: z.number().int() });
+
+// ---------- endpoints (first-load calls spread their heads: contracts/first-load.ts) ----------
+
+export const getSystemStatus = defineEndpoint({
+  ...firstLoad.SYSTEM_STATUS,
+  summary: 'System status: 0 normal, 1 maintenance, 2 region-restricted (7.SYS.03)',
+  response: ZSystemStatus,
+});
+
+export const getWhitelabel = defineEndpoint({
+  ...firstLoad.WHITELABEL,
+  summary: 'Site flags (7.SYS.01)',
+  response: ZWhitelabel,
+});
+
+export const getRegisterSettings = defineEndpoint({
+  ...firstLoad.REGISTER_SETTINGS,
+  summary: 'Registration field rules (7.SYS.02)',
+  response: ZRegisterSettings,
+});
+
+export const getDomainRoute = defineEndpoint({
+  method: 'GET',
+  path: '/wps/system/domainRoute',
+  tag: 'system',
+  summary: 'Domain routes for device 0 (desktop) or 3 (mobile) (7.SYS.04)',
+  auth: 'public',
+  query: ZDomainRouteQuery,
+  response: ZDomainRoute,
+});
+
+export const getHelpCenter = defineEndpoint({
+  ...firstLoad.HELP_CENTER,
+  summary: 'Help centre in the request language (7.SYS.05)',
+  response: ZHelpCenter,
+});
+
+export const getLanguages = defineEndpoint({
+  ...firstLoad.LANGUAGES,
+  summary: 'Enabled languages and the default (9.C.01)',
+  response: ZLanguages,
+});
+
+export const listBanners = defineEndpoint({
+  ...firstLoad.BANNERS,
+  summary: 'Banners of a group in the request language (2.BAN)',
+  query: ZBannersQuery,
+  response: ZBannerList,
+});
+
+export const listCsEntries = defineEndpoint({
+  ...firstLoad.CS_ENTRIES,
+  summary: 'Customer-service entries, links encrypted (3.CS.02)',
+  response: ZCsEntries,
+});
+
+export const getCsLink = defineEndpoint({
+  ...firstLoad.CS_LINK,
+  summary: 'Service link of a channel: pathList type 3 is the encrypted link (3.CS.01)',
+  query: ZCsLinkQuery,
+  response: ZCsLink,
+});
+
+export const getPermissionInfo = defineEndpoint({
+  method: 'GET',
+  path: '/wps/system/permission',
+  tag: 'system',
+  summary: 'Site permission info for the host in `url` (3.SITE.03, 7.PAR.23)',
+  auth: 'public',
+  query: ZPermissionQuery,
+  response: ZPermissionInfo,
+});
+
+/** A logged-in member's feedback carries the member id (the route identifies the session); visitors stay anonymous. */
+export const submitFeedback = defineEndpoint({
+  method: 'PUT',
+  path: '/wps/feedback',
+  tag: 'feedback',
+  summary: 'Leave feedback, 5 to 140 characters (7.SYS.06)',
+  auth: 'public',
+  body: ZFeedbackRequest,
+  response: ZFeedbackResult,
+});

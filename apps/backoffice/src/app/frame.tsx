@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZConsoleDone } from '@lotus/contracts/ops-console';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { ErrorState, LoadingState } from '@/components/states';
 import { PAGES, SIGN_IN_PATH, type TPage } from '@/config/paths';
 import { CONSOLE_LANGUAGES, setLanguage, type TConsoleLanguage } from '@/i18n/i18n';
-import { opsCall } from '@/lib/api';
-import { can, useMe } from '@/lib/session';
+import { can, endSession, useMe } from '@/lib/session';
 
 /** "/" anywhere but in a text field focuses the page's search field (the element marked data-search). */
 function useSearchShortcut() {
@@ -38,7 +36,7 @@ export function Frame() {
   const location = useLocation();
   useSearchShortcut();
   const signOut = useMutation({
-    mutationFn: () => opsCall(ZConsoleDone, 'POST', '/ops/console/sign-out'),
+    mutationFn: endSession,
     onSettled: () => {
       client.clear();
       client.setQueryData(['console', 'me'], null);

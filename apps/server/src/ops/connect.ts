@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { ApiError, bindTransport, type Transport } from '@lotus/contracts/call';
+import { ApiError, bindTransport, endpointUrl, type Transport } from '@lotus/contracts/call';
 import { ERROR_CATALOGUE, isErrorCode } from '@lotus/contracts/errors';
+import { getOpsStatus } from '@lotus/contracts/ops';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Database } from '../db/client';
 import { acquireDataLock } from '../db/data-lock';
@@ -211,7 +212,7 @@ export async function connect(env: Env, options: { direct?: boolean } = {}): Pro
   const file = other ? { ...saved, token: other } : saved;
   try {
     // Any answer will do: it says a server is there (a refused connection says there is none).
-    await fetch(`${file.url.replace(/\/+$/, '')}/ops/status`, {
+    await fetch(`${file.url.replace(/\/+$/, '')}${endpointUrl(getOpsStatus)}`, {
       headers: { authorization: `Bearer ${file.token}` },
       signal: AbortSignal.timeout(SERVER_ANSWER_MS),
     });

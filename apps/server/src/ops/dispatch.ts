@@ -5,21 +5,25 @@ import { parseArgs, UsageError, type CliCommand, type CliContext } from '../plat
  * against what the command declares, and runs it. The help is made from the commands' own definitions.
  */
 
-/** Where the help text starts (the old hand-written usage's column). */
+/** Where a command's help text starts on its line (after two spaces and the command). */
 const HELP_COLUMN = 43;
 
 export function usageText(commands: readonly CliCommand[]): string {
   const lines = ['Lotus operator command line', '', 'Usage: npm run ops -- <command>', ''];
-  const indent = ' '.repeat(HELP_COLUMN);
   for (const command of commands) {
     const head = `  ${command.name}${command.usage ? ` ${command.usage}` : ''}`;
-    const help = command.help.split('\n');
-    // A head that leaves fewer than two spaces before the column puts its help on the lines below.
-    if (head.length <= HELP_COLUMN - 2) lines.push(`${head.padEnd(HELP_COLUMN)}${help[0] ?? ''}`.trimEnd(), ...help.slice(1).map((l) => indent + l));
-    else lines.push(head, ...help.filter(Boolean).map((l) => indent + l));
+    const [first = '', ...more] = command.help.split('\n');
+    if (head.length <= HELP_COLUMN) {
+      // At the help column, or one space after a head that reaches it.
+      lines.push(`${head.padEnd(HELP_COLUMN - 1)} ${first}`.trimEnd());
+    } else {
+      lines.push(head);
+      if (first) more.unshift(first);
+    }
+    for (const line of more) lines.push(`${' '.repeat(HELP_COLUMN)}${line}`);
   }
   lines.push(
-    `${'  help'.padEnd(HELP_COLUMN)}this text`,
+    `  ${'help'.padEnd(HELP_COLUMN - 2)}this text`,
     '',
     'It uses the running server (DATA_DIR/ops.json) when it answers, otherwise it opens the database',
     'itself (PGlite in DATA_DIR/pglite, or DATABASE_URL). --direct (first) forces the database: full',
@@ -60,6 +64,6 @@ export async function dispatch(commands: readonly CliCommand[], ctx: CliContext,
     const group = groupUsage(commands, words[0]);
     throw new UsageError(group ? `Use: ${group}` : words[0] ? `Unknown command ${words[0]}` : 'No command given');
   }
-  const args = parseArgs(found.rest, found.command);
+  const args = parseArgs(found.rest, found.command, words.slice(0, words.length - found.rest.length));
   return (await found.command.run(ctx, args)) ?? 0;
 }

@@ -3,6 +3,11 @@ import { catalogueCommands } from '../modules/catalogue/catalogue.cli';
 import { depositCommands } from '../modules/deposit/deposit.cli';
 import { vendorCommands } from '../modules/game-vendors/vendor.cli';
 import { identityCommands } from '../modules/identity/identity.cli';
+import { opsContentCommands } from '../modules/ops/ops-content.cli';
+import { opsJobCommands } from '../modules/ops/ops-jobs.cli';
+import { opsKeyCommands } from '../modules/ops/ops-keys.cli';
+import { opsOperatorCommands } from '../modules/ops/ops-operators.cli';
+import { opsFeedbackCommands, opsSiteCommands } from '../modules/ops/ops-site.cli';
 import { walletCommands } from '../modules/wallet/wallet.cli';
 import { withdrawalCommands } from '../modules/withdrawal/withdrawal.cli';
 
@@ -11,10 +16,16 @@ import { withdrawalCommands } from '../modules/withdrawal/withdrawal.cli';
  * A module's commands load none of its services: they call its operator endpoints.
  */
 export const OPS_COMMANDS: readonly CliCommand[] = [
+  ...opsSiteCommands,
+  ...opsContentCommands,
   ...vendorCommands,
   ...catalogueCommands,
+  ...opsFeedbackCommands,
   ...identityCommands,
+  ...opsOperatorCommands,
   ...withdrawalCommands,
+  ...opsJobCommands,
   ...walletCommands,
   ...depositCommands,
+  ...opsKeyCommands,
 ];

@@ -38,6 +38,8 @@ export type RouteOptions<E extends AnyEndpoint = AnyEndpoint> = {
   multiline?: boolean;
   /** A body limit of its own (the app's is 1 MiB). */
   bodyLimit?: number;
+  /** A public read the same for every visitor of a language: stored and revalidated with its ETag (plugins/compression). */
+  revalidate?: boolean;
   /**
    * The answer as JSON text already checked against the response schema, sent as it is: a hot list serves
    * the text it serialized once per cached page (ADR 0059); `shared` stands for the text while it lives.
@@ -129,6 +131,7 @@ export function route<E extends AnyEndpoint>(
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
       ...(options.allowRestrictedSession ? { allowRestrictedSession: true } : {}),
       ...(options.multiline ? { multiline: true } : {}),
+      ...(options.revalidate ? { revalidate: true } : {}),
       ...(isOperatorAuth(auth)
         ? { ops: { permission: auth.operator, ...(auth.audit ? { audit: auth.audit } : {}) } }
         : auth === 'console-sign-in'

@@ -1,9 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PLATFORM } from '@lotus/contracts/brand';
 import { GAME_TYPES, type TGameType } from '@lotus/contracts/constants';
+import { lazyEndpoint } from '@lotus/contracts/endpoint';
+import { VENDOR_CARDS } from '@lotus/contracts/first-load';
 import type { TGameVendor, TVendorCard } from '@lotus/contracts/relay';
-import { relay } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { SESSION_CACHE } from '@/lib/query-client';
+
+// The schema loads on demand: zod stays out of the scripts a prerendered page runs before it hydrates.
+const vendorCardsEndpoint = lazyEndpoint(VENDOR_CARDS, () => import('@lotus/contracts/relay').then((m) => m.getVendorCards));
 
 /**
  * GCSGAME_newGameVendor (7.RELAY.09): the vendor cards, one per game type (7.PAR.03: platform
@@ -12,7 +17,7 @@ import { SESSION_CACHE } from '@/lib/query-client';
  * query is marked `meta.silent` so no global error handler announces it.
  */
 export function getVendorCards({ signal }: { signal?: AbortSignal } = {}): Promise<TVendorCard[]> {
-  return relay('GCSGAME_newGameVendor', { params: { platform: PLATFORM.vendor }, lazySchema: () => import('@lotus/contracts/relay').then((m) => m.ZVendorCards), signal });
+  return api.call(vendorCardsEndpoint, { query: { platform: PLATFORM.vendor } }, { signal });
 }
 
 export const vendorCardsQueryOptions = () =>

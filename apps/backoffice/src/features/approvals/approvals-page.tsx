@@ -1,7 +1,8 @@
 import {
+  approveApproval,
+  listApprovals,
   OPS_APPROVAL_STATUSES,
-  ZOpsApprovalPage,
-  ZOpsApprovalRow,
+  rejectApproval,
   type TOpsApprovalRow,
 } from '@lotus/contracts/ops-console';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,20 +12,20 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '@/components/confirm-action';
 import { DataTable, type TableState } from '@/components/data-table';
 import { Notice } from '@/components/states';
-import { opsCall, queryString } from '@/lib/api';
+import { opsApi } from '@/lib/api';
 import { formatJson, formatTime } from '@/lib/format';
 import { useMe } from '@/lib/session';
 
 const column = createColumnHelper<TOpsApprovalRow>();
 const decide = (id: number, decision: 'approve' | 'reject', note: string) =>
-  opsCall(ZOpsApprovalRow, 'POST', `/ops/approvals/${id}/${decision}`, note ? { note } : {});
+  opsApi.call(decision === 'approve' ? approveApproval : rejectApproval, { params: { id }, body: note ? { note } : {} });
 
 /** Four-eyes requests (docs/adr/0044): pending first; another operator approves (applies) or rejects. */
 export function ApprovalsPage() {
   const { t } = useTranslation('approvals');
   const me = useMe();
   const client = useQueryClient();
-  const [status, setStatus] = useState<string>('pending');
+  const [status, setStatus] = useState<TOpsApprovalRow['status']>('pending');
   const [state, setState] = useState<TableState>({ page: 1, pageSize: 20, sort: 'id', order: 'desc' });
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
@@ -32,7 +33,7 @@ export function ApprovalsPage() {
   const list = useQuery({
     queryKey: ['approvals', status, q, state.order, state.page],
     queryFn: () =>
-      opsCall(ZOpsApprovalPage, 'GET', `/ops/approvals${queryString({ status, q, order: state.order, page: state.page, pageSize: state.pageSize })}`),
+      opsApi.call(listApprovals, { query: { status, q: q || undefined, order: state.order, page: state.page, pageSize: state.pageSize } }),
     placeholderData: keepPreviousData,
   });
   const refresh = useCallback(() => client.invalidateQueries({ queryKey: ['approvals'] }), [client]);
@@ -119,7 +120,7 @@ export function ApprovalsPage() {
           id="approval-status"
           value={status}
           onChange={(e) => {
-            setStatus(e.target.value);
+            setStatus(OPS_APPROVAL_STATUSES.find((s) => s === e.target.value) ?? 'pending');
             setState({ ...state, page: 1 });
           }}
         >

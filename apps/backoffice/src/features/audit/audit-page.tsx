@@ -1,12 +1,12 @@
-import { ZOpsAuditPage, type TOpsAuditSearchQuery } from '@lotus/contracts/ops-console';
-import { ZOpsAuditVerify, type TOpsAuditRow, type TOpsAuditVerify } from '@lotus/contracts/ops-operators';
+import { searchAudit, type TOpsAuditSearchQuery } from '@lotus/contracts/ops-console';
+import { verifyAudit, type TOpsAuditRow, type TOpsAuditVerify } from '@lotus/contracts/ops-operators';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type TableState } from '@/components/data-table';
 import { Notice } from '@/components/states';
-import { errorCodeOf, opsCall, queryString } from '@/lib/api';
+import { errorCodeOf, opsApi } from '@/lib/api';
 import { formatJson, formatTime } from '@/lib/format';
 
 const column = createColumnHelper<TOpsAuditRow>();
@@ -35,11 +35,10 @@ export function AuditPage() {
   const [state, setState] = useState<TableState>({ page: 1, pageSize: 25, sort: 'seq', order: 'desc' });
   const list = useQuery({
     queryKey: ['audit', filters, state],
-    queryFn: () =>
-      opsCall(ZOpsAuditPage, 'GET', `/ops/audit/search${queryString({ ...filters, order: state.order, page: state.page, pageSize: state.pageSize })}`),
+    queryFn: () => opsApi.call(searchAudit, { query: { ...filters, order: state.order, page: state.page, pageSize: state.pageSize } }),
     placeholderData: keepPreviousData,
   });
-  const verify = useMutation({ mutationFn: () => opsCall(ZOpsAuditVerify, 'GET', '/ops/audit/verify') });
+  const verify = useMutation({ mutationFn: () => opsApi.call(verifyAudit) });
 
   const columns = useMemo(
     () => [

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ZConsoleDone, ZOpsPassword } from '@lotus/contracts/ops-console';
+import { ZOpsPassword } from '@lotus/contracts/ops-console';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Notice } from '@/components/states';
-import { errorCodeOf, opsCall } from '@/lib/api';
+import { errorCodeOf } from '@/lib/api';
+import { changePassword } from './api';
 
 const ZForm = z
   .object({ currentPassword: z.string().min(1).max(128), newPassword: ZOpsPassword, confirm: z.string() })
@@ -19,7 +20,7 @@ export function AccountPage() {
   const errors = form.formState.errors;
   const submit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
-      await opsCall(ZConsoleDone, 'POST', '/ops/console/password', { currentPassword, newPassword });
+      await changePassword({ currentPassword, newPassword });
       setResult({ ok: true });
       form.reset();
     } catch (error) {

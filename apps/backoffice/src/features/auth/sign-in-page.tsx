@@ -1,11 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  ZConsoleDone,
-  ZConsoleSignIn,
-  ZConsoleSignInStep,
-  ZOpsPassword,
-  type TConsoleSignInStep,
-} from '@lotus/contracts/ops-console';
+import { ZConsoleSignIn, ZOpsPassword, type TConsoleSignInStep } from '@lotus/contracts/ops-console';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,8 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { PAGES } from '@/config/paths';
-import { ApiError, errorCodeOf, opsCall } from '@/lib/api';
+import { ApiError, errorCodeOf } from '@/lib/api';
 import { meQueryOptions, useMe } from '@/lib/session';
+import { confirmSecondFactor, signIn } from './api';
 
 type TPasswordStep = z.infer<typeof ZConsoleSignIn>;
 const ZCodeStep = z.object({ code: z.string().regex(/^[0-9]{6}$/), newPassword: z.string(), confirm: z.string() });
@@ -62,7 +57,7 @@ export function SignInPage() {
   const submitPassword = passwordForm.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      setStep(await opsCall(ZConsoleSignInStep, 'POST', '/ops/console/sign-in', values));
+      setStep(await signIn(values));
     } catch (error) {
       setFailure(error);
     }
@@ -71,7 +66,7 @@ export function SignInPage() {
   const submitCode = codeForm.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await opsCall(ZConsoleDone, 'POST', '/ops/console/second-factor', {
+      await confirmSecondFactor({
         code: values.code,
         ...(step?.mustChangePassword ? { newPassword: values.newPassword } : {}),
       });

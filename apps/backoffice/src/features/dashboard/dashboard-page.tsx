@@ -1,10 +1,10 @@
-import { ZOpsSmsBudget } from '@lotus/contracts/ops-accounts';
-import { ZOpsAccountFigures, ZOpsApprovalPage, type TOpsAccountFigures } from '@lotus/contracts/ops-console';
-import { ZOpsFailedJobs } from '@lotus/contracts/ops-jobs';
+import { getSmsBudget } from '@lotus/contracts/ops-accounts';
+import { getAccountFigures, listApprovals, type TOpsAccountFigures } from '@lotus/contracts/ops-console';
+import { listFailedJobs } from '@lotus/contracts/ops-jobs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '@/components/states';
-import { opsCall } from '@/lib/api';
+import { opsApi } from '@/lib/api';
 import { formatTime } from '@/lib/format';
 
 const REFRESH_MS = 60_000;
@@ -87,12 +87,12 @@ function WeekChart({ days }: { days: TOpsAccountFigures['days'] }) {
  */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
-  const figures = useQuery({ queryKey: ['dashboard', 'figures'], queryFn: () => opsCall(ZOpsAccountFigures, 'GET', '/ops/members/figures'), refetchInterval: REFRESH_MS });
-  const sms = useQuery({ queryKey: ['dashboard', 'sms'], queryFn: () => opsCall(ZOpsSmsBudget, 'GET', '/ops/sms/budget'), refetchInterval: REFRESH_MS });
-  const jobs = useQuery({ queryKey: ['dashboard', 'jobs'], queryFn: () => opsCall(ZOpsFailedJobs, 'GET', '/ops/jobs/failed?limit=1000'), refetchInterval: REFRESH_MS });
+  const figures = useQuery({ queryKey: ['dashboard', 'figures'], queryFn: () => opsApi.call(getAccountFigures), refetchInterval: REFRESH_MS });
+  const sms = useQuery({ queryKey: ['dashboard', 'sms'], queryFn: () => opsApi.call(getSmsBudget), refetchInterval: REFRESH_MS });
+  const jobs = useQuery({ queryKey: ['dashboard', 'jobs'], queryFn: () => opsApi.call(listFailedJobs, { query: { limit: 1000 } }), refetchInterval: REFRESH_MS });
   const approvals = useQuery({
     queryKey: ['dashboard', 'approvals'],
-    queryFn: () => opsCall(ZOpsApprovalPage, 'GET', '/ops/approvals?status=pending&pageSize=1'),
+    queryFn: () => opsApi.call(listApprovals, { query: { status: 'pending', pageSize: 1 } }),
     refetchInterval: REFRESH_MS,
   });
 

@@ -1,22 +1,21 @@
-import { ZOpsApprovalRequested, ZOpsCredentialsReset } from '@lotus/contracts/ops-console';
-import { ZOpsOperatorList, ZOpsOperatorRow, type TOpsRole } from '@lotus/contracts/ops-operators';
+import { requestOperatorRole, resetOperatorCredentials } from '@lotus/contracts/ops-console';
+import { createOperator as createOperatorEndpoint, listOperators, setOperatorStatus as setOperatorStatusEndpoint, type TOpsRole } from '@lotus/contracts/ops-operators';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { opsCall } from '@/lib/api';
+import { opsApi } from '@/lib/api';
 
 /** GET /ops/operators */
-export const getOperators = () => opsCall(ZOpsOperatorList, 'GET', '/ops/operators');
+export const getOperators = () => opsApi.call(listOperators);
 export const operatorsQueryOptions = () => queryOptions({ queryKey: ['operators'], queryFn: getOperators });
 export const useOperators = () => useQuery(operatorsQueryOptions());
 
 /** POST /ops/operators */
 export const createOperator = (input: { username: string; displayName?: string | undefined; role: TOpsRole }) =>
-  opsCall(ZOpsOperatorRow, 'POST', '/ops/operators', input);
+  opsApi.call(createOperatorEndpoint, { body: input });
 /** PUT /ops/operators/:username/status */
 export const setOperatorStatus = (username: string, status: 'active' | 'disabled') =>
-  opsCall(ZOpsOperatorRow, 'PUT', `/ops/operators/${encodeURIComponent(username)}/status`, { status });
+  opsApi.call(setOperatorStatusEndpoint, { params: { username }, body: { status } });
 /** POST /ops/operators/:username/credentials: the one-time password, shown once. */
-export const resetCredentials = (username: string) =>
-  opsCall(ZOpsCredentialsReset, 'POST', `/ops/operators/${encodeURIComponent(username)}/credentials`);
+export const resetCredentials = (username: string) => opsApi.call(resetOperatorCredentials, { params: { username } });
 /** PUT /ops/operators/:username/role: a four-eyes request. */
 export const requestRoleChange = (username: string, role: TOpsRole, reason: string) =>
-  opsCall(ZOpsApprovalRequested, 'PUT', `/ops/operators/${encodeURIComponent(username)}/role`, { role, reason });
+  opsApi.call(requestOperatorRole, { params: { username }, body: { role, reason } });

@@ -1,19 +1,19 @@
-import { ZOpsApprovalRequested } from '@lotus/contracts/ops-console';
-import { SITE_CONFIG_SCHEMAS, type TSiteConfig, type TSiteConfigKey } from '@lotus/contracts/site-config';
+import { CONFIG_DOCUMENT_SCHEMAS, getConfigDocument, setConfigDocument } from '@lotus/contracts/ops';
+import type { TOpsApprovalRequested } from '@lotus/contracts/ops-console';
+import type { TSiteConfig, TSiteConfigKey } from '@lotus/contracts/site-config';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { ConfirmAction } from '@/components/confirm-action';
 import { Notice } from '@/components/states';
-import { ApiError, errorCodeOf, opsCall, queryString } from '@/lib/api';
+import { ApiError, errorCodeOf, opsApi } from '@/lib/api';
 import { can, useMe } from '@/lib/session';
 
 /** One site configuration document (GET /ops/config/:key), checked against its contract. */
 export function useConfigDoc<K extends TSiteConfigKey>(key: K) {
   return useQuery({
     queryKey: ['config', key],
-    queryFn: () => opsCall(SITE_CONFIG_SCHEMAS[key] as unknown as z.ZodType<TSiteConfig[K]>, 'GET', `/ops/config/${key}`),
+    queryFn: async () => CONFIG_DOCUMENT_SCHEMAS[key].parse(await opsApi.call(getConfigDocument, { params: { key } })),
   });
 }
 
@@ -24,9 +24,13 @@ export const useCanWrite = () => can(useMe().data, 'config.write');
  * PUT /ops/config/:key: the document as stored, or a pending four-eyes request (region rules,
  * docs/adr/0044) that a second admin approves.
  */
-export async function saveConfigDoc<K extends TSiteConfigKey>(key: K, doc: TSiteConfig[K], reason?: string) {
-  const answer = z.union([ZOpsApprovalRequested, SITE_CONFIG_SCHEMAS[key] as unknown as z.ZodType<TSiteConfig[K]>]);
-  return opsCall(answer, 'PUT', `/ops/config/${key}${queryString({ reason })}`, doc);
+export async function saveConfigDoc<K extends TSiteConfigKey>(
+  key: K,
+  doc: TSiteConfig[K],
+  reason?: string,
+): Promise<TOpsApprovalRequested | TSiteConfig[K]> {
+  const answer = await opsApi.call(setConfigDocument, { params: { key }, query: { reason }, body: doc });
+  return 'approvalId' in answer ? answer : CONFIG_DOCUMENT_SCHEMAS[key].parse(answer);
 }
 
 /**
@@ -66,8 +70,8 @@ export function SaveBar<K extends TSiteConfigKey>({
             setResult(null);
             try {
               const answer = await saveConfigDoc(configKey, draft, reason || undefined);
-              const pending = !!answer && typeof answer === 'object' && 'approvalId' in answer;
-              setResult({ tone: 'ok', text: pending ? t('requested', { id: (answer as { approvalId: number }).approvalId }) : t('saved') });
+              const pending = 'approvalId' in answer;
+              setResult({ tone: 'ok', text: pending ? t('requested', { id: answer.approvalId }) : t('saved') });
               await client.invalidateQueries({ queryKey: ['config'] });
               if (pending) onReset();
             } catch (error) {

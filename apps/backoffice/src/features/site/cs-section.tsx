@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ZCsChannelInput, ZCsChannelRow } from '@lotus/contracts/ops';
+import { addToCollection, listCollection, removeFromCollection, ZCsChannelInput } from '@lotus/contracts/ops';
 import { CS_TYPES } from '@lotus/contracts/system';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,9 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ConfirmAction } from '@/components/confirm-action';
 import { EmptyState, ErrorState, LoadingState, Notice } from '@/components/states';
-import { opsCall } from '@/lib/api';
+import { opsApi } from '@/lib/api';
 
-const ZDeleted = z.object({ id: z.number().int(), deleted: z.literal(true) });
 type TInput = z.input<typeof ZCsChannelInput>;
 const POSITIONS = ['BOTH', 'RIGHT', 'FORGET'] as const;
 
@@ -18,7 +17,7 @@ const POSITIONS = ['BOTH', 'RIGHT', 'FORGET'] as const;
 export function CsSection({ readOnly }: { readOnly: boolean }) {
   const { t } = useTranslation('siteConfig');
   const client = useQueryClient();
-  const list = useQuery({ queryKey: ['cs'], queryFn: () => opsCall(z.array(ZCsChannelRow), 'GET', '/ops/cs') });
+  const list = useQuery({ queryKey: ['cs'], queryFn: () => opsApi.call(listCollection.cs) });
   const [notice, setNotice] = useState<string | null>(null);
   const form = useForm<TInput>({
     resolver: zodResolver(ZCsChannelInput),
@@ -62,7 +61,7 @@ export function CsSection({ readOnly }: { readOnly: boolean }) {
                         title={t('cs.removeTitle', { title: row.title })}
                         reasonOptional
                         onConfirm={async () => {
-                          await opsCall(ZDeleted, 'DELETE', `/ops/cs/${row.id}`);
+                          await opsApi.call(removeFromCollection.cs, { params: { id: row.id } });
                           setNotice(t('cs.removed'));
                           await client.invalidateQueries({ queryKey: ['cs'] });
                         }}
@@ -110,7 +109,7 @@ export function CsSection({ readOnly }: { readOnly: boolean }) {
               onConfirm={async () => {
                 setNotice(null);
                 if (!(await form.trigger())) throw new Error('validation_failed');
-                await opsCall(ZCsChannelRow, 'POST', '/ops/cs', ZCsChannelInput.parse(form.getValues()));
+                await opsApi.call(addToCollection.cs, { body: ZCsChannelInput.parse(form.getValues()) });
                 form.reset();
                 setNotice(t('cs.added'));
                 await client.invalidateQueries({ queryKey: ['cs'] });

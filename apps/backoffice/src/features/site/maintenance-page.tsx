@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ZOpsApprovalRequested, ZOpsReason } from '@lotus/contracts/ops-console';
-import { ZOpsStatus } from '@lotus/contracts/ops';
-import { SITE_CONFIG_SCHEMAS, type TSiteConfig } from '@lotus/contracts/site-config';
+import { ZOpsReason } from '@lotus/contracts/ops-console';
+import { getOpsStatus } from '@lotus/contracts/ops';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,20 +8,16 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ConfirmAction } from '@/components/confirm-action';
 import { ErrorState, LoadingState, Notice } from '@/components/states';
-import { errorCodeOf, opsCall, queryString } from '@/lib/api';
+import { errorCodeOf, opsApi } from '@/lib/api';
 import { formatTime } from '@/lib/format';
+import { saveConfigDoc, useConfigDoc } from './config-api';
 
-const ZMaintenance = SITE_CONFIG_SCHEMAS.maintenance;
-const ZAnswer = z.union([ZOpsApprovalRequested, ZMaintenance]);
 const ZStart = z.object({
   endTime: z.string().max(40),
   th: z.string().trim().max(500),
   en: z.string().trim().max(500),
   reason: ZOpsReason,
 });
-
-const putMaintenance = (doc: TSiteConfig['maintenance'], reason?: string) =>
-  opsCall(ZAnswer, 'PUT', `/ops/config/maintenance${queryString({ reason })}`, doc);
 
 /**
  * The maintenance window: starting it is a four-eyes request (a second admin approves it on the
@@ -31,9 +26,9 @@ const putMaintenance = (doc: TSiteConfig['maintenance'], reason?: string) =>
 export function MaintenancePage() {
   const { t } = useTranslation('site');
   const client = useQueryClient();
-  const current = useQuery({ queryKey: ['config', 'maintenance'], queryFn: () => opsCall(ZMaintenance, 'GET', '/ops/config/maintenance') });
+  const current = useConfigDoc('maintenance');
   // Whether the window is on now: the server's clock decides (GET /ops/status).
-  const status = useQuery({ queryKey: ['config', 'status'], queryFn: () => opsCall(ZOpsStatus, 'GET', '/ops/status') });
+  const status = useQuery({ queryKey: ['config', 'status'], queryFn: () => opsApi.call(getOpsStatus) });
   const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const form = useForm<z.infer<typeof ZStart>>({ resolver: zodResolver(ZStart), defaultValues: { endTime: '', th: '', en: '', reason: '' } });
 
@@ -45,7 +40,8 @@ export function MaintenancePage() {
   const start = form.handleSubmit(async (v) => {
     setNotice(null);
     try {
-      const answer = await putMaintenance(
+      const answer = await saveConfigDoc(
+        'maintenance',
         {
           startTime: new Date().toISOString(),
           endTime: v.endTime ? new Date(`${v.endTime}:00+07:00`).toISOString() : null,
@@ -74,7 +70,7 @@ export function MaintenancePage() {
           label={t('stop')}
           title={t('stopTitle')}
           onConfirm={async () => {
-            await putMaintenance({ startTime: null, endTime: null, info: doc.info });
+            await saveConfigDoc('maintenance', { startTime: null, endTime: null, info: doc.info });
             setNotice({ tone: 'ok', text: t('stopped') });
             await client.invalidateQueries({ queryKey: ['config'] });
           }}

@@ -1,13 +1,12 @@
-import { ZOpsMailList, ZOpsSmsList } from '@lotus/contracts/ops-accounts';
-import { ZFeedbackRow } from '@lotus/contracts/ops';
+import { listMailOutbox, listSmsOutbox } from '@lotus/contracts/ops-accounts';
+import { listFeedback } from '@lotus/contracts/ops';
 import { FEEDBACK_TYPES } from '@lotus/contracts/system';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states';
-import { opsCall, queryString } from '@/lib/api';
+import { opsApi } from '@/lib/api';
 import { formatTime } from '@/lib/format';
 import { can, useMe } from '@/lib/session';
 import '../site/site-config.css';
@@ -90,10 +89,10 @@ function OutboxList({ kind }: { kind: 'sms' | 'mail' }) {
   const [to, setTo] = useState<string | undefined>(undefined);
   const [invalid, setInvalid] = useState(false);
   const pages = usePages();
-  const schema = kind === 'sms' ? ZOpsSmsList : ZOpsMailList;
   const list = useQuery({
     queryKey: ['support', kind, to, pages.beforeId],
-    queryFn: () => opsCall(schema, 'GET', `/ops/${kind}${queryString({ to, beforeId: pages.beforeId, limit: SUPPORT_PAGE_SIZE + 1 })}`),
+    queryFn: () =>
+      opsApi.call(kind === 'sms' ? listSmsOutbox : listMailOutbox, { query: { to, beforeId: pages.beforeId, limit: SUPPORT_PAGE_SIZE + 1 } }),
     placeholderData: keepPreviousData,
   });
   const submit = (e: FormEvent) => {
@@ -182,7 +181,10 @@ function FeedbackList() {
   const list = useQuery({
     queryKey: ['support', 'feedback', type, pages.beforeId],
     queryFn: () =>
-      opsCall(z.array(ZFeedbackRow), 'GET', `/ops/feedback${queryString({ type, beforeId: pages.beforeId, limit: SUPPORT_PAGE_SIZE + 1 })}`),
+      opsApi.call(listFeedback, {
+        // '' is every type: no filter.
+        query: { type: FEEDBACK_TYPES.find((name) => name === type), beforeId: pages.beforeId, limit: SUPPORT_PAGE_SIZE + 1 },
+      }),
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.slice(0, SUPPORT_PAGE_SIZE) ?? [];

@@ -1,6 +1,6 @@
 import { AppError } from '@lotus/contracts/app-error';
 import { encryptCsPath } from '@lotus/contracts/cs-crypto';
-import { OPS_COLLECTION_INPUT, type TOpsCollection, type TOpsCollectionRow } from '@lotus/contracts/ops';
+import { OPS_COLLECTION_INPUT, type TOpsCollection, type TOpsCollectionRow, type TOpsCollectionRows } from '@lotus/contracts/ops';
 import { GAME_TYPES, type TAnnouncement, type TVendorCard } from '@lotus/contracts/relay';
 import type { TBanner, TBannerGroup, TCsEntry, TCsLink, TCsType, THelpCenter } from '@lotus/contracts/system';
 import type { z } from 'zod';
@@ -228,7 +228,7 @@ export function createContentService({ database, repo, config, now = () => new D
     return parsed.data as z.output<(typeof OPS_COLLECTION_INPUT)[C]>;
   }
 
-  async function listCollection<C extends TOpsCollection>(collection: C): Promise<TOpsCollectionRow<C>[]> {
+  async function listCollection<C extends TOpsCollection>(collection: C): Promise<TOpsCollectionRows<C>> {
     const rows = await (async (): Promise<unknown[]> => {
       switch (collection) {
         case 'banners':
@@ -245,7 +245,7 @@ export function createContentService({ database, repo, config, now = () => new D
           throw new AppError('not_found');
       }
     })();
-    return rows as TOpsCollectionRow<C>[];
+    return rows as TOpsCollectionRows<C>;
   }
 
   async function addToCollection<C extends TOpsCollection>(

@@ -1,10 +1,10 @@
 import type { ModuleParts } from '../../platform/module';
-import type { ContentService } from '../content/content.service';
-import { createRelayRegistry } from './relay.registry';
 import { relayRoutes } from './relay.routes';
 
-/** The relay (`GET /wps/relay/<NAME>`, spec 7.RELAY): the registry's calls and the answer to every unknown name. */
-export function createRelayModule(deps: { content: ContentService }) {
-  const registry = createRelayRegistry({ content: deps.content });
-  return { routes: (app) => relayRoutes(app, { registry }) } satisfies ModuleParts;
+/**
+ * The relay (`GET /wps/relay/<NAME>`, spec 7.RELAY): each call is an endpoint of the module that answers it
+ * (content, wallet, catalogue); this module answers every name none of them does.
+ */
+export function createRelayModule() {
+  return { routes: relayRoutes } satisfies ModuleParts;
 }

@@ -34,6 +34,8 @@ export type CliArgs = {
   flags: Set<string>;
   /** The words as given (a command that reads JSON joins them). */
   raw: string[];
+  /** The words that named the command as typed: its name, or the alias used (`notices list`). */
+  called: string[];
 };
 
 export type CliCommand = {
@@ -56,8 +58,8 @@ export type CliCommand = {
 export const defineCommand = (command: CliCommand): CliCommand => command;
 
 /** Splits a command's words into positional words, options and flags (unknown ones are a UsageError). */
-export function parseArgs(words: readonly string[], command: Pick<CliCommand, 'options' | 'flags'>): CliArgs {
-  const args: CliArgs = { positional: [], options: {}, flags: new Set(), raw: [...words] };
+export function parseArgs(words: readonly string[], command: Pick<CliCommand, 'options' | 'flags'>, called: readonly string[] = []): CliArgs {
+  const args: CliArgs = { positional: [], options: {}, flags: new Set(), raw: [...words], called: [...called] };
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
     if (!word.startsWith('--')) {

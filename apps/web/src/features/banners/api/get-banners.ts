@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { lazyEndpoint } from '@lotus/contracts/endpoint';
+import { BANNERS } from '@lotus/contracts/first-load';
 import type { TBanner, TBannerGroup } from '@lotus/contracts/system';
 import { api } from '@/lib/api-client';
 
+// The schema loads on demand: zod stays out of the scripts a prerendered page runs before it hydrates.
+const bannersEndpoint = lazyEndpoint(BANNERS, () => import('@lotus/contracts/system').then((m) => m.listBanners));
+
 /** GET /wps/system/banners?group=<group> (2.BAN, 3.ENT.01): the banners of one group, in order. */
 export function getBanners(group: TBannerGroup, { signal }: { signal?: AbortSignal } = {}): Promise<TBanner[]> {
-  // The schema loads on demand: zod stays out of the scripts a prerendered page runs before it hydrates.
-  return api.get('/wps/system/banners', {
-    lazySchema: () => import('@lotus/contracts/system').then((m) => m.ZBannerList),
-    params: { group },
-    signal,
-  });
+  return api.call(bannersEndpoint, { query: { group } }, { signal });
 }
 
 export const getBannersQueryOptions = (group: TBannerGroup) =>

@@ -1,15 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { lazyEndpoint } from '@lotus/contracts/endpoint';
+import { CS_ENTRIES } from '@lotus/contracts/first-load';
 import type { TCsEntry } from '@lotus/contracts/system';
 import { api } from '@/lib/api-client';
 import { SESSION_CACHE } from '@/lib/query-client';
 
+// The schema loads on demand: zod stays out of the scripts a prerendered page runs before it hydrates.
+const csEntriesEndpoint = lazyEndpoint(CS_ENTRIES, () => import('@lotus/contracts/system').then((m) => m.listCsEntries));
+
 /** GET /wps/system/customerService (3.CS.02): the configured channels with their positions. */
 export function getCsEntries({ signal }: { signal?: AbortSignal } = {}): Promise<TCsEntry[]> {
-  // The schema loads on demand: zod stays out of the scripts a prerendered page runs before it hydrates.
-  return api.get('/wps/system/customerService', {
-    lazySchema: () => import('@lotus/contracts/system').then((m) => m.ZCsEntries),
-    signal,
-  });
+  return api.call(csEntriesEndpoint, {}, { signal });
 }
 
 /** Site configuration: kept for the session (7.PAR.25). */

@@ -1,18 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { lazyEndpoint } from '@lotus/contracts/endpoint';
+import { CS_LINK } from '@lotus/contracts/first-load';
 import type { TCsLink, TCsType } from '@lotus/contracts/system';
 import { api } from '@/lib/api-client';
+
+// The schema loads on demand: zod stays out of the scripts a prerendered page runs before it hydrates.
+const csLinkEndpoint = lazyEndpoint(CS_LINK, () => import('@lotus/contracts/system').then((m) => m.getCsLink));
 
 /**
  * GET /wps/system/customerService/link?csType=<csType> (decision 4.CS.07): the service link of a
  * channel, `version.pathList` whose type-3 entry carries the encrypted link (3.CS.01).
  */
 export function getCsLink(csType: TCsType, { signal }: { signal?: AbortSignal } = {}): Promise<TCsLink> {
-  // The schema loads on demand: zod stays out of the scripts a prerendered page runs before it hydrates.
-  return api.get('/wps/system/customerService/link', {
-    lazySchema: () => import('@lotus/contracts/system').then((m) => m.ZCsLink),
-    params: { csType },
-    signal,
-  });
+  return api.call(csLinkEndpoint, { query: { csType } }, { signal });
 }
 
 /** Links are fetched fresh on every click (they may rotate), so nothing is kept fresh in the cache. */

@@ -1,13 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { lazyEndpoint } from '@lotus/contracts/endpoint';
+import { SYSTEM_STATUS } from '@lotus/contracts/first-load';
 import { api } from '@/lib/api-client';
 import type { TSystemStatusAnswer } from './system-status-schema';
 
 export type { TSystemStatusAnswer } from './system-status-schema';
 
-/** /wps/system/status (7.SYS.03); the answer's schema: ./system-status-schema.ts. */
+// Loaded on demand: zod stays out of the scripts a prerendered page runs before it hydrates.
+const systemStatusEndpoint = lazyEndpoint(SYSTEM_STATUS, () => import('./system-status-schema').then((m) => m.getSystemStatusAnswer));
 
+/** /wps/system/status (7.SYS.03); the answer's schema: ./system-status-schema.ts. */
 export function getSystemStatus({ signal }: { signal?: AbortSignal } = {}): Promise<TSystemStatusAnswer> {
-  return api.get('/wps/system/status', { lazySchema: () => import('./system-status-schema').then((m) => m.ZSystemStatusAnswer), signal });
+  return api.call(systemStatusEndpoint, {}, { signal });
 }
 
 export const systemStatusQueryOptions = () =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZSystemStatus } from '@lotus/contracts/system';
+import { getSystemStatus, ZSystemStatus } from '@lotus/contracts/system';
 
 /**
  * /wps/system/status answer. The status is read as any integer (not only 0/1/2) so that an unknown
@@ -8,3 +8,6 @@ import { ZSystemStatus } from '@lotus/contracts/system';
  */
 export const ZSystemStatusAnswer = ZSystemStatus.extend({ status: z.number().int() });
 export type TSystemStatusAnswer = z.infer<typeof ZSystemStatusAnswer>;
+
+/** GET /wps/system/status read with ZSystemStatusAnswer. */
+export const getSystemStatusAnswer = { ...getSystemStatus, response: ZSystemStatusAnswer };

@@ -1,0 +1,166 @@
+import { resetOperatorCredentials } from '@lotus/contracts/ops-console';
+import {
+  createOperator,
+  createToken,
+  listAudit,
+  listOperators,
+  listTokens,
+  OPS_ROLES,
+  OPS_TOKEN_DEFAULT_DAYS,
+  revokeToken,
+  rotateToken,
+  setOperatorStatus,
+  verifyAudit,
+  type TOpsRole,
+} from '@lotus/contracts/ops-operators';
+import { CliError, defineCommand, formatTable, intArg, UsageError } from '../../platform/cli/kit';
+
+/** Operators, their API tokens and the operator audit log from the command line (docs/adr/0019). */
+
+const OPERATOR_COLUMNS = ['id', 'username', 'displayName', 'role', 'status', 'activeTokens', 'hasPassword', 'hasTotp', 'createdAt'];
+const TOKEN_COLUMNS = ['id', 'username', 'name', 'createdAt', 'expiresAt', 'lastUsedAt', 'revokedAt'];
+const AUDIT_COLUMNS = ['seq', 'at', 'username', 'action', 'target', 'ip'];
+
+const days = (text: string | undefined) => intArg(text, { min: 1, max: 365, message: '--days is a number from 1 to 365' });
+const isRole = (text: string | undefined): text is TOpsRole => OPS_ROLES.some((role) => role === text);
+
+/** The same command under `operator` and `operators`. */
+const both = (name: string) => ({ name: `operator ${name}`, aliases: [`operators ${name}`] });
+
+export const opsOperatorCommands = [
+  defineCommand({
+    ...both('list'),
+    help: 'operators (role, status, live tokens)',
+    async run(ctx) {
+      ctx.log(formatTable(await ctx.call(listOperators), OPERATOR_COLUMNS));
+    },
+  }),
+  defineCommand({
+    ...both('create'),
+    usage: '<username> --role R',
+    help: `R: ${OPS_ROLES.join(', ')}`,
+    options: ['role', 'name'],
+    async run(ctx, { positional, options }) {
+      const [username, extra] = positional;
+      if (!username) throw new UsageError(`Use: operator create <username> --role ${OPS_ROLES.join('|')}`);
+      if (extra !== undefined) throw new UsageError(`Unknown option ${extra}`);
+      if (!isRole(options.role)) throw new UsageError(`--role is one of ${OPS_ROLES.join(', ')}`);
+      const row = await ctx.call(createOperator, {
+        body: { username, role: options.role, ...(options.name ? { displayName: options.name } : {}) },
+      });
+      ctx.log(formatTable([row], OPERATOR_COLUMNS));
+      ctx.log(`Created operator ${row.username} (${row.role}). Give them a token: npm run ops -- operator token create ${row.username}`);
+    },
+  }),
+  defineCommand({
+    // The base word answers the group's usage for any other word after it.
+    name: 'operator',
+    aliases: ['operators'],
+    usage: 'disable|enable <username>',
+    help: '',
+    async run(ctx, { positional }) {
+      const [action, username] = positional;
+      if (action === 'token') throw new UsageError('Use: operator token list | create <username> [--days N] [--save] | revoke <id>');
+      if (action !== 'disable' && action !== 'enable') {
+        throw new UsageError('Use: operator list | create <username> --role R | disable|enable <username> | token ... | rotate');
+      }
+      if (!username) throw new UsageError(`Use: operator ${action} <username>`);
+      const row = await ctx.call(setOperatorStatus, { params: { username }, body: { status: action === 'disable' ? 'disabled' : 'active' } });
+      ctx.log(`Operator ${row.username} is now ${row.status}.`);
+    },
+  }),
+  defineCommand({
+    ...both('console-password'),
+    usage: '<username>',
+    help: ['console sign-in: a one-time password (printed once);', 'TOTP is set up at the next sign-in at /backoffice/'].join('\n'),
+    async run(ctx, { positional }) {
+      const username = positional[0];
+      if (!username) throw new UsageError('Use: operator console-password <username>');
+      const r = await ctx.call(resetOperatorCredentials, { params: { username } });
+      ctx.log(`One-time console password of ${r.username} (shown once): ${r.temporaryPassword}`);
+      ctx.log('Sign in at /backoffice/ with it: a new password and the authenticator app are set up there.');
+    },
+  }),
+  defineCommand({
+    ...both('token list'),
+    help: '',
+    async run(ctx) {
+      ctx.log(formatTable(await ctx.call(listTokens), TOKEN_COLUMNS));
+    },
+  }),
+  defineCommand({
+    ...both('token create'),
+    usage: '<username> [--days N] [--save]',
+    help: 'a new API token (printed once; --save writes it to ops.json)',
+    options: ['days'],
+    flags: ['save'],
+    async run(ctx, { positional, options, flags }) {
+      const [username, extra] = positional;
+      if (!username) throw new UsageError('Use: operator token create <username> [--days N] [--save]');
+      if (extra !== undefined) throw new UsageError(`Unknown option ${extra}`);
+      const created = await ctx.call(createToken, {
+        params: { username },
+        body: { days: options.days ? days(options.days) : OPS_TOKEN_DEFAULT_DAYS },
+      });
+      ctx.log(`Token ${created.id} for ${created.username}, valid until ${created.expiresAt}. It is shown once:`);
+      ctx.log(created.token);
+      if (flags.has('save')) {
+        if (!ctx.saveToken) throw new CliError('--save cannot write ops.json here.');
+        ctx.saveToken(created.token);
+        ctx.log('Saved to ops.json: npm run ops now uses it.');
+      }
+    },
+  }),
+  defineCommand({
+    ...both('token revoke'),
+    usage: '<id>',
+    help: '',
+    async run(ctx, { positional }) {
+      const id = Number(positional[0]);
+      if (!Number.isInteger(id) || id < 1) throw new UsageError('Use: operator token revoke <id> (a positive number)');
+      const result = await ctx.call(revokeToken, { params: { id } });
+      ctx.log(result.revoked ? `Token ${id} is revoked.` : `Token ${id} was already revoked.`);
+    },
+  }),
+  defineCommand({
+    ...both('rotate'),
+    usage: '[--days N]',
+    help: 'replace your own token (ops.json is updated)',
+    options: ['days'],
+    async run(ctx, { positional, options }) {
+      if (positional[0] !== undefined) throw new UsageError(`Unknown option ${positional[0]}`);
+      const validDays = options.days ? days(options.days) : undefined;
+      if (ctx.mode === 'direct') {
+        throw new CliError('operator rotate replaces the token of the API caller: run it against the running server (not in direct mode).');
+      }
+      const created = await ctx.call(rotateToken, { body: validDays === undefined ? {} : { days: validDays } });
+      ctx.saveToken?.(created.token);
+      ctx.log(`Your token was replaced (new token ${created.id}, valid until ${created.expiresAt}); the old one is revoked.`);
+      ctx.log(ctx.saveToken ? 'ops.json now holds the new token.' : `New token (shown once): ${created.token}`);
+    },
+  }),
+  defineCommand({
+    name: 'audit list',
+    usage: '[--limit N]',
+    help: 'the operator audit log, newest first',
+    options: ['limit'],
+    async run(ctx, { positional, options }) {
+      if (positional[0] !== undefined) throw new UsageError(`Unknown option ${positional[0]}`);
+      const limit = intArg(options.limit, { min: 1, max: 1000, fallback: 50, message: '--limit is a number from 1 to 1000' });
+      ctx.log(formatTable(await ctx.call(listAudit, { query: { limit } }), AUDIT_COLUMNS));
+    },
+  }),
+  defineCommand({
+    name: 'audit verify',
+    help: 'recompute the audit hash chain',
+    async run(ctx) {
+      const result = await ctx.call(verifyAudit);
+      if (result.ok) {
+        ctx.log(`Audit chain intact: ${result.rows} rows verified.`);
+        return 0;
+      }
+      ctx.log(`Audit chain BROKEN at seq ${result.firstBrokenSeq}: ${result.reason} (${result.rows} rows verified before it).`);
+      return 1;
+    },
+  }),
+];
