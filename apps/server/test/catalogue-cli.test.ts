@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { expect, it } from 'vitest';
-import { createApiClient } from '../src/ops/client';
-import { runCommand } from '../src/ops/commands';
+import { connectApi } from '../src/ops/connect';
+import { runCommand } from './ops-run';
 import { body, useTestApp } from './helper';
 import { createVendor, vendorCaller } from './vendor-client';
 
@@ -15,7 +15,7 @@ async function run(args: string[]) {
     url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   }
   const lines: string[] = [];
-  const code = await runCommand(createApiClient(url, t.opsToken), args, { log: (text) => lines.push(text) });
+  const code = await runCommand(connectApi(url, t.opsToken), args, { log: (text) => lines.push(text) });
   return { code, out: lines.join('\n'), lines };
 }
 

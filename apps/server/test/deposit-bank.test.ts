@@ -1,7 +1,7 @@
 import type { TDeposit, TDepositStatus, TCashierChannel, TOpsDepositRow } from '@lotus/contracts/cashier';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from '../src/ops/client';
-import { runCommand } from '../src/ops/commands';
+import { connectApi } from '../src/ops/connect';
+import { runCommand } from './ops-run';
 import { balanceOf, bankDeposit, createChannel, depositsOf, messagesOf, trialClient } from './deposit-helpers';
 import { createMember } from './factories';
 import { body, useTestApp } from './helper';
@@ -145,7 +145,7 @@ describe('deposits by bank transfer', () => {
     const id = body<{ deposit: TDeposit }>(await bankDeposit(m.c, bank, '1200')).value.deposit.id;
     const id2 = body<{ deposit: TDeposit }>(await bankDeposit(m.c, bank, '700')).value.deposit.id;
     const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const client = createApiClient(url, t.opsToken);
+    const client = connectApi(url, t.opsToken);
     const lines: string[] = [];
     const out = { log: (text: string) => lines.push(text) };
     expect(await runCommand(client, ['deposit', 'list', '--status', 'awaiting_approval', '--member', String(m.id)], out)).toBe(0);

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { readEnv } from '../src/env';
-import { createDirectClient } from '../src/ops/client';
-import { runCommand } from '../src/ops/commands';
+import { connectDirect } from '../src/ops/connect';
+import { runCommand } from './ops-run';
 import { runInTransaction } from '../src/platform/tx';
 import { createClock, tempDir, testEnv, usePostgres, useTestApp, type TestDatabase } from './helper';
 
@@ -163,7 +163,7 @@ describe('retries and dead letters (issue 7)', () => {
   // lives in this process's memory).
   if (usePostgres)
     it('issue 7 npm run ops -- jobs failed lists the dead letters', async () => {
-      const client = await createDirectClient(readEnv({ DATABASE_URL: db.url!, DATA_DIR: tempDir(), LOG_LEVEL: 'silent' }));
+      const client = await connectDirect(readEnv({ DATABASE_URL: db.url!, DATA_DIR: tempDir(), LOG_LEVEL: 'silent' }));
       const lines: string[] = [];
       try {
         expect(await runCommand(client, ['jobs', 'failed'], { log: (text) => lines.push(text) })).toBe(0);

@@ -10,7 +10,10 @@ import { eq } from 'drizzle-orm';
 import os from 'node:os';
 import path from 'node:path';
 import { readEnv } from '../src/env';
-import { createDirectClient } from '../src/ops/client';
+import { getOpsStatus } from '@lotus/contracts/ops';
+import { createOperator, listAudit, verifyAudit } from '@lotus/contracts/ops-operators';
+import { connectDirect } from '../src/ops/connect';
+import { runCommand } from './ops-run';
 import { tempDir, useTestApp } from './helper';
 
 const t = useTestApp();
@@ -174,19 +177,19 @@ describe('collections', () => {
 describe('npm run ops direct mode (issue 7)', () => {
   it('issue 7 direct mode calls the operator API in process: audited as direct:<system user> from local, no token rotation', async () => {
     const dataDir = path.join(tempDir(), 'data');
-    const client = await createDirectClient(readEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+    const client = await connectDirect(readEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
     try {
       expect(client.mode).toBe('direct');
-      expect((await client.status()).mode).toBe('direct');
-      const created = await client.createOperator({ username: 'direct_made', role: 'support' });
+      expect((await client.call(getOpsStatus)).mode).toBe('direct');
+      const created = await client.call(createOperator, { body: { username: 'direct_made', role: 'support' } });
       expect(created).toMatchObject({ username: 'direct_made', role: 'support', status: 'active' });
       // A refused input answers like the API: the error key and the field.
-      await expect(client.createOperator({ username: 'x', role: 'nope' as never })).rejects.toThrow(/validation_failed/);
-      const [row] = await client.listAudit(1);
+      await expect(client.call(createOperator, { body: { username: 'x', role: 'nope' as never } })).rejects.toThrow(/validation_failed/);
+      const [row] = await client.call(listAudit, { query: { limit: 1 } });
       expect(row).toMatchObject({ action: 'operator.create', operatorId: null, ip: 'local', userAgent: 'npm run ops (direct mode)' });
       expect(row!.username).toBe(`direct:${os.userInfo().username}`.slice(0, 80));
-      expect((await client.verifyAudit()).ok).toBe(true);
-      await expect(client.rotateToken()).rejects.toThrow(/not in direct mode/);
+      expect((await client.call(verifyAudit)).ok).toBe(true);
+      await expect(runCommand(client, ['operator', 'rotate'], { log: () => undefined })).rejects.toThrow(/not in direct mode/);
     } finally {
       await client.close();
     }

@@ -1,7 +1,7 @@
 import type { TOpsWithdrawalRow, TWithdrawal } from '@lotus/contracts/withdrawal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from '../src/ops/client';
-import { runCommand } from '../src/ops/commands';
+import { connectApi } from '../src/ops/connect';
+import { runCommand } from './ops-run';
 import { body, createClock, useTestApp } from './helper';
 import {
   balanceOf,
@@ -276,7 +276,7 @@ describe('the operator command line (npm run ops -- withdrawal ...)', () => {
 
   async function cli(...argv: string[]) {
     const lines: string[] = [];
-    const client = createApiClient(url, t.opsToken);
+    const client = connectApi(url, t.opsToken);
     const code = await runCommand(client, argv, { log: (text) => lines.push(text) });
     return { code, text: lines.join('\n') };
   }
