@@ -13,6 +13,7 @@ import { createOpsModule } from './modules/ops/ops.module';
 import { createRelayModule } from './modules/relay/relay.module';
 import { createSiteConfigStore, createSystemModule } from './modules/system/system.module';
 import { createVendorModule } from './modules/game-vendors/vendor.module';
+import { createVendorProtocolModule } from './modules/vendor-protocol/vendor-protocol.module';
 import { createVerificationModule } from './modules/verification/verification.module';
 import { DEFAULT_TRANSFER_WALLET_OPTIONS, type TransferWalletOptions } from './modules/wallet/transfers/transfer.options';
 import { createWalletModule } from './modules/wallet/wallet.module';
@@ -85,6 +86,7 @@ export function createServices(
   // ---------- modules, each after what it depends on ----------
   const content = createContentModule(shared);
   const system = createSystemModule({ ...shared, content: content.service });
+  const vendor = createVendorModule(shared);
   const wallet = createWalletModule({
     database,
     now,
@@ -92,9 +94,8 @@ export function createServices(
     transfers: {
       options: options.transfers?.options ?? DEFAULT_TRANSFER_WALLET_OPTIONS,
       selfUrl: options.transfers?.selfUrl ?? (() => null),
-      // The vendor module is built after the wallet (it moves money through it); these run at request time.
-      vendors: { find: (code) => vendor.transferVendors.find(code), list: () => vendor.transferVendors.list() },
-      provisionVendor: (input) => vendor.provisionVendor(input),
+      vendors: vendor.transferVendors,
+      provisionVendor: vendor.provisionVendor,
     },
   });
   const mail = createMailModule({ ...shared, smtp: idOptions.smtp });
@@ -145,13 +146,6 @@ export function createServices(
     approvals,
   });
 
-  const vendor = createVendorModule({
-    ...shared,
-    findPlayer: (id) => identity.findPlayer(id),
-    wallet: { gameOperation: wallet.service.gameOperation, balanceOf: wallet.service.balanceOf },
-    // The catalogue is built next (it launches through the vendor module); a sync only runs at request time.
-    publishGames: (code, games) => catalogue.service.sync(code, games),
-  });
   const catalogue = createCatalogueModule({
     database,
     config,
@@ -163,10 +157,19 @@ export function createServices(
     usernameOf: async (memberId) => (await identity.memberSummary(memberId))?.username ?? null,
     now,
   });
+  const vendorProtocol = createVendorProtocolModule({
+    vendors: vendor.signedVendors,
+    sessions: vendor.sessions,
+    findPlayer: identity.findPlayer,
+    wallet: { gameOperation: wallet.service.gameOperation, balanceOf: wallet.service.balanceOf },
+    publishGames: catalogue.service.sync,
+    log,
+    now,
+  });
   const relay = createRelayModule();
 
   /** What app.ts registers, in this order: route plugins and operator route plugins. */
-  const parts: ModuleParts[] = [content, system, relay, ops, identity, verification, wallet, inbox, deposit, withdrawal, agent, vendor, catalogue];
+  const parts: ModuleParts[] = [content, system, relay, ops, identity, verification, wallet, inbox, deposit, withdrawal, agent, vendor, catalogue, vendorProtocol];
   // Jobs are defined here (not in app.ts) so the ops command line's direct mode knows them too.
   for (const part of parts) for (const job of part.jobs ?? []) jobs.define(job);
 

@@ -10,12 +10,12 @@ import { createCatalogueRepository } from './catalogue.repository';
 import { catalogueRoutes } from './catalogue.routes';
 import { createCatalogueService, type CatalogueVendors } from './catalogue.service';
 
-/** What the catalogue asks of the vendor module (registry states, the launch), wired by the composition root. */
+/** What the catalogue asks of the game-vendors module (registry states, the launch), built before it. */
 export type { CatalogueVendors };
 
 /**
  * The game catalogue (issue 9; docs/adr/0037-game-catalogue.md): games published by the registry's
- * vendors (the vendor module's signed games/sync call lands in `service.sync`), the lists, favourites,
+ * vendors (the vendor-protocol module's signed games/sync call lands in `service.sync`), the lists, favourites,
  * recent games, popular games, the winner board (job `catalogue-wins`), the launch, the operator
  * overrides. Its routes include the relay calls GCSGAME_*, MCSFE_getFavorite*, GCS_recentGame,
  * GCS_gameLaunchFB and GCSGAME_getRankList.

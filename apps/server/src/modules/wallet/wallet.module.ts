@@ -51,9 +51,9 @@ export function createWalletModule(deps: {
     options: TransferWalletOptions;
     /** This server's base URL once it listens (the sandbox vendor's address), else null. */
     selfUrl: () => string | null;
-    /** The transfer-mode vendors of the vendor registry (the vendor module's `transferVendors`). */
+    /** The transfer-mode vendors of the vendor registry (the game-vendors module's `transferVendors`, built before the wallet). */
     vendors: TransferVendorSource;
-    /** Adds or moves a platform-provided vendor in the registry (the vendor module's `provisionVendor`). */
+    /** Adds or moves a platform-provided vendor in the registry (the game-vendors module's `provisionVendor`). */
     provisionVendor: (input: unknown) => Promise<void>;
     /** The vendors' fund-transfer API (default: HTTP). */
     provider?: FundTransferProvider;

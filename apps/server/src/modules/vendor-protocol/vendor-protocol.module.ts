@@ -1,0 +1,38 @@
+import type { Clock } from '../../platform/clock';
+import type { ModuleParts } from '../../platform/module';
+import type { SignedVendorLookup, VendorSessionStore } from '../game-vendors/vendor.module';
+import { vendorProtocolRoutes } from './vendor-protocol.routes';
+import {
+  createVendorProtocolService,
+  type GamesPublisher,
+  type PlayerLookup,
+  type VendorWallet,
+} from './vendor-protocol.service';
+
+export type { GamesPublisher, PlayerLookup, VendorWallet };
+
+/**
+ * The signed vendor wallet protocol v1 (`POST /vendor/v1/*`, docs/vendor-protocol.md): machine routes
+ * (their own raw-body parser and error handler), the signature and timestamp checks, sessions, balance,
+ * bet, win and rollback onto the wallet's `gameOperation`, and the games sync onto the catalogue's `sync`.
+ * Built after game-vendors (the registry's lookups), identity, the wallet and the catalogue.
+ */
+export function createVendorProtocolModule(deps: {
+  /** The registry's vendor lookup (game-vendors `signedVendors`). */
+  vendors: SignedVendorLookup;
+  /** The registry's launch tokens and vendor sessions (game-vendors `sessions`). */
+  sessions: VendorSessionStore;
+  /** Identity's narrowed member lookup. */
+  findPlayer: PlayerLookup;
+  wallet: VendorWallet;
+  /** The catalogue's sync: where POST /vendor/v1/games/sync lands. */
+  publishGames: GamesPublisher;
+  log: { error(obj: unknown, msg: string): void };
+  now: Clock;
+}) {
+  const service = createVendorProtocolService(deps);
+  return {
+    service,
+    machineRoutes: (app) => vendorProtocolRoutes(app, { vendor: service }),
+  } satisfies ModuleParts & Record<string, unknown>;
+}

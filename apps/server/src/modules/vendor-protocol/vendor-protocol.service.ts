@@ -1,0 +1,312 @@
+import {
+  VENDOR_CODE_PATTERN,
+  ZVendorAuthenticateRequest,
+  ZVendorBalanceRequest,
+  ZVendorBetRequest,
+  ZVendorRollbackRequest,
+  ZVendorWinRequest,
+  type TVendorAnswer,
+  type TVendorCall,
+  type TVendorProtocolCode,
+} from '@lotus/contracts/vendor';
+import { ZGamesSyncRequest, type TGamesSyncResult, type TSyncGame } from '@lotus/contracts/catalogue';
+import sjp from 'secure-json-parse';
+import type { z } from 'zod';
+import type { Clock } from '../../platform/clock';
+import { randomToken, sha256Hex } from '../../platform/keys/secrets';
+import type {
+  GameOperation,
+  GameOperationResult,
+  WalletBalanceOf,
+  WalletGameOperation,
+} from '../wallet/wallet.types';
+import { createTtlCache } from '../../lib/ttl-cache';
+import { checkTimestamp, verifySignature } from '../../lib/request-signature';
+import { parseAmount, requestHash } from './vendor-protocol.rules';
+import type { SignedVendor, SignedVendorLookup, VendorSessionStore } from '../game-vendors/vendor.module';
+
+/**
+ * Timings of the signed protocol (docs/vendor-protocol.md states them). The registry's (vendor cache,
+ * launch token, session idle limit) are the game-vendors module's `VENDOR_TIMINGS`.
+ */
+export const PROTOCOL_TIMINGS = {
+  /** A session's last use is written at most this often (not once per bet). */
+  sessionTouchMs: 30_000,
+  /**
+   * A player's status and a session are cached this long (every bet reads both): a block reaches bets
+   * within it on every instance; wins and rollbacks settle for blocked players anyway.
+   */
+  playerCacheMs: 5_000,
+};
+
+/** What the protocol asks of identity: a member as a player (PLAYER_NOT_FOUND, PLAYER_BLOCKED, trial class). */
+export type PlayerLookup = (id: number) => Promise<{ id: number; status: string; trial: boolean } | null>;
+/** What it asks of the wallet (wallet.types.ts). */
+export type VendorWallet = { gameOperation: WalletGameOperation; balanceOf: WalletBalanceOf };
+
+/** The protocol calls (contracts/vendor.ts `vendorProtocol`). */
+export type VendorCall = TVendorCall;
+/**
+ * Where a vendor's published game list goes (the catalogue module's sync, built before this module):
+ * the vendor's code and its validated games; answers the counts.
+ */
+export type GamesPublisher = (vendor: string, games: TSyncGame[]) => Promise<TGamesSyncResult>;
+/** What the route hands over: the three headers and the body's raw bytes (null: no body). */
+export type SignedRequest = {
+  vendorCode: string | undefined;
+  timestamp: string | undefined;
+  signature: string | undefined;
+  raw: Buffer | null;
+};
+/** The HTTP status and body of a protocol answer. */
+export type ProtocolAnswer = { http: 200 | 400 | 401; body: TVendorAnswer };
+
+const MESSAGES: Record<TVendorProtocolCode, string> = {
+  INVALID_SIGNATURE: 'The request signature is missing or not valid',
+  EXPIRED_REQUEST: 'The request timestamp is outside the accepted window',
+  VENDOR_DISABLED: 'The vendor is not active',
+  INVALID_REQUEST: 'The request is not valid',
+  INVALID_SESSION: 'The token or session is not valid or has expired',
+  PLAYER_NOT_FOUND: 'The player does not exist',
+  PLAYER_BLOCKED: 'The player is blocked',
+  CURRENCY_MISMATCH: "The currency is not the player's currency",
+  INSUFFICIENT_FUNDS: 'The balance is not sufficient',
+  DUPLICATE_TRANSACTION_CONFLICT: 'This transaction id was used with another request',
+  TRANSACTION_ROLLED_BACK: 'The transaction was rolled back',
+  ROUND_CLOSED: 'The round is already closed',
+  INTERNAL_ERROR: 'Internal error, please retry the same request',
+};
+
+/** A vendor as the protocol needs it: its row and its secret, opened (the registry's cached lookup). */
+type CachedVendor = SignedVendor;
+type Player = { id: number; status: string; trial: boolean };
+
+/** A refusal before the body is read (HTTP 401): only the code is said. */
+const refuse = (code: TVendorProtocolCode): ProtocolAnswer => ({ http: 401, body: { status: 'ERROR', code } });
+const error = (code: TVendorProtocolCode, balance?: bigint): ProtocolAnswer => ({
+  http: 200,
+  body: { status: 'ERROR', code, message: MESSAGES[code], ...(balance === undefined ? {} : { balance: balance.toString() }) },
+});
+/** An answer decided before the request went further (thrown inside a call, answered by `handle`). */
+class Answer extends Error {
+  constructor(readonly answer: ProtocolAnswer) {
+    super('vendor protocol answer');
+  }
+}
+const fail = (code: TVendorProtocolCode): never => {
+  throw new Answer(error(code));
+};
+
+/** Largest member id (members.id is a 4-byte integer): anything above is no member. */
+const MAX_MEMBER_ID = 2_147_483_647;
+
+/**
+ * The vendor wallet protocol v1 (docs/vendor-protocol.md). Every protocol call is refused before
+ * anything is read or written, but the vendor lookup, when its headers, timestamp or signature are
+ * wrong (HTTP 401); then the body is parsed and validated, the player, session and currency checked,
+ * and a money call goes to `wallet.gameOperation` exactly once.
+ */
+export function createVendorProtocolService(deps: {
+  /** The registry's vendor lookup (cached there; an operator's change drops it at once). */
+  vendors: SignedVendorLookup;
+  /** The registry's launch tokens and vendor sessions. */
+  sessions: VendorSessionStore;
+  findPlayer: PlayerLookup;
+  wallet: VendorWallet;
+  /** The catalogue's sync (POST /vendor/v1/games/sync). */
+  publishGames: GamesPublisher;
+  log: { error(obj: unknown, msg: string): void };
+  now: Clock;
+}) {
+  const { vendors, sessions: store, findPlayer, wallet, log, now } = deps;
+  const t = PROTOCOL_TIMINGS;
+
+  // Players and sessions: every bet reads both, so they are cached (playerCacheMs) like vendors.
+  const players = createTtlCache<number, Player | null>({ ttlMs: t.playerCacheMs, max: 50_000, now });
+  const sessions = createTtlCache<string, Awaited<ReturnType<VendorSessionStore['find']>>>({
+    ttlMs: t.playerCacheMs,
+    max: 50_000,
+    now,
+  });
+
+  // ---------- the signed protocol ----------
+
+  /** Headers, timestamp, vendor and signature: the vendor, or the 401 refusal. */
+  async function authenticateRequest(req: SignedRequest): Promise<CachedVendor | ProtocolAnswer> {
+    const { vendorCode, timestamp, signature } = req;
+    if (vendorCode === undefined || signature === undefined || timestamp === undefined) {
+      return refuse('INVALID_SIGNATURE');
+    }
+    if (checkTimestamp(timestamp, now()) !== 'ok') return refuse('EXPIRED_REQUEST');
+    const vendor = VENDOR_CODE_PATTERN.test(vendorCode) ? await vendors.vendorOf(vendorCode) : null;
+    // An unknown vendor has no secret to check against: the signature cannot be valid.
+    if (!vendor) return refuse('INVALID_SIGNATURE');
+    if (!verifySignature(vendor.secret, timestamp, req.raw ?? Buffer.alloc(0), signature)) {
+      return refuse('INVALID_SIGNATURE');
+    }
+    if (vendor.row.status === 'disabled') return refuse('VENDOR_DISABLED');
+    return vendor;
+  }
+
+  /** The JSON body, validated by `schema`, else INVALID_REQUEST. */
+  function bodyOf<S extends z.ZodType>(raw: Buffer | null, schema: S): z.infer<S> {
+    let value: unknown;
+    try {
+      value = sjp.parse(raw?.toString('utf8') ?? '', undefined, { protoAction: 'error', constructorAction: 'error' });
+    } catch {
+      return fail('INVALID_REQUEST');
+    }
+    const parsed = schema.safeParse(value);
+    return parsed.success ? (parsed.data as z.infer<S>) : fail('INVALID_REQUEST');
+  }
+
+  /** The member behind a playerId: PLAYER_NOT_FOUND, or PLAYER_BLOCKED unless `blockedAllowed`. */
+  async function playerOf(playerId: string, options: { blockedAllowed: boolean }): Promise<Player> {
+    const id = Number(playerId);
+    const player = id <= MAX_MEMBER_ID ? await players.get(id, () => findPlayer(id)) : null;
+    if (!player) return fail('PLAYER_NOT_FOUND');
+    if (player.status !== 'active' && !options.blockedAllowed) return fail('PLAYER_BLOCKED');
+    return player;
+  }
+
+  /** A live session of this vendor and player, refreshed by use; else INVALID_SESSION. */
+  async function requireSession(sessionToken: string, vendor: CachedVendor, player: Player) {
+    const hash = sha256Hex(sessionToken);
+    const session = await sessions.get(hash, () => store.find(hash));
+    const at = now();
+    const idle = session ? at - session.lastUsedAt.getTime() : Infinity;
+    if (!session || session.vendorCode !== vendor.row.code || session.memberId !== player.id || idle >= store.idleMs) {
+      fail('INVALID_SESSION');
+    }
+    if (idle >= t.sessionTouchMs) {
+      await store.touch(hash, new Date(at));
+      sessions.update(hash, (s) => (s ? { ...s, lastUsedAt: new Date(Math.max(s.lastUsedAt.getTime(), at)) } : s));
+    }
+  }
+
+  const requireCurrency = (currency: string, vendor: CachedVendor) => {
+    if (currency !== vendor.row.currency) fail('CURRENCY_MISMATCH');
+  };
+  const requireOpen = (vendor: CachedVendor) => {
+    if (vendor.row.status !== 'active') fail('VENDOR_DISABLED');
+  };
+  const amountOf = (value: string) => parseAmount(value) ?? fail('INVALID_REQUEST');
+
+  /** One wallet call, its result as the protocol answer. */
+  async function money(vendor: CachedVendor, player: Player, playerId: string, op: GameOperation): Promise<ProtocolAnswer> {
+    const currency = vendor.row.currency;
+    const result: GameOperationResult = await wallet.gameOperation({
+      ...op,
+      vendor: vendor.row.code,
+      memberId: player.id,
+      trial: player.trial,
+      requestHash: requestHash(op, { vendor: vendor.row.code, playerId, currency }),
+    });
+    if (result.status === 'ERROR') return error(result.code, result.balance);
+    return {
+      http: 200,
+      body: {
+        status: 'OK',
+        balance: result.balance.toString(),
+        currency,
+        transactionId: op.transactionId,
+        platformTransactionId: result.platformTransactionId,
+      },
+    };
+  }
+
+  const calls: Record<VendorCall, (vendor: CachedVendor, raw: Buffer | null) => Promise<ProtocolAnswer>> = {
+    async authenticate(vendor, raw) {
+      const { token } = bodyOf(raw, ZVendorAuthenticateRequest);
+      requireOpen(vendor);
+      const launched = await store.consumeLaunchToken(sha256Hex(token), vendor.row.code, new Date(now()));
+      if (!launched) return fail('INVALID_SESSION');
+      const player = await playerOf(String(launched.memberId), { blockedAllowed: false });
+      const sessionToken = randomToken(32);
+      const at = new Date(now());
+      await store.open({ tokenHash: sha256Hex(sessionToken), vendorCode: vendor.row.code, memberId: player.id, createdAt: at, lastUsedAt: at });
+      const balance = await wallet.balanceOf({ id: player.id, trial: player.trial });
+      return {
+        http: 200,
+        body: { status: 'OK', playerId: String(player.id), currency: vendor.row.currency, balance: balance.toString(), sessionToken },
+      };
+    },
+
+    async balance(vendor, raw) {
+      const body = bodyOf(raw, ZVendorBalanceRequest);
+      const player = await playerOf(body.playerId, { blockedAllowed: false });
+      await requireSession(body.sessionToken, vendor, player);
+      const balance = await wallet.balanceOf({ id: player.id, trial: player.trial });
+      return { http: 200, body: { status: 'OK', balance: balance.toString(), currency: vendor.row.currency } };
+    },
+
+    async bet(vendor, raw) {
+      const body = bodyOf(raw, ZVendorBetRequest);
+      const amount = amountOf(body.amount);
+      requireOpen(vendor);
+      const player = await playerOf(body.playerId, { blockedAllowed: false });
+      await requireSession(body.sessionToken, vendor, player);
+      requireCurrency(body.currency, vendor);
+      const { transactionId, roundId, gameCode } = body;
+      return money(vendor, player, body.playerId, { kind: 'bet', transactionId, roundId, gameCode, amount });
+    },
+
+    // A win needs no live session (a round may settle after the player left) and settles for a
+    // blocked player too: the round was played before the block (docs/vendor-protocol.md).
+    async win(vendor, raw) {
+      const body = bodyOf(raw, ZVendorWinRequest);
+      const amount = amountOf(body.amount);
+      const player = await playerOf(body.playerId, { blockedAllowed: true });
+      requireCurrency(body.currency, vendor);
+      const { transactionId, roundId, gameCode, betTransactionId } = body;
+      return money(vendor, player, body.playerId, {
+        kind: 'win',
+        transactionId,
+        roundId,
+        gameCode,
+        amount,
+        ...(betTransactionId === undefined ? {} : { betTransactionId }),
+      });
+    },
+
+    // A rollback refunds the bet it names (the amount comes from that bet); for a blocked player too.
+    async rollback(vendor, raw) {
+      const body = bodyOf(raw, ZVendorRollbackRequest);
+      const player = await playerOf(body.playerId, { blockedAllowed: true });
+      const { transactionId, referenceTransactionId, roundId } = body;
+      return money(vendor, player, body.playerId, {
+        kind: 'rollback',
+        transactionId,
+        referenceTransactionId,
+        ...(roundId === undefined ? {} : { roundId }),
+      });
+    },
+
+    // A vendor publishes its game list (the catalogue's sync); in maintenance too (only disabled is refused, 401).
+    async gamesSync(vendor, raw) {
+      const body = bodyOf(raw, ZGamesSyncRequest);
+      const result = await deps.publishGames(vendor.row.code, body.games);
+      return { http: 200, body: { status: 'OK', ...result } };
+    },
+  };
+
+  /**
+   * One protocol call: the signature checks (401), then the call. Never throws: an unexpected
+   * failure is logged and answered INTERNAL_ERROR (HTTP 200, no details).
+   */
+  async function handle(call: VendorCall, req: SignedRequest): Promise<ProtocolAnswer> {
+    try {
+      const vendor = await authenticateRequest(req);
+      if ('http' in vendor) return vendor;
+      return await calls[call](vendor, req.raw);
+    } catch (err) {
+      if (err instanceof Answer) return err.answer;
+      log.error({ err, call, vendor: req.vendorCode }, 'vendor protocol call failed');
+      return error('INTERNAL_ERROR');
+    }
+  }
+
+  return { handle };
+}
+
+export type VendorProtocolService = ReturnType<typeof createVendorProtocolService>;
