@@ -1,4 +1,6 @@
 import type { TFunction } from 'i18next';
+import { z } from 'zod';
+import { ZRegisterRequest } from '@lotus/contracts/auth';
 import { checkPasswordFloor } from '@lotus/contracts/password-floor';
 import { FIELD_PATTERNS, checkField, type TFieldRule } from '@lotus/contracts/register-patterns';
 import { isErrorCode } from '@lotus/contracts/error-codes';
@@ -46,6 +48,11 @@ export function toBirthdayValue(isoDate: string, patternId: number): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate.trim());
   if (!m) return isoDate.trim();
   return patternId === 7 ? `${m[2]}-${m[3]}-${m[1]}` : isoDate.trim();
+}
+
+/** The values as checked and sent: the birthday in the rule's format (the date input gives yyyy-MM-dd). */
+export function inRuleFormats(values: FormValues, rules: EffectiveRules): FormValues {
+  return filled(values.birthday) ? { ...values, birthday: toBirthdayValue(values.birthday, rules.birthday.patternId) } : values;
 }
 
 /** Full years from an ISO date (yyyy-MM-dd) to `now`; null when not a date. */
@@ -124,6 +131,31 @@ export function validateRegisterForm(values: FormValues, ctx: ValidationContext)
   }
   if (filled(values.mobileNum) && !filled(values.countryDialingCode)) errors.countryDialingCode = { reason: 'required' };
   return errors;
+}
+
+/** What the registration form holds: its fields and the terms box. */
+export type RegisterFormValues = FormValues & { acceptTerms: boolean };
+
+/**
+ * The registration form's schema: the terms first (4.REG.02: the contracts' acceptTerms; zod refines
+ * an object only once its shape passes), then every shown field by its rule (4.REG.03). Each issue's
+ * message is the reason of the field's error.
+ */
+export function registerSchema(ctx: ValidationContext) {
+  return z.looseObject({ acceptTerms: ZRegisterRequest.shape.acceptTerms }).superRefine((values, issues) => {
+    for (const [field, error] of Object.entries(validateRegisterForm(inRuleFormats(values as FormValues, ctx.rules), ctx))) {
+      issues.addIssue({ code: 'custom', path: [field], message: error.reason });
+    }
+  });
+}
+
+/**
+ * A field's error from its reason (what react-hook-form keeps) with the rule its text names: the one
+ * the form's own check gives for the values shown (an error goes when its field changes, so they are
+ * the values checked), else the one of the server's answer.
+ */
+export function errorOfReason(reason: string, own: FieldError | null | undefined, fromServer: FieldError | undefined): FieldError {
+  return own?.reason === reason ? own : (fromServer ?? { reason });
 }
 
 // ---------- texts (5.VAL.05/06, 5.HINT) ----------
