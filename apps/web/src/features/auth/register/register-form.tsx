@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -76,7 +76,6 @@ function RegisterFormBody({
 }: RegisterFormProps & { flags: TWhitelabel; rules: TRegisterSettings; defaultTab: RegisterTab }) {
   const { t } = useTranslation('auth-register');
   const idBase = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const domain = typeof window === 'undefined' ? '' : window.location.hostname;
   const [tab, setTab] = useState(defaultTab);
 
@@ -95,7 +94,7 @@ function RegisterFormBody({
     // The values as typed (the terms box a boolean, where the contracts' acceptTerms is a literal).
     resolver: zodResolver(schema, undefined, { raw: true }) as Resolver<RegisterFormValues>,
   });
-  const { form, values } = account;
+  const { form, values, formRef } = account;
   const effective = context.rules;
 
   const visible = getVisibleFields({ ...context, affiliateFromUrl: affiliateFromUrl || affiliatePending });
@@ -107,7 +106,6 @@ function RegisterFormBody({
     account,
     context,
     optional: groups.optional,
-    formRef,
     initiallyOpen: !!referralCode,
   });
   const registration = useRegisterSubmit({ account, referralCode, domain, onRegistered, errors });
@@ -129,7 +127,7 @@ function RegisterFormBody({
         ref={formRef}
         className="acc-form"
         noValidate
-        onSubmit={(event) => registration.onSubmit(event, sending)}
+        onSubmit={registration.onSubmit(sending)}
         data-testid="register-form"
         data-tab={tab}
       >

@@ -142,11 +142,21 @@ export type RegisterFormValues = FormValues & { acceptTerms: boolean };
  * message is the reason of the field's error.
  */
 export function registerSchema(ctx: ValidationContext) {
-  return z.looseObject({ acceptTerms: ZRegisterRequest.shape.acceptTerms }).superRefine((values, issues) => {
-    for (const [field, error] of Object.entries(validateRegisterForm(inRuleFormats(values as FormValues, ctx.rules), ctx))) {
-      issues.addIssue({ code: 'custom', path: [field], message: error.reason });
+  return z
+    .looseObject({ acceptTerms: ZRegisterRequest.shape.acceptTerms })
+    .superRefine(refinedBy((values) => validateRegisterForm(inRuleFormats(values as FormValues, ctx.rules), ctx)));
+}
+
+/**
+ * A form's own check (its field errors by the contracts' rules) as a zod refinement: each error an
+ * issue on its field, with the error's reason as the message.
+ */
+export function refinedBy<T>(check: (values: T) => Partial<Record<string, FieldError>>) {
+  return (values: T, ctx: z.RefinementCtx<T>) => {
+    for (const [field, error] of Object.entries(check(values))) {
+      if (error) ctx.addIssue({ code: 'custom', path: [field], message: error.reason });
     }
-  });
+  };
 }
 
 /**

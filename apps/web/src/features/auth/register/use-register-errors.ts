@@ -1,4 +1,4 @@
-import { useState, type RefObject } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountForm } from '../use-account-form';
 import {
@@ -20,17 +20,15 @@ import {
  * section opens it first); and the number check of the SMS button (4.SMS.02).
  */
 export function useRegisterErrors({
-  account: { form, values },
+  account: { form, values, focus },
   context,
   optional,
-  formRef,
   initiallyOpen,
 }: {
   account: AccountForm<RegisterFormValues>;
   context: ValidationContext;
   /** The fields of the folded section. */
   optional: FormField[];
-  formRef: RefObject<HTMLFormElement | null>;
   /** Issue 11: the optional fields start folded unless a code was prefilled. */
   initiallyOpen: boolean;
 }) {
@@ -42,14 +40,13 @@ export function useRegisterErrors({
     const first = fields[0];
     if (!first) return;
     const field = first === 'countryDialingCode' ? 'mobileNum' : first;
-    const focus = () => formRef.current?.querySelector<HTMLElement>(`[data-field="${field}"]`)?.focus();
     if (optional.includes(field as FormField) && !moreOpen) {
       // The field is inside the folded section: open it, then focus once it is shown.
       setMoreOpen(true);
-      requestAnimationFrame(focus);
+      requestAnimationFrame(() => focus(field));
       return;
     }
-    focus();
+    focus(field);
   };
 
   const show = (errors: FieldErrors, { focus } = { focus: true }) => {

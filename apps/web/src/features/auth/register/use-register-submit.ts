@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TLoginResult } from '@lotus/contracts/auth';
 import { showDialog } from '@/components/ui/dialog/dialog-store';
@@ -43,7 +43,7 @@ export type TRegisterSending = {
  * failures into a warning dialog (8.ERR.01-03).
  */
 export function useRegisterSubmit({
-  account: { form },
+  account: { form, submitHandler },
   referralCode,
   domain,
   onRegistered,
@@ -136,20 +136,20 @@ export function useRegisterSubmit({
     }
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>, sending: TRegisterSending) => {
-    if (form.formState.isSubmitting) return event.preventDefault();
-    const before = { ...form.formState.errors };
-    void form.handleSubmit(
+  /** The form's onSubmit for the form as it is now (the errors it shows, the sending context). */
+  const onSubmit = (sending: TRegisterSending) => {
+    const shown = { ...form.formState.errors };
+    return submitHandler(
       (values) => submit(values, sending),
       (found) => {
         // An unticked terms box stops the form before its fields are checked (4.REG.02): their errors stay.
         if (found.acceptTerms) {
-          for (const [field, error] of Object.entries(before))
+          for (const [field, error] of Object.entries(shown))
             form.setError(field as FormField, { message: error?.message });
         }
         errors.focusFirst(Object.keys(found));
       },
-    )(event);
+    );
   };
 
   return { onSubmit, submitting };
