@@ -59,23 +59,23 @@ export function ForgotPhoneForm({
   };
   const reset = usePhoneReset({ rules, onLoggedIn, showErrors });
 
+  /** A field's error text, naming the rule of the form's own check or of the server's answer. */
+  const errorText = (field: keyof PhoneForm, label: string) => {
+    const reason = form.formState.errors[field]?.message;
+    if (!reason) return undefined;
+    const server = fromServerPhoneFields({ [field]: reason }, rules)[field];
+    return fieldErrorText(t, errorOfReason(reason, validatePhoneForm(values, rules)[field], server), label);
+  };
   const bind = (field: keyof PhoneForm) => {
     const label = t(`fields.${field}`);
-    const reason = form.formState.errors[field]?.message;
-    const server = reason && fromServerPhoneFields({ [field]: reason }, rules)[field];
+    const onChange = (value: string) => change(field, value);
     return {
       id: `${id}-${field}`,
       field,
       label,
       value: values[field],
-      onChange: (value: string) => change(field, value),
-      error: reason
-        ? fieldErrorText(
-            t,
-            errorOfReason(reason, validatePhoneForm(values, rules)[field], server || undefined),
-            label,
-          )
-        : undefined,
+      onChange,
+      error: errorText(field, label),
     };
   };
 

@@ -34,7 +34,8 @@ export {
 } from '@lotus/contracts/register-form';
 import { getVisibleFields, type EffectiveRules, type FormField, type FormValues, type RegisterTab } from '@lotus/contracts/register-form';
 
-const filled = (v: string | undefined | null): v is string => typeof v === 'string' && v.trim() !== '';
+/** A value given (not blank). */
+export const filled = (v: string | undefined | null): v is string => typeof v === 'string' && v.trim() !== '';
 
 /** 5.REQ.05: an SMS code is needed when REGMOBVERF3 is on and a mobile number is sent (always on the mobile tab). */
 export function needsSmsCode(tab: RegisterTab, values: FormValues, flags: Pick<TWhitelabel, 'REGMOBVERF3'>, rules: EffectiveRules): boolean {

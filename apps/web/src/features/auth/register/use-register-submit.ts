@@ -11,6 +11,7 @@ import { checkAffiliate } from './api/check-affiliate';
 import { useRegisterMutation, type TRegisterInput } from './api/post-register';
 import { markRegistered } from './next-step';
 import {
+  filled,
   fromServerFields,
   inRuleFormats,
   type EffectiveRules,
@@ -20,8 +21,6 @@ import {
   type RegisterFormValues,
   type RegisterTab,
 } from './register-rules';
-
-const filled = (v: string | undefined | null): v is string => typeof v === 'string' && v.trim() !== '';
 
 /** Fields whose value is sent untrimmed. */
 const SECRET_FIELDS = new Set<FormField>(['password', 'confirmPassword', 'paymentPassword']);
@@ -58,7 +57,6 @@ export function useRegisterSubmit({
     focusFirst: (fields: string[]) => void;
   };
 }) {
-  const showErrors = errors.show;
   const { t } = useTranslation(['auth-register', 'errors', 'ui']);
   const register = useRegisterMutation();
   /** The full-page loader: shown during the registration call. */
@@ -103,7 +101,7 @@ export function useRegisterSubmit({
       if (form.urlAffiliate === null && form.rules.affiliateCode.enabled && filled(v.affiliateCode)) {
         const checked = await checkAffiliate(v.affiliateCode, domain);
         if (!checked) {
-          showErrors({ affiliateCode: { reason: 'invitation_code_error' } }, { focus: false });
+          errors.show({ affiliateCode: { reason: 'invitation_code_error' } }, { focus: false });
           await warn(escapeHtml(t('errors:invitation_code_error')), t('ui:confirm'));
           return;
         }
@@ -123,11 +121,11 @@ export function useRegisterSubmit({
       onRegistered(result);
     } catch (error) {
       if (isApiError(error) && error.details.fields && Object.keys(error.details.fields).length > 0) {
-        showErrors(fromServerFields(error.details.fields, form.rules));
+        errors.show(fromServerFields(error.details.fields, form.rules));
         if (error.code === 'invitation_code_error')
           await warn(escapeHtml(t('errors:invitation_code_error')), t('ui:confirm'));
       } else if (isApiError(error) && error.code === 'terms_required') {
-        showErrors({ acceptTerms: { reason: 'terms_required' } }, { focus: false });
+        errors.show({ acceptTerms: { reason: 'terms_required' } }, { focus: false });
       } else {
         await warn(escapeHtml(getErrorText(error)));
       }
