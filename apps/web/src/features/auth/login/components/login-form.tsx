@@ -1,9 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useWhitelabel } from '@/api/get-whitelabel';
-import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button/button';
 import { FullPageLoader } from '@/components/ui/full-page-loader/full-page-loader';
 import { CaptchaField } from '../../verification/captcha-field';
@@ -16,7 +14,14 @@ import { useLoginChallenge } from '../api/get-login-challenge';
 import { useLoginSubmit } from '../use-login-submit';
 import { useRememberMe } from '../use-remember-me';
 import { LoginOptionRows, PendingMethodTabs } from './login-flag-rows';
-import { LoginMethodTabs, loginFieldProps, SmsLoginFields, UsernameLoginFields } from './login-method-fields';
+import {
+  getLoginModes,
+  LoginMethodTabs,
+  loginFieldProps,
+  SmsLoginFields,
+  UsernameLoginFields,
+} from './login-method-fields';
+import { LoginRememberRow } from './login-remember-row';
 
 export type LoginFormProps = {
   /** 'agent' on the agent login page (/agentHome for a visitor): non-agents are refused (6.ROLE.11). */
@@ -31,17 +36,6 @@ export type LoginFormProps = {
   /** The first field takes the focus (the login page: the player came to type). */
   autoFocus?: boolean;
 };
-
-/** The login methods the flags allow (2.LGN.06/07): SMS with MOBILEVERCODELOGIN3, password unless PWDLOGIN3 is off. */
-export function getLoginModes(
-  flags: { MOBILEVERCODELOGIN3: boolean; PWDLOGIN3: boolean } | undefined,
-): TLoginMode[] {
-  if (!flags) return ['username'];
-  const modes: TLoginMode[] = [];
-  if (flags.PWDLOGIN3) modes.push('username');
-  if (flags.MOBILEVERCODELOGIN3) modes.push('sms');
-  return modes.length > 0 ? modes : ['username'];
-}
 
 /**
  * The login form (2.LGN, 4.LOGIN, 5.LOGIN): username/SMS tabs only with MOBILEVERCODELOGIN3, the
@@ -148,20 +142,7 @@ export function LoginForm({
           autoFocus={login.captchaByFailure}
         />
       )}
-      <div className="login-form__links">
-        <label className="auth-form__check">
-          <input
-            type="checkbox"
-            checked={remember.checked}
-            onChange={(e) => remember.toggle(e.target.checked)}
-            data-testid="login-remember"
-          />
-          <span>{t('form.remember')}</span>
-        </label>
-        <Link to={paths.forget.getHref()} onClick={onLeave} data-testid="login-forget">
-          {t('form.forget')}
-        </Link>
-      </div>
+      <LoginRememberRow remember={remember} onLeave={onLeave} />
       <div className="auth-form__actions">
         <Button
           type="submit"

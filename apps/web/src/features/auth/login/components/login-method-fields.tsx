@@ -24,6 +24,17 @@ export function loginFieldProps(
   };
 }
 
+/** The login methods the flags allow (2.LGN.06/07): SMS with MOBILEVERCODELOGIN3, password unless PWDLOGIN3 is off. */
+export function getLoginModes(
+  flags: { MOBILEVERCODELOGIN3: boolean; PWDLOGIN3: boolean } | undefined,
+): TLoginMode[] {
+  if (!flags) return ['username'];
+  const modes: TLoginMode[] = [];
+  if (flags.PWDLOGIN3) modes.push('username');
+  if (flags.MOBILEVERCODELOGIN3) modes.push('sms');
+  return modes.length > 0 ? modes : ['username'];
+}
+
 /** The method tabs (2.LGN.06: only when both methods are on) around the chosen method's fields. */
 export function LoginMethodTabs({
   modes,
