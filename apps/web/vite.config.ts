@@ -11,13 +11,15 @@ const nm = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\
 
 /**
  * Long-cached library chunks. react, react-dom and the router form the `vendor` chunk (they change
- * rarely); i18n, zod and TanStack Query get their own, so an upgrade of one does not bust the rest.
+ * rarely); i18n, zod, TanStack Query and react-hook-form (the account forms' pages only) get their
+ * own, so an upgrade of one does not bust the rest.
  */
 const CHUNK_GROUPS = [
   { name: 'vendor', test: nm('react|react-dom|scheduler|react-router|cookie|set-cookie-parser'), priority: 30 },
   { name: 'i18n', test: nm('i18next|react-i18next|use-sync-external-store|html-parse-stringify|void-elements'), priority: 20 },
   { name: 'zod', test: nm('zod'), priority: 20 },
   { name: 'query', test: nm('@tanstack'), priority: 20 },
+  { name: 'forms', test: nm('react-hook-form|@hookform'), priority: 20 },
   { name: 'sonner', test: nm('sonner'), priority: 20 },
 ];
 

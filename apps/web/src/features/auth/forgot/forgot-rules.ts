@@ -1,8 +1,9 @@
 import type { TFunction } from 'i18next';
+import { z } from 'zod';
 import { checkPasswordFloor, effectivePasswordRule } from '@lotus/contracts/password-floor';
 import { FIELD_PATTERNS, checkField, type TFieldRule } from '@lotus/contracts/register-patterns';
 import type { TRegisterSettings, TWhitelabel } from '@lotus/contracts/system';
-import { patternText, SMS_CODE_RULE, type FieldError } from '../register/register-rules';
+import { patternText, refinedBy, SMS_CODE_RULE, type FieldError } from '../register/register-rules';
 
 /**
  * Pure rules of the forgot-password screen (2.FGT, 5.FGP): its tabs, and the checks of each form.
@@ -56,6 +57,9 @@ export function validateEmailForm(v: EmailForm): Partial<Record<keyof EmailForm,
   return out;
 }
 
+/** The email tab's schema: its check (decision 5.FGP.04) as a zod refinement. */
+export const forgotEmailSchema = z.object({ username: z.string(), email: z.string() }).superRefine(refinedBy(validateEmailForm));
+
 export type PhoneForm = { countryDialingCode: string; mobileNum: string; verificationCode: string; newPassword: string; confirmPassword: string };
 /** 5.FGP.01-03: a valid mobile number, the code and a new password meeting the password rule (and confirmed). */
 export function validatePhoneForm(v: PhoneForm, rules: Pick<TRegisterSettings, 'password' | 'mobileNum'>): Partial<Record<keyof PhoneForm, FieldError>> {
@@ -68,6 +72,28 @@ export function validatePhoneForm(v: PhoneForm, rules: Pick<TRegisterSettings, '
   if (password) out.newPassword = password;
   if (!v.confirmPassword) out.confirmPassword = { reason: 'required' };
   else if (v.confirmPassword !== v.newPassword) out.confirmPassword = { reason: 'incorrect_confirmation' };
+  return out;
+}
+
+/** The mobile tab's schema: its check (5.FGP.01-03) as a zod refinement. */
+export function forgotPhoneSchema(rules: Pick<TRegisterSettings, 'password' | 'mobileNum'>) {
+  const text = z.string();
+  return z
+    .object({ countryDialingCode: text, mobileNum: text, verificationCode: text, newPassword: text, confirmPassword: text })
+    .superRefine(refinedBy((v: PhoneForm) => validatePhoneForm(v, rules)));
+}
+
+/** The field errors of the server's answer to a phone reset, with the rule each names (the dialling code's on the number). */
+export function fromServerPhoneFields(fields: Record<string, string>, rules: Pick<TRegisterSettings, 'password' | 'mobileNum'>): Partial<Record<keyof PhoneForm, FieldError>> {
+  const out: Partial<Record<keyof PhoneForm, FieldError>> = {};
+  for (const [field, reason] of Object.entries(fields)) {
+    const key = (field === 'countryDialingCode' ? 'mobileNum' : field) as keyof PhoneForm;
+    out[key] = {
+      reason,
+      ...(key === 'newPassword' ? { rule: { ...rules.password, enabled: true, required: true } } : {}),
+      ...(key === 'mobileNum' ? { rule: getMobileRule(rules) } : {}),
+    };
+  }
   return out;
 }
 

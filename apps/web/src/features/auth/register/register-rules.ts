@@ -1,4 +1,6 @@
 import type { TFunction } from 'i18next';
+import { z } from 'zod';
+import { ZRegisterRequest } from '@lotus/contracts/auth';
 import { checkPasswordFloor } from '@lotus/contracts/password-floor';
 import { FIELD_PATTERNS, checkField, type TFieldRule } from '@lotus/contracts/register-patterns';
 import { isErrorCode } from '@lotus/contracts/error-codes';
@@ -32,7 +34,8 @@ export {
 } from '@lotus/contracts/register-form';
 import { getVisibleFields, type EffectiveRules, type FormField, type FormValues, type RegisterTab } from '@lotus/contracts/register-form';
 
-const filled = (v: string | undefined | null): v is string => typeof v === 'string' && v.trim() !== '';
+/** A value given (not blank). */
+export const filled = (v: string | undefined | null): v is string => typeof v === 'string' && v.trim() !== '';
 
 /** 5.REQ.05: an SMS code is needed when REGMOBVERF3 is on and a mobile number is sent (always on the mobile tab). */
 export function needsSmsCode(tab: RegisterTab, values: FormValues, flags: Pick<TWhitelabel, 'REGMOBVERF3'>, rules: EffectiveRules): boolean {
@@ -46,6 +49,11 @@ export function toBirthdayValue(isoDate: string, patternId: number): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate.trim());
   if (!m) return isoDate.trim();
   return patternId === 7 ? `${m[2]}-${m[3]}-${m[1]}` : isoDate.trim();
+}
+
+/** The values as checked and sent: the birthday in the rule's format (the date input gives yyyy-MM-dd). */
+export function inRuleFormats(values: FormValues, rules: EffectiveRules): FormValues {
+  return filled(values.birthday) ? { ...values, birthday: toBirthdayValue(values.birthday, rules.birthday.patternId) } : values;
 }
 
 /** Full years from an ISO date (yyyy-MM-dd) to `now`; null when not a date. */
@@ -124,6 +132,41 @@ export function validateRegisterForm(values: FormValues, ctx: ValidationContext)
   }
   if (filled(values.mobileNum) && !filled(values.countryDialingCode)) errors.countryDialingCode = { reason: 'required' };
   return errors;
+}
+
+/** What the registration form holds: its fields and the terms box. */
+export type RegisterFormValues = FormValues & { acceptTerms: boolean };
+
+/**
+ * The registration form's schema: the terms first (4.REG.02: the contracts' acceptTerms; zod refines
+ * an object only once its shape passes), then every shown field by its rule (4.REG.03). Each issue's
+ * message is the reason of the field's error.
+ */
+export function registerSchema(ctx: ValidationContext) {
+  return z
+    .looseObject({ acceptTerms: ZRegisterRequest.shape.acceptTerms })
+    .superRefine(refinedBy((values) => validateRegisterForm(inRuleFormats(values as FormValues, ctx.rules), ctx)));
+}
+
+/**
+ * A form's own check (its field errors by the contracts' rules) as a zod refinement: each error an
+ * issue on its field, with the error's reason as the message.
+ */
+export function refinedBy<T>(check: (values: T) => Partial<Record<string, FieldError>>) {
+  return (values: T, ctx: z.RefinementCtx<T>) => {
+    for (const [field, error] of Object.entries(check(values))) {
+      if (error) ctx.addIssue({ code: 'custom', path: [field], message: error.reason });
+    }
+  };
+}
+
+/**
+ * A field's error from its reason (what react-hook-form keeps) with the rule its text names: the one
+ * the form's own check gives for the values shown (an error goes when its field changes, so they are
+ * the values checked), else the one of the server's answer.
+ */
+export function errorOfReason(reason: string, own: FieldError | null | undefined, fromServer: FieldError | undefined): FieldError {
+  return own?.reason === reason ? own : (fromServer ?? { reason });
 }
 
 // ---------- texts (5.VAL.05/06, 5.HINT) ----------

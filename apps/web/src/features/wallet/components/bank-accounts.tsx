@@ -9,6 +9,7 @@ import { useBindBankAccountMutation } from '../api/post-bank-account';
 import { bankName } from '../lib/banks';
 import { checkBind, type TBindErrors, type TBindFields } from '../lib/withdraw-rules';
 import { Field } from './field';
+import { PaymentPasswordFields } from './payment-password-fields';
 
 /** One bound account with its removal, confirmed by the payment password. */
 function AccountRow({
@@ -69,16 +70,11 @@ function AccountRow({
           onSubmit={(e) => void submit(e)}
           aria-label={t('remove_title', { account: label })}
         >
-          <Field label={t('payment_password')} error={error} testId="remove-password">
-            <input
-              type="password"
-              className="record-input"
-              autoComplete="off"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              data-testid="remove-password"
-            />
-          </Field>
+          <PaymentPasswordFields
+            texts="withdraw"
+            testId="remove"
+            password={{ value: password, onChange: (e) => setPassword(e.target.value), error }}
+          />
           <div className="wallet-inline-form__actions">
             <Button type="submit" variant="danger" disabled={remove.isPending} data-testid="remove-confirm">
               {t('remove_confirm')}
@@ -186,21 +182,15 @@ function BindForm({ language, onDone }: { language: string; onDone: () => void }
           data-testid="bind-name"
         />
       </Field>
-      <Field
-        label={t('payment_password')}
-        error={errors.paymentPassword && t(`errors.${errors.paymentPassword}`)}
-        testId="bind-password"
-      >
-        <input
-          name="paymentPassword"
-          type="password"
-          className="record-input"
-          autoComplete="off"
-          value={values.paymentPassword}
-          onChange={set('paymentPassword')}
-          data-testid="bind-password"
-        />
-      </Field>
+      <PaymentPasswordFields
+        texts="withdraw"
+        testId="bind"
+        password={{
+          value: values.paymentPassword,
+          onChange: set('paymentPassword'),
+          error: errors.paymentPassword && t(`errors.${errors.paymentPassword}`),
+        }}
+      />
       <Button type="submit" variant="primary" disabled={bind.isPending} data-testid="bind-submit">
         {t('bind_submit')}
       </Button>

@@ -19,6 +19,7 @@ import { amountForWire, checkAmount, type TAmountError } from '../lib/amount-inp
 import { newRequestKey } from '../lib/request-key';
 import { Field } from './field';
 import { LoadError } from './load-error';
+import { PaymentPasswordFields } from './payment-password-fields';
 import '../wallet.css';
 
 /** Agent levels (decision 6.ROLE.07): 1, 2, 41, 42; 0 is a member and 4 a trial account. */
@@ -174,31 +175,12 @@ function ShareForm({ main, symbol, secondFactor }: { main: string; symbol: strin
             data-testid="share-amount"
           />
         </Field>
-        <Field label={t('payment_password')} error={errors.paymentPassword} testId="share-password">
-          <input
-            name="paymentPassword"
-            type="password"
-            className="record-input"
-            autoComplete="off"
-            value={values.paymentPassword}
-            onChange={set('paymentPassword')}
-            data-testid="share-password"
-          />
-        </Field>
-        {secondFactor ? (
-          <Field label={t('totp')} hint={t('totp_hint')} error={errors.totpCode} testId="share-totp">
-            <input
-              name="totpCode"
-              className="record-input"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={20}
-              value={values.totpCode}
-              onChange={set('totpCode')}
-              data-testid="share-totp"
-            />
-          </Field>
-        ) : null}
+        <PaymentPasswordFields
+          texts="share"
+          testId="share"
+          password={{ value: values.paymentPassword, onChange: set('paymentPassword'), error: errors.paymentPassword }}
+          code={secondFactor ? { value: values.totpCode, onChange: set('totpCode'), error: errors.totpCode } : undefined}
+        />
         <Button type="submit" variant="primary" block disabled={share.isPending} aria-busy={share.isPending || undefined} data-testid="share-submit">
           {share.isPending ? t('submitting') : t('submit')}
         </Button>

@@ -17,6 +17,7 @@ import { bankName } from '../lib/banks';
 import { BankAccounts } from './bank-accounts';
 import { Field } from './field';
 import { LoadError } from './load-error';
+import { PaymentPasswordFields } from './payment-password-fields';
 import { PaymentPasswordForm } from './payment-password-form';
 import { RealNameForm } from './real-name-form';
 import { StatusBadge } from './status-badge';
@@ -191,40 +192,24 @@ function WithdrawForm({
           ))}
         </select>
       </Field>
-      <Field
-        label={t('payment_password')}
-        error={errors.paymentPassword && t(`errors.${errors.paymentPassword}`)}
-        testId="withdraw-password"
-      >
-        <input
-          name="paymentPassword"
-          type="password"
-          className="record-input"
-          autoComplete="off"
-          value={values.paymentPassword}
-          onChange={set('paymentPassword')}
-          data-testid="withdraw-password"
-        />
-      </Field>
-      {settings.secondFactorRequired ? (
-        <Field
-          label={t('totp')}
-          hint={t('totp_hint')}
-          error={errors.totpCode && t(`errors.${errors.totpCode}`)}
-          testId="withdraw-totp"
-        >
-          <input
-            name="totpCode"
-            className="record-input"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={20}
-            value={values.totpCode}
-            onChange={set('totpCode')}
-            data-testid="withdraw-totp"
-          />
-        </Field>
-      ) : null}
+      <PaymentPasswordFields
+        texts="withdraw"
+        testId="withdraw"
+        password={{
+          value: values.paymentPassword,
+          onChange: set('paymentPassword'),
+          error: errors.paymentPassword && t(`errors.${errors.paymentPassword}`),
+        }}
+        code={
+          settings.secondFactorRequired
+            ? {
+                value: values.totpCode,
+                onChange: set('totpCode'),
+                error: errors.totpCode && t(`errors.${errors.totpCode}`),
+              }
+            : undefined
+        }
+      />
       <Button
         type="submit"
         variant="primary"

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { ZMobileNum, type TLoginRequest } from '@lotus/contracts/auth';
 import type { TLoginInput } from '../api/post-login';
 
@@ -6,6 +7,10 @@ export type TLoginMode = 'username' | 'sms';
 
 export type TLoginValues = {
   mode: TLoginMode;
+} & TLoginFields;
+
+/** What the form's inputs hold (the method is its tabs). */
+export type TLoginFields = {
   username: string;
   password: string;
   countryDialingCode: string;
@@ -29,9 +34,9 @@ export const EMPTY_LOGIN_VALUES: TLoginValues = {
 };
 
 /** 5.LOGIN.04: every login input is trimmed before it is validated and sent. */
-export function trimLoginValues(values: TLoginValues): TLoginValues {
+export function trimLoginValues<T extends TLoginFields>(values: T): T {
   return {
-    mode: values.mode,
+    ...values,
     username: values.username.trim(),
     password: values.password.trim(),
     countryDialingCode: values.countryDialingCode.trim().replace(/^\+/, ''),
@@ -47,21 +52,39 @@ export function trimLoginValues(values: TLoginValues): TLoginValues {
  */
 export const isValidMobileNum = (value: string) => ZMobileNum.safeParse(value).success;
 
+const filled = (key: string) => z.string().min(1, { error: key, abort: true });
+
 /**
- * Login validation (5.LOGIN.01-03) on trimmed values: username and password required; the captcha
- * when it is shown; in SMS mode a valid mobile number and the code.
+ * The login form's schema (5.LOGIN.01-03), on trimmed values: username and password, or in SMS mode
+ * a valid mobile number and the code; the captcha when it is shown. Each issue's message is the
+ * i18n key of its text (auth-login namespace).
  */
+export function loginSchema({ mode, captchaShown }: { mode: TLoginMode; captchaShown: boolean }) {
+  const method =
+    mode === 'sms'
+      ? {
+          mobileNum: filled('validation.mobile_required').refine(
+            isValidMobileNum,
+            'validation.mobile_invalid',
+          ),
+          smsCode: filled('validation.code_required'),
+        }
+      : {
+          username: filled('validation.username_required'),
+          password: filled('validation.password_required'),
+        };
+  return z.preprocess(
+    (values: TLoginFields) => trimLoginValues(values),
+    z.object({ ...method, captcha: captchaShown ? filled('validation.captcha_required') : z.string() }),
+  );
+}
+
+/** Login validation with the form's schema: field -> i18n key of its message. */
 export function validateLogin(values: TLoginValues, options: { captchaShown: boolean }): TLoginErrors {
   const errors: TLoginErrors = {};
-  if (values.mode === 'sms') {
-    if (values.mobileNum === '') errors.mobileNum = 'validation.mobile_required';
-    else if (!isValidMobileNum(values.mobileNum)) errors.mobileNum = 'validation.mobile_invalid';
-    if (values.smsCode === '') errors.smsCode = 'validation.code_required';
-  } else {
-    if (values.username === '') errors.username = 'validation.username_required';
-    if (values.password === '') errors.password = 'validation.password_required';
+  for (const issue of loginSchema({ mode: values.mode, ...options }).safeParse(values).error?.issues ?? []) {
+    errors[issue.path[0] as TLoginField] ??= issue.message;
   }
-  if (options.captchaShown && values.captcha === '') errors.captcha = 'validation.captcha_required';
   return errors;
 }
 
@@ -73,9 +96,17 @@ export const hasErrors = (errors: TLoginErrors) => Object.keys(errors).length > 
  */
 export function toLoginInput(
   values: TLoginValues,
-  extra: { sliderToken?: string | null; captchaId?: string | null; captchaShown: boolean; portal: TLoginRequest['portal'] },
+  extra: {
+    sliderToken?: string | null;
+    captchaId?: string | null;
+    captchaShown: boolean;
+    portal: TLoginRequest['portal'];
+  },
 ): TLoginInput {
-  const captcha = extra.captchaShown && values.captcha !== '' ? { captcha: values.captcha, captchaId: extra.captchaId ?? undefined } : {};
+  const captcha =
+    extra.captchaShown && values.captcha !== ''
+      ? { captcha: values.captcha, captchaId: extra.captchaId ?? undefined }
+      : {};
   if (values.mode === 'sms') {
     return {
       type: 'sms',
