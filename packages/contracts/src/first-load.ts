@@ -20,3 +20,10 @@ export const ANNOUNCEMENTS = defineHead({ method: 'GET', path: '/wps/relay/MCSFE
 export const VENDOR_CARDS = defineHead({ method: 'GET', path: '/wps/relay/GCSGAME_newGameVendor', auth: 'public', tag: 'relay' });
 export const GAME_MENUS = defineHead({ method: 'GET', path: '/lgw/games/game_menus', auth: 'public', tag: 'game' });
 export const WALLET_BALANCE = defineHead({ method: 'GET', path: '/wps/v2/wallets/balance', auth: 'member', tag: 'wallet' });
+
+/**
+ * The house vendor's public jackpot (GET, `{ currency, amount }` in minor units, not in the platform envelope;
+ * ADR 0049): served by the house vendor's app (mounted under /house in the one-process mode), not by the
+ * platform's, so it has a head and no platform endpoint; /rng reads it and checks the answer by hand.
+ */
+export const HOUSE_JACKPOT = defineHead({ method: 'GET', path: '/house/api/jackpot', auth: 'public', tag: 'house' });

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { endpointUrl } from '@lotus/contracts/call';
+import { HOUSE_JACKPOT } from '@lotus/contracts/first-load';
 import { buildUrl } from '@/lib/api-client';
 
 /**
- * The house vendor's jackpot answer (GET /house/api/jackpot, docs/adr/0049): minor units as digits. Checked
+ * The house vendor's jackpot answer (contracts/first-load.ts HOUSE_JACKPOT, docs/adr/0049): minor units as digits. Checked
  * by hand rather than with a zod schema: this module is on /rng's first scripts, which keep zod out (ADR 0060).
  */
 function readHouseJackpot(body: unknown): { currency: string; amount: string } | null {
@@ -25,7 +27,7 @@ export async function getHouseJackpot(
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<bigint | null> {
   try {
-    const res = await fetch(buildUrl('/house/api/jackpot', { currency }), { signal });
+    const res = await fetch(buildUrl(endpointUrl(HOUSE_JACKPOT, { query: { currency } })), { signal });
     if (!res.ok) return null;
     const parsed = readHouseJackpot(await res.json());
     return parsed && parsed.currency === currency ? BigInt(parsed.amount) : null;
