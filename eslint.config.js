@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
+import { apiPaths } from './eslint-rules/api-paths.js';
 import { serverStructure } from './eslint-rules/server-structure.js';
 
 // Import boundaries of the web app (conventions: components/lib -> features -> app, no imports between
@@ -146,6 +147,12 @@ export default tseslint.config(
       ],
     },
   },
+  // API paths only in the endpoint definitions (packages/contracts; docs/adr/0067). Tests that exercise raw HTTP
+  // on purpose are left out, and so is the house vendor (apps/games: a third party by design, ADR 0036).
+  ...apiPaths(
+    ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'apps/backoffice/src/**/*.{ts,tsx}'],
+    ['**/*.test.ts', '**/*.test.tsx', 'apps/web/src/test/**'],
+  ),
   // Server module structure (docs/ARCHITECTURE.md, "Dependency rules"): no import of another
   // module's routes or repository files, no import cycle between modules or between files (local
   // rules in eslint-rules/, on TypeScript's parser).

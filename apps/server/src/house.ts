@@ -1,3 +1,4 @@
+import { API_AREAS } from '@lotus/contracts/areas';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createHouse, type House, type HouseConfig, type Transport } from '@lotus/games/house';
@@ -21,7 +22,7 @@ export const DEMO_HOUSE_VENDOR = { code: 'HOUSE', name: 'Lotus House' } as const
 export const inProcessTransport =
   (app: FastifyInstance): Transport =>
   async (callPath, headers, body) => {
-    const res = await app.inject({ method: 'POST', url: `/vendor/v1/${callPath}`, headers, payload: body });
+    const res = await app.inject({ method: 'POST', url: `${API_AREAS.vendorProtocol}/${callPath}`, headers, payload: body });
     let json: unknown = null;
     try {
       json = res.json();
@@ -56,7 +57,7 @@ export async function mountHouse(
 ): Promise<House | null> {
   const configured = Boolean(env.HOUSE_VENDOR_CODE && env.HOUSE_VENDOR_SECRET);
   if (!configured && !sandboxPspAllowed(env)) {
-    await app.register(houseRoutes, { prefix: '/house', titles: loadTitles() });
+    await app.register(houseRoutes, { prefix: API_AREAS.house, titles: loadTitles() });
     return null;
   }
   const code = configured ? env.HOUSE_VENDOR_CODE! : DEMO_HOUSE_VENDOR.code;

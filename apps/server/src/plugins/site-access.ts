@@ -1,4 +1,5 @@
 import { AppError } from '@lotus/contracts/app-error';
+import { API_AREAS, inArea } from '@lotus/contracts/areas';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ClientInfo } from '../platform/client-info';
@@ -13,7 +14,7 @@ async function siteAccessPlugin(app: FastifyInstance, options: { getAccess: (cli
   app.addHook('onRequest', async (request) => {
     // The matched route pattern, not the raw URL: encoded or odd spellings cannot slip past.
     const route = request.routeOptions.url ?? '';
-    if (!route.startsWith('/wps/') || route.startsWith('/wps/system/')) return;
+    if (!inArea(route, API_AREAS.site) || inArea(route, API_AREAS.siteSystem)) return;
     const access = await options.getAccess(request.ctx);
     if (access.status === 1) throw new AppError('system_maintenance', 503);
     if (access.status === 2) throw new AppError('access_restricted', 403);

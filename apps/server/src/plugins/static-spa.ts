@@ -2,14 +2,14 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { API_AREAS, inArea } from '@lotus/contracts/areas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Paths that belong to the platform, never to the SPA (they answer the JSON envelope). */
-export const API_PREFIXES = ['/wps', '/ops', '/docs', '/media', '/lgw', '/lotto', '/backoffice'];
+export const API_PREFIXES = [API_AREAS.site, API_AREAS.operator, '/docs', '/media', API_AREAS.games, API_AREAS.lottery, '/backoffice'];
 
-const isApiPath = (pathname: string) =>
-  API_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+const isApiPath = (pathname: string) => API_PREFIXES.some((area) => inArea(pathname, area));
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Lotus</title></head>

@@ -1,3 +1,5 @@
+import { endpointUrl } from '@lotus/contracts/call';
+import { getDepositSlip, getDepositSlipForOps } from '@lotus/contracts/cashier';
 import { accounts } from '@lotus/ledger/accounts';
 import { AppError } from '@lotus/contracts/app-error';
 import {
@@ -35,7 +37,9 @@ export const DEPOSIT_CURRENCY = 'THB';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-const slipUrl = (base: '/wps/cashier' | '/ops', s: SlipInfo) => `${base}/deposits/${s.depositId}/slips/${s.id}`;
+/** A slip's address for the member (their deposit) or the operator (contracts/cashier.ts). */
+const slipUrl = (endpoint: typeof getDepositSlip | typeof getDepositSlipForOps, s: SlipInfo) =>
+  endpointUrl(endpoint, { params: { id: s.depositId, slipId: s.id } });
 
 export function toDeposit(row: DepositRow, channel: Pick<ChannelRow, 'nameTh' | 'nameEn'>, slips: SlipInfo[]): TDeposit {
   return {
@@ -48,7 +52,7 @@ export function toDeposit(row: DepositRow, channel: Pick<ChannelRow, 'nameTh' | 
     reference: row.memberReference,
     transferredAt: iso(row.transferredAt),
     reason: row.reason,
-    slips: slips.map((s) => ({ id: s.id, url: slipUrl('/wps/cashier', s) })),
+    slips: slips.map((s) => ({ id: s.id, url: slipUrl(getDepositSlip, s) })),
     createdAt: row.createdAt.toISOString(),
     decidedAt: iso(row.decidedAt),
   };
@@ -68,7 +72,7 @@ export function toOpsDeposit(row: DepositRow, username: string | null, slips: Sl
     pspReference: row.pspReference,
     decidedBy: row.decidedBy,
     reason: row.reason,
-    slips: slips.map((s) => ({ id: s.id, url: slipUrl('/ops', s) })),
+    slips: slips.map((s) => ({ id: s.id, url: slipUrl(getDepositSlipForOps, s) })),
     createdAt: row.createdAt.toISOString(),
     decidedAt: iso(row.decidedAt),
   };

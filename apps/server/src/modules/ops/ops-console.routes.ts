@@ -1,3 +1,4 @@
+import { API_AREAS } from '@lotus/contracts/areas';
 import { AppError } from '@lotus/contracts/app-error';
 import {
   approveApproval,
@@ -33,7 +34,7 @@ export const consoleClientOf = (request: FastifyRequest): ConsoleClient => {
 
 /** The session cookie: HttpOnly, SameSite=Strict, only sent to the operator API (docs/adr/0043). */
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string | null) {
-  const options = { path: '/ops', httpOnly: true, sameSite: 'strict' as const, secure: request.protocol === 'https' };
+  const options = { path: API_AREAS.operator, httpOnly: true, sameSite: 'strict' as const, secure: request.protocol === 'https' };
   if (token === null) reply.clearCookie(OPS_CONSOLE_COOKIE, options);
   else reply.setCookie(OPS_CONSOLE_COOKIE, token, options);
 }
