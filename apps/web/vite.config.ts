@@ -15,7 +15,7 @@ const nm = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\
  */
 const CHUNK_GROUPS = [
   { name: 'vendor', test: nm('react|react-dom|scheduler|react-router|cookie-es|@remix-run[\\\\/]route-pattern'), priority: 30 },
-  { name: 'i18n', test: nm('i18next|react-i18next|use-sync-external-store|html-parse-stringify|void-elements'), priority: 20 },
+  { name: 'i18n', test: nm('i18next|react-i18next|html-parse-stringify|void-elements'), priority: 20 },
   { name: 'zod', test: nm('zod'), priority: 20 },
   { name: 'query', test: nm('@tanstack'), priority: 20 },
   { name: 'sonner', test: nm('sonner'), priority: 20 },
