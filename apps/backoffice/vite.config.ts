@@ -29,8 +29,8 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: nm('react|react-dom|scheduler|react-router|cookie|set-cookie-parser'), priority: 30 },
-            { name: 'i18n', test: nm('i18next|react-i18next|use-sync-external-store|html-parse-stringify|void-elements'), priority: 20 },
+            { name: 'vendor', test: nm('react|react-dom|scheduler|react-router|cookie-es|@remix-run[\\\\/]route-pattern'), priority: 30 },
+            { name: 'i18n', test: nm('i18next|react-i18next|html-parse-stringify|void-elements'), priority: 20 },
             { name: 'zod', test: nm('zod'), priority: 20 },
             { name: 'query', test: nm('@tanstack/query-core|@tanstack/react-query'), priority: 20 },
             { name: 'table', test: nm('@tanstack/table-core|@tanstack/react-table'), priority: 20 },

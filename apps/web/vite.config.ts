@@ -15,8 +15,8 @@ const nm = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\
  * own, so an upgrade of one does not bust the rest.
  */
 const CHUNK_GROUPS = [
-  { name: 'vendor', test: nm('react|react-dom|scheduler|react-router|cookie|set-cookie-parser'), priority: 30 },
-  { name: 'i18n', test: nm('i18next|react-i18next|use-sync-external-store|html-parse-stringify|void-elements'), priority: 20 },
+  { name: 'vendor', test: nm('react|react-dom|scheduler|react-router|cookie-es|@remix-run[\\\\/]route-pattern'), priority: 30 },
+  { name: 'i18n', test: nm('i18next|react-i18next|html-parse-stringify|void-elements'), priority: 20 },
   { name: 'zod', test: nm('zod'), priority: 20 },
   { name: 'query', test: nm('@tanstack'), priority: 20 },
   { name: 'forms', test: nm('react-hook-form|@hookform'), priority: 20 },
@@ -28,15 +28,6 @@ function chunkFileName(chunk: { name: string; facadeModuleId?: string | null }):
   const match = /[\\/]src[\\/]app[\\/]groups[\\/]([^\\/]+)\.tsx?$/.exec(chunk.facadeModuleId ?? '');
   return `assets/${match ? match[1] : '[name]'}-[hash].js`;
 }
-
-/**
- * react-router's package exports point every bundler at its development build (dev warnings on);
- * the browser build takes the production build beside it (same API, no warnings; issue 10).
- */
-const reactRouterProduction = {
-  find: /^react-router$/,
-  replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)),
-};
 
 /**
  * The largest libraries every page needs (src/boot/libraries.ts: ReactDOM and the router) are a
@@ -61,13 +52,12 @@ function librariesFirst(): Plugin {
   };
 }
 
-export default defineConfig(({ command, isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), precompress(), librariesFirst()],
+  // react-router 8's package exports give its production build (no dev warnings; ADR 0060) to every
+  // resolution without the `development` condition, which Vite sets in dev only: builds need no alias.
   resolve: {
-    alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      ...(command === 'build' && !isSsrBuild ? [reactRouterProduction] : []),
-    ],
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },
   server: {
     port: 5173,

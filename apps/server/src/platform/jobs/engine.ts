@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import PgBoss from 'pg-boss';
+import { PgBoss, type JobWithMetadata, type Queue } from 'pg-boss';
 import type { Database } from '../../db/client';
 import { isRetryableTransactionError } from '../tx';
+import { importPgBoss10, setAsidePgBoss10 } from './pg-boss-10';
 import { pgBossDb, type PgBossDb } from './pg-boss-db';
 
 /**
@@ -13,7 +14,8 @@ import { pgBossDb, type PgBossDb } from './pg-boss-db';
  * - in process right away after a `nudge(name)` (the outbox's after-commit delivery), so work that
  *   was just made does not wait for the next poll.
  * A job that throws is retried with exponential backoff and jitter (pg-boss) until its attempts are
- * spent; it then stays `failed` (a dead letter), listed by `failed()` for the operator.
+ * spent; it then stays `failed` (a dead letter), listed by `failed()` for the operator. pg-boss 12
+ * since ADR 0066; a database pg-boss 10 used is carried over on the first start (pg-boss-10.ts).
  */
 export type JobContext = { id: string; name: string; retryCount: number; retryLimit: number };
 
@@ -57,6 +59,9 @@ export type StartOptions = {
 
 type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
+/** How long a completed or failed job is kept (dead letters are listed that long): 30 days. */
+const KEEP_SECONDS = 30 * 86_400;
+
 /** A UUID derived from a name (RFC 4122 layout, version 5 bits): the job id of a schedule period. */
 export function stableUuid(name: string): string {
   const h = createHash('sha256').update(name).digest();
@@ -70,7 +75,7 @@ const errorText = (error: unknown) =>
   error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 2000) : String(error).slice(0, 2000);
 
 export function createJobEngine(deps: {
-  database: Pick<Database, 'raw'>;
+  database: Pick<Database, 'raw' | 'tx' | 'db'>;
   log: Log;
   /** The clock that decides schedule periods (tests move it). */
   now?: () => number;
@@ -81,18 +86,22 @@ export function createJobEngine(deps: {
   const db: PgBossDb = pgBossDb(deps.database);
   const createBoss = (supervise: boolean) => {
     const created = new PgBoss({
-      db: db as PgBoss.Db,
+      db,
+      backend: deps.database.raw.kind === 'pglite' ? 'pglite' : 'postgres',
       // pg-boss's own cron is minute-grained and follows the instance and database clocks; our
       // schedules are periods of the app clock with one job id per period (tick() below).
       schedule: false,
-      // Maintenance (expire jobs whose worker died, archive, delete) where workers run; pg-boss
-      // lets one instance at a time do it.
+      // Maintenance (expire jobs whose worker died, delete old jobs, index upkeep) where workers
+      // run; pg-boss lets one instance at a time do it. Those instances also record themselves in
+      // pg-boss's instance table; test apps and the command line do not.
       supervise,
+      registerInstance: supervise,
       migrate: true,
-      archiveFailedAfterSeconds: 7 * 86_400,
-      deleteAfterDays: 30,
     });
     created.on('error', (error: unknown) => deps.log.error({ err: error }, 'job engine error'));
+    created.on('warning', (warning) =>
+      deps.log.warn({ data: warning.data }, `job engine: ${warning.message}`),
+    );
     return created;
   };
   let boss = createBoss(false);
@@ -107,14 +116,16 @@ export function createJobEngine(deps: {
 
   async function ensureQueue(def: JobDefinition) {
     const queue = {
-      name: def.name,
       retryLimit: def.retryLimit ?? 4,
       retryDelay: def.retryDelaySeconds ?? 30,
       retryBackoff: def.retryBackoff ?? true,
       expireInSeconds: def.expireInSeconds ?? 15 * 60,
-    };
+      // Completed and failed jobs are kept 30 days (a dead letter is listed that long; a job id
+      // is not taken again while its job is kept). Waiting jobs: pg-boss's 14 days.
+      deleteAfterSeconds: KEEP_SECONDS,
+    } satisfies Omit<Queue, 'name'>;
     // Instances starting together create the same queues: PostgreSQL may abort one with a
-    // deadlock (40P01) while both add the queue's partition; the loser finds the queue made.
+    // deadlock (40P01) while both add the queue; the loser finds the queue made.
     for (let attempt = 1; ; attempt++) {
       try {
         if (await boss.getQueue(def.name)) await boss.updateQueue(def.name, queue);
@@ -126,17 +137,17 @@ export function createJobEngine(deps: {
       }
     }
     if (workers) {
-      await boss.work<object>(
+      await boss.work(
         def.name,
         { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true },
-        async (jobs) => {
+        async (jobs: JobWithMetadata<object>[]) => {
           for (const job of jobs) await def.handler(job.data, context(job));
         },
       );
     }
   }
 
-  const context = (job: PgBoss.JobWithMetadata<object>): JobContext => ({
+  const context = (job: JobWithMetadata<object>): JobContext => ({
     id: job.id,
     name: job.name,
     retryCount: job.retryCount,
@@ -159,14 +170,28 @@ export function createJobEngine(deps: {
     }
   }
 
-  /** Creates pg-boss's schema (idempotent) and the queues; with workers, starts them. */
+  /**
+   * Creates pg-boss's schema (idempotent; a pg-boss 10 one is carried over) and the queues; with
+   * workers, starts them.
+   */
   async function start(startOptions: StartOptions) {
     if (started) return;
     workers = startOptions.workers;
     if (workers) boss = createBoss(true);
+    const setAside = await setAsidePgBoss10(deps.database);
     await boss.start();
     started = true;
     for (const def of definitions.values()) await ensureQueue(def);
+    const copied = await importPgBoss10(
+      deps.database,
+      (name, queue) => boss.createQueue(name, queue),
+      async (name) => (await boss.getQueue(name)) !== null,
+      { deleteAfterSeconds: KEEP_SECONDS },
+    );
+    // Once per database, on the first start after the upgrade: worth a line above the usual level.
+    if (copied !== null || setAside) {
+      deps.log.warn({ jobs: copied }, 'job engine: the jobs of pg-boss 10 were carried over to pg-boss 12');
+    }
     if (workers) {
       const check = () => {
         const p = tick().catch((error: unknown) => deps.log.warn({ err: error }, 'schedule check failed'));
@@ -206,13 +231,16 @@ export function createJobEngine(deps: {
     return sent;
   }
 
-  async function runOne(def: JobDefinition, job: PgBoss.JobWithMetadata<object>) {
+  async function runOne(def: JobDefinition, job: JobWithMetadata<object>) {
+    // Settled as the attempt that was fetched: if it expired meanwhile and was taken again, the
+    // newer attempt's outcome stands.
+    const attempt = { id: job.id, retryCount: job.retryCount };
     try {
       await def.handler(job.data, context(job));
-      await boss.complete(def.name, job.id);
+      await boss.complete(def.name, attempt);
     } catch (error) {
       deps.log.warn({ err: error, job: def.name, id: job.id, retryCount: job.retryCount }, 'job failed');
-      await boss.fail(def.name, job.id, { message: errorText(error) });
+      await boss.fail(def.name, attempt, { message: errorText(error) });
     }
   }
 
@@ -280,14 +308,11 @@ export function createJobEngine(deps: {
 
   /** Jobs that failed after their last attempt (newest first), kept 30 days. */
   async function failed(limit = 100): Promise<DeadLetter[]> {
-    const { rows } = await db.executeSql(
-      `select id, name, data, output, retry_count, created_on, completed_on from (
-         select id, name, data, output, retry_count, created_on, completed_on from pgboss.job where state = 'failed'
-         union all
-         select id, name, data, output, retry_count, created_on, completed_on from pgboss.archive where state = 'failed'
-       ) f order by completed_on desc limit $1`,
+    const { rows } = (await db.executeSql(
+      `select id, name, data, output, retry_count, created_on, completed_on from pgboss.job
+       where state = 'failed' order by completed_on desc limit $1`,
       [limit],
-    );
+    )) as { rows: Record<string, unknown>[] };
     return rows.map((r) => {
       const output = r.output as { message?: unknown } | null;
       return {
@@ -302,9 +327,9 @@ export function createJobEngine(deps: {
     });
   }
 
-  /** One job with its state (tests, support). */
-  async function getJob(name: string, id: string) {
-    return boss.getJobById(name, id, { includeArchive: true });
+  /** One job with its state (tests, support), while it is kept. */
+  async function getJob(name: string, id: string): Promise<JobWithMetadata<object> | null> {
+    return (await boss.findJobs<object>(name, { id }))[0] ?? null;
   }
 
   /** Stops workers and the schedule check, waits for in-process runs, then stops pg-boss. */
@@ -313,7 +338,8 @@ export function createJobEngine(deps: {
     stopping = true;
     if (scheduleTimer) clearInterval(scheduleTimer);
     await idle();
-    await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    // Resolves once the workers' running jobs are done (up to 5 s); the database stays open (ours).
+    await boss.stop({ graceful: true, timeout: 5000 });
     started = false;
   }
 

@@ -31,7 +31,7 @@ export function ChangePasswordForm({ knownOldPassword, onChanged, secondaryActio
   const [pending, setPending] = useState(false);
   const changePassword = useChangePasswordMutation();
 
-  const text = (m: TFieldMessage | undefined) => (m ? t(m.key, m.values) : undefined);
+  const text = (m: TFieldMessage | undefined) => (m ? t(m.key, m.values ?? {}) : undefined);
   const set = (field: keyof typeof values) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
