@@ -27,7 +27,7 @@ import type { MasterKeys } from './platform/keys/master-key';
 import { createServerKeyRepository, createServerKeys } from './platform/keys/server-keys';
 import type { ModuleParts } from './platform/module';
 import { createOutbox } from './platform/outbox/outbox';
-import { createPasswordHasher } from './platform/password-hasher';
+import { createPasswordHasher } from './lib/password-hasher';
 import { createThrottleRepository } from './platform/throttles/throttle.repository';
 
 /**

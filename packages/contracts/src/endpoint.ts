@@ -1,6 +1,6 @@
 // Zod-free at run time on purpose (types only): the web app's first load imports it without pulling zod in.
 import type { z } from 'zod';
-import type { TOpsPermission } from './ops-operators';
+import type { TOpsPermission } from './ops-permissions';
 
 /**
  * Every call of the platform as data (docs/ARCHITECTURE.md "Endpoints"): its method, path, schemas, who may

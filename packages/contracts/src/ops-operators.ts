@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OPS_ROLES } from './ops-permissions';
 import { defineEndpoint, operator } from './endpoint';
 
 /**
@@ -8,51 +9,8 @@ import { defineEndpoint, operator } from './endpoint';
  */
 const str = (max: number) => z.string().max(max);
 
-export const OPS_ROLES = ['admin', 'finance', 'support', 'read_only'] as const;
+export { OPS_PERMISSIONS, OPS_ROLE_PERMISSIONS, OPS_ROLES, roleAllows, type TOpsPermission, type TOpsRole } from './ops-permissions';
 export const ZOpsRole = z.enum(OPS_ROLES);
-export type TOpsRole = z.infer<typeof ZOpsRole>;
-
-/** What an /ops route may require. Every route declares exactly one. */
-export const OPS_PERMISSIONS = [
-  /** status, configuration documents, content collections, feedback, member list (nothing secret). */
-  'read',
-  /** site configuration and content collections (banners, notices, ...). */
-  'config.write',
-  /** members: create, unlock, enable/disable. */
-  'members.write',
-  /** live secrets: captcha/slider answers, mail and SMS outboxes (each read is audited). */
-  'secrets.read',
-  /** money pages (to come with the money issue). */
-  'money.read',
-  'money.write',
-  /** operators and their API tokens. */
-  'operators.read',
-  'operators.write',
-  /** the operator audit log and its verification. */
-  'audit.read',
-  /** replace the caller's own API token. */
-  'self.rotate',
-  /** the caller's own console session and password (every role). */
-  'self',
-  /** the game vendor registry (vendor wallet protocol v1): list (never secrets). */
-  'vendors.read',
-  /** add vendors, change their status, rotate their secrets (the secret is shown once). */
-  'vendors.write',
-  /** server key material: list, rotate, retire, rewrap (never the material itself; admin only). */
-  'keys.manage',
-] as const;
-export type TOpsPermission = (typeof OPS_PERMISSIONS)[number];
-
-/** The one role -> permission table (enforced by the server on every /ops route). */
-export const OPS_ROLE_PERMISSIONS: Record<TOpsRole, readonly TOpsPermission[]> = {
-  admin: OPS_PERMISSIONS,
-  finance: ['read', 'money.read', 'money.write', 'vendors.read', 'self.rotate', 'self'],
-  support: ['read', 'members.write', 'secrets.read', 'vendors.read', 'self.rotate', 'self'],
-  read_only: ['read', 'vendors.read', 'self.rotate', 'self'],
-};
-
-export const roleAllows = (role: TOpsRole, permission: TOpsPermission): boolean =>
-  OPS_ROLE_PERMISSIONS[role].includes(permission);
 
 /** Operator usernames: lower-case letters, digits, dot, dash, underscore; starts with a letter. */
 export const ZOpsOperatorUsername = z

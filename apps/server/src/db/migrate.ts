@@ -6,7 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { Database } from './client';
 import * as schema from './schema';
-import { APPEND_ONLY_AUDIT_SQL } from '../platform/audit/ops.audit';
+import { APPEND_ONLY_AUDIT_SQL } from './schema/audit.functions';
 import { LEDGER_SQL } from './schema/wallet.functions';
 import { seedIfEmpty } from './seed';
 import type { Db } from './tx';
@@ -30,7 +30,7 @@ export type BootstrapOptions = {
 
 /**
  * Applies the committed migrations (idempotent: drizzle records applied ones), makes the operator
- * audit log and the ledger append-only and creates the ledger's write functions (platform/audit/ops.audit.ts,
+ * audit log and the ledger append-only and creates the ledger's write functions (db/schema/audit.functions.ts,
  * db/schema/wallet.functions.ts; idempotent) and seeds the default
  * configuration and content when the database has none yet, plus the demo accounts when
  * `seedDemo`. On PostgreSQL both run under an advisory lock held on one connection, so several

@@ -10,7 +10,7 @@ import {
   ZVendorInput,
 } from '@lotus/contracts/ops';
 import { sanitizeRichText } from '../lib/sanitize';
-import { createPasswordHasher } from '../platform/password-hasher';
+import { createPasswordHasher } from '../lib/password-hasher';
 import { banners, csChannels, helpArticles, members, notices, paymentChannels, siteConfig, vendors } from './schema';
 import { DEMO_PAYMENT_CHANNELS } from './seed-data/payment-channels';
 import { DEMO_MEMBERS } from './seed-data/members';

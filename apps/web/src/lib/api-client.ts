@@ -58,7 +58,7 @@ const fetchTransport: Transport = async (request) => {
   let body = request.body;
   if (body !== undefined && isEncEndpoint(request.endpoint)) {
     const { encryptForServer } = await import('./session/enc-body');
-    body = JSON.stringify(await encryptForServer(request.payload));
+    body = JSON.stringify(await encryptForServer(request.payload, fetchTransport));
   }
   if (body !== undefined) headers['Content-Type'] = request.contentType ?? 'application/json';
   let response: Response;

@@ -3,7 +3,7 @@
  * the api client send an enc endpoint's payload as `{ clear: payload }`, so a fetch mock reads what the member
  * sent (`sentPayloads`). The encryption itself is tested in contracts/enc.test.ts and end to end.
  */
-export const encryptForServer = async (payload: unknown) => ({ clear: payload });
+export const encryptForServer = async (payload: unknown, _transport?: unknown) => ({ clear: payload });
 export const resetEncryptionKey = () => undefined;
 export const getEncryptionKey = async () => ({ kid: 'test', key: null });
 

@@ -6,7 +6,7 @@ import type { ConfigService } from '../../platform/config/config.service';
 import type { ServerKeys } from '../../platform/keys/server-keys';
 import type { ModuleParts } from '../../platform/module';
 import type { Outbox } from '../../platform/outbox/outbox';
-import type { PasswordHasher } from '../../platform/password-hasher';
+import type { PasswordHasher } from '../../lib/password-hasher';
 import type { ThrottleRepository } from '../../platform/throttles/throttle.repository';
 import type { UnreadMessages } from '../inbox/inbox.module';
 import type { MailOutboxReader } from '../mail/mail.module';

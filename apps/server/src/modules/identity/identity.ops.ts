@@ -5,7 +5,7 @@ import { DEMO_MEMBERS } from '../../db/seed-data/members';
 import type { DemoAccountLine } from '../../startup';
 import type { MailOutboxReader } from '../mail/mail.module';
 import type { MemberRepository } from './members/member.repository';
-import type { PasswordHasher } from '../../platform/password-hasher';
+import type { PasswordHasher } from '../../lib/password-hasher';
 import type { ChallengeService } from '../verification/challenge.service';
 import type { SmsService } from '../verification/sms.service';
 import type { SmsOutboxReader } from '../verification/verification.module';

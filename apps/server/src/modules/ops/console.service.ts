@@ -8,7 +8,7 @@ import type { Database } from '../../db/client';
 import type { Tx } from '../../db/tx';
 import type { OpsActor, OpsAudit, OpsAuditNote } from '../../platform/audit/ops.audit';
 import type { ServerKeys } from '../../platform/keys/server-keys';
-import type { PasswordHasher } from '../../platform/password-hasher';
+import type { PasswordHasher } from '../../lib/password-hasher';
 import type { ThrottleRepository } from '../../platform/throttles/throttle.repository';
 import { isLocked, OPS_SIGN_IN_POLICY, toSeconds, waitMs } from '../../platform/throttles/throttle.rules';
 import type { ConsoleSessionRepository, ConsoleSessionRow } from './console.repository';

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { ZOpsTokenRow } from '@lotus/contracts/ops-operators';
 import type { Database } from '../../db/client';
 import type { Tx } from '../../db/tx';
-import type { PasswordHasher } from '../../platform/password-hasher';
+import type { PasswordHasher } from '../../lib/password-hasher';
 import type { ServerKeys } from '../../platform/keys/server-keys';
 import type { AuthenticatedOperator, OpsActor, OpsAudit, OpsAuditNote } from '../../platform/audit/ops.audit';
 import type { OperatorRow, OpsRepository } from './ops.repository';

@@ -12,7 +12,7 @@ import type { ConfigService } from '../../platform/config/config.service';
 import type { JobEngine } from '../../platform/jobs/engine';
 import type { ServerKeys } from '../../platform/keys/server-keys';
 import type { ModuleParts } from '../../platform/module';
-import type { PasswordHasher } from '../../platform/password-hasher';
+import type { PasswordHasher } from '../../lib/password-hasher';
 import type { ContentService } from '../content/content.service';
 import type { FeedbackReader } from '../system/system.module';
 import { createOperatorsService } from './operators.service';

@@ -1,19 +1,20 @@
 import { getEncryptionKey as encryptionKeyEndpoint } from '@lotus/contracts/auth';
+import { callEndpoint, type Transport } from '@lotus/contracts/call';
 import { encryptPayload, importEncryptionKey, type TCryptoKey } from '@lotus/contracts/enc';
-import { api } from '@/lib/api-client';
 
 /**
  * The body of an enc call (7.CALL.03, docs/enc.md): the payload hybrid-encrypted for the server's public key
- * (GET /wps/system/encryptionKey, fetched once and cached per page). The api client encrypts every endpoint
- * marked `enc` with it, and forgets the key when the server no longer knows it (it rotated: enc_invalid).
+ * (GET /wps/system/encryptionKey, fetched once and cached per page through the api client's transport, which it
+ * hands over: this file loads with the first enc call and never imports the client back). The client forgets the
+ * key when the server no longer knows it (it rotated: enc_invalid).
  */
 type ImportedKey = { kid: string; key: TCryptoKey };
 
 let cachedKey: Promise<ImportedKey> | null = null;
 
-export function getEncryptionKey(): Promise<ImportedKey> {
+export function getEncryptionKey(transport: Transport): Promise<ImportedKey> {
   if (!cachedKey) {
-    const pending = api.call(encryptionKeyEndpoint).then(importEncryptionKey);
+    const pending = callEndpoint(transport, encryptionKeyEndpoint).then(importEncryptionKey);
     pending.catch(() => {
       if (cachedKey === pending) cachedKey = null;
     });
@@ -28,6 +29,6 @@ export function resetEncryptionKey(): void {
 }
 
 /** The encrypted body (a ZEncryptedBody) of an enc call's payload. */
-export async function encryptForServer(payload: unknown) {
-  return encryptPayload(await getEncryptionKey(), payload);
+export async function encryptForServer(payload: unknown, transport: Transport) {
+  return encryptPayload(await getEncryptionKey(transport), payload);
 }

@@ -22,7 +22,7 @@ import type { IdentityOptions } from '../identity.options';
 import { insertMember } from '../members/member-factory';
 import type { MemberRepository, MemberRow } from '../members/member.repository';
 import { toMemberInfo } from '../members/member.service';
-import type { PasswordHasher } from '../../../platform/password-hasher';
+import type { PasswordHasher } from '../../../lib/password-hasher';
 import { failsPasswordFloor } from '../passwords/password-policy';
 import type { PhoneAuthVerifier } from './phone-auth';
 import { clientHash, randomFrom, randomToken, sha256Hex } from '../../../platform/keys/secrets';

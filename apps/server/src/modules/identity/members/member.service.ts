@@ -13,7 +13,7 @@ import type { UnreadMessages } from '../../inbox/inbox.module';
 import type { MemberBalance } from '../../wallet/wallet.module';
 import { usernameKey } from '../identity.rules';
 import type { MemberRepository, MemberRow } from './member.repository';
-import type { PasswordHasher } from '../../../platform/password-hasher';
+import type { PasswordHasher } from '../../../lib/password-hasher';
 import type { ConfirmPassword } from '../passwords/reauth';
 import type { SessionService } from '../sessions/session.service';
 import type { ThrottleRepository } from '../../../platform/throttles/throttle.repository';

@@ -9,7 +9,7 @@ import type { Audit, AuditClient } from '../audit';
 import { normalizeMobile, usernameKey } from '../identity.rules';
 import type { IdentityOptions } from '../identity.options';
 import type { MemberRepository, MemberRow } from '../members/member.repository';
-import type { PasswordHasher } from '../../../platform/password-hasher';
+import type { PasswordHasher } from '../../../lib/password-hasher';
 import { assertPassword } from './password-policy';
 import { randomToken, sha256Hex } from '../../../platform/keys/secrets';
 import type { Notifier } from '../notifications';

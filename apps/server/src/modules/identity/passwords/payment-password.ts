@@ -2,7 +2,7 @@ import { AppError } from '@lotus/contracts/app-error';
 import type { Database } from '../../../db/client';
 import type { ThrottleRepository } from '../../../platform/throttles/throttle.repository';
 import { isLocked, PAYMENT_PASSWORD_POLICY, toSeconds, waitMs } from '../../../platform/throttles/throttle.rules';
-import type { PasswordHasher } from '../../../platform/password-hasher';
+import type { PasswordHasher } from '../../../lib/password-hasher';
 import type { Audit, AuditClient } from '../audit';
 import type { MemberRepository } from '../members/member.repository';
 import type { TotpService } from '../second-factor/totp.service';

@@ -3,7 +3,7 @@ import type { TErrorCode } from '@lotus/contracts/errors';
 import type { Database } from '../../../db/client';
 import type { Audit, AuditClient, AuthEventName } from '../audit';
 import { usernameKey } from '../identity.rules';
-import type { PasswordHasher } from '../../../platform/password-hasher';
+import type { PasswordHasher } from '../../../lib/password-hasher';
 import type { SessionService } from '../sessions/session.service';
 import type { ThrottleRepository } from '../../../platform/throttles/throttle.repository';
 import { CURRENT_PASSWORD_POLICY, LOGIN_ACCOUNT_POLICY } from '../../../platform/throttles/throttle.rules';

@@ -20,7 +20,7 @@ import {
 import type { Client, LoginService } from '../login/login.service';
 import { insertMember } from '../members/member-factory';
 import type { MemberRepository, MemberRow } from '../members/member.repository';
-import type { PasswordHasher } from '../../../platform/password-hasher';
+import type { PasswordHasher } from '../../../lib/password-hasher';
 import { assertPassword, isCommonPassword } from '../passwords/password-policy';
 import type { PhoneAuthVerifier } from '../login/phone-auth';
 import { randomFrom, randomToken } from '../../../platform/keys/secrets';
