@@ -147,7 +147,7 @@ export async function buildApp({
   await services.platform.jobs.start({ workers: jobs?.workers ?? false });
   app.addHook('onClose', async () => {
     await services.platform.jobs.stop();
-    services.identity.close();
+    services.mail.close();
   });
 
   await app.register(errors);
@@ -168,7 +168,7 @@ export async function buildApp({
     await app.register(rateLimit, { redisUrl: env.REDIS_URL });
     await app.register(openapiUi);
     await app.register(siteAccess, { getAccess: (client) => services.system.getAccess(client) });
-    await app.register(enc, { decrypt: (body) => services.identity.keys.decryptBody(body) });
+    await app.register(enc, { decrypt: (body) => services.platform.keys.decryptBody(body) });
     await app.register(controlCharacters);
     await app.register(memberAuth, {
       authenticate: (header, options) => services.identity.sessions.authenticate(header, options),
@@ -193,7 +193,7 @@ export async function buildApp({
       // Per-address limits of the console's sign-in steps (routes opt in, as on the public app).
       await opsApp.register(rateLimit, { redisUrl: env.REDIS_URL });
       // (no enc bodies on the operator API; the plugin is registered for the order control-characters expects)
-      await opsApp.register(enc, { decrypt: (body) => services.identity.keys.decryptBody(body) });
+      await opsApp.register(enc, { decrypt: (body) => services.platform.keys.decryptBody(body) });
       await opsApp.register(controlCharacters);
       await opsApp.register(opsRoutes);
       // The operator console is served only where the operator API is (docs/adr/0045).

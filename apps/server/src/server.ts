@@ -35,10 +35,10 @@ async function main() {
   await mountHouse(app, env);
   // Security #20: key material stored in clear by an earlier version, or under the previous master
   // key, is wrapped under the current one (idempotent).
-  const rewrapped = await app.services.identity.keys.rewrapAll();
+  const rewrapped = await app.services.platform.keys.rewrapAll();
   if (rewrapped.wrapped + rewrapped.rewrapped > 0) app.log.info(rewrapped, 'server keys wrapped under the master key');
   // Security #21: sandbox outbox rows written in clear by an earlier version are sealed (idempotent).
-  await app.services.identity.sealPlaintextOutboxes();
+  await app.services.sealPlaintextOutboxes();
 
   let closing = false;
   const shutdown = async (signal: string) => {

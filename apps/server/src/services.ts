@@ -183,38 +183,20 @@ export function createServices(
     wallet: wallet.service,
     /** Transfer-mode vendor wallets and the sandbox transfer vendor (null unless the sandbox is on). */
     transfers: { service: wallet.transfers, sandbox: wallet.sandbox, provisionSandboxVendor: wallet.provisionSandboxVendor },
-    identity: {
-      ...identity,
-      keys,
-      challenges: verification.challenges,
-      sms: verification.sms,
-      /** Repositories the operator views and tests read (outboxes, audit trail). */
-      repos: {
-        members: identity.memberRepo,
-        sessions: identity.sessionRepo,
-        verification: verification.repo,
-        mail: mail.repo,
-        throttles,
-      },
-      transports: {
-        mailer: mail.mailer,
-        smsProvider: verification.smsProvider,
-        phoneAuth: identity.phoneAuth,
-      },
-      /** Closes the mail transport (app close, after the job engine stopped). */
-      close: () => mail.close(),
-      /** Waits until the mail and SMS this process enqueued are delivered (tests read them then). */
-      drain: () => outbox.drain(),
-      /** Seals outbox rows written in clear before security finding 21 (run at start; idempotent). */
-      async sealPlaintextOutboxes() {
-        await verification.sealPlaintext();
-        await mail.sealPlaintext();
-      },
+    identity,
+    verification: { challenges: verification.challenges, sms: verification.sms, smsProvider: verification.smsProvider },
+    /** The mail transport (SMTP or the sandbox outbox); closed with the app, after the job engine stopped. */
+    mail: { mailer: mail.mailer, close: () => mail.close() },
+    /** Seals outbox rows written in clear before security finding 21 (run at start; idempotent). */
+    async sealPlaintextOutboxes() {
+      await verification.sealPlaintext();
+      await mail.sealPlaintext();
     },
     withdrawal: withdrawal.service,
-    vendor: { service: vendor.service, ops: vendor.ops, repo: vendor.repo },
+    vendor: { service: vendor.service, ops: vendor.ops },
     catalogue: { service: catalogue.service, ops: catalogue.ops },
-    platform: { jobs, outbox },
+    /** The platform layer: the job engine, the outbox (`drain()`: this process's deliveries, tests), the server keys. */
+    platform: { jobs, outbox, keys },
     parts,
   };
 }

@@ -14,6 +14,7 @@ import {
   type TestClient,
 } from './helper';
 import { createMember } from './factories';
+import { repositories } from './repositories';
 
 const phone = localPhoneAuth();
 // Instances of one deployment share the master key that wraps the server keys (docs/adr/0023).
@@ -200,7 +201,7 @@ describe('login by password (7.AUTH.01, 4.LOGIN)', () => {
     const unlocked = await t.ops('POST', `/ops/members/${username}/unlock`);
     expect(body(unlocked).value).toEqual({ username, unlocked: true });
     expect((await c.loginOk(username, 'abc12345xyz')).token).toBeTruthy();
-    const events = await t.app.services.identity.repos.sessions.listAuthEvents({ username, limit: 50 });
+    const events = await repositories(t).sessions.listAuthEvents({ username, limit: 50 });
     const names = events.map((e) => `${e.event}:${e.outcome}`);
     expect(names).toEqual(
       expect.arrayContaining(['login:bad_password', 'login:throttled', 'unlock:ok', 'login:username:ok']),

@@ -4,6 +4,7 @@ import { PATTERN_SAMPLES } from '@lotus/contracts/register-patterns.samples';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_REGISTER } from '../src/db/seed-data/site-config';
 import { body, localPhoneAuth, uniqueMobile, uniqueName, useTestApp } from './helper';
+import { repositories } from './repositories';
 
 const phone = localPhoneAuth();
 const t = useTestApp({ env: phone.env });
@@ -181,7 +182,7 @@ describe('registration, username tab (7.AUTH.07, 4.REG)', () => {
     const username = uniqueName();
     const res = await c.register({ username, ...pw, qqNum: 'not digits', wechat: 'x' });
     expect(res.body.success).toBe(true);
-    const row = await t.app.services.identity.repos.members.findByUsername(username);
+    const row = await repositories(t).members.findByUsername(username);
     expect(row?.qqNum).toBeNull();
     expect(row?.wechat).toBeNull();
   });
@@ -208,7 +209,7 @@ describe('registration, username tab (7.AUTH.07, 4.REG)', () => {
     ).toEqual({ paymentPassword: 'pattern' });
     const username = uniqueName();
     expect((await c.register({ username, ...pw, paymentPassword: '123456' })).body.success).toBe(true);
-    const row = await t.app.services.identity.repos.members.findByUsername(username);
+    const row = await repositories(t).members.findByUsername(username);
     expect(row?.paymentPasswordHash).toMatch(/^\$argon2id\$/);
   });
 
@@ -301,8 +302,8 @@ describe('affiliate and referral codes (4.AFF, 7.AUTH.16, decision 3.REG.11)', (
     const username = uniqueName();
     const good = await c.register({ username, ...pw, affiliateCode: 'LOTUS01' });
     expect(good.body.value.userInfo?.toUpline).toBe(true);
-    const row = await t.app.services.identity.repos.members.findByUsername(username);
-    const agent = await t.app.services.identity.repos.members.findByUsername('agent01');
+    const row = await repositories(t).members.findByUsername(username);
+    const agent = await repositories(t).members.findByUsername('agent01');
     expect(row?.uplineId).toBe(agent?.id);
   });
 
@@ -310,13 +311,13 @@ describe('affiliate and referral codes (4.AFF, 7.AUTH.16, decision 3.REG.11)', (
     const c = t.client();
     const friend = uniqueName();
     await c.register({ username: friend, ...pw, affiliateCode: 'LOTUS01' });
-    const friendRow = await t.app.services.identity.repos.members.findByUsername(friend);
+    const friendRow = await repositories(t).members.findByUsername(friend);
     const username = uniqueName();
     const res = await t
       .client()
       .register({ username, ...pw, referralCode: friendRow!.referralCode.toLowerCase() });
     expect(res.body.success).toBe(true);
-    const row = await t.app.services.identity.repos.members.findByUsername(username);
+    const row = await repositories(t).members.findByUsername(username);
     expect(row?.recommenderId).toBe(friendRow!.id);
     expect(row?.uplineId).toBe(friendRow!.uplineId);
     const bad = await t.client().register({ username: uniqueName(), ...pw, referralCode: 'ZZZZ9999' });

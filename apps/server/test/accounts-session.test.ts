@@ -2,6 +2,7 @@ import type { TLoginResult, TMemberInfo } from '@lotus/contracts/auth';
 import { afterEach, describe, expect, it } from 'vitest';
 import { body, useTestApp } from './helper';
 import { createMember } from './factories';
+import { repositories } from './repositories';
 
 const t = useTestApp();
 
@@ -83,7 +84,7 @@ describe('member info (7.AUTH.10/11, 3.MEM)', () => {
     const { c, username } = await loggedIn();
     const ok = await c.inject({ method: 'PUT', url: '/wps/member/language', payload: { language: 'en' } });
     expect(body(ok).value).toEqual({ language: 'en' });
-    const row = await t.app.services.identity.repos.members.findByUsername(username);
+    const row = await repositories(t).members.findByUsername(username);
     expect(row?.language).toBe('en');
     const off = await c.inject({ method: 'PUT', url: '/wps/member/language', payload: { language: 'ko' } });
     expect(body(off).fields).toEqual({ language: 'validation_failed' });
@@ -256,7 +257,7 @@ describe('payment password', () => {
       confirmPaymentPassword: '123456',
     });
     expect(body(ok).success).toBe(true);
-    const row = await t.app.services.identity.repos.members.findByUsername(username);
+    const row = await repositories(t).members.findByUsername(username);
     expect(row?.paymentPasswordHash).toMatch(/^\$argon2id\$/);
   });
 });
@@ -270,7 +271,7 @@ describe('housekeeping and links to other modules', () => {
     anon.token = 'B'.repeat(43);
     expect((await anon.inject({ method: 'PUT', url: '/wps/feedback', payload: { content: 'Anonymous note', type: 'OTHER' } })).statusCode).toBe(200);
     const rows = await t.app.services.ops.listFeedback(10);
-    const member = await t.app.services.identity.repos.members.findByUsername(username);
+    const member = await repositories(t).members.findByUsername(username);
     expect(rows.find((r) => r.content === 'Great site, thanks')?.memberId).toBe(member!.id);
     expect(rows.find((r) => r.content === 'Anonymous note')?.memberId).toBeNull();
   });

@@ -28,7 +28,7 @@ describe('captcha (7.AUTH.15, 4.CAP)', () => {
   });
 
   it('4.CAP.02 a captcha is single use, bound to its client and expires after 2 minutes', async () => {
-    const checkCaptcha = t.app.services.identity.challenges.checkCaptcha;
+    const checkCaptcha = t.app.services.verification.challenges.checkCaptcha;
     const c = t.client();
     const client = { ip: c.ip, userAgent: c.userAgent };
     // right answer: accepted once, then refused (replay)
@@ -114,7 +114,7 @@ describe('slider (decision 4.REG.09)', () => {
   });
 
   it('4.REG.05 a slider token is single use, bound to its client and expires after 2 minutes', async () => {
-    const consume = t.app.services.identity.challenges.consumeSliderToken;
+    const consume = t.app.services.verification.challenges.consumeSliderToken;
     const c = t.client();
     const client = { ip: c.ip, userAgent: c.userAgent };
     const token = await c.sliderToken();
@@ -227,7 +227,7 @@ describe('SMS codes (7.AUTH.04/05, decision 4.SMS.07)', () => {
   });
 
   it('4.SMS.07 codes are single use, expire after 5 minutes and die after 5 wrong attempts', async () => {
-    const verify = t.app.services.identity.sms.verify;
+    const verify = t.app.services.verification.sms.verify;
     const send = async (mobile: string) => {
       await t.client().sms('register', { mobileNum: mobile, countryDialingCode: '66' });
       return t.smsCode(`+66${mobile}`);
@@ -297,7 +297,7 @@ describe('operator views of verification', () => {
     expect(peek).toMatchObject({ kind: 'captcha', gapX: null });
     // peeking uses nothing up
     expect(
-      await t.app.services.identity.challenges.checkCaptcha(id, peek.answer, {
+      await t.app.services.verification.challenges.checkCaptcha(id, peek.answer, {
         ip: c.ip,
         userAgent: c.userAgent,
       }),

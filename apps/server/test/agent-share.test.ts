@@ -5,11 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { createMember, type Member } from './factories';
 import { body, useTestApp } from './helper';
 import { balanceOf, depositTo, PAYMENT_PASSWORD, setPaymentPassword } from './withdrawal-helpers';
+import { repositories } from './repositories';
 
 // Share profit with downline (2.MC.06; decision 2.MC.07 in docs/adr/0030-share-profit.md): an agent moves
 // money from its main wallet to a direct downline's, with the payment password.
 const t = useTestApp();
-const members = () => t.app.services.identity.repos.members;
+const members = () => repositories(t).members;
 
 async function agentWithDownline() {
   const agent = await createMember(t, { prefix: 'ag' });

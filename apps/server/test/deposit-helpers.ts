@@ -50,7 +50,7 @@ export async function balanceOf(c: TestClient): Promise<string> {
 }
 
 export async function messagesOf(t: TestApp, c: TestClient): Promise<{ items: TMemberMessage[]; unread: number }> {
-  await t.app.services.identity.drain();
+  await t.app.services.platform.outbox.drain();
   return body<{ items: TMemberMessage[]; unread: number }>(await c.get('/wps/member/messages?pageSize=50')).value;
 }
 

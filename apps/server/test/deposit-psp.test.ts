@@ -65,7 +65,7 @@ describe('deposits through the sandbox PSP', () => {
     const { deposit, ref } = await pspDeposit(m, '2000.25');
     const page = await press(ref, 'pay');
     expect(page.body).toContain('Payment completed');
-    await t.app.services.identity.drain();
+    await t.app.services.platform.outbox.drain();
     const [listed] = (await depositsOf(m.c)).items;
     expect(listed).toMatchObject({ id: deposit.id, status: 'credited' });
     expect(await balanceOf(m.c)).toBe('2000.25');
@@ -73,7 +73,7 @@ describe('deposits through the sandbox PSP', () => {
     expect(inbox.items.map((x) => x.template)).toEqual(['deposit_arrival']);
     // Pressing Pay again sends nothing more.
     await press(ref, 'pay');
-    await t.app.services.identity.drain();
+    await t.app.services.platform.outbox.drain();
     expect(await balanceOf(m.c)).toBe('2000.25');
 
     // The same callback replayed (a provider retry): acknowledged, nothing changes.
@@ -96,7 +96,7 @@ describe('deposits through the sandbox PSP', () => {
     const m = await createMember(t);
     const { deposit, ref } = await pspDeposit(m, '500');
     expect((await press(ref, 'fail')).body).toContain('Payment failed');
-    await t.app.services.identity.drain();
+    await t.app.services.platform.outbox.drain();
     expect((await depositsOf(m.c)).items[0]).toMatchObject({ id: deposit.id, status: 'failed' });
     expect(await balanceOf(m.c)).toBe('0.00');
     expect((await messagesOf(t, m.c)).items[0]).toMatchObject({ template: 'deposit_failed', params: { depositId: deposit.id } });
@@ -155,9 +155,9 @@ describe('deposits through the sandbox PSP', () => {
     await press(ref, 'pay');
     const [approval] = await Promise.all([
       t.ops('POST', `/ops/deposits/${deposit.id}/approve`, {}),
-      t.app.services.identity.drain(),
+      t.app.services.platform.outbox.drain(),
     ]);
-    await t.app.services.identity.drain();
+    await t.app.services.platform.outbox.drain();
     expect([200, 409]).toContain(approval.statusCode);
     expect(await balanceOf(m.c)).toBe('900.00');
     expect((await messagesOf(t, m.c)).items.filter((x) => x.template === 'deposit_arrival')).toHaveLength(1);
@@ -170,7 +170,7 @@ describe('deposits through the sandbox PSP', () => {
     await t.app.services.deposit.service.expire();
     expect((await depositsOf(m.c)).items[0]).toMatchObject({ id: deposit.id, status: 'expired' });
     await press(ref, 'pay');
-    await t.app.services.identity.drain();
+    await t.app.services.platform.outbox.drain();
     expect((await depositsOf(m.c)).items[0]!.status).toBe('credited');
     expect(await balanceOf(m.c)).toBe('400.00');
   });

@@ -1,5 +1,6 @@
 import type { TOpsRole } from '@lotus/contracts/ops-operators';
 import { body, createTestOperator, uniqueMobile, uniqueName, type TestApp, type TestClient } from './helper';
+import { repositories } from './repositories';
 
 /** A password every rule accepts (length, classes, not common): the default of createMember. */
 export const STRONG_PASSWORD = 'Sturdy7Mango42';
@@ -54,7 +55,7 @@ export async function createMember(t: TestApp, overrides: MemberOverrides = {}):
     ...overrides.form,
   });
   if (!res.body.success) throw new Error(`register failed: ${res.body.message} ${JSON.stringify(res.body.fields ?? {})}`);
-  const members = t.app.services.identity.repos.members;
+  const members = repositories(t).members;
   const row = await members.findByUsername(username);
   if (!row) throw new Error(`registered member ${username} not found`);
   const national =

@@ -174,7 +174,7 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
     const admin = await createTestOperator(app, 'admin', 'test_operator');
     const ops: TestApp['ops'] = admin.ops;
     const sms: TestApp['sms'] = async (to, { limit = 100 } = {}) => {
-      await app.services.identity.drain();
+      await app.services.platform.outbox.drain();
       const res = await ops('GET', `/ops/sms?${new URLSearchParams({ to, limit: String(limit) })}`);
       const rows = (res.json() as Envelope<{ to: string; text: string }[]>).value;
       if (!Array.isArray(rows)) throw new Error(`ops sms list failed: ${res.body}`);
@@ -211,7 +211,7 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
         return code;
       },
       async mails(to, { limit = 100, drain = true } = {}) {
-        if (drain) await app.services.identity.drain();
+        if (drain) await app.services.platform.outbox.drain();
         const res = await ops('GET', `/ops/mail?${new URLSearchParams({ to, limit: String(limit) })}`);
         const rows = (res.json() as Envelope<{ to: string; subject: string; text: string }[]>).value;
         if (!Array.isArray(rows)) throw new Error(`ops mail list failed: ${res.body}`);

@@ -15,7 +15,7 @@ const outbox = () => t.app.services.platform.outbox;
 
 async function send(payload: MemberMessagePayload, key?: string) {
   await t.db.database.tx((tx) => outbox().enqueue(tx, { kind: MEMBER_MESSAGE, payload, ...(key ? { key } : {}) }));
-  await t.app.services.identity.drain();
+  await t.app.services.platform.outbox.drain();
 }
 
 describe('platform messages', () => {
@@ -59,7 +59,7 @@ describe('platform messages', () => {
     const id = await t.db.database.tx((tx) =>
       outbox().enqueue(tx, { kind: MEMBER_MESSAGE, payload: { memberId: m.id, template: 'deposit_arrival', params: { amount: '1.00' } } }),
     );
-    await t.app.services.identity.drain();
+    await t.app.services.platform.outbox.drain();
     await t.app.services.inbox.deliver({ memberId: m.id, template: 'deposit_arrival', params: { amount: '1.00' } }, id!);
     await send({ memberId: m.id, template: 'deposit_failed', params: {} }, 'same-key');
     await send({ memberId: m.id, template: 'deposit_failed', params: {} }, 'same-key');

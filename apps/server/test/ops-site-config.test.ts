@@ -205,7 +205,7 @@ describe('four-eyes for API tokens (the command line, docs/adr/0055)', () => {
 
 describe('support: outboxes and feedback, newest first, paged', () => {
   it('the mail outbox pages by beforeId and searches by recipient', async () => {
-    const mailer = t.app.services.identity.transports.mailer;
+    const mailer = t.app.services.mail.mailer;
     for (let i = 1; i <= 3; i++) await mailer.send({ to: 'pager@example.com', subject: `Page mail ${i}`, text: `body ${i}` });
     await mailer.send({ to: 'other@example.com', subject: 'Other mail', text: 'x' });
     const first = body<{ id: number; subject: string }[]>(await t.ops('GET', '/ops/mail?to=pager@example.com&limit=2')).value;
@@ -217,7 +217,7 @@ describe('support: outboxes and feedback, newest first, paged', () => {
   });
 
   it('the SMS outbox pages by beforeId', async () => {
-    const sms = t.app.services.identity.transports.smsProvider;
+    const sms = t.app.services.verification.smsProvider;
     for (let i = 1; i <= 3; i++) await sms.send({ to: '+66811110000', text: `Paging text ${i}` });
     const first = body<{ id: number; text: string }[]>(await t.ops('GET', '/ops/sms?to=%2B66811110000&limit=2')).value;
     expect(first.map((m) => m.text)).toEqual(['Paging text 3', 'Paging text 2']);

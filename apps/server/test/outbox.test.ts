@@ -26,7 +26,7 @@ describe('transactional outbox (issue 7)', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'www.lotus.example', language: 'en' },
     });
     expect(body(res).success).toBe(true);
-    await t.app.services.identity.drain();
+    await t.app.services.platform.outbox.drain();
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(1);
     const token = /#token=([A-Za-z0-9_-]+)/.exec(mails[0]!.text)?.[1];
@@ -48,7 +48,7 @@ describe('transactional outbox (issue 7)', () => {
       // Still inside the transaction: nothing was sent.
       expect(await tx.select().from(mailOutbox).where(eq(mailOutbox.to, to))).toEqual([]);
     });
-    await t.app.services.identity.drain();
+    await t.app.services.platform.outbox.drain();
     expect((await mailsTo(to)).map((m) => m.subject)).toEqual(['after commit']);
   });
 
@@ -63,7 +63,7 @@ describe('transactional outbox (issue 7)', () => {
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
-    await t.app.services.identity.drain();
+    await t.app.services.platform.outbox.drain();
     await t.app.services.platform.jobs.runDue();
     expect(await mailsTo(to)).toEqual([]);
     const after = await t.db.database.db.select({ n: sql<number>`count(*)::int` }).from(outboxTable);
@@ -78,7 +78,7 @@ describe('transactional outbox (issue 7)', () => {
       const payload = await outbox.seal({ to, subject: `copy ${i}`, text: 'once' });
       await t.db.database.tx((tx) => outbox.enqueue(tx, { kind: 'mail', payload, key }));
     }
-    await t.app.services.identity.drain();
+    await t.app.services.platform.outbox.drain();
     expect((await mailsTo(to)).map((m) => m.subject)).toEqual(['copy 0']);
   });
 
@@ -88,13 +88,13 @@ describe('transactional outbox (issue 7)', () => {
     const payload = await outbox.seal({ to, subject: 'swept', text: 'late but delivered' });
     // A transaction opened past the runner has no after-commit hand-over: like a crash after commit.
     await t.db.database.db.transaction((tx) => outbox.enqueue(tx, { kind: 'mail', payload }).then(() => undefined));
-    await t.app.services.identity.drain();
+    await t.app.services.platform.outbox.drain();
     expect(await mailsTo(to)).toEqual([]);
     // A minute later the sweep (scheduled every minute) hands it over.
     t.clock.advance(61_000);
     await jobs.tick();
     await jobs.runDue();
-    await t.app.services.identity.drain();
+    await t.app.services.platform.outbox.drain();
     expect((await mailsTo(to)).map((m) => m.subject)).toEqual(['swept']);
   });
 });

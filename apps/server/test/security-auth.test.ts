@@ -11,6 +11,7 @@ import {
   type TestClient,
 } from './helper';
 import { createMember } from './factories';
+import { repositories } from './repositories';
 
 /**
  * Security hardening of accounts (issue 6, findings 3, 10-15 and 24; docs/adr/0020): each test
@@ -341,7 +342,7 @@ describe('security: second factor, login throttling and restricted sessions (iss
     const back = await c.get('/wps/member/info');
     expect(back.statusCode).toBe(401);
     expect(body(back).message).toBe('session_expired');
-    const sessions = await t.app.services.identity.repos.sessions.listLiveSessions(
+    const sessions = await repositories(t).sessions.listLiveSessions(
       m.id,
       new Date(t.clock.now()),
     );
@@ -421,7 +422,7 @@ describe('security: second factor, login throttling and restricted sessions (iss
     );
 
     // Reset through the mailed link.
-    await t.db.database.tx((tx) => t.app.services.identity.repos.members.update(m.id, { language: 'en' }, tx));
+    await t.db.database.tx((tx) => repositories(t).members.update(m.id, { language: 'en' }, tx));
     await t.client().inject({
       method: 'POST',
       url: '/wps/member/password/email',

@@ -280,7 +280,7 @@ describe('security #21 outboxes keep no code or link in clear', () => {
   });
 
   it('security #21 the mail outbox row holds no reset link in clear', async () => {
-    await t.app.services.identity.transports.mailer.send({
+    await t.app.services.mail.mailer.send({
       to: 'sealed@example.com',
       subject: 'Reset',
       text: 'Open https://lotus.example/reset#token=SECRET-RESET-TOKEN-123',

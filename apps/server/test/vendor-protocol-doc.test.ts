@@ -7,6 +7,7 @@ import { sha256Hex } from '../src/platform/keys/secrets';
 import { ROOT } from './cli-helper';
 import { createClock, useTestApp } from './helper';
 import { fundMember } from './vendor-client';
+import { repositories } from './repositories';
 
 /**
  * docs/vendor-protocol.md is the reference a third-party vendor integrates from: its signed examples
@@ -96,7 +97,7 @@ describe('docs/vendor-protocol.md', () => {
       }),
     );
     await fundMember(t, PLAYER, 100_000n);
-    const repo = t.app.services.vendor.repo;
+    const repo = repositories(t).vendors;
     const at = new Date(BASE);
     const code = FIRST.headers['x-vendor-code']!;
     await t.db.database.tx(async (tx) => {

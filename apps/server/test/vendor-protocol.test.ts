@@ -4,6 +4,7 @@ import { sha256Hex } from '../src/platform/keys/secrets';
 import { body, createClock, useTestApp } from './helper';
 import { createMember, type Member } from './factories';
 import { createVendor, launch, openSession, tokenOf, vendorCaller, type VendorCaller } from './vendor-client';
+import { repositories } from './repositories';
 
 /**
  * Vendor wallet protocol v1 (docs/vendor-protocol.md): launch, session/authenticate, the signature
@@ -320,7 +321,7 @@ describe('housekeeping and the API description', () => {
     t.clock.advance(31 * MINUTE);
     const fresh = await openSession(m, v); // a session in use
     await t.app.services.vendor.service.housekeeping();
-    const repo = t.app.services.vendor.repo;
+    const repo = repositories(t).vendors;
     expect(await repo.findSession(sha256Hex(sessionToken))).toBeNull();
     expect(await repo.findSession(sha256Hex(fresh))).not.toBeNull();
     const left = (await written()) as { tokens: number };
@@ -342,7 +343,7 @@ describe('vendor registry operator commands', () => {
     const list = await t.ops('GET', '/ops/vendors/registry');
     expect(list.body).not.toContain(v.secret);
     expect(body<{ code: string }[]>(list).value.map((r) => r.code)).toContain('AUDITV1');
-    const stored = (await t.app.services.vendor.repo.findVendor('AUDITV1'))!;
+    const stored = (await repositories(t).vendors.findVendor('AUDITV1'))!;
     expect(stored.secretSealed).not.toContain(v.secret);
     expect(stored.secretSealed).toMatch(/^v1\./);
 

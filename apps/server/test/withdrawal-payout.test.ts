@@ -52,7 +52,7 @@ describe('operator pays out, the member confirms (4.WD.01, 3.STAT.06)', () => {
     expect((await balanceOf(t, 's:payout')) - payoutBefore).toBe(250_00n);
     expect(await balanceOf(t, `m:${m.id}:main`)).toBe(750_00n);
 
-    await t.app.services.identity.drain();
+    await t.app.services.platform.outbox.drain();
     expect(messages).toContainEqual({
       memberId: m.id,
       template: 'withdrawal_approved',
@@ -78,7 +78,7 @@ describe('operator pays out, the member confirms (4.WD.01, 3.STAT.06)', () => {
     const res = await t.ops('POST', `/ops/withdrawals/${w.id}/reject`, { reason: 'Account name differs' });
     expect(body<TOpsWithdrawalRow>(res).value).toMatchObject({ status: 'rejected', rejectReason: 'Account name differs' });
     expect(await balanceOf(t, `m:${m.id}:main`)).toBe(1_000_00n);
-    await t.app.services.identity.drain();
+    await t.app.services.platform.outbox.drain();
     expect(messages).toContainEqual({
       memberId: m.id,
       template: 'withdrawal_rejected',
@@ -135,7 +135,7 @@ describe('closing a not-received case (ADR 0047)', () => {
     const again = await t.ops('POST', `/ops/withdrawals/${w.id}/resolve`, { outcome: 'refund', reason: 'twice' });
     expect([again.statusCode, body(again).message]).toEqual([409, 'withdrawal_not_a_case']);
     expect(await balanceOf(t, `m:${m.id}:main`)).toBe(1_000_00n);
-    await t.app.services.identity.drain();
+    await t.app.services.platform.outbox.drain();
     expect(messages).toContainEqual({
       memberId: m.id,
       template: 'withdrawal_refunded',
@@ -153,7 +153,7 @@ describe('closing a not-received case (ADR 0047)', () => {
     expect(body<TOpsWithdrawalRow>(res).value).toMatchObject({ status: 'confirmed_paid' });
     expect(await balanceOf(t, `m:${m.id}:main`)).toBe(880_00n);
     expect(await movements(t, 'withdrawal_refund', String(w.id))).toBe(0);
-    await t.app.services.identity.drain();
+    await t.app.services.platform.outbox.drain();
     expect(messages).toContainEqual(expect.objectContaining({ memberId: m.id, template: 'withdrawal_case_closed' }));
   });
 

@@ -155,23 +155,31 @@ export async function connectDirect(env: Env): Promise<Connection> {
     release();
     throw error;
   }
-  return inProcessConnection(app.opsApp, token, database.label, async () => {
-    await app.close();
-    await database.close();
-    release();
+  return inProcessConnection(app.opsApp, {
+    token: () => token,
+    target: database.label,
+    async close() {
+      await app.close();
+      await database.close();
+      release();
+    },
   });
 }
 
 /**
  * The operator calls sent to an app in process (`app.inject`) with a token it accepts: direct mode's connection
- * (the in-process operator's token), and the tests' (an operator's API token).
+ * (the in-process operator's token), and the tests' (an operator's API token, read at each call: a test that
+ * rotates it goes on with the new one, as ops.json does; `mode: 'api'` stands for a running server).
  */
-export function inProcessConnection(opsApp: FastifyInstance, token: string, target: string, close: () => Promise<void>): Connection {
+export function inProcessConnection(
+  opsApp: FastifyInstance,
+  { token, target, close, mode = 'direct' }: { token: () => string; target: string; close: () => Promise<void>; mode?: Connection['mode'] },
+): Connection {
   const transport: Transport = async (request) => {
     const res = await opsApp.inject({
       method: request.method as InjectOptions['method'],
       url: request.url,
-      headers: headersOf(token, 'direct', request.contentType),
+      headers: headersOf(token(), mode, request.contentType),
       ...(request.body === undefined ? {} : { payload: request.body }),
     });
     let json: unknown = null;
@@ -182,7 +190,7 @@ export function inProcessConnection(opsApp: FastifyInstance, token: string, targ
     }
     return { status: res.statusCode, json };
   };
-  return { mode: 'direct', target, call: callOf('direct', transport), close };
+  return { mode, target, call: callOf(mode, transport), close };
 }
 
 const isConnectionRefused = (error: unknown): boolean => {

@@ -62,7 +62,6 @@ export function createVendorModule(deps: { database: Database; keys: Pick<Server
     service,
     ops,
     directory,
-    repo,
     transferVendors,
     provisionVendor,
     signedVendors,

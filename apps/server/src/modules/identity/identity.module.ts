@@ -175,8 +175,6 @@ export function createIdentityModule(deps: {
     totp,
     stepUp,
     phoneAuth,
-    memberRepo,
-    sessionRepo,
     housekeeping,
     /** An agent's direct downlines (the agent module's share-profit form): narrowed member fields. */
     listDirectDownlines: (agentId: number, q: { search: string; limit: number; offset: number }) =>
