@@ -24,6 +24,15 @@ import { CliError, type CliContext } from '../platform/cli/kit';
  */
 const SERVER_ANSWER_MS = 10_000;
 
+/** An answer's body as JSON, or null when it is not JSON (the caller says what that means). */
+function jsonOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 export type Connection = Pick<CliContext, 'call' | 'mode' | 'target'> & { close(): Promise<void> };
 
 function describeError(error: ApiError): string {
@@ -77,14 +86,7 @@ export function connectApi(url: string, token: string): Connection {
       body: request.body,
       signal: AbortSignal.timeout(SERVER_ANSWER_MS),
     });
-    const text = await res.text();
-    let json: unknown = null;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = null;
-    }
-    return { status: res.status, json };
+    return { status: res.status, json: jsonOrNull(await res.text()) };
   };
   return { mode: 'api', target: base, call: callOf('api', transport), close: async () => {} };
 }
@@ -182,13 +184,7 @@ export function inProcessConnection(
       headers: headersOf(token(), mode, request.contentType),
       ...(request.body === undefined ? {} : { payload: request.body }),
     });
-    let json: unknown = null;
-    try {
-      json = JSON.parse(res.body);
-    } catch {
-      json = null;
-    }
-    return { status: res.statusCode, json };
+    return { status: res.statusCode, json: jsonOrNull(res.body) };
   };
   return { mode, target, call: callOf(mode, transport), close };
 }

@@ -1,11 +1,10 @@
+import { isAgentAccount, isTrialAccount } from '@lotus/contracts/accounts';
 import { AppError } from '@lotus/contracts/app-error';
 import { formatMinor, parseMinor } from '@lotus/contracts/money';
 import type { TShareRequest } from '@lotus/contracts/agent';
 import { accounts } from '@lotus/ledger/accounts';
 import type { MemberStepUp } from '../identity/identity.module';
 import type { WalletPost } from '../wallet/wallet.types';
-
-const TRIAL = 4;
 
 export type MemberSummary = {
   id: number;
@@ -40,7 +39,7 @@ export function createShareService(deps: {
 
   async function requireAgent(agentId: number) {
     const agent = await members.memberSummary(agentId);
-    if (!agent || agent.isAgent === 0 || agent.isAgent === TRIAL || agent.type === TRIAL) throw new AppError('error_not_agent', 403);
+    if (!agent || !isAgentAccount(agent)) throw new AppError('error_not_agent', 403);
     return agent;
   }
 
@@ -52,7 +51,7 @@ export function createShareService(deps: {
       offset: (q.pageNo - 1) * q.pageSize,
     });
     return {
-      list: rows.map((r) => ({ id: r.id, username: r.username, active: r.status === 'active' && r.type !== TRIAL })),
+      list: rows.map((r) => ({ id: r.id, username: r.username, active: r.status === 'active' && !isTrialAccount(r) })),
       total,
       totalPages: Math.ceil(total / q.pageSize),
     };
@@ -66,7 +65,7 @@ export function createShareService(deps: {
     await stepUp.verifySecondFactor(agentId, input.totpCode, client);
     const downline = await members.memberSummaryByUsername(input.downline);
     // Anyone who is not an active, real, direct downline answers the same: no member enumeration.
-    if (!downline || downline.uplineId !== agent.id || downline.status !== 'active' || downline.type === TRIAL) {
+    if (!downline || downline.uplineId !== agent.id || downline.status !== 'active' || isTrialAccount(downline)) {
       throw new AppError('downline_not_found', 404, { downline: 'downline_not_found' });
     }
     const result = await post({

@@ -1,6 +1,4 @@
-import type { Clock } from '../../platform/clock';
 import type { ModuleParts } from '../../platform/module';
-import type { SignedVendorLookup, VendorSessionStore } from '../game-vendors/vendor.module';
 import { vendorProtocolRoutes } from './vendor-protocol.routes';
 import {
   createVendorProtocolService,
@@ -17,19 +15,7 @@ export type { GamesPublisher, PlayerLookup, VendorWallet };
  * bet, win and rollback onto the wallet's `gameOperation`, and the games sync onto the catalogue's `sync`.
  * Built after game-vendors (the registry's lookups), identity, the wallet and the catalogue.
  */
-export function createVendorProtocolModule(deps: {
-  /** The registry's vendor lookup (game-vendors `signedVendors`). */
-  vendors: SignedVendorLookup;
-  /** The registry's launch tokens and vendor sessions (game-vendors `sessions`). */
-  sessions: VendorSessionStore;
-  /** Identity's narrowed member lookup. */
-  findPlayer: PlayerLookup;
-  wallet: VendorWallet;
-  /** The catalogue's sync: where POST /vendor/v1/games/sync lands. */
-  publishGames: GamesPublisher;
-  log: { error(obj: unknown, msg: string): void };
-  now: Clock;
-}) {
+export function createVendorProtocolModule(deps: Parameters<typeof createVendorProtocolService>[0]) {
   const service = createVendorProtocolService(deps);
   return {
     service,

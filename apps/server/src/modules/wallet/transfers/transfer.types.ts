@@ -1,25 +1,18 @@
+import type { TransferVendorLookup } from '../../game-vendors/vendor.module';
+
 /**
  * Transfer-mode vendors (docs/adr/0029-transfer-mode-vendors.md): the vendor keeps the player's balance
  * and the platform moves money main <-> vendor wallet through the vendor's fund-transfer API
  * (docs/vendor-protocol.md (section 9)).
  */
 
-/** What the transfer wallets need to know of a vendor (from the vendor registry, walletMode transfer only). */
-export type TransferVendor = {
-  code: string;
-  name: string;
-  apiBaseUrl: string;
-  /** The shared secret of the request signatures (opened from its sealed form). */
-  secret: string;
-  status: 'active' | 'maintenance' | 'disabled';
-  currency: string;
-};
-
-/** The vendor lookup, narrowed: a transfer-mode vendor by code, or null (unknown or seamless). */
-export type FindTransferVendor = (code: string) => Promise<TransferVendor | null>;
-/** Every transfer-mode vendor (the member's merchant wallets). */
-export type ListTransferVendors = () => Promise<TransferVendor[]>;
-export type TransferVendorSource = { find: FindTransferVendor; list: ListTransferVendors };
+/**
+ * The registry's transfer-mode vendors (game-vendors, built before the wallet): a vendor by code (null: unknown or
+ * seamless) and every one (the member's merchant wallets).
+ */
+export type TransferVendorSource = TransferVendorLookup;
+/** What the transfer wallets know of a vendor: code, name, API base URL, the opened secret, status, currency. */
+export type TransferVendor = NonNullable<Awaited<ReturnType<TransferVendorLookup['find']>>>;
 
 /**
  * The vendor's answer to a deposit or withdrawal:
