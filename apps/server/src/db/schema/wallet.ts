@@ -64,6 +64,9 @@ export const ledgerTransactions = pgTable(
     uniqueIndex('ledger_transactions_op_key_uq').on(t.op, t.key),
     index('ledger_transactions_group_idx').on(t.groupKey).where(sql`${t.groupKey} is not null`),
     index('ledger_transactions_ref_idx').on(t.refKey).where(sql`${t.refKey} is not null`),
+    // The settled wins the winner board collects (wallet.repository settledWins), in id order: without it a
+    // planner with no statistics (PGlite has no autovacuum) walked every game op through the (op, key) index.
+    index('ledger_transactions_wins_idx').on(t.id).where(sql`${t.op} = 'game' and ${t.kind} = 'win' and ${t.amount} > 0`),
   ],
 );
 

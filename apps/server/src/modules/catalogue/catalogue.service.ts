@@ -37,7 +37,8 @@ export const CATALOGUE_OPTIONS = {
   recentKeep: 50,
   /** Ledger ids read again below the last copied win (a win committed late, out of id order, is not missed). */
   winOverlapIds: 1_000,
-  winBatch: 5_000,
+  // A batch is one statement: on PGlite it runs on the server's thread, so it stays small.
+  winBatch: 1_000,
 };
 
 /** The message on the configuration bus that drops every instance's catalogue cache. */
@@ -87,7 +88,12 @@ export function createCatalogueService(deps: {
   config: { get<K extends keyof TSiteConfig>(key: K): Promise<TSiteConfig[K]> };
   vendors: CatalogueVendors;
   vendorCards: () => Promise<TVendorCard[]>;
-  wins: { settledWins: (afterId: number, limit: number) => Promise<{ transactionId: number; vendor: string; gameCode: string; memberId: number; amount: bigint; at: Date }[]> };
+  wins: {
+    settledWins: (
+      afterId: number,
+      limit: number,
+    ) => Promise<{ wins: { transactionId: number; vendor: string; gameCode: string; memberId: number; amount: bigint; at: Date }[]; scannedTo: number; more: boolean }>;
+  };
   usernameOf: (memberId: number) => Promise<string | null>;
   /** The member's game rounds from the wallet's ledger (the betting record; docs/adr/0058). */
   rounds: { bettingRounds: BettingRounds };
@@ -463,17 +469,18 @@ export function createCatalogueService(deps: {
     let after = Math.max(0, (await repo.lastWinId()) - o.winOverlapIds);
     let read = 0;
     for (;;) {
-      const batch = await deps.wins.settledWins(after, o.winBatch);
-      if (batch.length === 0) break;
-      read += batch.length;
-      await database.tx((tx) =>
-        repo.insertWins(
-          batch.map((w) => ({ ledgerTxId: w.transactionId, vendorCode: w.vendor, gameCode: w.gameCode, memberId: w.memberId, amount: w.amount, wonAt: w.at })),
-          tx,
-        ),
-      );
-      after = batch[batch.length - 1]!.transactionId;
-      if (batch.length < o.winBatch) break;
+      const { wins, scannedTo, more } = await deps.wins.settledWins(after, o.winBatch);
+      read += wins.length;
+      if (wins.length > 0) {
+        await database.tx((tx) =>
+          repo.insertWins(
+            wins.map((w) => ({ ledgerTxId: w.transactionId, vendorCode: w.vendor, gameCode: w.gameCode, memberId: w.memberId, amount: w.amount, wonAt: w.at })),
+            tx,
+          ),
+        );
+      }
+      after = scannedTo;
+      if (!more) break;
     }
     rankCache = createTtlCache<string, unknown>({ ttlMs: o.rankCacheMs, max: 50, now });
     return read;

@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_transactions_wins_idx" ON "ledger_transactions" USING btree ("id") WHERE "ledger_transactions"."op" = 'game' and "ledger_transactions"."kind" = 'win' and "ledger_transactions"."amount" > 0;
