@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '@/lib/query-client';
-import { useAppStore } from '@/lib/app-store';
+import { useAppStore } from '@/state/app-store';
 import { setToasterReady } from '@/lib/notify';
 import { useDialogStore } from '@/components/ui/dialog/dialog-store';
 import { SliderHost } from '@/features/auth/verification/slider-host';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { local } from './storage';
 import { applyTheme, readStoredTheme } from './theme';
-import { useAppStore } from './app-store';
+import { useAppStore } from '@/state/app-store';
 
 describe('theme', () => {
   it('1.I18N.07 with nothing saved the theme is light', () => {

@@ -1,6 +1,11 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { i18nReady } from '@/i18n/i18n';
+
+// findBy*/waitFor wait on a condition; their 1 s default bound is a timing assumption that a busy two-core
+// machine breaks (a first render that loads its modules took 1.8 s with CI beside it). The bound only
+// matters when the test would fail anyway.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

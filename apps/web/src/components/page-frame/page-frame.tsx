@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle } from './use-document-title';
 import { ComingSoon } from '@/components/coming-soon/coming-soon';
 
 /**

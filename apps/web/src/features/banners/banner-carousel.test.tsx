@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TBanner } from '@lotus/contracts/system';
 import { mockApi, renderWithProviders, setTestLanguage } from '@/test/render';
-import { useAppStore } from '@/lib/app-store';
+import { useAppStore } from '@/state/app-store';
 import { BANNER_AUTOPLAY_MS, BannerCarousel } from './banner-carousel';
 import { getBannerLink } from './banner-link';
 

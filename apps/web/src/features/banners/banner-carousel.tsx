@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TBanner, TBannerGroup } from '@lotus/contracts/system';
 import { usePrefersReducedMotion } from '@/components/ui/hooks/use-prefers-reduced-motion';
 import { LazyImage } from '@/components/ui/lazy-image/lazy-image';
-import { useAppStore } from '@/lib/app-store';
+import { useAppStore } from '@/state/app-store';
 import { useBanners } from './api/get-banners';
 import { getBannerLink } from './banner-link';
 import './banner-carousel.css';

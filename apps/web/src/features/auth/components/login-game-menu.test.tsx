@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { errorResponse, mockApi, renderWithProviders, setTestLanguage } from '@/test/render';
-import { useAppStore } from '@/lib/app-store';
+import { useAppStore } from '@/state/app-store';
 import { LoginGameMenu } from './login-game-menu';
 
 // What /lgw/games/game_menus answers (contracts ZGameMenus): HOT first, then the types with vendors.

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TGameType } from '@lotus/contracts/constants';
 import { getVendorHref, paths } from '@/config/paths';
 import { uniqueVendors, useVendorCards } from '@/api/get-vendor-cards';
-import { useAppStore } from '@/lib/app-store';
+import { useAppStore } from '@/state/app-store';
 import { FlameIcon } from '@/components/icons/icons';
 import { useGameMenus, type TGameMenus } from '../api/get-game-menus';
 

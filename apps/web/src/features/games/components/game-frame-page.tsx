@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ZCatalogueGameType } from '@lotus/contracts/catalogue';
 import { paths } from '@/config/paths';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle } from '@/components/page-frame/use-document-title';
 import { EmptyState } from '@/components/ui/empty-state/empty-state';
 import { selectIsLoggedIn, useSession } from '@/lib/session/session-store';
 import { useLaunchGameMutation } from '../api/launch-game';

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getErrorCode } from '@/lib/api-client';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle } from '@/components/page-frame/use-document-title';
 import { SafeHtml } from '@/components/ui/safe-html/safe-html';
 import { Skeleton } from '@/components/ui/skeleton/skeleton';
 import { EmptyState } from '@/components/ui/empty-state/empty-state';

@@ -4,7 +4,7 @@ import { GAME_TYPES } from '@lotus/contracts/constants';
 import { getCategoryHref } from '@/config/paths';
 import { env } from '@/config/env';
 import { groupVendorsByType, useVendorCards } from '@/api/get-vendor-cards';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle } from '@/components/page-frame/use-document-title';
 import { Skeleton } from '@/components/ui/skeleton/skeleton';
 import { CategoryIcon } from '@/components/icons/category-icons';
 import '../home.css';

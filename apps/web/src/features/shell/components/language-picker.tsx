@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppStore } from '@/lib/app-store';
+import { useAppStore } from '@/state/app-store';
 import { changeAppLanguage } from '@/i18n/i18n';
 import { GlobeIcon } from '@/components/icons/icons';
 import { BUILT_IN_LANGUAGES, useLanguages } from '../api/get-languages';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TVendorCard } from '@lotus/contracts/relay';
 import { errorResponse, mockApi, renderWithProviders } from '@/test/render';
-import { useAppStore } from '@/lib/app-store';
+import { useAppStore } from '@/state/app-store';
 import { NavBar } from './nav-bar';
 
 const vendor = (type: TVendorCard['title'], i: number, isHot: 0 | 1 = 0) => ({

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useAppStore } from '@/lib/app-store';
+import { useAppStore } from '@/state/app-store';
 import { MoonIcon, SunIcon } from '@/components/icons/icons';
 
 /** 1.I18N.06: the light/dark switch lives in the header. */

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TGameType, TGameVendor } from '@lotus/contracts/relay';
 import { getVendorHref } from '@/config/paths';
-import { useAppStore } from '@/lib/app-store';
+import { useAppStore } from '@/state/app-store';
 import { FlameIcon } from '@/components/icons/icons';
 import { isHotVendor, toVendorColumns } from '../lib/vendor-columns';
 import { VendorLogo } from './vendor-logo';

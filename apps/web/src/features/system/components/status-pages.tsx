@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle } from '@/components/page-frame/use-document-title';
 import { HeadsetIcon } from '@/components/icons/icons';
 import '../system.css';
 import { dateTimeFormat } from '@/lib/intl';

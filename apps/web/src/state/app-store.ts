@@ -2,8 +2,8 @@ import { create } from 'zustand';
 import type { TBanner, TBannerGroup } from '@lotus/contracts/system';
 import type { TGameVendor } from '@lotus/contracts/relay';
 import { changeAppLanguage, i18n } from '@/i18n/i18n';
-import { local } from './storage';
-import { applyTheme, persistTheme, readStoredTheme, type TTheme } from './theme';
+import { local } from '@/lib/storage';
+import { applyTheme, persistTheme, readStoredTheme, type TTheme } from '@/lib/theme';
 
 /**
  * The application store (3.STO: language, theme, banners, promotions, chosen vendor; hotGames,
