@@ -18,7 +18,7 @@ const env = z
       .string()
       .regex(/^[A-Z0-9]{2,16}$/)
       .optional(),
-    HOUSE_VENDOR_SECRET: z.string().min(16).max(200).optional(),
+    HOUSE_VENDOR_SECRET: z.string().min(32, 'HOUSE_VENDOR_SECRET: at least 32 characters').max(200).optional(),
     HOUSE_PLATFORM_URL: z.url({ protocol: /^https?$/ }).optional(),
     HOUSE_DATABASE_URL: z
       .string()

@@ -11,7 +11,7 @@ import { sandboxPspAllowed, type Env } from './env';
  * platform's own app. It stays a vendor: every money movement is a signed /vendor/v1 call, carried
  * in process (request injection) instead of over the network. Production deployments give it its
  * registry code and secret (HOUSE_VENDOR_CODE, HOUSE_VENDOR_SECRET); the embedded demo (or
- * ALLOW_SANDBOX_TRANSPORTS=1) registers the vendor HOUSE itself and reads its secret from the
+ * ALLOW_SANDBOX_PSP=1) registers the vendor HOUSE itself and reads its secret from the
  * registry in process (never written to a file or a log). Otherwise /house serves the verifier only.
  */
 
