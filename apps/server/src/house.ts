@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { createHouse, type House, type HouseConfig, type Transport } from '@lotus/games/house';
 import { houseRoutes } from '@lotus/games/app';
 import { loadTitles } from '@lotus/games/titles';
+import { seedKeyFromMasterKey } from '@lotus/games/seed-vault';
 import { sandboxPspAllowed, type Env } from './env';
+import { resolveMasterKeys } from './platform/keys/master-key';
 
 /**
  * The one-process mode (docs/adr/0048): the house vendor (apps/games) mounted at /house on the
@@ -69,9 +71,16 @@ export async function mountHouse(
         if (!vendor) throw new Error('the house vendor is not registered yet');
         return vendor.secret;
       };
+  // The house seed key comes from the master key (ADR 0023, ADR 0068): like the server keys, the
+  // house's unrevealed server seeds cannot be derived from a copy of the database alone.
+  const master = resolveMasterKeys(env);
   const house = await createHouse({
     vendorCode: code,
     secret,
+    seedKeys: {
+      current: seedKeyFromMasterKey(master.current),
+      previous: master.previous ? seedKeyFromMasterKey(master.previous) : null,
+    },
     transport: inProcessTransport(app),
     database:
       options.database ??
