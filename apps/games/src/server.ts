@@ -10,7 +10,8 @@ import { resolveSeedKey } from './seed-vault';
  * Runs the house vendor alone: `npm start -w @lotus/games` (PORT, default 4100; HOST, default
  * 127.0.0.1). With HOUSE_VENDOR_CODE, HOUSE_VENDOR_SECRET and HOUSE_PLATFORM_URL it plays for real
  * through the platform's vendor protocol, its rounds in HOUSE_DATABASE_URL (PostgreSQL) or a PGlite
- * folder HOUSE_DATA_DIR (default .data/house); without them it serves the verifier only.
+ * folder HOUSE_DATA_DIR (default .data/house, 0700), its server seeds derived under HOUSE_SEED_KEY or
+ * HOUSE_DATA_DIR/seed.key (ADR 0068); without them it serves the verifier only.
  */
 const env = z
   .object({
