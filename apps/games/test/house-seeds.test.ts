@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openHouseDatabase, type HouseDatabase } from '../src/db/client';
 import { houseSeedPairs } from '../src/db/schema';
@@ -31,13 +32,40 @@ const acceptingWallet = {
   rollback: async () => ({ status: 'OK', balance: '100000' }),
 } as unknown as WalletClient;
 
+/** PostgreSQL (TEST_DB=postgres: a database of its own, dropped at close) or PGlite in memory. */
+async function openTestHouseDatabase(): Promise<HouseDatabase> {
+  const base = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  if (!base) return openHouseDatabase({ dataDir: 'memory://' });
+  const name = `house_seeds_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openHouseDatabase({ url: url.toString() });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await admin(`drop database ${name} with (force)`);
+    },
+  };
+}
+
 const opened: HouseDatabase[] = [];
 afterEach(async () => {
   while (opened.length > 0) await opened.pop()!.close();
 });
 
 async function playing(seedKey = randomBytes(32), database?: HouseDatabase) {
-  const db = database ?? (await openHouseDatabase({ dataDir: 'memory://' }));
+  const db = database ?? (await openTestHouseDatabase());
   if (!database) opened.push(db);
   const service = createHouseService({ db: db.db, wallet: acceptingWallet, titles, seeds: createSeedVault({ current: seedKey }) });
   const launched = await service.launch({ token: 'launch-token', gameCode: GAME, language: 'en' });
