@@ -62,6 +62,7 @@ function startServer() {
       PUBLIC_URL: 'http://127.0.0.1',
       LOTUS_MASTER_KEY: masterKey,
       ALLOW_SANDBOX_TRANSPORTS: '1',
+      ALLOW_SANDBOX_PSP: '1',
       TRUST_PROXY: '127.0.0.1',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

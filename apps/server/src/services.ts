@@ -18,7 +18,7 @@ import { createVerificationModule } from './modules/verification/verification.mo
 import { DEFAULT_TRANSFER_WALLET_OPTIONS, type TransferWalletOptions } from './modules/wallet/transfers/transfer.options';
 import { createWalletModule } from './modules/wallet/wallet.module';
 import { createWithdrawalModule } from './modules/withdrawal/withdrawal.module';
-import { createOpsAudit } from './platform/audit/ops.audit';
+import { auditKeyFromMasterKey, createOpsAudit } from './platform/audit/ops.audit';
 import { systemClock, type Clock } from './platform/clock';
 import { createConfigService } from './platform/config/config.service';
 import { createApprovals } from './platform/approvals/approvals';
@@ -52,6 +52,8 @@ export function createServices(
     transfers?: { options: TransferWalletOptions; selfUrl: () => string | null };
     /** Cashier: whether the sandbox PSP is registered (env sandboxPspAllowed; docs/adr/0027). */
     cashier?: { sandboxPsp: boolean };
+    /** Where the audit chain head is exported (DATA_DIR/audit-anchor.log; docs/adr/0068); null: not exported. */
+    auditAnchorFile?: string | null;
   },
 ) {
   const { log } = options;
@@ -77,7 +79,16 @@ export function createServices(
   outbox.register();
   const throttles = createThrottleRepository(database.db);
   const hasher = createPasswordHasher();
-  const opsAudit = createOpsAudit({ database, now });
+  // The audit rows' MAC key comes from the master key, outside the database (docs/adr/0068).
+  const opsAudit = createOpsAudit({
+    database,
+    now,
+    macKeys: [options.masterKeys.current, options.masterKeys.previous]
+      .filter((key): key is Buffer => key !== null)
+      .map(auditKeyFromMasterKey),
+    anchorFile: options.auditAnchorFile ?? null,
+  });
+  opsAudit.register(jobs);
   // Four-eyes approvals (docs/adr/0044): modules define the actions that need a second operator.
   const approvals = createApprovals({ database, audit: opsAudit, now });
   // What every module may ask for; each factory's parameter type narrows what it sees.

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createHouse, fetchTransport, type House, type Transport } from '@lotus/games/house';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -216,6 +216,7 @@ describe('the house vendor through the vendor protocol', () => {
       secret: () => vendor!.secret,
       transport: flaky,
       database: { dataDir: 'memory://' },
+      seedKeys: { current: randomBytes(32) },
       now: t.clock.now,
     });
     try {
@@ -331,6 +332,7 @@ describe('the house vendor through the vendor protocol', () => {
       secret: () => vendor.secret,
       transport: fetchTransport(`http://127.0.0.1:${address.port}`),
       database: { dataDir: 'memory://' },
+      seedKeys: { current: randomBytes(32) },
       now: t.clock.now,
     });
     try {
@@ -355,6 +357,7 @@ describe('the house vendor through the vendor protocol', () => {
         secret: () => 'not-the-secret-not-the-secret-not-the-secr',
         transport: fetchTransport(`http://127.0.0.1:${address.port}`),
         database: { dataDir: 'memory://' },
+        seedKeys: { current: randomBytes(32) },
         now: t.clock.now,
       });
       try {

@@ -37,6 +37,12 @@ export const opsAuditLog = pgTable('ops_audit_log', {
   requestId: varchar('request_id', { length: 100 }).notNull(),
   prevHash: varchar('prev_hash', { length: 64 }).notNull(),
   hash: varchar('hash', { length: 64 }).notNull(),
+  /**
+   * HMAC-SHA256 of `hash` under the audit key, derived from the master key (never in the database;
+   * docs/adr/0068): a row rewritten with a recomputed chain does not carry a valid MAC. Null on rows
+   * written before issue 23.
+   */
+  mac: varchar('mac', { length: 64 }),
 });
 
 /**

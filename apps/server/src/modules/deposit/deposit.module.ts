@@ -20,7 +20,7 @@ export type { PaymentProvider } from './psp/payment-provider';
  * Cashier deposits (2.MC.04 depositv2, 3.STAT.05, 5.GATE.04/05; docs/adr/0027-cashier-deposits.md):
  * payment channels, deposits by bank transfer or PSP, crediting through the wallet exactly once,
  * operator decisions, the member messages (through the inbox's outbox kind), and the sandbox PSP
- * when `sandboxPsp` is on (embedded demo or ALLOW_SANDBOX_TRANSPORTS=1: env `sandboxPspAllowed`).
+ * when `sandboxPsp` is on (embedded demo or ALLOW_SANDBOX_PSP=1: env `sandboxPspAllowed`).
  */
 export function createDepositModule(deps: {
   database: Database;

@@ -4,7 +4,7 @@ import { SANDBOX_VENDOR_PATH, type SandboxVendorService } from './sandbox-vendor
 
 /**
  * The sandbox transfer vendor's API (docs/vendor-protocol.md (section 9)), registered only in the embedded
- * demo or with ALLOW_SANDBOX_TRANSPORTS=1. Requests must carry our signature (raw body); answers are signed.
+ * demo or with ALLOW_SANDBOX_PSP=1. Requests must carry our signature (raw body); answers are signed.
  */
 export async function sandboxVendorRoutes(
   app: FastifyInstance,
