@@ -28,6 +28,7 @@ import { createServerKeyRepository, createServerKeys } from './platform/keys/ser
 import type { ModuleParts } from './platform/module';
 import { createOutbox } from './platform/outbox/outbox';
 import { createPasswordHasher } from './lib/password-hasher';
+import { createUploadQuota } from './platform/media/upload-quota';
 import { createThrottleRepository } from './platform/throttles/throttle.repository';
 
 /**
@@ -77,6 +78,8 @@ export function createServices(
   outbox.register();
   const throttles = createThrottleRepository(database.db);
   const hasher = createPasswordHasher();
+  // Slips (deposit) and not-received proofs (withdrawal) share one daily byte allowance (issue 23 #4).
+  const uploadQuota = createUploadQuota(database.db);
   const opsAudit = createOpsAudit({ database, now });
   // Four-eyes approvals (docs/adr/0044): modules define the actions that need a second operator.
   const approvals = createApprovals({ database, audit: opsAudit, now });
@@ -116,12 +119,14 @@ export function createServices(
   });
   const deposit = createDepositModule({
     ...shared,
+    uploadQuota,
     wallet: wallet.service,
     usernameOf: async (memberId) => (await identity.memberSummary(memberId))?.username ?? null,
     sandboxPsp: options.cashier?.sandboxPsp ?? false,
   });
   const withdrawal = createWithdrawalModule({
     ...shared,
+    uploadQuota,
     stepUp: identity.stepUp,
     wallet: { post: wallet.service.post },
     turnoverSinceLastDeposit: async (memberId) => {
