@@ -28,6 +28,7 @@ import { createServerKeyRepository, createServerKeys } from './platform/keys/ser
 import type { ModuleParts } from './platform/module';
 import { createOutbox } from './platform/outbox/outbox';
 import { createPasswordHasher } from './lib/password-hasher';
+import { createUploadQuota } from './platform/media/upload-quota';
 import { createThrottleRepository } from './platform/throttles/throttle.repository';
 
 /**
@@ -79,6 +80,8 @@ export function createServices(
   outbox.register();
   const throttles = createThrottleRepository(database.db);
   const hasher = createPasswordHasher();
+  // Slips (deposit) and not-received proofs (withdrawal) share one daily byte allowance (issue 23 #4).
+  const uploadQuota = createUploadQuota(database.db);
   // The audit rows' MAC key comes from the master key, outside the database (docs/adr/0068).
   const opsAudit = createOpsAudit({
     database,
@@ -127,12 +130,14 @@ export function createServices(
   });
   const deposit = createDepositModule({
     ...shared,
+    uploadQuota,
     wallet: wallet.service,
     usernameOf: async (memberId) => (await identity.memberSummary(memberId))?.username ?? null,
     sandboxPsp: options.cashier?.sandboxPsp ?? false,
   });
   const withdrawal = createWithdrawalModule({
     ...shared,
+    uploadQuota,
     stepUp: identity.stepUp,
     wallet: { post: wallet.service.post },
     turnoverSinceLastDeposit: async (memberId) => {

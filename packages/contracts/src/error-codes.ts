@@ -113,6 +113,11 @@ export const ERROR_CATALOGUE = {
   upload_type_invalid: 'Only png or jpg images are accepted',
   upload_too_large: 'The image is too large (at most 5 MB)',
   upload_too_many: 'Too many images (at most 3)',
+  // Issue 23 #4: uploads that cannot fill the database (docs/adr/0069)
+  image_dimensions_too_large: 'The image is too large (at most 8,000 pixels wide or high)',
+  image_corrupt: 'The image is damaged or could not be read',
+  upload_daily_limit: 'You have uploaded too many images today; please try again tomorrow',
+  deposit_pending_too_many: 'You already have 3 deposits waiting; please wait until one is processed',
   // Console content (docs/adr/0054)
   banner_image_type_invalid: 'Only png, jpg, webp or avif images are accepted',
   psp_signature_invalid: 'The payment notification signature is not valid',
@@ -247,6 +252,10 @@ export const ERROR_HTTP_STATUS: Partial<Record<TErrorCode, number>> = {
   upload_type_invalid: 415,
   upload_too_large: 413,
   upload_too_many: 400,
+  image_dimensions_too_large: 413,
+  image_corrupt: 415,
+  upload_daily_limit: 429,
+  deposit_pending_too_many: 409,
   banner_image_type_invalid: 415,
   psp_signature_invalid: 401,
   psp_callback_stale: 401,

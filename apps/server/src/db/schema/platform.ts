@@ -99,6 +99,22 @@ export const authThrottles = pgTable(
 );
 
 /**
+ * Bytes of images a member stored per Bangkok day (issue 23 #4, docs/adr/0069): deposit slips and
+ * not-received proofs count together against the daily cap of site configuration `uploads`. The
+ * row is reserved in the transaction that stores the image, so parallel uploads cannot overshoot.
+ */
+export const uploadQuota = pgTable(
+  'upload_quota',
+  {
+    memberId: integer('member_id').notNull(),
+    /** The Bangkok calendar day (YYYY-MM-DD). */
+    dayKey: varchar('day_key', { length: 10 }).notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.dayKey] })],
+);
+
+/**
  * The transactional outbox (platform/outbox): side effects (mail, SMS, ...) recorded in the same
  * transaction as the change that causes them, delivered after commit by the job engine. The id is
  * also the delivery job's id; `dedupe_key` makes an enqueue idempotent. Sensitive payloads are

@@ -9,6 +9,8 @@ import { createChannelOps } from './deposit.ops';
 import { createDepositRepository } from './deposit.repository';
 import { depositRoutes } from './deposit.routes';
 import { createDepositService } from './deposit.service';
+import type { ConfigService } from '../../platform/config/config.service';
+import type { UploadQuota } from '../../platform/media/upload-quota';
 import type { PaymentProvider } from './psp/payment-provider';
 import { createSandboxPsp } from './psp/sandbox-psp';
 import { createSandboxPspRepository } from './psp/sandbox-psp.repository';
@@ -27,6 +29,9 @@ export function createDepositModule(deps: {
   outbox: Outbox;
   keys: Pick<ServerKeys, 'mac'>;
   wallet: { post: WalletPost };
+  config: Pick<ConfigService, 'get'>;
+  /** The daily byte allowance of member images, shared with the withdrawal proofs (issue 23 #4). */
+  uploadQuota: UploadQuota;
   /** Usernames for the operator views (identity). */
   usernameOf: (memberId: number) => Promise<string | null>;
   /** Further PSP adapters (a real provider's adapter is added here). */
@@ -42,6 +47,8 @@ export function createDepositModule(deps: {
     repo,
     wallet: deps.wallet,
     outbox,
+    config: deps.config,
+    uploadQuota: deps.uploadQuota,
     providers,
     usernameOf: deps.usernameOf,
     now,

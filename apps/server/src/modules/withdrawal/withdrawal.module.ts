@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import type { ConfigService } from '../../platform/config/config.service';
+import type { UploadQuota } from '../../platform/media/upload-quota';
 import type { ModuleParts } from '../../platform/module';
 import type { Outbox } from '../../platform/outbox/outbox';
 import type { MemberStepUp } from '../identity/identity.module';
@@ -20,6 +21,8 @@ export const AUTO_RECEIPT_EVERY_MS = 60_000;
 export function createWithdrawalModule(deps: {
   database: Database;
   config: Pick<ConfigService, 'get'>;
+  /** The daily byte allowance of member images, shared with the deposit slips (issue 23 #4). */
+  uploadQuota: Pick<UploadQuota, 'reserve'>;
   outbox: Pick<Outbox, 'enqueue'>;
   /** From identity: payment password, second factor, real name. */
   stepUp: MemberStepUp;

@@ -16,6 +16,8 @@ import {
 import type { Database } from '../../db/client';
 import type { Tx } from '../../db/tx';
 import type { ConfigService } from '../../platform/config/config.service';
+import { checkImage } from '../../platform/media/image-check';
+import type { UploadQuota } from '../../platform/media/upload-quota';
 import type { OpsAuditNote } from '../../platform/audit/ops.audit';
 import type { Outbox } from '../../platform/outbox/outbox';
 import type { MemberStepUp } from '../identity/identity.module';
@@ -31,7 +33,7 @@ import {
   turnoverRequirement,
   withinHours,
 } from './withdrawal.rules';
-import { bangkokDayStart } from '@lotus/contracts/calendar';
+import { bangkokDay, bangkokDayStart } from '@lotus/contracts/calendar';
 
 /** The wallet's figures of turnover (REQUEST to the wallet: `turnoverSinceLastDeposit(memberId)`). */
 export type TurnoverSinceLastDeposit = (
@@ -48,6 +50,7 @@ type Deps = {
   database: Pick<Database, 'tx'>;
   repo: WithdrawalRepository;
   config: Pick<ConfigService, 'get'>;
+  uploadQuota: Pick<UploadQuota, 'reserve'>;
   stepUp: MemberStepUp;
   wallet: { post: WalletPost };
   turnoverSinceLastDeposit: TurnoverSinceLastDeposit;
@@ -309,6 +312,11 @@ export function createWithdrawalService(deps: Deps) {
         throw new AppError(problem.code, problem.code === 'proof_too_large' ? 413 : undefined, {
           [problem.field]: problem.code,
         });
+      // Its size from the header, then a full decode, before anything is stored (issue 23 #4).
+      for (const [i, image] of images.entries()) {
+        const checked = await checkImage(image, imageTypeOf(image)!);
+        if (!checked.ok) throw new AppError(checked.error, undefined, { [`proofs.${i}`]: checked.error });
+      }
     }
     const row = await repo.findById(id);
     if (!row || row.memberId !== memberId) throw new AppError('not_found', 404);
@@ -335,6 +343,13 @@ export function createWithdrawalService(deps: Deps) {
         tx,
       );
       if (!updated) return null;
+      const proofBytes = images.reduce((total, image) => total + image.length, 0);
+      if (proofBytes > 0) {
+        const { dailyBytesPerMember } = await config.get('uploads');
+        if (!(await deps.uploadQuota.reserve(memberId, bangkokDay(t), proofBytes, dailyBytesPerMember, tx))) {
+          throw new AppError('upload_daily_limit', undefined, { proofs: 'upload_daily_limit' });
+        }
+      }
       for (const [i, image] of images.entries()) {
         await repo.insertProof(
           {
