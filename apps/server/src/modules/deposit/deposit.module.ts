@@ -29,6 +29,8 @@ export function createDepositModule(deps: {
   wallet: { post: WalletPost };
   /** Usernames for the operator views (identity). */
   usernameOf: (memberId: number) => Promise<string | null>;
+  /** The turnover multiple of a deposit (site configuration `withdrawal.turnoverMultiple`; docs/adr/0068). */
+  wageringMultiple: () => Promise<number>;
   /** Further PSP adapters (a real provider's adapter is added here). */
   providers?: PaymentProvider[];
   sandboxPsp: boolean;
@@ -44,6 +46,7 @@ export function createDepositModule(deps: {
     outbox,
     providers,
     usernameOf: deps.usernameOf,
+    wageringMultiple: deps.wageringMultiple,
     now,
   });
   const sandbox = deps.sandboxPsp
