@@ -134,7 +134,7 @@ describe('limits and turnover (the withdrawal settings)', () => {
       hours: { from: '00:00', to: '24:00' },
       timeZone: 'Asia/Bangkok',
       openNow: true,
-      turnover: { required: '1000.00', achieved: '1000.00', multiple: 1, met: true },
+      turnover: { outstanding: '0.00', multiple: 1, met: true },
       autoReceiptMinutes: 30,
       paymentPasswordSet: true,
       secondFactorRequired: false,
