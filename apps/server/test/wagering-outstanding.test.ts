@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { accounts } from '@lotus/ledger/accounts';
 import type { TDeposit } from '@lotus/contracts/cashier';
-import type { TWithdrawalSettings } from '@lotus/contracts/withdrawal';
+import type { ZWithdrawalSettingsView } from '@lotus/contracts/withdrawal';
+import type { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bankDeposit, createChannel } from './deposit-helpers';
@@ -43,7 +44,7 @@ async function bet(memberId: number, amount: bigint, transactionId = `b-${random
 }
 
 const turnoverOf = async (m: { c: CashierMember['c'] }) =>
-  body<TWithdrawalSettings>(await m.c.get('/wps/cashier/withdrawal-settings')).value.turnover;
+  body<z.infer<typeof ZWithdrawalSettingsView>>(await m.c.get('/wps/cashier/withdrawal-settings')).value.turnover;
 
 /** A member with a bank account and a payment password and nothing on the wallet. */
 const emptyCashierMember = () => cashierMember(t, { deposit: 0n });
