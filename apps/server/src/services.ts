@@ -96,6 +96,8 @@ export function createServices(
   const approvals = createApprovals({ database, audit: opsAudit, now });
   // What every module may ask for; each factory's parameter type narrows what it sees.
   const shared = { database, config, keys, throttles, hasher, outbox, jobs, log, now };
+  /** The multiple a credit that needs turnover must be staked (docs/adr/0070): one setting, the withdrawal's. */
+  const wageringMultiple = async () => (await config.get('withdrawal')).turnoverMultiple;
 
   // ---------- modules, each after what it depends on ----------
   const content = createContentModule(shared);
@@ -133,6 +135,7 @@ export function createServices(
     uploadQuota,
     wallet: wallet.service,
     usernameOf: async (memberId) => (await identity.memberSummary(memberId))?.username ?? null,
+    wageringMultiple,
     sandboxPsp: options.cashier?.sandboxPsp ?? false,
   });
   const withdrawal = createWithdrawalModule({
@@ -140,14 +143,12 @@ export function createServices(
     uploadQuota,
     stepUp: identity.stepUp,
     wallet: { post: wallet.service.post },
-    turnoverSinceLastDeposit: async (memberId) => {
-      const { deposit, staked } = await wallet.service.turnoverSinceLastDeposit(memberId);
-      return { lastDepositAmount: deposit, betsSince: staked };
-    },
+    wageringOutstanding: wallet.service.wageringOutstanding,
   });
   const agent = createAgentModule({
     stepUp: identity.stepUp,
     post: wallet.service.post,
+    wageringMultiple,
     members: {
       memberSummary: identity.memberSummary,
       memberSummaryByUsername: identity.memberSummaryByUsername,

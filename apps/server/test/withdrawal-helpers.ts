@@ -53,6 +53,8 @@ export async function depositTo(t: TestApp, memberId: number, amount: bigint) {
       { account: accounts.depositClearing('bank'), amount: -amount },
       { account: accounts.main(memberId), amount },
     ],
+    // As the deposit module credits it: the demo's 1x turnover (docs/adr/0070).
+    wagering: { creditMultiple: 1 },
   });
 }
 

@@ -136,7 +136,7 @@ export const ERROR_CATALOGUE = {
   withdrawal_amount_above_max: 'The amount is above the maximum withdrawal',
   withdrawal_outside_hours: 'Withdrawals are not available at this time of day',
   withdrawal_daily_limit: 'You have reached the number of withdrawals allowed today',
-  withdrawal_turnover_not_met: 'Your bets since the last deposit have not reached the required turnover yet',
+  withdrawal_turnover_not_met: 'Wagering of {{outstanding}} is still outstanding: stake it before you withdraw',
   withdrawal_not_pending: 'This withdrawal has already been processed',
   withdrawal_not_a_case: 'This withdrawal is not an open not-received case',
   withdrawal_not_awaiting_receipt: 'This withdrawal is not waiting for your confirmation',

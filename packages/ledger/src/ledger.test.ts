@@ -4,7 +4,7 @@ import { accounts, parseAccount } from './accounts';
 import { decideGameOperation } from './game';
 import { inputHash } from './hash';
 import { MemoryLedger } from './memory';
-import { MAX_ENTRY_AMOUNT, validateEntries } from './posting';
+import { MAX_ENTRY_AMOUNT, validateEntries, wageringFor } from './posting';
 import { verifyLedger } from './verify';
 
 // Values from the issue and ADR 0026, not from the code: minor units, member accounts never below zero,
@@ -187,5 +187,21 @@ describe('verification', () => {
       'entries sum to zero per class and currency',
       'each idempotency key applied once',
     ]);
+  });
+});
+
+describe('issue 23 #2 wagering outstanding', () => {
+  it('a credit adds multiple x amount, rounded up to the minor unit; nothing for a zero multiple', () => {
+    expect(wageringFor(20_000_00n, 1)).toBe(20_000_00n);
+    expect(wageringFor(100_00n, 1.5)).toBe(150_00n);
+    // 0.33 x 1.01 = 0.3333 -> 0.34
+    expect(wageringFor(1_01n, 0.33)).toBe(34n);
+    expect(wageringFor(500_00n, 0)).toBe(0n);
+  });
+
+  it('verification reports a stored outstanding that disagrees with the entries', () => {
+    const base = { accounts: 1, transactions: 1, entries: 2, balanceMismatches: 0, negativeMemberBalances: 0, sumsByClassAndCurrency: [{ classAndCurrency: 'real:THB', sum: 0n }], unbalancedTransactions: 0, duplicateKeys: 0, orphanEntries: 0 };
+    expect(verifyLedger({ ...base, wageringMismatches: 0 })).toEqual([]);
+    expect(verifyLedger({ ...base, wageringMismatches: 1 })).toEqual([{ rule: 'wagering outstanding equals the sum of its entries', count: 1 }]);
   });
 });

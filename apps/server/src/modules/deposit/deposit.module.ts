@@ -34,6 +34,8 @@ export function createDepositModule(deps: {
   uploadQuota: UploadQuota;
   /** Usernames for the operator views (identity). */
   usernameOf: (memberId: number) => Promise<string | null>;
+  /** The turnover multiple of a deposit (site configuration `withdrawal.turnoverMultiple`; docs/adr/0070). */
+  wageringMultiple: () => Promise<number>;
   /** Further PSP adapters (a real provider's adapter is added here). */
   providers?: PaymentProvider[];
   sandboxPsp: boolean;
@@ -51,6 +53,7 @@ export function createDepositModule(deps: {
     uploadQuota: deps.uploadQuota,
     providers,
     usernameOf: deps.usernameOf,
+    wageringMultiple: deps.wageringMultiple,
     now,
   });
   const sandbox = deps.sandboxPsp

@@ -98,11 +98,13 @@ type Deps = {
   providers: ReadonlyMap<string, PaymentProvider>;
   /** Usernames for the operator views (identity). */
   usernameOf: (memberId: number) => Promise<string | null>;
+  /** The turnover multiple a credited deposit must be staked (site configuration; docs/adr/0070). */
+  wageringMultiple: () => Promise<number>;
   now: () => number;
 };
 
 /** Deposits (2.MC.04 depositv2): channels for members, create, pay, credit exactly once, decide. */
-export function createDepositService({ database, repo, wallet, outbox, config, uploadQuota, providers, usernameOf, now }: Deps) {
+export function createDepositService({ database, repo, wallet, outbox, config, uploadQuota, providers, usernameOf, wageringMultiple, now }: Deps) {
   const available = (c: ChannelRow) =>
     c.status === 'active' && (c.kind === 'bank_transfer' || (c.adapter !== null && providers.has(c.adapter)));
 
@@ -317,6 +319,8 @@ export function createDepositService({ database, repo, wallet, outbox, config, u
         ],
         groupKey: `deposit:${dep.id}`,
         memo: (channel?.nameEn ?? dep.channelCode).slice(0, 120),
+        // The deposit must be staked multiple x before a withdrawal, whatever comes after it (docs/adr/0070).
+        wagering: { creditMultiple: await wageringMultiple() },
       },
       tx,
     );

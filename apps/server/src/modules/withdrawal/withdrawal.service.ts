@@ -30,15 +30,15 @@ import {
   maskAccountNumber,
   normalizeAccountName,
   proofProblem,
-  turnoverRequirement,
   withinHours,
 } from './withdrawal.rules';
 import { bangkokDay, bangkokDayStart } from '@lotus/contracts/calendar';
 
-/** The wallet's figures of turnover (REQUEST to the wallet: `turnoverSinceLastDeposit(memberId)`). */
-export type TurnoverSinceLastDeposit = (
-  memberId: number,
-) => Promise<{ lastDepositAmount: bigint; betsSince: bigint }>;
+/**
+ * What the member must still stake before a withdrawal (REQUEST to the wallet: `wageringOutstanding(memberId)`;
+ * docs/adr/0070-wagering-outstanding.md).
+ */
+export type WageringOutstanding = (memberId: number) => Promise<bigint>;
 
 /** Who a member action comes from (audit trail of identity). */
 export type CashierClient = { ip: string; userAgent: string };
@@ -53,7 +53,7 @@ type Deps = {
   uploadQuota: Pick<UploadQuota, 'reserve'>;
   stepUp: MemberStepUp;
   wallet: { post: WalletPost };
-  turnoverSinceLastDeposit: TurnoverSinceLastDeposit;
+  wageringOutstanding: WageringOutstanding;
   outbox: Pick<Outbox, 'enqueue'>;
   now?: () => number;
 };
@@ -107,10 +107,6 @@ export function createWithdrawalService(deps: Deps) {
     return toWithdrawal(row, settings.autoReceiptMinutes, proofs.length);
   }
 
-  async function turnoverOf(memberId: number, multiple: number) {
-    const figures = await deps.turnoverSinceLastDeposit(memberId);
-    return turnoverRequirement({ ...figures, multiple });
-  }
 
   // ---------- bank accounts ----------
 
@@ -168,11 +164,11 @@ export function createWithdrawalService(deps: Deps) {
   async function settingsView(memberId: number) {
     const settings = await config.get('withdrawal');
     const t = now();
-    const [usedToday, profile, accounts, turnover] = await Promise.all([
+    const [usedToday, profile, accounts, outstanding] = await Promise.all([
       repo.countSince(memberId, new Date(bangkokDayStart(t))),
       stepUp.profile(memberId),
       repo.listActiveBankAccounts(memberId),
-      turnoverOf(memberId, settings.turnoverMultiple),
+      deps.wageringOutstanding(memberId),
     ]);
     return {
       minAmount: formatMinor(parseMinor(settings.minAmount) ?? 0n),
@@ -184,10 +180,9 @@ export function createWithdrawalService(deps: Deps) {
       timeZone: 'Asia/Bangkok' as const,
       openNow: withinHours(settings.hours, t),
       turnover: {
-        required: formatMinor(turnover.required),
-        achieved: formatMinor(turnover.achieved),
+        outstanding: formatMinor(outstanding),
         multiple: settings.turnoverMultiple,
-        met: turnover.met,
+        met: outstanding === 0n,
       },
       autoReceiptMinutes: settings.autoReceiptMinutes,
       paymentPasswordSet: profile.paymentPasswordSet,
@@ -235,9 +230,12 @@ export function createWithdrawalService(deps: Deps) {
     if (problem) throw new AppError(problem, 400, { amount: problem });
     const t = now();
     if (!withinHours(settings.hours, t)) throw new AppError('withdrawal_outside_hours', 403);
-    const turnover = await turnoverOf(memberId, settings.turnoverMultiple);
-    // The figures are in GET /wps/cashier/withdrawal-settings (turnover.required / achieved).
-    if (!turnover.met) throw new AppError('withdrawal_turnover_not_met', 403);
+    // Refused early with the amount (also in GET /wps/cashier/withdrawal-settings, turnover.outstanding); the
+    // hold below checks it again under the ledger's lock, so a deposit racing this request cannot slip by.
+    const outstanding = await deps.wageringOutstanding(memberId);
+    if (outstanding > 0n) {
+      throw new AppError('withdrawal_turnover_not_met', 403, undefined, { outstanding: formatMinor(outstanding) });
+    }
 
     const row = await database.tx(async (tx) => {
       await repo.lockMember(memberId, tx);
@@ -271,6 +269,7 @@ export function createWithdrawalService(deps: Deps) {
           ],
           groupKey: `withdrawal:${created.id}`,
           memo: `Withdrawal ${created.id}`,
+          wagering: { requireClear: true },
         },
         tx,
       );
