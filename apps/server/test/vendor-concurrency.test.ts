@@ -52,7 +52,7 @@ it(`${CLIENTS} concurrent vendor clients, every request duplicated 2-10 times, r
     const timestamp = String(t.clock.now());
     const res = await fetch(`${base}/vendor/v1/${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-vendor-code': vendor.code, 'x-timestamp': timestamp, 'x-signature': sign(vendor.secret, timestamp, raw) },
+      headers: { 'content-type': 'application/json', 'x-vendor-code': vendor.code, 'x-timestamp': timestamp, 'x-signature': sign(vendor.secret, path, timestamp, raw) },
       body: raw,
     });
     expect(res.status).toBe(200);
