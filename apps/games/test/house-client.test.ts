@@ -86,7 +86,7 @@ describe('the signed wallet client', () => {
   });
 
   it('a bet carries the round id as transactionId and amounts as digit strings; a win names its bet', async () => {
-    const { sent, transport } = recording();
+    const { sent, transport } = recording(undefined, 's'.repeat(43));
     const client = createWalletClient({ vendorCode: 'HOUSE', secret: () => 's'.repeat(43), transport });
     await client.bet({
       playerId: '7',
