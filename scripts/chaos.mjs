@@ -111,7 +111,7 @@ try {
     for (;;) {
       sent += 1;
       try {
-        const res = await fetch(`${url}${path}`, { method: 'POST', headers: signedHeaders(raw, SECRET, VENDOR), body: raw });
+        const res = await fetch(`${url}${path}`, { method: 'POST', headers: signedHeaders(path, raw, SECRET, VENDOR), body: raw });
         if (res.status === 200) {
           const answer = await res.json();
           if (answer.status === 'OK' || (answer.status === 'ERROR' && answer.code !== 'INTERNAL_ERROR')) return answer;

@@ -25,13 +25,8 @@ export const inProcessTransport =
   (app: FastifyInstance): Transport =>
   async (callPath, headers, body) => {
     const res = await app.inject({ method: 'POST', url: `${API_AREAS.vendorProtocol}/${callPath}`, headers, payload: body });
-    let json: unknown = null;
-    try {
-      json = res.json();
-    } catch {
-      json = null;
-    }
-    return { status: res.statusCode, json };
+    const header = (name: string) => (typeof res.headers[name] === 'string' ? (res.headers[name] as string) : undefined);
+    return { status: res.statusCode, body: res.body, timestamp: header('x-timestamp'), signature: header('x-signature') };
   };
 
 /** Adds (or points at `baseUrl`) the demo's house vendor: seamless wallet, launch URL <base>/house/play. */

@@ -367,9 +367,11 @@ describe('the house vendor through the vendor protocol', () => {
           payload: { vendor: vendor.code, gameCode: GAME },
         });
         const token2 = new URL(body<{ url: string }>(l2).value.url).searchParams.get('token')!;
+        // v1.1: the platform's 401 refusal is not signed (no vendor verified it), so the house takes it as no
+        // answer at all and acts on nothing (docs/vendor-protocol.md "2. Signing").
         expect(await wrong.service.launch({ token: token2, gameCode: GAME, language: 'en' })).toEqual({
           ok: false,
-          error: 'invalid_signature',
+          error: 'platform_unavailable',
         });
       } finally {
         await wrong.close();

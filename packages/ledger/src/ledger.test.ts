@@ -126,14 +126,23 @@ describe('vendor game operations (bet, win, rollback)', () => {
           ledger.post(trial ? 'trial_credit' : 'deposit', 'start', 'h', [{ account: issuer, amount: -start }, { account: wallet, amount: start }]);
         }
         const applied: GameReqValue[] = [];
+        const refused: { r: GameReqValue; code: string }[] = [];
+        const seen = new Set<string>();
         for (const r of reqs) {
           const req = toRequest(r as GameReqValue);
           const before = ledger.balance(wallet);
           const d = ledger.game('PGS', 1001, trial, req);
           if (d.type !== 'apply') expect(d.balance).toBe(before);
-          if (d.type === 'error' && d.code === 'INSUFFICIENT_FUNDS') expect(req.amount).toBeGreaterThan(before);
+          // A first refusal for lack of funds is decided on the balance; a replayed one repeats its first answer.
+          if (d.type === 'error' && d.code === 'INSUFFICIENT_FUNDS' && !seen.has(req.transactionId)) expect(req.amount).toBeGreaterThan(before);
+          if (d.type === 'error' && !seen.has(req.transactionId)) refused.push({ r: r as GameReqValue, code: d.code });
           if (d.type === 'apply') applied.push(r as GameReqValue);
+          seen.add(req.transactionId);
         }
+        // Every refused request again (issue 23 #1): the same refusal, nothing moves.
+        const beforeRetries = ledger.balance(wallet);
+        for (const { r, code } of refused) expect(ledger.game('PGS', 1001, trial, toRequest(r))).toMatchObject({ type: 'error', code });
+        expect(ledger.balance(wallet)).toBe(beforeRetries);
         expect(ledger.verify()).toEqual([]);
         expect(ledger.balance(wallet)).toBeGreaterThanOrEqual(0n);
         // Each transaction id is recorded at most once.
@@ -158,6 +167,7 @@ describe('vendor game operations (bet, win, rollback)', () => {
     find: () => undefined,
     isRolledBack: () => false,
     roundHasWin: () => false,
+    hasWinFor: () => false,
     ...over,
   });
 

@@ -185,8 +185,8 @@ $$`,
   //      (each statement of the function sees what committed before it, READ COMMITTED);
   //   3. the tombstone check (a rollback recorded first), then the two entries.
   // A refusal after step 1 raises SQLSTATE LG001 with the protocol code as its message: the statement
-  // rolls back (nothing written, the idempotency row included) and the wallet repository answers the code
-  // with the balance. Rollbacks and zero amounts (rare; a rollback's amount is the bet's, known only under
+  // rolls back (nothing written, the idempotency row included) and ledger_game_ops answers the code with the
+  // balance and records the refusal (a `refused` row: its answer, no entries). Rollbacks and zero amounts (rare; a rollback's amount is the bet's, known only under
   // the lock) take the locking path: lock the member row, look up, check, then write.
   `create or replace function ledger_game_op(
   p_vendor text, p_member int, p_trial boolean, p_kind text, p_txid text, p_hash text, p_amount bigint,
@@ -221,10 +221,13 @@ begin
     on conflict (op, key) do nothing
     returning id into v_tx;
     if v_tx is null then
-      select t.id, t.hash into v_found from ledger_transactions t where t.op = 'game' and t.key = v_key;
+      select t.id, t.hash, t.kind, t.reason into v_found from ledger_transactions t where t.op = 'game' and t.key = v_key;
       select a.balance into v_balance from ledger_accounts a where a.code = v_player_code;
       balance := coalesce(v_balance, 0);
-      if v_found.hash = p_hash then
+      if v_found.hash = p_hash and v_found.kind = 'refused' then
+        status := 'ERROR';
+        code := v_found.reason;
+      elsif v_found.hash = p_hash then
         status := 'OK';
         tx_id := v_found.id;
       else
@@ -287,9 +290,11 @@ begin
     select a.balance into v_balance from ledger_accounts a where a.id = v_player for update;
   end if;
 
-  select t.id, t.hash into v_found from ledger_transactions t where t.op = 'game' and t.key = v_key;
+  select t.id, t.hash, t.kind, t.reason into v_found from ledger_transactions t where t.op = 'game' and t.key = v_key;
   if found then
-    if v_found.hash = p_hash then
+    if v_found.hash = p_hash and v_found.kind = 'refused' then
+      return query select 'ERROR'::text, v_found.reason::text, null::bigint, v_balance;
+    elsif v_found.hash = p_hash then
       return query select 'OK'::text, null::text, v_found.id, v_balance;
     else
       return query select 'ERROR'::text, 'DUPLICATE_TRANSACTION_CONFLICT'::text, null::bigint, v_balance;
@@ -319,14 +324,17 @@ begin
   elsif p_kind = 'rollback' and p_ref is not null then
     v_ref_key := v_ns || p_ref;
     select t.id, t.kind, t.group_key, t.amount into v_target from ledger_transactions t where t.op = 'game' and t.key = v_ref_key;
-    if found then
+    -- A refused bet moved nothing: its rollback is recorded and refunds nothing (like an unknown one).
+    if found and v_target.kind <> 'refused' then
       if v_target.kind <> 'bet' then
         return query select 'ERROR'::text, 'INVALID_REQUEST'::text, null::bigint, v_balance;
         return;
       end if;
       if not exists (select 1 from ledger_transactions t where t.ref_key = v_ref_key and t.op = 'game' and t.kind = 'rollback') then
-        if v_target.group_key is not null and exists (
-          select 1 from ledger_transactions t where t.group_key = v_target.group_key and t.op = 'game' and t.kind = 'win') then
+        -- Settled: a win in the bet's round, or a win naming the bet (betTransactionId) in any round.
+        if (v_target.group_key is not null and exists (
+              select 1 from ledger_transactions t where t.group_key = v_target.group_key and t.op = 'game' and t.kind = 'win'))
+           or exists (select 1 from ledger_transactions t where t.ref_key = v_ref_key and t.op = 'game' and t.kind = 'win') then
           return query select 'ERROR'::text, 'ROUND_CLOSED'::text, null::bigint, v_balance;
           return;
         end if;
@@ -391,6 +399,16 @@ begin
       select coalesce(max(a.balance), 0) into balance from ledger_accounts a
         where a.code = case when p_trial[i] then 'm:' || p_member[i] || ':trial' else 'm:' || p_member[i] || ':main' end;
     end;
+    -- A refusal keeps its transaction id with its answer (issue 23 #1): the same request again answers the
+    -- same refusal, and the id never applies later as another call (a refused bet's body sent as a win is
+    -- DUPLICATE_TRANSACTION_CONFLICT). A row with no entries, group or reference: it moves and settles nothing.
+    -- A replayed refusal finds its row already there (nothing written).
+    if status = 'ERROR' and code <> 'DUPLICATE_TRANSACTION_CONFLICT' then
+      insert into ledger_transactions (op, key, kind, hash, actor_kind, actor_id, reason, memo, amount)
+      values ('game', p_vendor[i] || ':' || p_member[i] || ':' || p_txid[i], 'refused', p_hash[i], 'vendor', p_vendor[i],
+              code, left(p_game[i], 120), 0)
+      on conflict (op, key) do nothing;
+    end if;
     return next;
   end loop;
 end
