@@ -7,6 +7,10 @@ import { body, createClock, testEnv, useTestApp, type TestClient } from './helpe
 import { createMember } from './factories';
 import { createVendor, fundMember } from './vendor-client';
 
+// Ten spins through two servers, a crash and its sweeper, or a child process: several seconds on a quiet machine,
+// and several times that on a busy two-core one. The bound only matters when the test would fail anyway.
+const HEAVY_TEST_MS = 180_000;
+
 /**
  * The house vendor (apps/games) mounted in the platform (one-process mode) and played through the
  * real vendor protocol: launch, spins, settlement, crash recovery, refusals, seed rotation and
@@ -148,7 +152,7 @@ describe('the house vendor through the vendor protocol', () => {
     expect(after[0].serverSeed).toBe(revealed);
     // The next spin uses the new pair from nonce 0.
     expect(await spin(cookie)).toMatchObject({ ok: true, nonce: 0, clientSeed: 'my lucky seed' });
-  });
+  }, HEAVY_TEST_MS);
 
   it('a bet the wallet refuses (no funds) voids the round and moves nothing', async () => {
     const m = await createMember(t);
@@ -280,7 +284,7 @@ describe('the house vendor through the vendor protocol', () => {
     } finally {
       await crashy.close();
     }
-  });
+  }, HEAVY_TEST_MS);
 
   it('the progressive jackpot grows by 0.5 % of each accepted bet (ADR 0049), not of a refused one', async () => {
     const m = await createMember(t);
@@ -381,7 +385,7 @@ describe('the house vendor through the vendor protocol', () => {
       // Listening re-pointed the demo vendor HOUSE at this address; put it back for any later test.
       await provisionHouseVendor(t.app, 'http://lotus.test');
     }
-  });
+  }, HEAVY_TEST_MS);
 
   it('the house publishes its titles through the signed games/sync: they are listed under its vendor, with thumbnails it serves', async () => {
     house!.start();
