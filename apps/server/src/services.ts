@@ -81,7 +81,7 @@ export function createServices(
   const throttles = createThrottleRepository(database.db);
   const hasher = createPasswordHasher();
   // Slips (deposit) and not-received proofs (withdrawal) share one daily byte allowance (issue 23 #4).
-  const uploadQuota = createUploadQuota(database.db);
+  const uploadQuota = createUploadQuota();
   // The audit rows' MAC key comes from the master key, outside the database (docs/adr/0068).
   const opsAudit = createOpsAudit({
     database,
