@@ -64,7 +64,8 @@ function Limits({ settings, money }: { settings: TWithdrawalSettingsView; money:
       t('turnover'),
       <>
         {t('turnover_value', {
-          outstanding: money(settings.turnover.outstanding),
+          achieved: money(settings.turnover.achieved),
+          required: money(settings.turnover.required),
           multiple: settings.turnover.multiple,
         })}{' '}
         <StatusBadge tone={settings.turnover.met ? 'ok' : 'wait'} testId="withdraw-turnover-status">

@@ -1,1 +1,0 @@
-ALTER TABLE "ops_audit_log" ADD COLUMN "mac" varchar(64);
