@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type Member } from './factories';
 import { body, useTestApp } from './helper';
-import { createVendor, fundMember, openSession, vendorCaller, type VendorCaller } from './vendor-client';
+import { createVendor, fundMember, launch, openSession, tokenOf, vendorCaller, type VendorCaller } from './vendor-client';
 
 /**
  * The game catalogue (issue 9, "Catalogue (server)"): the vendors' signed games/sync, every relay and
@@ -421,6 +421,35 @@ describe('winner board', () => {
     const live = body<{ list: { gameType: string }[] }>(await relay('GCSGAME_getRankList?gameCategory=LIVE&limitNum=50')).value.list;
     expect(live.every((w) => w.gameType === 'LIVE')).toBe(true);
     for (const q of ['limitNum=0', 'limitNum=51', 'gameCategory=ANY']) expect((await relay(`GCSGAME_getRankList?${q}`)).statusCode, q).toBe(400);
+  });
+
+  it('a batch of settled wins reads over a trial account\'s win without returning it, and the next batch goes on after it', async () => {
+    const v = vendorCaller(t, await createVendor(t));
+    const settle = async (player: { playerId: string; sessionToken: string }, n: string, win: string) => {
+      await v.call('wallet/bet', { requestId: `b${n}`, playerId: player.playerId, sessionToken: player.sessionToken, transactionId: `bet-${n}`, roundId: `r-${n}`, gameCode: 'G1', amount: '100', currency: 'THB' });
+      const res = await v.call('wallet/win', { requestId: `w${n}`, playerId: player.playerId, transactionId: `win-${n}`, roundId: `r-${n}`, gameCode: 'G1', amount: win, currency: 'THB', betTransactionId: `bet-${n}` });
+      expect(res.json()).toMatchObject({ status: 'OK' });
+    };
+    const wallet = t.app.services.wallet;
+    const before = (await wallet.settledWins(0, 1_000_000)).scannedTo;
+
+    const trial = t.client();
+    trial.token = body<{ token: string }>(await trial.inject({ method: 'POST', url: '/wps/session/login/freeplay', payload: { platform: 'W' } })).value.token;
+    const trialSession = (await v.call('session/authenticate', { token: tokenOf((await launch({ c: trial }, v)).body.value.url) })).json() as { playerId: string; sessionToken: string };
+    await settle(trialSession, 'trial', '300');
+    const m = await createMember(t);
+    await fundMember(t, m.id, 10_000n);
+    await settle({ playerId: String(m.id), sessionToken: await openSession(m, v) }, 'real', '700');
+
+    // One win a batch: the trial win fills the first batch but is not returned; the second batch starts after it.
+    const first = await wallet.settledWins(before, 1);
+    expect(first.wins).toEqual([]);
+    expect(first.more).toBe(true);
+    expect(first.scannedTo).toBeGreaterThan(before);
+    const second = await wallet.settledWins(first.scannedTo, 1);
+    expect(second.wins).toMatchObject([{ memberId: m.id, vendor: v.code, gameCode: 'G1', amount: 700n }]);
+    const last = await wallet.settledWins(second.scannedTo, 1);
+    expect(last).toMatchObject({ wins: [], more: false, scannedTo: second.scannedTo });
   });
 });
 
