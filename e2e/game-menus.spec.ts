@@ -1,8 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { registerWithUsername, skipNewsPopup, uniqueName } from './support/accounts';
 import { ops } from './support/ops';
+import { signedVendorHeaders } from './support/vendor';
 import { waitForApp } from './support/live';
 
 // The member site's game menus (issue 9, ADR 0057) through the real server and the built site: a
@@ -51,15 +51,9 @@ test.beforeAll(async () => {
       status: 'ACTIVE',
     })),
   });
-  const timestamp = String(Date.now());
   const res = await fetch(`${BASE_URL}/vendor/v1/games/sync`, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-vendor-code': vendor,
-      'x-timestamp': timestamp,
-      'x-signature': createHmac('sha256', secret).update(`${timestamp}.${raw}`).digest('hex'),
-    },
+    headers: signedVendorHeaders(vendor, secret, '/vendor/v1/games/sync', raw),
     body: raw,
   });
   expect(await res.json()).toMatchObject({ status: 'OK', created: 3 });

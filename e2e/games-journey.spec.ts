@@ -1,8 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { registerWithUsername, skipNewsPopup, uniqueName } from './support/accounts';
 import { watchConsole } from './support/console';
 import { ops } from './support/ops';
+import { signedVendorHeaders } from './support/vendor';
 
 // Issue 9 "Done when", the whole journey in one run against the built site and the real server (the house
 // vendor in the one-process mode, docs/adr/0048): a visitor browses /rng by vendor, classification, name
@@ -59,15 +59,9 @@ async function publish(vendor: string, secret: string, games: SyncGame[]) {
       status: 'ACTIVE',
     })),
   });
-  const timestamp = String(Date.now());
   const res = await fetch(`${BASE_URL}/vendor/v1/games/sync`, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-vendor-code': vendor,
-      'x-timestamp': timestamp,
-      'x-signature': createHmac('sha256', secret).update(`${timestamp}.${raw}`).digest('hex'),
-    },
+    headers: signedVendorHeaders(vendor, secret, '/vendor/v1/games/sync', raw),
     body: raw,
   });
   expect(await res.json()).toMatchObject({ status: 'OK', created: games.length });

@@ -1,7 +1,7 @@
-import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { registerWithUsername, skipNewsPopup, uniqueName } from './support/accounts';
 import { ops } from './support/ops';
+import { signedVendorHeaders } from './support/vendor';
 
 // The game list screens (issue 9, web) through the real server and the built site: a vendor is
 // registered by the operator CLI and publishes its game list through the signed vendor protocol
@@ -37,15 +37,9 @@ async function publish(vendor: string, secret: string, games: SyncGame[]) {
       status: 'ACTIVE',
     })),
   });
-  const timestamp = String(Date.now());
   const res = await fetch(`${BASE_URL}/vendor/v1/games/sync`, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-vendor-code': vendor,
-      'x-timestamp': timestamp,
-      'x-signature': createHmac('sha256', secret).update(`${timestamp}.${raw}`).digest('hex'),
-    },
+    headers: signedVendorHeaders(vendor, secret, '/vendor/v1/games/sync', raw),
     body: raw,
   });
   expect(await res.json()).toMatchObject({ status: 'OK', created: games.length });

@@ -24,7 +24,8 @@ const results = { date: new Date().toISOString(), machine: `${cpus().length} cor
 /**
  * A production server on PostgreSQL needs what a real deployment has (docs/security.md): a canonical
  * origin, a master key, and real transports; the bench sends no mail or SMS, so it allows the
- * sandbox ones explicitly (ALLOW_SANDBOX_TRANSPORTS=1) rather than pointing at a gateway.
+ * sandbox ones explicitly (ALLOW_SANDBOX_TRANSPORTS=1), and the sandbox PSP, SBX and the demo house
+ * vendor it plays with (ALLOW_SANDBOX_PSP=1, docs/adr/0068), rather than pointing at a gateway.
  */
 function productionServerEnv(databaseUrl) {
   return {
@@ -32,6 +33,7 @@ function productionServerEnv(databaseUrl) {
     PUBLIC_URL: 'http://127.0.0.1',
     LOTUS_MASTER_KEY: randomBytes(32).toString('base64'),
     ALLOW_SANDBOX_TRANSPORTS: '1',
+    ALLOW_SANDBOX_PSP: '1',
   };
 }
 

@@ -62,6 +62,7 @@ function startServer() {
       PUBLIC_URL: 'http://127.0.0.1',
       LOTUS_MASTER_KEY: masterKey,
       ALLOW_SANDBOX_TRANSPORTS: '1',
+      ALLOW_SANDBOX_PSP: '1',
       TRUST_PROXY: '127.0.0.1',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -110,7 +111,7 @@ try {
     for (;;) {
       sent += 1;
       try {
-        const res = await fetch(`${url}${path}`, { method: 'POST', headers: signedHeaders(raw, SECRET, VENDOR), body: raw });
+        const res = await fetch(`${url}${path}`, { method: 'POST', headers: signedHeaders(path, raw, SECRET, VENDOR), body: raw });
         if (res.status === 200) {
           const answer = await res.json();
           if (answer.status === 'OK' || (answer.status === 'ERROR' && answer.code !== 'INTERNAL_ERROR')) return answer;

@@ -5,7 +5,9 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const sign = (secret, timestamp, raw) => createHmac('sha256', secret).update(`${timestamp}.${raw}`).digest('hex');
+/** Vendor protocol v1.1 (docs/vendor-protocol.md "2. Signing"): hex HMAC-SHA256 of "POST\n<path>\n<X-Timestamp>\n<raw body>". */
+const sign = (secret, path, timestamp, raw) =>
+  createHmac('sha256', secret).update(`POST\n${path}\n${timestamp}\n${raw}`).digest('hex');
 const CLASSES = ['VIDEO_SLOT', 'CLASSIC', 'MEGAWAYS', 'JACKPOT'];
 const MIN_BETS = ['1', '5', '10', '50', '75'];
 
@@ -44,7 +46,7 @@ export async function seedGames({ url, dataDir, vendors = 10, perVendor = 2000, 
     const res = await (
       await fetch(`${url}/vendor/v1/games/sync`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-vendor-code': code, 'x-timestamp': ts, 'x-signature': sign(secret, ts, raw) },
+        headers: { 'content-type': 'application/json', 'x-vendor-code': code, 'x-timestamp': ts, 'x-signature': sign(secret, '/vendor/v1/games/sync', ts, raw) },
         body: raw,
       })
     ).json();

@@ -35,6 +35,7 @@ if (kind === 'postgres') {
     PUBLIC_URL: 'http://127.0.0.1',
     LOTUS_MASTER_KEY: randomBytes(32).toString('base64'),
     ALLOW_SANDBOX_TRANSPORTS: '1',
+    ALLOW_SANDBOX_PSP: '1',
   };
   drop = async () => {
     await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);

@@ -36,6 +36,7 @@ if (kind === 'postgres') {
     PUBLIC_URL: 'http://127.0.0.1',
     LOTUS_MASTER_KEY: randomBytes(32).toString('base64'),
     ALLOW_SANDBOX_TRANSPORTS: '1',
+    ALLOW_SANDBOX_PSP: '1',
   };
   drop = async () => {
     if (process.env.KEEP_DB) return console.log(`kept database ${db}`), admin.end();

@@ -8,12 +8,14 @@ import { join } from 'node:path';
 const VENDOR = 'BENCH';
 const SECRET = randomBytes(24).toString('hex');
 
-export const sign = (secret, timestamp, raw) => createHmac('sha256', secret).update(`${timestamp}.${raw}`).digest('hex');
+/** Vendor protocol v1.1 (docs/vendor-protocol.md "2. Signing"): hex HMAC-SHA256 of "POST\n<path>\n<X-Timestamp>\n<raw body>". */
+export const sign = (secret, path, timestamp, raw) =>
+  createHmac('sha256', secret).update(`POST\n${path}\n${timestamp}\n${raw}`).digest('hex');
 
-/** Signed headers of one vendor protocol request (docs/vendor-protocol.md). */
-export function signedHeaders(raw, secret = SECRET, vendor = VENDOR) {
+/** Signed headers of one vendor protocol request to `path` (e.g. /vendor/v1/wallet/bet). */
+export function signedHeaders(path, raw, secret = SECRET, vendor = VENDOR) {
   const ts = String(Date.now());
-  return { 'content-type': 'application/json', 'x-vendor-code': vendor, 'x-timestamp': ts, 'x-signature': sign(secret, ts, raw) };
+  return { 'content-type': 'application/json', 'x-vendor-code': vendor, 'x-timestamp': ts, 'x-signature': sign(secret, path, ts, raw) };
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
@@ -23,7 +25,7 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(
  * launched and authenticated (a vendor session each), funded with a large win.
  */
 export async function prepareWalletServer({ url, dataDir, players, log, tsImport, vendorCode = VENDOR, secret = SECRET, fund = '100000000000' }) {
-  const headersFor = (raw) => signedHeaders(raw, secret, vendorCode);
+  const headersFor = (path, raw) => signedHeaders(path, raw, secret, vendorCode);
   const { encryptPayload, importEncryptionKey } = await tsImport('../../packages/contracts/src/enc.ts', import.meta.url);
   const { humanTrace } = await tsImport('../../apps/server/src/modules/verification/slider.rules.ts', import.meta.url);
   const opsFile = join(dataDir, 'ops.json');
@@ -91,10 +93,10 @@ export async function prepareWalletServer({ url, dataDir, players, log, tsImport
     if (!launch.success) throw new Error(`launch: ${launch.message}`);
     const launchToken = new URL(launch.value.url).searchParams.get('token');
     const rawAuth = JSON.stringify({ token: launchToken });
-    const auth = await call('POST', '/vendor/v1/session/authenticate', { body: rawAuth, headers: headersFor(rawAuth) });
+    const auth = await call('POST', '/vendor/v1/session/authenticate', { body: rawAuth, headers: headersFor('/vendor/v1/session/authenticate', rawAuth) });
     if (auth.status !== 'OK') throw new Error(`authenticate: ${auth.code}`);
     const rawWin = JSON.stringify({ requestId: `fund-${i}`, playerId: auth.playerId, transactionId: `fund-${i}`, roundId: `fund-${i}`, gameCode: 'slot-1', amount: fund, currency: auth.currency });
-    const funded = await call('POST', '/vendor/v1/wallet/win', { body: rawWin, headers: headersFor(rawWin) });
+    const funded = await call('POST', '/vendor/v1/wallet/win', { body: rawWin, headers: headersFor('/vendor/v1/wallet/win', rawWin) });
     if (funded.status !== 'OK') throw new Error(`fund: ${funded.code}`);
     // token and ip: the member's platform session (the house bench launches the house slot with it).
     return { playerId: auth.playerId, sessionToken: auth.sessionToken, currency: auth.currency, token, ip };
@@ -124,8 +126,8 @@ export async function loadWallet({ autocannon, url, players, connections, durati
     seq += 1;
     const win = JSON.stringify({ requestId: `q${seq}`, playerId: p.playerId, transactionId: `w${run}-${seq}`, roundId: round, gameCode: 'slot-1', amount: '50', currency: p.currency });
     return {
-      bet: { path: '/vendor/v1/wallet/bet', headers: signedHeaders(bet), body: bet },
-      win: { path: '/vendor/v1/wallet/win', headers: signedHeaders(win), body: win },
+      bet: { path: '/vendor/v1/wallet/bet', headers: signedHeaders('/vendor/v1/wallet/bet', bet), body: bet },
+      win: { path: '/vendor/v1/wallet/win', headers: signedHeaders('/vendor/v1/wallet/win', win), body: win },
     };
   };
   const playing = players.slice(0, connections);

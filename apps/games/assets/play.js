@@ -56,6 +56,7 @@ async function api(path, body) {
 
 function showFair(fair) {
   $('seed-hash').textContent = fair.serverSeedHash;
+  $('next-seed-hash').textContent = fair.nextServerSeedHash;
   $('client-seed').value = fair.clientSeed;
   $('nonce').textContent = String(fair.nonce);
 }
@@ -144,8 +145,15 @@ async function spin() {
 
 async function rotate() {
   const clientSeed = $('client-seed').value.trim();
-  const answer = await api('seed', clientSeed ? { clientSeed } : {});
-  if (!answer.fair) {
+  // The client seed goes to the pair whose commitment is on screen; another commitment answers seed_changed.
+  const nextServerSeedHash = $('next-seed-hash').textContent;
+  const answer = await api('seed', { ...(clientSeed ? { clientSeed } : {}), ...(nextServerSeedHash ? { nextServerSeedHash } : {}) });
+  if (answer.error === 'seed_changed' && answer.fair) {
+    showFair(answer.fair);
+    setMessage(t.error, 'error');
+    return;
+  }
+  if (!answer.fair || !answer.revealed) {
     setMessage(t.error, 'error');
     return;
   }

@@ -56,6 +56,11 @@ const ZSeed = z.object({
     .string()
     .regex(/^[\x20-\x7e]{1,64}$/)
     .optional(),
+  /** The next pair's commitment the player saw when choosing (ADR 0068); a different one answers 409. */
+  nextServerSeedHash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
 });
 
 function cookieOf(header: string | undefined, name: string): string | undefined {
@@ -223,7 +228,8 @@ export const houseRoutes: FastifyPluginAsync<HouseOptions> = async (app, { title
     if (!session) return reply.code(401).send({ error: 'no_session' });
     const parsed = ZSeed.safeParse(request.body ?? {});
     if (!parsed.success) return reply.code(400).send({ error: 'invalid_client_seed' });
-    return service.rotate(session, parsed.data.clientSeed);
+    const rotated = await service.rotate(session, parsed.data.clientSeed, parsed.data.nextServerSeedHash);
+    return 'error' in rotated ? reply.code(409).send(rotated) : rotated;
   });
 
   app.get('/api/rounds', async (request, reply) => {

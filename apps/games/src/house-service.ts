@@ -2,9 +2,10 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { CompiledGame } from './compile';
 import { playBet, type BetOutcome } from './engine';
-import { createClientSeed, createFloatStream, createServerSeed, hashServerSeed } from './fair';
+import { createClientSeed, createFloatStream } from './fair';
 import type { HouseDb } from './db/client';
 import { houseJackpotShards, housePlayers, houseRounds, houseSeedPairs, houseSessions } from './db/schema';
+import type { SeedVault } from './seed-vault';
 import { UncertainAnswer, type VendorAnswer, type WalletClient } from './wallet-client';
 
 /**
@@ -58,10 +59,12 @@ export function createHouseService(deps: {
   db: HouseDb;
   wallet: WalletClient;
   titles: ReadonlyMap<string, CompiledGame>;
+  /** Derives and opens the server seeds with the house seed key (outside the database; ADR 0068). */
+  seeds: SeedVault;
   now?: () => number;
   log?: { warn(obj: unknown, msg: string): void };
 }) {
-  const { db, wallet, titles } = deps;
+  const { db, wallet, titles, seeds } = deps;
   const now = deps.now ?? Date.now;
   const log = deps.log ?? { warn: () => undefined };
   /** Rounds a spin of this process is settling right now (the sweeper leaves them alone). */
@@ -76,24 +79,32 @@ export function createHouseService(deps: {
       .select()
       .from(housePlayers)
       .where(eq(housePlayers.platformPlayerId, platformPlayerId));
-    await db
-      .insert(houseSeedPairs)
-      .values(newPair(player!.id))
-      .onConflictDoNothing({ target: houseSeedPairs.playerId, where: sql`status = 'active'` });
+    await ensurePairs(player!.id);
     return player!;
   }
 
-  function newPair(playerId: number, clientSeed?: string) {
-    const serverSeed = createServerSeed();
+  /** A sealed pair: salt, key id and commitment; no server seed (seed-vault.ts). */
+  function newPair(playerId: number, status: 'active' | 'next') {
     return {
       playerId,
-      serverSeed,
-      serverSeedHash: hashServerSeed(serverSeed),
-      clientSeed: clientSeed ?? createClientSeed(),
+      ...seeds.seal(),
+      serverSeed: null,
+      // The active pair a player starts with gets a random client seed (changing it is a rotation);
+      // the next pair's is chosen by the player after its commitment was shown.
+      clientSeed: status === 'active' ? createClientSeed() : null,
       nextNonce: 0,
-      status: 'active' as const,
+      status,
       createdAt: new Date(now()),
     };
+  }
+
+  /** The player's active and next pairs exist (new player; or pairs revealed by migration 0002). */
+  async function ensurePairs(playerId: number, tx: Pick<HouseDb, 'insert'> = db) {
+    for (const status of ['active', 'next'] as const)
+      await tx
+        .insert(houseSeedPairs)
+        .values(newPair(playerId, status))
+        .onConflictDoNothing({ target: houseSeedPairs.playerId, where: sql.raw(`status = '${status}'`) });
   }
 
   /**
@@ -147,18 +158,36 @@ export function createHouseService(deps: {
     return { ...row.s, platformPlayerId: row.platformPlayerId, currency: row.currency };
   }
 
-  async function activePair(playerId: number) {
-    const [pair] = await db
-      .select()
-      .from(houseSeedPairs)
-      .where(and(eq(houseSeedPairs.playerId, playerId), eq(houseSeedPairs.status, 'active')));
-    return pair!;
+  type PairRow = typeof houseSeedPairs.$inferSelect;
+
+  /** The player's active and next pairs (created when missing), locked when `forUpdate`. */
+  async function livePairs(playerId: number, tx: Pick<HouseDb, 'select' | 'insert'> = db, forUpdate = false) {
+    const read = async () => {
+      const query = tx
+        .select()
+        .from(houseSeedPairs)
+        .where(and(eq(houseSeedPairs.playerId, playerId), inArray(houseSeedPairs.status, ['active', 'next'])))
+        .orderBy(asc(houseSeedPairs.id));
+      const rows = forUpdate ? await query.for('update') : await query;
+      return { active: rows.find((r) => r.status === 'active'), next: rows.find((r) => r.status === 'next') };
+    };
+    let pairs = await read();
+    if (!pairs.active || !pairs.next) {
+      await ensurePairs(playerId, tx);
+      pairs = await read();
+    }
+    return { active: pairs.active!, next: pairs.next! };
   }
 
-  const fairView = (pair: typeof houseSeedPairs.$inferSelect) => ({
-    serverSeedHash: pair.serverSeedHash,
-    clientSeed: pair.clientSeed,
-    nonce: pair.nextNonce,
+  /**
+   * What the fair panel shows: the active pair (its commitment, client seed, next nonce) and the
+   * commitment of the next pair, fixed before the player chooses the client seed it will be played with.
+   */
+  const fairView = (pairs: { active: PairRow; next: PairRow }) => ({
+    serverSeedHash: pairs.active.serverSeedHash,
+    clientSeed: pairs.active.clientSeed!,
+    nonce: pairs.active.nextNonce,
+    nextServerSeedHash: pairs.next.serverSeedHash,
   });
 
   /** The page's state: the balance (wallet/balance), the title, the fair panel. */
@@ -172,7 +201,7 @@ export function createHouseService(deps: {
     } catch {
       error = 'platform_unavailable';
     }
-    return { balance, currency: session.currency, error, fair: fairView(await activePair(session.playerId)) };
+    return { balance, currency: session.currency, error, fair: fairView(await livePairs(session.playerId)) };
   }
 
   /** One bet: recorded with its outcome, then bet, win and the settlement (ADR 0049). */
@@ -182,17 +211,14 @@ export function createHouseService(deps: {
     const lineBet = BigInt(lineBetInput);
     const roundId = newRoundId();
     const recorded = await db.transaction(async (tx) => {
-      const [pair] = await tx
-        .select()
-        .from(houseSeedPairs)
-        .where(and(eq(houseSeedPairs.playerId, session.playerId), eq(houseSeedPairs.status, 'active')))
-        .for('update');
-      const nonce = pair!.nextNonce;
+      const { active: pair } = await livePairs(session.playerId, tx, true);
+      const nonce = pair.nextNonce;
       await tx
         .update(houseSeedPairs)
         .set({ nextNonce: nonce + 1 })
-        .where(eq(houseSeedPairs.id, pair!.id));
-      const outcome = playBet(game, createFloatStream(pair!.serverSeed, pair!.clientSeed, nonce));
+        .where(eq(houseSeedPairs.id, pair.id));
+      const clientSeed = pair.clientSeed!;
+      const outcome = playBet(game, createFloatStream(seeds.open(pair), clientSeed, nonce));
       const row = {
         id: roundId,
         playerId: session.playerId,
@@ -200,10 +226,10 @@ export function createHouseService(deps: {
         currency: session.currency,
         platformSession: session.platformSession,
         gameCode: session.gameCode,
-        seedPairId: pair!.id,
+        seedPairId: pair.id,
         nonce,
-        serverSeedHash: pair!.serverSeedHash,
-        clientSeed: pair!.clientSeed,
+        serverSeedHash: pair.serverSeedHash,
+        clientSeed,
         lineBet,
         totalBet: lineBet * BigInt(outcome.totalBet),
         win: lineBet * BigInt(outcome.win),
@@ -372,32 +398,36 @@ export function createHouseService(deps: {
   }
 
   /**
-   * Rotation (ADR 0035): the active pair is revealed (its server seed answered) and a new pair opens
-   * with `clientSeed` (or a new random one), nonce 0.
+   * Rotation (ADR 0035, ADR 0068): the active pair is revealed (its server seed written and answered),
+   * the next pair, whose commitment the player saw before choosing, becomes active with `clientSeed` (or
+   * a new random one) at nonce 0, and a new next pair is committed. `expectedNextHash`, the commitment
+   * the player chose against, must still be the next pair's (another tab may have rotated meanwhile).
    */
-  async function rotate(session: HouseSession, clientSeed?: string) {
+  async function rotate(session: HouseSession, clientSeed?: string, expectedNextHash?: string) {
     return db.transaction(async (tx) => {
-      const [old] = await tx
-        .select()
-        .from(houseSeedPairs)
-        .where(and(eq(houseSeedPairs.playerId, session.playerId), eq(houseSeedPairs.status, 'active')))
-        .for('update');
+      const { active, next } = await livePairs(session.playerId, tx, true);
+      if (expectedNextHash !== undefined && expectedNextHash !== next.serverSeedHash)
+        return { error: 'seed_changed' as const, fair: fairView({ active, next }) };
+      const serverSeed = seeds.open(active);
+      const at = new Date(now());
       await tx
         .update(houseSeedPairs)
-        .set({ status: 'revealed', revealedAt: new Date(now()) })
-        .where(eq(houseSeedPairs.id, old!.id));
-      const [next] = await tx
-        .insert(houseSeedPairs)
-        .values(newPair(session.playerId, clientSeed))
+        .set({ status: 'revealed', serverSeed, revealedAt: at })
+        .where(eq(houseSeedPairs.id, active.id));
+      const [promoted] = await tx
+        .update(houseSeedPairs)
+        .set({ status: 'active', clientSeed: clientSeed ?? createClientSeed(), createdAt: at })
+        .where(eq(houseSeedPairs.id, next.id))
         .returning();
+      const [committed] = await tx.insert(houseSeedPairs).values(newPair(session.playerId, 'next')).returning();
       return {
         revealed: {
-          serverSeed: old!.serverSeed,
-          serverSeedHash: old!.serverSeedHash,
-          clientSeed: old!.clientSeed,
-          nonces: old!.nextNonce,
+          serverSeed,
+          serverSeedHash: active.serverSeedHash,
+          clientSeed: active.clientSeed,
+          nonces: active.nextNonce,
         },
-        fair: fairView(next!),
+        fair: fairView({ active: promoted!, next: committed! }),
       };
     });
   }

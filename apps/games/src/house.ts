@@ -4,6 +4,7 @@ import type { CompiledGame } from './compile';
 import { openHouseDatabase } from './db/client';
 import { createHouseService, type HouseService } from './house-service';
 import { catalogueOf, publishGames } from './publish';
+import { createSeedVault, type SeedKeys } from './seed-vault';
 import { loadTitles } from './titles';
 import { createWalletClient, type Transport } from './wallet-client';
 
@@ -18,6 +19,12 @@ export type HouseConfig = {
   secret: () => string | Promise<string>;
   /** How signed calls reach the platform's /vendor/v1 (fetchTransport(HOUSE_PLATFORM_URL), or in process). */
   transport: Transport;
+  /**
+   * The house seed key (and the one before a rotation) its server seeds are derived under; never in
+   * the database (ADR 0068): derived from the platform's master key in the one-process mode,
+   * HOUSE_SEED_KEY or `<HOUSE_DATA_DIR>/seed.key` when the house runs alone.
+   */
+  seedKeys: SeedKeys;
   /** Its own database: a PGlite folder ('memory://' in tests) or a PostgreSQL URL. */
   database: { dataDir: string } | { url: string };
   titles?: ReadonlyMap<string, CompiledGame>;
@@ -51,6 +58,7 @@ export type House = {
  */
 export async function createHouse(config: HouseConfig): Promise<House> {
   const titles = config.titles ?? loadTitles();
+  const seeds = createSeedVault(config.seedKeys);
   const wallet = createWalletClient({
     vendorCode: config.vendorCode,
     secret: config.secret,
@@ -61,7 +69,7 @@ export async function createHouse(config: HouseConfig): Promise<House> {
   // without waiting, and the house's routes wait for it on their first use.
   const opened = openHouseDatabase(config.database).then((database) => ({
     database,
-    service: createHouseService({ db: database.db, wallet, titles, now: config.now, log: config.log }),
+    service: createHouseService({ db: database.db, wallet, titles, seeds, now: config.now, log: config.log }),
   }));
   opened.catch((error: unknown) => config.log?.error({ err: error }, 'the house database did not open'));
   const use = async () => (await opened).service;
@@ -72,7 +80,7 @@ export async function createHouse(config: HouseConfig): Promise<House> {
     spin: async (session, lineBet) => (await use()).spin(session, lineBet),
     settle: async (round, retry) => (await use()).settle(round, retry),
     sweep: async () => (await use()).sweep(),
-    rotate: async (session, clientSeed) => (await use()).rotate(session, clientSeed),
+    rotate: async (session, clientSeed, expectedNextHash) => (await use()).rotate(session, clientSeed, expectedNextHash),
     rounds: async (session, limit) => (await use()).rounds(session, limit),
     findRound: async (id) => (await use()).findRound(id),
     jackpot: async (currency) => (await use()).jackpot(currency),

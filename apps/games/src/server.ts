@@ -3,12 +3,15 @@ import Fastify from 'fastify';
 import { z } from 'zod';
 import { buildHouseApp } from './app';
 import { createHouse, fetchTransport } from './house';
+import { ensurePrivateDir } from './private-files';
+import { resolveSeedKey } from './seed-vault';
 
 /**
  * Runs the house vendor alone: `npm start -w @lotus/games` (PORT, default 4100; HOST, default
  * 127.0.0.1). With HOUSE_VENDOR_CODE, HOUSE_VENDOR_SECRET and HOUSE_PLATFORM_URL it plays for real
  * through the platform's vendor protocol, its rounds in HOUSE_DATABASE_URL (PostgreSQL) or a PGlite
- * folder HOUSE_DATA_DIR (default .data/house); without them it serves the verifier only.
+ * folder HOUSE_DATA_DIR (default .data/house, 0700), its server seeds derived under HOUSE_SEED_KEY or
+ * HOUSE_DATA_DIR/seed.key (ADR 0068); without them it serves the verifier only.
  */
 const env = z
   .object({
@@ -18,12 +21,14 @@ const env = z
       .string()
       .regex(/^[A-Z0-9]{2,16}$/)
       .optional(),
-    HOUSE_VENDOR_SECRET: z.string().min(16).max(200).optional(),
+    HOUSE_VENDOR_SECRET: z.string().min(32, 'HOUSE_VENDOR_SECRET: at least 32 characters').max(200).optional(),
     HOUSE_PLATFORM_URL: z.url({ protocol: /^https?$/ }).optional(),
     HOUSE_DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//)
       .optional(),
+    /** The house seed key (base64, 32 bytes; ADR 0068); unset: `<HOUSE_DATA_DIR>/seed.key`, created 0600. */
+    HOUSE_SEED_KEY: z.string().min(1).max(200).optional(),
     HOUSE_DATA_DIR: z
       .string()
       .min(1)
@@ -38,11 +43,15 @@ let app;
 let close = async () => {};
 if (env.HOUSE_VENDOR_CODE && env.HOUSE_VENDOR_SECRET && env.HOUSE_PLATFORM_URL) {
   const secret = env.HOUSE_VENDOR_SECRET;
+  // The data folder is 0700 (its seed key and PGlite files 0600); the seed key is never in the database.
+  ensurePrivateDir(env.HOUSE_DATA_DIR);
+  const seedKey = resolveSeedKey({ fromEnv: env.HOUSE_SEED_KEY, dataDir: env.HOUSE_DATA_DIR });
   app = Fastify({ logger });
   const house = await createHouse({
     vendorCode: env.HOUSE_VENDOR_CODE,
     secret: () => secret,
     transport: fetchTransport(env.HOUSE_PLATFORM_URL),
+    seedKeys: { current: seedKey },
     database: env.HOUSE_DATABASE_URL
       ? { url: env.HOUSE_DATABASE_URL }
       : { dataDir: path.join(env.HOUSE_DATA_DIR, 'pglite') },

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -19,39 +20,73 @@ const definitions = readdirSync(GAMES_DIR)
   .filter((f) => f.endsWith('.json'))
   .map((f) => JSON.parse(readFileSync(path.join(GAMES_DIR, f), 'utf8')));
 
-function recording(answer: unknown = { status: 'OK', balance: '100000', currency: 'THB' }) {
+/**
+ * The platform's answer as v1.1 signs it (docs/vendor-protocol.md, computed here from the document's rule):
+ * HMAC-SHA256 hex of `<status>\n/vendor/v1/<path>\n<X-Timestamp>\n<raw answer>`, echoing the requestId.
+ */
+function signedAnswer(secret: string, path: string, status: number, json: unknown, requestId: unknown, timestamp = '1767225601500') {
+  const body = JSON.stringify(json && typeof json === 'object' && requestId !== undefined ? { ...json, requestId } : json);
+  const signature = createHmac('sha256', secret).update(`${status}\n/vendor/v1/${path}\n${timestamp}\n${body}`).digest('hex');
+  return { status, body, timestamp, signature };
+}
+
+function recording(answer: unknown = { status: 'OK', balance: '100000', currency: 'THB' }, secret = 'x'.repeat(43)) {
   const sent: { path: string; headers: Record<string, string>; body: string }[] = [];
   const transport: Transport = async (p, headers, body) => {
     sent.push({ path: p, headers, body });
-    return { status: 200, json: answer };
+    return signedAnswer(secret, p, 200, answer, JSON.parse(body).requestId);
   };
   return { sent, transport };
 }
 
 describe('the signed wallet client', () => {
-  it("signs exactly as the protocol document's worked example", async () => {
-    const { sent, transport } = recording();
+  it('signs v1.1 as the protocol document says: "POST\\n<path>\\n<X-Timestamp>\\n<raw body>", with a requestId', async () => {
+    const secret = 'doc-example-secret-7f3a9c2e51b84d06a1e2';
+    const { sent, transport } = recording(undefined, secret);
     const client = createWalletClient({
       vendorCode: 'ACME',
-      secret: () => 'doc-example-secret-7f3a9c2e51b84d06a1e2',
+      secret: () => secret,
       transport,
       now: () => 1767225601000,
+      newRequestId: () => 'req-house-0001',
     });
     await client.balance('880001', 'docExampleSessionToken-AAAAAAAAAAAAAAAAAAAAA');
+    const body = '{"requestId":"req-house-0001","playerId":"880001","sessionToken":"docExampleSessionToken-AAAAAAAAAAAAAAAAAAAAA"}';
     expect(sent[0]).toEqual({
       path: 'wallet/balance',
-      body: '{"playerId":"880001","sessionToken":"docExampleSessionToken-AAAAAAAAAAAAAAAAAAAAA"}',
+      body,
       headers: {
         'content-type': 'application/json',
         'x-vendor-code': 'ACME',
         'x-timestamp': '1767225601000',
-        'x-signature': '3902c169fcd526339e8940a14ad2735e0307f553aac3ddbb09e41842ae6f3c1f',
+        'x-signature': createHmac('sha256', secret).update(`POST\n/vendor/v1/wallet/balance\n1767225601000\n${body}`).digest('hex'),
       },
     });
   });
 
+  it('issue 23 #1: an answer not signed by the platform for this path, or echoing another requestId, is uncertain, never acted on', async () => {
+    const secret = 'x'.repeat(43);
+    const ok = { status: 'OK', balance: '999999', currency: 'THB' };
+    const cases: Transport[] = [
+      // unsigned
+      async () => ({ status: 200, body: JSON.stringify(ok) }),
+      // signed with another secret
+      async (p, _h, body) => signedAnswer('y'.repeat(43), p, 200, ok, JSON.parse(body).requestId),
+      // a captured answer of another call (signed for wallet/win) replayed on this one
+      async (_p, _h, body) => signedAnswer(secret, 'wallet/win', 200, ok, JSON.parse(body).requestId),
+      // signed for this path, but the answer to another request
+      async (p) => signedAnswer(secret, p, 200, ok, 'someone-elses-request'),
+      // signed for another status
+      async (p, _h, body) => ({ ...signedAnswer(secret, p, 401, ok, JSON.parse(body).requestId), status: 200 }),
+    ];
+    for (const transport of cases) {
+      const client = createWalletClient({ vendorCode: 'HOUSE', secret: () => secret, transport });
+      await expect(client.balance('1', 't')).rejects.toBeInstanceOf(UncertainAnswer);
+    }
+  });
+
   it('a bet carries the round id as transactionId and amounts as digit strings; a win names its bet', async () => {
-    const { sent, transport } = recording();
+    const { sent, transport } = recording(undefined, 's'.repeat(43));
     const client = createWalletClient({ vendorCode: 'HOUSE', secret: () => 's'.repeat(43), transport });
     await client.bet({
       playerId: '7',
@@ -76,10 +111,12 @@ describe('the signed wallet client', () => {
   });
 
   it('INTERNAL_ERROR, a non-protocol answer, a lost connection or a missing secret are uncertain, never a refusal', async () => {
+    const secret = 'x'.repeat(43);
+    const rid = (body: string) => JSON.parse(body).requestId;
     const cases: Transport[] = [
-      async () => ({ status: 200, json: { status: 'ERROR', code: 'INTERNAL_ERROR' } }),
-      async () => ({ status: 502, json: null }),
-      async () => ({ status: 404, json: { success: false } }),
+      async (p, _h, body) => signedAnswer(secret, p, 200, { status: 'ERROR', code: 'INTERNAL_ERROR' }, rid(body)),
+      async () => ({ status: 502, body: '<html>bad gateway</html>' }),
+      async (p, _h, body) => signedAnswer(secret, p, 404, { success: false }, rid(body)),
       async () => {
         throw new Error('ECONNRESET');
       },
@@ -100,7 +137,7 @@ describe('the signed wallet client', () => {
       secret: () => 'x'.repeat(43),
       transport: recording({ status: 'ERROR', code: 'INSUFFICIENT_FUNDS', balance: '5' }).transport,
     });
-    expect(await refused.balance('1', 't')).toEqual({
+    expect(await refused.balance('1', 't')).toMatchObject({
       status: 'ERROR',
       code: 'INSUFFICIENT_FUNDS',
       balance: '5',

@@ -7,6 +7,7 @@ import { createRedisConfigBus } from './lib/config-bus';
 import { logSerializers } from './lib/log-serializers';
 import { createTrustFn } from './lib/trust-proxy';
 import { resolveMasterKeys, type MasterKeys } from './platform/keys/master-key';
+import { auditAnchorPath } from './platform/audit/ops.audit';
 import { identityOptionsFromEnv } from './modules/identity/identity.options';
 import { transferWalletOptionsFromEnv } from './modules/wallet/transfers/transfer.options';
 import { registerOpsAuth, type InProcessOps } from './plugins/auth-ops';
@@ -135,6 +136,7 @@ export async function buildApp({
     masterKeys: masterKeys ?? resolveMasterKeys(env),
     transfers: { options: transferWalletOptionsFromEnv(env), selfUrl: () => listeningUrl(app) },
     cashier: { sandboxPsp: sandboxPspAllowed(env) },
+    auditAnchorFile: auditAnchorPath(env.DATA_DIR),
   });
   app.decorate('services', services);
   // The embedded demo's sandbox transfer vendor SBX points at this server once its address is known (ADR 0029).

@@ -103,11 +103,14 @@ export const ZEnv = z.object({
   // ---------- the house vendor (apps/games, mounted at /house; docs/adr/0048) ----------
   /**
    * The house vendor's code and secret in the vendor registry. Production deployments set both (added
-   * with `npm run ops -- vendor add`); the embedded demo (or ALLOW_SANDBOX_TRANSPORTS=1) registers
+   * with `npm run ops -- vendor add`); the embedded demo (or ALLOW_SANDBOX_PSP=1) registers
    * HOUSE itself and hands the secret over in process. Unset elsewhere: /house serves the verifier only.
    */
   HOUSE_VENDOR_CODE: optionalString(16).pipe(z.string().regex(/^[A-Z0-9]{2,16}$/, 'HOUSE_VENDOR_CODE: 2-16 upper-case letters or digits').optional()),
-  HOUSE_VENDOR_SECRET: optionalString(200).pipe(z.string().min(16, 'HOUSE_VENDOR_SECRET: at least 16 characters').optional()),
+  // Like every vendor secret in the registry (issue 23 #6): a short shared secret can be guessed offline from one signed call.
+  HOUSE_VENDOR_SECRET: optionalString(200).pipe(
+    z.string().min(32, 'HOUSE_VENDOR_SECRET: at least 32 characters (like every vendor secret; create one with: openssl rand -hex 32)').optional(),
+  ),
   /** The house app's own PostgreSQL database; unset: DATABASE_URL (its house_* tables) or the PGlite folder DATA_DIR/house. */
   HOUSE_DATABASE_URL: optionalString(2000).pipe(
     z.string().regex(/^postgres(ql)?:\/\//, 'HOUSE_DATABASE_URL must start with postgres:// or postgresql://').optional(),
@@ -158,8 +161,17 @@ export const ZEnv = z.object({
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.coerce.number().int().min(0).max(65535).optional(),
   ),
-  /** 1: allow the sandbox mail outbox and the SMS outbox in production (refused otherwise). */
+  /** 1: allow the sandbox mail outbox and the SMS outbox in production (refused otherwise). Mail and SMS only. */
   ALLOW_SANDBOX_TRANSPORTS: z
+    .enum(['0', '1', ''])
+    .optional()
+    .transform((v) => v === '1'),
+  /**
+   * 1: register the sandbox money counterparts on a server (docs/adr/0068): the sandbox PSP and its public
+   * Pay page, the sandbox transfer vendor SBX and the self-registered demo house vendor. Always on in the
+   * embedded demo; never implied by ALLOW_SANDBOX_TRANSPORTS (issue 23 #6).
+   */
+  ALLOW_SANDBOX_PSP: z
     .enum(['0', '1', ''])
     .optional()
     .transform((v) => v === '1'),
@@ -208,8 +220,10 @@ export const seedsDemoData = (env: Pick<Env, 'DATABASE_URL' | 'SEED_DEMO'>): boo
 export const isProductionServer = (env: Pick<Env, 'DATABASE_URL' | 'NODE_ENV'>): boolean =>
   deploymentMode(env) === 'server' && env.NODE_ENV === 'production';
 /**
- * The sandbox PSP (a simulated payment provider, docs/adr/0027) is registered in the embedded demo,
- * or elsewhere only with ALLOW_SANDBOX_TRANSPORTS=1; never by default on a server.
+ * The sandbox money counterparts (the sandbox PSP, docs/adr/0027; the sandbox transfer vendor SBX; the
+ * self-registered demo house vendor) are registered in the embedded demo, or elsewhere only with
+ * ALLOW_SANDBOX_PSP=1 (docs/adr/0068): a public Pay button credits balances, so a flag that allows
+ * the mail and SMS outboxes must not bring it along.
  */
-export const sandboxPspAllowed = (env: Pick<Env, 'DATABASE_URL' | 'ALLOW_SANDBOX_TRANSPORTS'>): boolean =>
-  deploymentMode(env) === 'embedded-demo' || env.ALLOW_SANDBOX_TRANSPORTS;
+export const sandboxPspAllowed = (env: Pick<Env, 'DATABASE_URL' | 'ALLOW_SANDBOX_PSP'>): boolean =>
+  deploymentMode(env) === 'embedded-demo' || env.ALLOW_SANDBOX_PSP;

@@ -4,14 +4,16 @@ import type { FastifyInstance } from 'fastify';
 import { createHouse, type House, type HouseConfig, type Transport } from '@lotus/games/house';
 import { houseRoutes } from '@lotus/games/app';
 import { loadTitles } from '@lotus/games/titles';
+import { seedKeyFromMasterKey } from '@lotus/games/seed-vault';
 import { sandboxPspAllowed, type Env } from './env';
+import { resolveMasterKeys } from './platform/keys/master-key';
 
 /**
  * The one-process mode (docs/adr/0048): the house vendor (apps/games) mounted at /house on the
  * platform's own app. It stays a vendor: every money movement is a signed /vendor/v1 call, carried
  * in process (request injection) instead of over the network. Production deployments give it its
  * registry code and secret (HOUSE_VENDOR_CODE, HOUSE_VENDOR_SECRET); the embedded demo (or
- * ALLOW_SANDBOX_TRANSPORTS=1) registers the vendor HOUSE itself and reads its secret from the
+ * ALLOW_SANDBOX_PSP=1) registers the vendor HOUSE itself and reads its secret from the
  * registry in process (never written to a file or a log). Otherwise /house serves the verifier only.
  */
 
@@ -23,13 +25,8 @@ export const inProcessTransport =
   (app: FastifyInstance): Transport =>
   async (callPath, headers, body) => {
     const res = await app.inject({ method: 'POST', url: `${API_AREAS.vendorProtocol}/${callPath}`, headers, payload: body });
-    let json: unknown = null;
-    try {
-      json = res.json();
-    } catch {
-      json = null;
-    }
-    return { status: res.statusCode, json };
+    const header = (name: string) => (typeof res.headers[name] === 'string' ? (res.headers[name] as string) : undefined);
+    return { status: res.statusCode, body: res.body, timestamp: header('x-timestamp'), signature: header('x-signature') };
   };
 
 /** Adds (or points at `baseUrl`) the demo's house vendor: seamless wallet, launch URL <base>/house/play. */
@@ -69,9 +66,16 @@ export async function mountHouse(
         if (!vendor) throw new Error('the house vendor is not registered yet');
         return vendor.secret;
       };
+  // The house seed key comes from the master key (ADR 0023, ADR 0068): like the server keys, the
+  // house's unrevealed server seeds cannot be derived from a copy of the database alone.
+  const master = resolveMasterKeys(env);
   const house = await createHouse({
     vendorCode: code,
     secret,
+    seedKeys: {
+      current: seedKeyFromMasterKey(master.current),
+      previous: master.previous ? seedKeyFromMasterKey(master.previous) : null,
+    },
     transport: inProcessTransport(app),
     database:
       options.database ??

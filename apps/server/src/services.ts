@@ -18,7 +18,7 @@ import { createVerificationModule } from './modules/verification/verification.mo
 import { DEFAULT_TRANSFER_WALLET_OPTIONS, type TransferWalletOptions } from './modules/wallet/transfers/transfer.options';
 import { createWalletModule } from './modules/wallet/wallet.module';
 import { createWithdrawalModule } from './modules/withdrawal/withdrawal.module';
-import { createOpsAudit } from './platform/audit/ops.audit';
+import { auditKeyFromMasterKey, createOpsAudit } from './platform/audit/ops.audit';
 import { systemClock, type Clock } from './platform/clock';
 import { createConfigService } from './platform/config/config.service';
 import { createApprovals } from './platform/approvals/approvals';
@@ -28,6 +28,7 @@ import { createServerKeyRepository, createServerKeys } from './platform/keys/ser
 import type { ModuleParts } from './platform/module';
 import { createOutbox } from './platform/outbox/outbox';
 import { createPasswordHasher } from './lib/password-hasher';
+import { createUploadQuota } from './platform/media/upload-quota';
 import { createThrottleRepository } from './platform/throttles/throttle.repository';
 
 /**
@@ -52,6 +53,8 @@ export function createServices(
     transfers?: { options: TransferWalletOptions; selfUrl: () => string | null };
     /** Cashier: whether the sandbox PSP is registered (env sandboxPspAllowed; docs/adr/0027). */
     cashier?: { sandboxPsp: boolean };
+    /** Where the audit chain head is exported (DATA_DIR/audit-anchor.log; docs/adr/0068); null: not exported. */
+    auditAnchorFile?: string | null;
   },
 ) {
   const { log } = options;
@@ -77,11 +80,24 @@ export function createServices(
   outbox.register();
   const throttles = createThrottleRepository(database.db);
   const hasher = createPasswordHasher();
-  const opsAudit = createOpsAudit({ database, now });
+  // Slips (deposit) and not-received proofs (withdrawal) share one daily byte allowance (issue 23 #4).
+  const uploadQuota = createUploadQuota();
+  // The audit rows' MAC key comes from the master key, outside the database (docs/adr/0068).
+  const opsAudit = createOpsAudit({
+    database,
+    now,
+    macKeys: [options.masterKeys.current, options.masterKeys.previous]
+      .filter((key): key is Buffer => key !== null)
+      .map(auditKeyFromMasterKey),
+    anchorFile: options.auditAnchorFile ?? null,
+  });
+  opsAudit.register(jobs);
   // Four-eyes approvals (docs/adr/0044): modules define the actions that need a second operator.
   const approvals = createApprovals({ database, audit: opsAudit, now });
   // What every module may ask for; each factory's parameter type narrows what it sees.
   const shared = { database, config, keys, throttles, hasher, outbox, jobs, log, now };
+  /** The multiple a credit that needs turnover must be staked (docs/adr/0070): one setting, the withdrawal's. */
+  const wageringMultiple = async () => (await config.get('withdrawal')).turnoverMultiple;
 
   // ---------- modules, each after what it depends on ----------
   const content = createContentModule(shared);
@@ -116,22 +132,23 @@ export function createServices(
   });
   const deposit = createDepositModule({
     ...shared,
+    uploadQuota,
     wallet: wallet.service,
     usernameOf: async (memberId) => (await identity.memberSummary(memberId))?.username ?? null,
+    wageringMultiple,
     sandboxPsp: options.cashier?.sandboxPsp ?? false,
   });
   const withdrawal = createWithdrawalModule({
     ...shared,
+    uploadQuota,
     stepUp: identity.stepUp,
     wallet: { post: wallet.service.post },
-    turnoverSinceLastDeposit: async (memberId) => {
-      const { deposit, staked } = await wallet.service.turnoverSinceLastDeposit(memberId);
-      return { lastDepositAmount: deposit, betsSince: staked };
-    },
+    wageringOutstanding: wallet.service.wageringOutstanding,
   });
   const agent = createAgentModule({
     stepUp: identity.stepUp,
     post: wallet.service.post,
+    wageringMultiple,
     members: {
       memberSummary: identity.memberSummary,
       memberSummaryByUsername: identity.memberSummaryByUsername,

@@ -51,7 +51,7 @@ async function syncOn(app: FastifyInstance, now: number, vendor: { code: string;
   const res = await app.inject({
     method: 'POST',
     url: '/vendor/v1/games/sync',
-    headers: { 'content-type': 'application/json', 'x-vendor-code': vendor.code, 'x-timestamp': String(now), 'x-signature': sign(vendor.secret, String(now), raw) },
+    headers: { 'content-type': 'application/json', 'x-vendor-code': vendor.code, 'x-timestamp': String(now), 'x-signature': sign(vendor.secret, 'games/sync', String(now), raw) },
     payload: raw,
   });
   expect(res.json()).toMatchObject({ status: 'OK' });

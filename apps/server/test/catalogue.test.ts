@@ -67,15 +67,15 @@ describe('POST /vendor/v1/games/sync', () => {
 
     const res = await sync(v, [game('G1'), game('G2', { isHot: true })]);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'OK', created: 2, updated: 0, retired: 0 });
+    expect(res.json()).toMatchObject({ status: 'OK', created: 2, updated: 0, retired: 0 });
     expect((await list(`vassalage=${v.code}`)).games.map((g) => g.gameCode).sort()).toEqual(['G1', 'G2']);
   });
 
   it('replaces the published list: changed games update, unlisted games are retired (kept, out of the lists), listed again they return', async () => {
     const v = vendorCaller(t, await createVendor(t));
-    expect((await sync(v, [game('A'), game('B'), game('C')])).json()).toEqual({ status: 'OK', created: 3, updated: 0, retired: 0 });
+    expect((await sync(v, [game('A'), game('B'), game('C')])).json()).toMatchObject({ status: 'OK', created: 3, updated: 0, retired: 0 });
     // Same list again: nothing changed.
-    expect((await sync(v, [game('A'), game('B'), game('C')])).json()).toEqual({ status: 'OK', created: 0, updated: 0, retired: 0 });
+    expect((await sync(v, [game('A'), game('B'), game('C')])).json()).toMatchObject({ status: 'OK', created: 0, updated: 0, retired: 0 });
     const before = await list(`vassalage=${v.code}`);
     const c = before.games.find((g) => g.gameCode === 'C')!;
 
@@ -84,7 +84,7 @@ describe('POST /vendor/v1/games/sync', () => {
     expect(body(fav).success).toBe(true);
 
     const res = await sync(v, [game('A', { minBet: '50' }), game('B'), game('D')]);
-    expect(res.json()).toEqual({ status: 'OK', created: 1, updated: 1, retired: 1 });
+    expect(res.json()).toMatchObject({ status: 'OK', created: 1, updated: 1, retired: 1 });
     const after = await list(`vassalage=${v.code}`);
     expect(after.games.map((g) => g.gameCode).sort()).toEqual(['A', 'B', 'D']);
     expect(after.games.find((g) => g.gameCode === 'A')!.minBet).toBe('0.50');
@@ -92,7 +92,7 @@ describe('POST /vendor/v1/games/sync', () => {
     const ids = body<{ ids: number[] }>(await relay('MCSFE_getFavoriteGames', m.c)).value.ids;
     expect(ids).toEqual([c.nodeId]);
 
-    expect((await sync(v, [game('A', { minBet: '50' }), game('B'), game('D'), game('C')])).json()).toEqual({
+    expect((await sync(v, [game('A', { minBet: '50' }), game('B'), game('D'), game('C')])).json()).toMatchObject({
       status: 'OK',
       created: 0,
       updated: 1,
@@ -101,7 +101,7 @@ describe('POST /vendor/v1/games/sync', () => {
     const back = (await list(`vassalage=${v.code}`)).games.find((g) => g.gameCode === 'C')!;
     expect(back.nodeId).toBe(c.nodeId);
     // An empty list retires everything.
-    expect((await sync(v, [])).json()).toEqual({ status: 'OK', created: 0, updated: 0, retired: 4 });
+    expect((await sync(v, [])).json()).toMatchObject({ status: 'OK', created: 0, updated: 0, retired: 4 });
     expect((await list(`vassalage=${v.code}`)).total).toBe(0);
   });
 
@@ -134,7 +134,7 @@ describe('POST /vendor/v1/games/sync', () => {
   it('accepts 2,000 games in one call', async () => {
     const v = vendorCaller(t, await createVendor(t));
     const res = await sync(v, Array.from({ length: 2000 }, (_, i) => game(`BULK_${i}`)));
-    expect(res.json()).toEqual({ status: 'OK', created: 2000, updated: 0, retired: 0 });
+    expect(res.json()).toMatchObject({ status: 'OK', created: 2000, updated: 0, retired: 0 });
     const page = await list(`vassalage=${v.code}`);
     expect(page.total).toBe(2000);
     expect(page.totalPages).toBe(Math.ceil(2000 / 15));

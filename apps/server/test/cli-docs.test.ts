@@ -73,9 +73,11 @@ describe('the documented operator commands (issue 22)', () => {
     await createTestOperator(t.app, 'admin', 'owner'); // the embedded demo's first operator
     // Deposits awaiting approval, for the pages' `deposit approve|reject <id>`.
     const bank = await createChannel(t, { kind: 'bank_transfer', min: '100.00', max: '50000.00', dailyLimit: '200000.00' });
-    const member = await createMember(t);
+    // Two members with three each: a member keeps at most 3 deposits open (issue 23 #4).
     const deposits: string[] = [];
-    for (let i = 0; i < 6; i++) deposits.push(body<{ deposit: { id: string } }>(await bankDeposit(member.c, bank, '500')).value.deposit.id);
+    for (const member of [await createMember(t), await createMember(t)]) {
+      for (let i = 0; i < 3; i++) deposits.push(body<{ deposit: { id: string } }>(await bankDeposit(member.c, bank, '500')).value.deposit.id);
+    }
     let token = t.opsToken;
     let lastRequest = '0';
     const output: string[] = [];

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createHouse, fetchTransport, type House, type Transport } from '@lotus/games/house';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -220,6 +220,7 @@ describe('the house vendor through the vendor protocol', () => {
       secret: () => vendor!.secret,
       transport: flaky,
       database: { dataDir: 'memory://' },
+      seedKeys: { current: randomBytes(32) },
       now: t.clock.now,
     });
     try {
@@ -335,6 +336,7 @@ describe('the house vendor through the vendor protocol', () => {
       secret: () => vendor.secret,
       transport: fetchTransport(`http://127.0.0.1:${address.port}`),
       database: { dataDir: 'memory://' },
+      seedKeys: { current: randomBytes(32) },
       now: t.clock.now,
     });
     try {
@@ -359,6 +361,7 @@ describe('the house vendor through the vendor protocol', () => {
         secret: () => 'not-the-secret-not-the-secret-not-the-secr',
         transport: fetchTransport(`http://127.0.0.1:${address.port}`),
         database: { dataDir: 'memory://' },
+        seedKeys: { current: randomBytes(32) },
         now: t.clock.now,
       });
       try {
@@ -368,9 +371,11 @@ describe('the house vendor through the vendor protocol', () => {
           payload: { vendor: vendor.code, gameCode: GAME },
         });
         const token2 = new URL(body<{ url: string }>(l2).value.url).searchParams.get('token')!;
+        // v1.1: the platform's 401 refusal is not signed (no vendor verified it), so the house takes it as no
+        // answer at all and acts on nothing (docs/vendor-protocol.md "2. Signing").
         expect(await wrong.service.launch({ token: token2, gameCode: GAME, language: 'en' })).toEqual({
           ok: false,
-          error: 'invalid_signature',
+          error: 'platform_unavailable',
         });
       } finally {
         await wrong.close();

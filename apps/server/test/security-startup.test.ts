@@ -78,6 +78,15 @@ describe('security #1 canonical origin and #20 master key in production', () => 
   });
 });
 
+describe('issue 23 #6 the house vendor secret', () => {
+  it('issue 23 #6 a HOUSE_VENDOR_SECRET shorter than 32 characters refuses to start with a clear message', async () => {
+    const short = { HOUSE_VENDOR_CODE: 'HOUSE', HOUSE_VENDOR_SECRET: 'x'.repeat(31), DATA_DIR: privateDir() };
+    expect(() => readEnv(short)).toThrow(/HOUSE_VENDOR_SECRET: at least 32 characters/);
+    expect(readEnv({ ...short, HOUSE_VENDOR_SECRET: 'x'.repeat(32) }).HOUSE_VENDOR_SECRET).toHaveLength(32);
+    expect(await refusal(short)).toContain('HOUSE_VENDOR_SECRET: at least 32 characters');
+  }, 60_000);
+});
+
 describe('security #8 data folder permissions', () => {
   it('security #8 a group- or world-accessible DATA_DIR is refused at start with the chmod to run', async () => {
     const dir = privateDir();

@@ -33,9 +33,20 @@ export async function createVendor(
   return { code, secret: b.value.secret, currency: b.value.vendor.currency };
 }
 
-/** HMAC-SHA256 hex of "<X-Timestamp>.<raw body>" with the secret (docs/vendor-protocol.md "Signing"). */
-export const sign = (secret: string, timestamp: string, raw: string) =>
-  createHmac('sha256', secret).update(`${timestamp}.${raw}`).digest('hex');
+/**
+ * v1.1 (docs/vendor-protocol.md "Signing"): HMAC-SHA256 hex of "POST\n<path>\n<X-Timestamp>\n<raw body>" with the
+ * secret; `path` is the call's path under /vendor/v1 (e.g. `wallet/bet`) or a full path.
+ */
+export const sign = (secret: string, path: string, timestamp: string, raw: string) =>
+  createHmac('sha256', secret)
+    .update(`POST\n${path.startsWith('/') ? path : `/vendor/v1/${path}`}\n${timestamp}\n${raw}`)
+    .digest('hex');
+
+/** v1.1: the platform's answer signature, HMAC-SHA256 hex of "<status>\n<path>\n<X-Timestamp>\n<raw answer>". */
+export const answerSignature = (secret: string, status: number, path: string, timestamp: string, raw: string) =>
+  createHmac('sha256', secret)
+    .update(`${status}\n${path.startsWith('/') ? path : `/vendor/v1/${path}`}\n${timestamp}\n${raw}`)
+    .digest('hex');
 
 export type CallOptions = {
   /** Default: the app clock now. */
@@ -46,6 +57,10 @@ export type CallOptions = {
   code?: string | null;
   /** Sign this body but send `body` (a body changed after signing). */
   signedBody?: string;
+  /** Sign for this path but send to `path` (a captured request replayed to another call). */
+  signedPath?: string;
+  /** The caller's address (default: light-my-request's 127.0.0.1). */
+  remoteAddress?: string;
   contentType?: string;
 };
 
@@ -54,7 +69,9 @@ export function vendorCaller(t: TestApp, vendor: TestVendor) {
     const raw = typeof payload === 'string' ? payload : JSON.stringify(payload);
     const timestamp = options.timestamp ?? String(t.clock.now());
     const signature =
-      options.signature === undefined ? sign(options.secret ?? vendor.secret, timestamp, options.signedBody ?? raw) : options.signature;
+      options.signature === undefined
+        ? sign(options.secret ?? vendor.secret, options.signedPath ?? path, timestamp, options.signedBody ?? raw)
+        : options.signature;
     const code = options.code === undefined ? vendor.code : options.code;
     return t.app.inject({
       method: 'POST',
@@ -66,6 +83,7 @@ export function vendorCaller(t: TestApp, vendor: TestVendor) {
         ...(signature === null ? {} : { 'x-signature': signature }),
       },
       payload: raw,
+      ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     });
   }
   return { ...vendor, call };

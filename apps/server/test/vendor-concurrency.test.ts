@@ -52,7 +52,7 @@ it(`${CLIENTS} concurrent vendor clients, every request duplicated 2-10 times, r
     const timestamp = String(t.clock.now());
     const res = await fetch(`${base}/vendor/v1/${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-vendor-code': vendor.code, 'x-timestamp': timestamp, 'x-signature': sign(vendor.secret, timestamp, raw) },
+      headers: { 'content-type': 'application/json', 'x-vendor-code': vendor.code, 'x-timestamp': timestamp, 'x-signature': sign(vendor.secret, path, timestamp, raw) },
       body: raw,
     });
     expect(res.status).toBe(200);
@@ -141,7 +141,7 @@ it(`${CLIENTS} concurrent vendor clients, every request duplicated 2-10 times, r
     return result.rows ?? result;
   };
   // Each transactionId applied once: one ledger transaction per OK operation, none twice.
-  const [counted] = await rows<{ n: number }>(sql`select count(*)::int as n from ledger_transactions where op = 'game' and actor_id = ${vendor.code}`);
+  const [counted] = await rows<{ n: number }>(sql`select count(*)::int as n from ledger_transactions where op = 'game' and kind <> 'refused' and actor_id = ${vendor.code}`);
   expect(counted!.n).toBe(okOperations);
   const twice = await rows<{ key: string }>(sql`select key from ledger_transactions where op = 'game' group by key having count(*) > 1`);
   expect(twice).toEqual([]);

@@ -12,8 +12,11 @@ import { createVendor, fundMember, launch, openSession, tokenOf, vendorCaller, t
 const t = useTestApp({ clock: createClock({ frozen: Date.now() }) });
 const MINUTE = 60_000;
 
-/** Ledger transactions written so far (the wallet's verification counts them). */
-const ledgerTransactions = async () => (await t.app.services.wallet.verify()).transactions;
+/**
+ * Ledger entries written so far (the wallet's verification counts them): what moved money. A refusal records its
+ * transaction id with its answer (issue 23 #1: a `refused` transaction) but writes no entry.
+ */
+const ledgerEntries = async () => (await t.app.services.wallet.verify()).entries;
 
 type Answer = { status: string; code?: string; balance?: string; transactionId?: string; platformTransactionId?: string; message?: string };
 
@@ -73,13 +76,13 @@ describe('idempotent per (vendor, player, transactionId)', () => {
     const win = await p.send('wallet/win', p.win({ betTransactionId: p.ids.bet }));
     expect(win).toMatchObject({ status: 'OK', balance: '101450' });
 
-    const before = await ledgerTransactions();
+    const before = await ledgerEntries();
     // Retries carry a new requestId (and may carry a renewed session): still the same operation.
     const betAgain = await p.send('wallet/bet', p.bet({ requestId: 'retry-1' }));
-    expect(betAgain).toEqual({ ...bet, balance: '101450' }); // same id, current balance
+    expect(betAgain).toEqual({ ...bet, balance: '101450', requestId: 'retry-1' }); // same id, current balance
     const winAgain = await p.send('wallet/win', p.win({ betTransactionId: p.ids.bet, requestId: 'retry-2' }));
-    expect(winAgain).toEqual(win);
-    expect(await ledgerTransactions()).toBe(before);
+    expect(winAgain).toEqual({ ...win, requestId: 'retry-2' });
+    expect(await ledgerEntries()).toBe(before);
     expect(await p.balance()).toBe('101450');
   });
 
@@ -88,16 +91,16 @@ describe('idempotent per (vendor, player, transactionId)', () => {
     await p.send('wallet/bet', p.bet());
     const rb = await p.send('wallet/rollback', p.rollback());
     expect(rb).toMatchObject({ status: 'OK', balance: '100000', transactionId: p.ids.rb });
-    const before = await ledgerTransactions();
-    expect(await p.send('wallet/rollback', p.rollback({ requestId: 'again' }))).toEqual(rb);
-    expect(await ledgerTransactions()).toBe(before);
+    const before = await ledgerEntries();
+    expect(await p.send('wallet/rollback', p.rollback({ requestId: 'again' }))).toEqual({ ...rb, requestId: 'again' });
+    expect(await ledgerEntries()).toBe(before);
     expect(await p.balance()).toBe('100000');
   });
 
   it('the same transactionId with another body: DUPLICATE_TRANSACTION_CONFLICT with the balance, nothing written', async () => {
     const p = await player();
     await p.send('wallet/bet', p.bet());
-    const before = await ledgerTransactions();
+    const before = await ledgerEntries();
     for (const other of [{ amount: '1051' }, { roundId: 'other-round' }, { gameCode: 'OTHER' }]) {
       expect(await p.send('wallet/bet', p.bet(other)), JSON.stringify(other)).toMatchObject({
         status: 'ERROR',
@@ -107,10 +110,10 @@ describe('idempotent per (vendor, player, transactionId)', () => {
     }
     // the same id used for a win is another operation kind of the same id
     await p.send('wallet/win', p.win());
-    const afterWin = await ledgerTransactions();
+    const afterWin = await ledgerEntries();
     expect(await p.send('wallet/win', p.win({ amount: '1' }))).toMatchObject({ code: 'DUPLICATE_TRANSACTION_CONFLICT' });
-    expect(await ledgerTransactions()).toBe(afterWin);
-    expect(afterWin).toBe(before + 1);
+    expect(await ledgerEntries()).toBe(afterWin);
+    expect(afterWin).toBe(before + 2); // the win's two entries
   });
 });
 
@@ -119,9 +122,9 @@ describe('rollbacks and rounds', () => {
     const p = await player();
     const rb = await p.send('wallet/rollback', p.rollback());
     expect(rb).toMatchObject({ status: 'OK', balance: '100000', transactionId: p.ids.rb });
-    const before = await ledgerTransactions();
+    const before = await ledgerEntries();
     expect(await p.send('wallet/bet', p.bet())).toMatchObject({ status: 'ERROR', code: 'TRANSACTION_ROLLED_BACK', balance: '100000' });
-    expect(await ledgerTransactions()).toBe(before);
+    expect(await ledgerEntries()).toBe(before);
     expect(await p.balance()).toBe('100000');
   });
 
@@ -136,23 +139,23 @@ describe('rollbacks and rounds', () => {
     const p = await player();
     await p.send('wallet/bet', p.bet());
     await p.send('wallet/win', p.win({ betTransactionId: p.ids.bet }));
-    const before = await ledgerTransactions();
+    const before = await ledgerEntries();
     expect(await p.send('wallet/rollback', p.rollback())).toMatchObject({ status: 'ERROR', code: 'ROUND_CLOSED', balance: '101450' });
-    expect(await ledgerTransactions()).toBe(before);
+    expect(await ledgerEntries()).toBe(before);
   });
 
   it('TRANSACTION_ROLLED_BACK: a bet whose id was already rolled back, or a win for a rolled-back bet', async () => {
     const p = await player();
     await p.send('wallet/bet', p.bet());
     await p.send('wallet/rollback', p.rollback());
-    const before = await ledgerTransactions();
+    const before = await ledgerEntries();
     expect(await p.send('wallet/win', p.win({ betTransactionId: p.ids.bet }))).toMatchObject({
       status: 'ERROR',
       code: 'TRANSACTION_ROLLED_BACK',
       balance: '100000',
     });
     expect(await p.send('wallet/bet', p.bet())).toMatchObject({ status: 'OK', balance: '100000' }); // a replay of the bet itself
-    expect(await ledgerTransactions()).toBe(before);
+    expect(await ledgerEntries()).toBe(before);
   });
 });
 
@@ -166,22 +169,23 @@ describe('amounts, wins and balances', () => {
     expect(await p.balance()).toBe('100000');
   });
 
-  it('INSUFFICIENT_FUNDS with the balance, nothing written; a bet of the whole balance is allowed', async () => {
+  it('INSUFFICIENT_FUNDS with the balance, nothing moved; a bet of the whole balance is allowed', async () => {
     const p = await player(5_000n);
-    const before = await ledgerTransactions();
-    expect(await p.send('wallet/bet', p.bet({ amount: '5001' }))).toEqual({
+    const before = await ledgerEntries();
+    expect(await p.send('wallet/bet', p.bet({ amount: '5001', requestId: 'short' }))).toEqual({
       status: 'ERROR',
+      requestId: 'short',
       code: 'INSUFFICIENT_FUNDS',
       message: expect.any(String),
       balance: '5000',
     });
-    expect(await ledgerTransactions()).toBe(before);
+    expect(await ledgerEntries()).toBe(before);
     expect(await p.send('wallet/bet', p.bet({ amount: '5000', transactionId: 'all-in' }))).toMatchObject({ status: 'OK', balance: '0' });
   });
 
-  it('bets racing for the last funds: as many as the balance covers are applied, the rest INSUFFICIENT_FUNDS with nothing kept, so a refused id is accepted once funds arrive', async () => {
+  it('bets racing for the last funds: as many as the balance covers are applied, the rest INSUFFICIENT_FUNDS with nothing moved; a refused id keeps its answer once funds arrive (issue 23 #1)', async () => {
     const p = await player(5_000n);
-    const before = await ledgerTransactions();
+    const before = await ledgerEntries();
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) => p.send('wallet/bet', p.bet({ transactionId: `race-${i}`, roundId: `race-${i}`, amount: '1000' }))),
     );
@@ -191,14 +195,15 @@ describe('amounts, wins and balances', () => {
     expect(refused).toHaveLength(7);
     for (const a of refused) expect(a).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
     expect(await p.balance()).toBe('0');
-    expect(await ledgerTransactions()).toBe(before + 5);
+    expect(await ledgerEntries()).toBe(before + 10);
 
-    // A refused bet left no trace of its id: after a win, the same request is a new bet.
+    // A refused bet keeps its id with its answer: after a win, the same request answers its first answer.
     const refusedId = `race-${answers.findIndex((a) => a.status === 'ERROR')}`;
     expect(await p.send('wallet/win', p.win({ transactionId: 'top-up', roundId: 'top-up', amount: '1000' }))).toMatchObject({ balance: '1000' });
     expect(
       await p.send('wallet/bet', p.bet({ transactionId: refusedId, roundId: refusedId, amount: '1000' })),
-    ).toMatchObject({ status: 'OK', balance: '0' });
+    ).toMatchObject({ status: 'ERROR', code: 'INSUFFICIENT_FUNDS', balance: '1000' });
+    expect(await p.balance()).toBe('1000');
     expect((await t.app.services.wallet.verify()).violations).toEqual([]);
   });
 
@@ -266,7 +271,7 @@ describe('bad input writes nothing to the ledger', () => {
     v = p.v;
     m = p.m;
     await p.send('wallet/bet', p.bet());
-    const before = await ledgerTransactions();
+    const before = await ledgerEntries();
     const expectCode = async (res: Awaited<ReturnType<VendorCaller['call']>>, status: number, code: string) => {
       expect(res.statusCode).toBe(status);
       expect((res.json() as Answer).code).toBe(code);
@@ -284,7 +289,7 @@ describe('bad input writes nothing to the ledger', () => {
     await expectCode(await v.call('wallet/win', p.win({ transactionId: 'fresh-win', playerId: '999999999' })), 200, 'PLAYER_NOT_FOUND');
     await expectCode(await v.call('wallet/bet', { ...fresh, currency: 'USD' }), 200, 'CURRENCY_MISMATCH');
     await expectCode(await v.call('wallet/win', p.win({ transactionId: 'fresh-win', currency: 'USD' })), 200, 'CURRENCY_MISMATCH');
-    expect(await ledgerTransactions()).toBe(before);
+    expect(await ledgerEntries()).toBe(before);
     expect(await p.balance()).toBe('98950');
     expect(m.id).toBeGreaterThan(0);
   });

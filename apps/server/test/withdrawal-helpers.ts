@@ -1,6 +1,7 @@
 import { accounts } from '@lotus/ledger/accounts';
 import { randomUUID } from 'node:crypto';
 import type { TBankAccount, TWithdrawal } from '@lotus/contracts/withdrawal';
+import { createCanvas } from '@napi-rs/canvas';
 import { Secret, TOTP } from 'otpauth';
 import { createMember, type Member, type MemberOverrides } from './factories';
 import { body, type TestApp, type TestClient } from './helper';
@@ -12,12 +13,12 @@ export const PAYMENT_PASSWORD = '246810';
 /** A real name as registered (payeeName: capitals, pattern 13), the name the bank account must carry. */
 export const REAL_NAME = 'SOMCHAI JAIDEE';
 
-/** A 1x1 PNG and a tiny JPEG (real files: valid signatures and structure). */
+/** A 1x1 PNG and a tiny JPEG (real files that decode: uploads are decoded before they are stored, issue 23 #4). */
 export const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-export const JPEG_TINY = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
+export const JPEG_TINY = createCanvas(2, 2).encodeSync('jpeg', 70);
 
 export type CashierMember = Member & { account: TBankAccount };
 
@@ -52,6 +53,8 @@ export async function depositTo(t: TestApp, memberId: number, amount: bigint) {
       { account: accounts.depositClearing('bank'), amount: -amount },
       { account: accounts.main(memberId), amount },
     ],
+    // As the deposit module credits it: the demo's 1x turnover (docs/adr/0070).
+    wagering: { creditMultiple: 1 },
   });
 }
 

@@ -134,7 +134,7 @@ describe('limits and turnover (the withdrawal settings)', () => {
       hours: { from: '00:00', to: '24:00' },
       timeZone: 'Asia/Bangkok',
       openNow: true,
-      turnover: { required: '1000.00', achieved: '1000.00', multiple: 1, met: true },
+      turnover: { outstanding: '0.00', multiple: 1, met: true },
       autoReceiptMinutes: 30,
       paymentPasswordSet: true,
       secondFactorRequired: false,
@@ -179,17 +179,16 @@ describe('limits and turnover (the withdrawal settings)', () => {
     expect((await requestWithdrawal(m, { amount: '100.00' })).message).toBe('ok');
   });
 
-  it('turnover: bets since the last deposit must reach the multiple of it', async () => {
+  it('turnover: the wagering outstanding (multiple x each deposit, less the stakes) must be zero (issue 23 #2)', async () => {
     const m = await cashierMember(t, { deposit: 1_000_00n, bets: 999_99n });
     const short = await requestWithdrawal(m, { amount: '100.00' });
     expect(short.status).toBe(403);
     expect(short.message).toBe('withdrawal_turnover_not_met');
     const view = body<{ turnover: unknown }>(await m.c.get('/wps/cashier/withdrawal-settings')).value;
-    expect(view.turnover).toEqual({ required: '1000.00', achieved: '999.99', multiple: 1, met: false });
-    await t.setConfig('withdrawal', (w) => ({ ...w, turnoverMultiple: 0.5 }));
+    expect(view.turnover).toEqual({ outstanding: '0.01', multiple: 1, met: false });
+    await play(t, m.id, 1n);
     expect((await requestWithdrawal(m, { amount: '100.00' })).success).toBe(true);
-    // A new deposit starts the count again (bets since the last deposit).
-    await t.resetConfig();
+    // A new deposit asks for its own turnover.
     await depositTo(t, m.id, 500_00n);
     expect((await requestWithdrawal(m, { amount: '100.00' })).message).toBe('withdrawal_turnover_not_met');
     await play(t, m.id, 500_00n);

@@ -1,7 +1,12 @@
 import { ERROR_HTTP_STATUS, type TErrorCode } from './errors';
 
 /** The `details` of the error envelope (contracts/envelope ZErrorEnvelope). */
-export type TAppErrorDetails = { captchaRequired?: boolean; retryAfterSeconds?: number };
+export type TAppErrorDetails = {
+  captchaRequired?: boolean;
+  retryAfterSeconds?: number;
+  /** The wagering still outstanding (money format) of `withdrawal_turnover_not_met` (docs/adr/0070). */
+  outstanding?: string;
+};
 
 /**
  * The one error type of the platform (conventions: "one AppError with a code enum shared by server

@@ -12,7 +12,7 @@ import {
 } from './endpoint';
 
 /** The envelope's machine-readable hints (ZErrorEnvelope.details). */
-export type ApiErrorHints = { captchaRequired?: boolean; retryAfterSeconds?: number };
+export type ApiErrorHints = { captchaRequired?: boolean; retryAfterSeconds?: number; outstanding?: string };
 
 /**
  * A call that did not succeed: the catalogue key the answer named (translated by the client), the HTTP
@@ -120,10 +120,11 @@ type RawEnvelope = { success?: unknown; message?: unknown; value?: unknown; requ
 
 function readHints(details: unknown): ApiErrorHints | undefined {
   if (!details || typeof details !== 'object') return undefined;
-  const { captchaRequired, retryAfterSeconds } = details as Record<string, unknown>;
+  const { captchaRequired, retryAfterSeconds, outstanding } = details as Record<string, unknown>;
   const hints: ApiErrorHints = {};
   if (typeof captchaRequired === 'boolean') hints.captchaRequired = captchaRequired;
   if (typeof retryAfterSeconds === 'number') hints.retryAfterSeconds = retryAfterSeconds;
+  if (typeof outstanding === 'string') hints.outstanding = outstanding;
   return Object.keys(hints).length > 0 ? hints : undefined;
 }
 

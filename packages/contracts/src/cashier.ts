@@ -219,7 +219,7 @@ export const ZOpsDepositReject = z.object({ reason: z.string().trim().min(1).max
 /** DELETE /ops/payment-channels/:code answer. */
 export const ZOpsPaymentChannelRemoved = z.object({ removed: z.literal(true) });
 
-// ---------- the sandbox PSP's hosted page (embedded demo or ALLOW_SANDBOX_TRANSPORTS=1; docs/adr/0027) ----------
+// ---------- the sandbox PSP's hosted page (embedded demo or ALLOW_SANDBOX_PSP=1; docs/adr/0027, 0068) ----------
 
 export const ZSandboxPaymentParam = z.object({ ref: z.string().regex(/^SBX-[A-Za-z0-9_-]{10,60}$/) });
 /** The page's language; anything else shows it in Thai. */

@@ -44,7 +44,8 @@ export const ZSyncGame = z.object({
   status: z.enum(GAME_SYNC_STATUSES),
 });
 export type TSyncGame = z.infer<typeof ZSyncGame>;
-export const ZGamesSyncRequest = z.object({
+/** Strict like every vendor protocol body (issue 23 #1): an unknown top-level field is INVALID_REQUEST. */
+export const ZGamesSyncRequest = z.strictObject({
   requestId: vendorId,
   games: z
     .array(ZSyncGame)
@@ -53,11 +54,13 @@ export const ZGamesSyncRequest = z.object({
 });
 export const ZGamesSyncAnswer = z.object({
   status: z.literal('OK'),
+  /** The request's requestId, echoed (vendor protocol v1.1). */
+  requestId: z.string().optional(),
   created: z.number().int(),
   updated: z.number().int(),
   retired: z.number().int(),
 });
-export type TGamesSyncResult = Omit<z.infer<typeof ZGamesSyncAnswer>, 'status'>;
+export type TGamesSyncResult = Omit<z.infer<typeof ZGamesSyncAnswer>, 'status' | 'requestId'>;
 
 // ---------- shared query fields ----------
 

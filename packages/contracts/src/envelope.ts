@@ -22,7 +22,12 @@ export const ZErrorEnvelope = z.object({
   fields: z.record(z.string(), z.string()).optional(),
   /** Machine-readable hints for the client (decision 4.CAP.03: `captchaRequired` after a failed login). */
   details: z
-    .object({ captchaRequired: z.boolean().optional(), retryAfterSeconds: z.number().int().optional() })
+    .object({
+      captchaRequired: z.boolean().optional(),
+      retryAfterSeconds: z.number().int().optional(),
+      /** `withdrawal_turnover_not_met`: the wagering still outstanding, money format (docs/adr/0070). */
+      outstanding: z.string().max(24).optional(),
+    })
     .optional(),
 });
 export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;

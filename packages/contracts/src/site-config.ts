@@ -53,6 +53,8 @@ export const SITE_CONFIG_SCHEMAS = {
   }),
   /** Withdrawal limits, hours, turnover multiple and auto-receipt minutes (contracts/withdrawal, 9.C.16). */
   withdrawal: ZWithdrawalSettings,
+  /** Member image uploads (issue 23 #4): bytes of slips and not-received proofs a member may store per Bangkok day. */
+  uploads: z.object({ dailyBytesPerMember: z.number().int().min(1024 * 1024).max(1024 * 1024 * 1024) }),
 } as const;
 
 export type TSiteConfigKey = keyof typeof SITE_CONFIG_SCHEMAS;

@@ -41,16 +41,20 @@ export type TVendorProtocolCode = z.infer<typeof ZVendorProtocolCode>;
 // ---------- requests (validated by the service after the signature) ----------
 
 /** Vendor-chosen identifiers: printable ASCII without spaces, 1-100 characters. */
-const vendorId = z.string().min(1).max(100).regex(/^[\x21-\x7e]+$/);
+export const ZVendorId = z.string().min(1).max(100).regex(/^[\x21-\x7e]+$/);
+const vendorId = ZVendorId;
 /** Amounts: a string of decimal digits in minor units (vendor-protocol.rules.ts parses it). */
 const amount = z.string().max(40);
 const playerId = z.string().regex(/^[1-9][0-9]{0,9}$/);
 const currency = z.string().regex(/^[A-Z]{3}$/);
 const token = z.string().min(1).max(200);
 
-export const ZVendorAuthenticateRequest = z.object({ token });
-export const ZVendorBalanceRequest = z.object({ playerId, sessionToken: token });
-export const ZVendorBetRequest = z.object({
+// Every call's body is strict (issue 23 #1): a field of another call (a bet's sessionToken in a win) is
+// INVALID_REQUEST, so one call's body is never accepted as another's. `requestId` names one HTTP attempt and is
+// echoed in the answer; the money calls require it, the others may send it.
+export const ZVendorAuthenticateRequest = z.strictObject({ requestId: vendorId.optional(), token });
+export const ZVendorBalanceRequest = z.strictObject({ requestId: vendorId.optional(), playerId, sessionToken: token });
+export const ZVendorBetRequest = z.strictObject({
   requestId: vendorId,
   playerId,
   sessionToken: token,
@@ -60,7 +64,7 @@ export const ZVendorBetRequest = z.object({
   amount,
   currency,
 });
-export const ZVendorWinRequest = z.object({
+export const ZVendorWinRequest = z.strictObject({
   requestId: vendorId,
   playerId,
   transactionId: vendorId,
@@ -70,7 +74,7 @@ export const ZVendorWinRequest = z.object({
   currency,
   betTransactionId: vendorId.optional(),
 });
-export const ZVendorRollbackRequest = z.object({
+export const ZVendorRollbackRequest = z.strictObject({
   requestId: vendorId,
   playerId,
   transactionId: vendorId,
@@ -81,17 +85,21 @@ export const ZVendorRollbackRequest = z.object({
 // ---------- answers ----------
 
 const digits = z.string().regex(/^[0-9]+$/);
+/** Every answer after the signature checks echoes the request's requestId when it sent one (v1.1). */
+const echoed = { requestId: z.string().optional() };
 
 export const ZVendorAuthenticated = z.object({
   status: z.literal('OK'),
+  ...echoed,
   playerId: z.string(),
   currency: z.string(),
   balance: digits,
   sessionToken: z.string(),
 });
-export const ZVendorBalanceAnswer = z.object({ status: z.literal('OK'), balance: digits, currency: z.string() });
+export const ZVendorBalanceAnswer = z.object({ status: z.literal('OK'), ...echoed, balance: digits, currency: z.string() });
 export const ZVendorMoneyAnswer = z.object({
   status: z.literal('OK'),
+  ...echoed,
   balance: digits,
   currency: z.string(),
   transactionId: z.string(),
@@ -99,6 +107,7 @@ export const ZVendorMoneyAnswer = z.object({
 });
 export const ZVendorErrorAnswer = z.object({
   status: z.literal('ERROR'),
+  ...echoed,
   code: ZVendorProtocolCode,
   message: z.string(),
   balance: digits.optional(),

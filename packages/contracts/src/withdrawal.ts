@@ -138,7 +138,12 @@ export const ZWithdrawalSettingsView = z.object({
   /** Whether a request now falls inside the window. */
   openNow: z.boolean(),
   /** Turnover (bets since the last deposit) against what is required: met when achieved >= required. */
-  turnover: z.object({ required: str(20), achieved: str(20), multiple: z.number(), met: z.boolean() }),
+  /**
+   * The wagering outstanding (docs/adr/0070-wagering-outstanding.md): what the member must still stake
+   * before a withdrawal; every deposit or share received adds `multiple` x its amount, every settled stake
+   * takes its amount off; met when it is zero.
+   */
+  turnover: z.object({ outstanding: str(20), multiple: z.number(), met: z.boolean() }),
   autoReceiptMinutes: z.number().int(),
   /** The member has set a payment password (PUT /wps/member/password/payment); required to bind and withdraw. */
   paymentPasswordSet: z.boolean(),

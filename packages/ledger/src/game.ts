@@ -18,9 +18,14 @@ export type GameRequest = {
   referenceId?: string | undefined;
 };
 
-/** What the ledger holds about one recorded game transaction. */
+/**
+ * What the ledger holds about one recorded game transaction. A refused request is recorded too (`refused`, with
+ * its answer's code): the same request again answers the same refusal, another request with its id conflicts.
+ */
 export type RecordedGameTransaction = {
-  kind: GameKind;
+  kind: GameKind | 'refused';
+  /** The refusal's code (kind `refused`). */
+  code?: GameErrorCode;
   hash: string;
   amount: bigint;
   roundId: string | null;
@@ -37,6 +42,8 @@ export type GameState = {
   isRolledBack(transactionId: string): boolean;
   /** A win is recorded in this round. */
   roundHasWin(roundId: string): boolean;
+  /** A win naming this bet (betTransactionId) is recorded, in any round. */
+  hasWinFor(transactionId: string): boolean;
 };
 
 export type GameErrorCode =
@@ -49,7 +56,10 @@ export type GameErrorCode =
 export type GameDecision =
   /** Nothing to write: the same request was applied before (answer its first result). */
   | { type: 'replay'; of: string }
-  /** Refused: nothing written. */
+  /**
+   * Refused: no movement. A refusal of a new transaction id is recorded with its code (`refused`); a replayed
+   * refusal and a conflict write nothing.
+   */
   | { type: 'error'; code: GameErrorCode }
   /** Record the transaction and move `delta` (possibly 0) on the player's account. */
   | { type: 'apply'; delta: bigint };
@@ -57,7 +67,8 @@ export type GameDecision =
 export function decideGameOperation(state: GameState, req: GameRequest): GameDecision {
   const existing = state.find(req.transactionId);
   if (existing) {
-    return existing.hash === req.hash ? { type: 'replay', of: req.transactionId } : { type: 'error', code: 'DUPLICATE_TRANSACTION_CONFLICT' };
+    if (existing.hash !== req.hash) return { type: 'error', code: 'DUPLICATE_TRANSACTION_CONFLICT' };
+    return existing.kind === 'refused' ? { type: 'error', code: existing.code! } : { type: 'replay', of: req.transactionId };
   }
   switch (req.kind) {
     case 'bet': {
@@ -75,12 +86,15 @@ export function decideGameOperation(state: GameState, req: GameRequest): GameDec
     case 'rollback': {
       if (req.referenceId === undefined) return { type: 'error', code: 'INVALID_REQUEST' };
       const target = state.find(req.referenceId);
-      // Unknown: recorded as a tombstone (answers OK, moves nothing).
-      if (!target) return { type: 'apply', delta: 0n };
+      // Unknown, or refused (it moved nothing): recorded as a tombstone (answers OK, moves nothing).
+      if (!target || target.kind === 'refused') return { type: 'apply', delta: 0n };
       if (target.kind !== 'bet') return { type: 'error', code: 'INVALID_REQUEST' };
       // Already cancelled by another rollback: OK, nothing more to refund.
       if (state.isRolledBack(req.referenceId)) return { type: 'apply', delta: 0n };
-      if (target.roundId !== null && state.roundHasWin(target.roundId)) return { type: 'error', code: 'ROUND_CLOSED' };
+      // Settled: a win in its round, or a win naming it in any round (issue 23 #6).
+      if ((target.roundId !== null && state.roundHasWin(target.roundId)) || state.hasWinFor(req.referenceId)) {
+        return { type: 'error', code: 'ROUND_CLOSED' };
+      }
       return { type: 'apply', delta: -target.delta };
     }
   }

@@ -4,7 +4,7 @@ import { accounts, parseAccount } from './accounts';
 import { decideGameOperation } from './game';
 import { inputHash } from './hash';
 import { MemoryLedger } from './memory';
-import { MAX_ENTRY_AMOUNT, validateEntries } from './posting';
+import { MAX_ENTRY_AMOUNT, validateEntries, wageringFor } from './posting';
 import { verifyLedger } from './verify';
 
 // Values from the issue and ADR 0026, not from the code: minor units, member accounts never below zero,
@@ -126,14 +126,23 @@ describe('vendor game operations (bet, win, rollback)', () => {
           ledger.post(trial ? 'trial_credit' : 'deposit', 'start', 'h', [{ account: issuer, amount: -start }, { account: wallet, amount: start }]);
         }
         const applied: GameReqValue[] = [];
+        const refused: { r: GameReqValue; code: string }[] = [];
+        const seen = new Set<string>();
         for (const r of reqs) {
           const req = toRequest(r as GameReqValue);
           const before = ledger.balance(wallet);
           const d = ledger.game('PGS', 1001, trial, req);
           if (d.type !== 'apply') expect(d.balance).toBe(before);
-          if (d.type === 'error' && d.code === 'INSUFFICIENT_FUNDS') expect(req.amount).toBeGreaterThan(before);
+          // A first refusal for lack of funds is decided on the balance; a replayed one repeats its first answer.
+          if (d.type === 'error' && d.code === 'INSUFFICIENT_FUNDS' && !seen.has(req.transactionId)) expect(req.amount).toBeGreaterThan(before);
+          if (d.type === 'error' && !seen.has(req.transactionId)) refused.push({ r: r as GameReqValue, code: d.code });
           if (d.type === 'apply') applied.push(r as GameReqValue);
+          seen.add(req.transactionId);
         }
+        // Every refused request again (issue 23 #1): the same refusal, nothing moves.
+        const beforeRetries = ledger.balance(wallet);
+        for (const { r, code } of refused) expect(ledger.game('PGS', 1001, trial, toRequest(r))).toMatchObject({ type: 'error', code });
+        expect(ledger.balance(wallet)).toBe(beforeRetries);
         expect(ledger.verify()).toEqual([]);
         expect(ledger.balance(wallet)).toBeGreaterThanOrEqual(0n);
         // Each transaction id is recorded at most once.
@@ -158,6 +167,7 @@ describe('vendor game operations (bet, win, rollback)', () => {
     find: () => undefined,
     isRolledBack: () => false,
     roundHasWin: () => false,
+    hasWinFor: () => false,
     ...over,
   });
 
@@ -187,5 +197,21 @@ describe('verification', () => {
       'entries sum to zero per class and currency',
       'each idempotency key applied once',
     ]);
+  });
+});
+
+describe('issue 23 #2 wagering outstanding', () => {
+  it('a credit adds multiple x amount, rounded up to the minor unit; nothing for a zero multiple', () => {
+    expect(wageringFor(20_000_00n, 1)).toBe(20_000_00n);
+    expect(wageringFor(100_00n, 1.5)).toBe(150_00n);
+    // 0.33 x 1.01 = 0.3333 -> 0.34
+    expect(wageringFor(1_01n, 0.33)).toBe(34n);
+    expect(wageringFor(500_00n, 0)).toBe(0n);
+  });
+
+  it('verification reports a stored outstanding that disagrees with the entries', () => {
+    const base = { accounts: 1, transactions: 1, entries: 2, balanceMismatches: 0, negativeMemberBalances: 0, sumsByClassAndCurrency: [{ classAndCurrency: 'real:THB', sum: 0n }], unbalancedTransactions: 0, duplicateKeys: 0, orphanEntries: 0 };
+    expect(verifyLedger({ ...base, wageringMismatches: 0 })).toEqual([]);
+    expect(verifyLedger({ ...base, wageringMismatches: 1 })).toEqual([{ rule: 'wagering outstanding equals the sum of its entries', count: 1 }]);
   });
 });

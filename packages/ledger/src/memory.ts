@@ -16,6 +16,7 @@ export class MemoryLedger {
   private readonly games = new Map<string, Map<string, RecordedGameTransaction>>();
   private readonly rolledBack = new Map<string, Set<string>>();
   private readonly wonRounds = new Map<string, Set<string>>();
+  private readonly wonBets = new Map<string, Set<string>>();
 
   balance(code: string): bigint {
     return this.balances.get(code) ?? 0n;
@@ -42,12 +43,14 @@ export class MemoryLedger {
     const txs = this.games.get(ns) ?? new Map<string, RecordedGameTransaction>();
     const rolled = this.rolledBack.get(ns) ?? new Set<string>();
     const won = this.wonRounds.get(ns) ?? new Set<string>();
+    const wonBets = this.wonBets.get(ns) ?? new Set<string>();
     const decision = decideGameOperation(
       {
         balance: this.balance(player),
         find: (id) => txs.get(id),
         isRolledBack: (id) => rolled.has(id),
         roundHasWin: (round) => won.has(round),
+        hasWinFor: (bet) => wonBets.has(bet),
       },
       req,
     );
@@ -65,9 +68,24 @@ export class MemoryLedger {
       });
       if (req.kind === 'rollback') rolled.add(req.referenceId!);
       if (req.kind === 'win' && req.roundId !== undefined) won.add(req.roundId);
+      if (req.kind === 'win' && req.referenceId !== undefined) wonBets.add(req.referenceId);
       this.games.set(ns, txs);
       this.rolledBack.set(ns, rolled);
       this.wonRounds.set(ns, won);
+      this.wonBets.set(ns, wonBets);
+    } else if (decision.type === 'error' && !txs.has(req.transactionId)) {
+      // A refusal keeps its id with its answer (the database's `refused` row: no entries).
+      this.record('game', `${ns}:${req.transactionId}`, req.hash, []);
+      txs.set(req.transactionId, {
+        kind: 'refused',
+        code: decision.code,
+        hash: req.hash,
+        amount: req.amount,
+        roundId: null,
+        referenceId: null,
+        delta: 0n,
+      });
+      this.games.set(ns, txs);
     }
     return { ...decision, balance: this.balance(player) };
   }

@@ -39,6 +39,16 @@ export function validateEntries(entries: readonly Entry[]): PostingError | null 
   return sum === 0n ? null : 'unbalanced';
 }
 
+/**
+ * The wagering requirement a credit adds (docs/adr/0070-wagering-outstanding.md): amount x multiple, a
+ * multiple with at most two decimals, rounded up to the minor unit; nothing for a zero or negative product.
+ */
+export function wageringFor(amount: bigint, multiple: number): bigint {
+  const hundredths = BigInt(Math.round(multiple * 100));
+  const product = amount * hundredths;
+  return product <= 0n ? 0n : (product + 99n) / 100n;
+}
+
 /** The entries of a reversal: the original's, negated (a correction is a new transaction). */
 export function reversalOf<E extends Entry>(entries: readonly E[]): E[] {
   return entries.map((e) => ({ ...e, amount: -e.amount }));

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
@@ -7,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { ensurePrivateDir, withPrivateFiles } from '../private-files';
 
 /** The house app's committed migrations (apps/games/drizzle). */
 export const HOUSE_MIGRATIONS = path.join(import.meta.dirname, '..', '..', 'drizzle');
@@ -49,10 +49,15 @@ export async function openHouseDatabase(
     return { db: db as unknown as HouseDb, label: 'PostgreSQL (house)', close: () => pool.end() };
   }
   const memory = where.dataDir === 'memory://';
-  if (!memory) mkdirSync(where.dataDir, { recursive: true, mode: 0o700 });
-  const client = memory ? await PGlite.create() : await PGlite.create({ dataDir: where.dataDir });
-  const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder: HOUSE_MIGRATIONS, migrationsTable: MIGRATIONS_TABLE });
+  // The folder 0700 and its files 0600 (issue 23 #5): the rounds and seed commitments are the house's.
+  if (!memory) ensurePrivateDir(where.dataDir);
+  const openAndMigrate = async () => {
+    const client = memory ? await PGlite.create() : await PGlite.create({ dataDir: where.dataDir });
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder: HOUSE_MIGRATIONS, migrationsTable: MIGRATIONS_TABLE });
+    return { client, db };
+  };
+  const { client, db } = memory ? await openAndMigrate() : await withPrivateFiles(where.dataDir, openAndMigrate);
   return {
     db,
     label: memory ? 'PGlite (house, in memory)' : `PGlite (house) at ${where.dataDir}`,

@@ -27,8 +27,11 @@ export const housePlayers = pgTable('house_players', {
 });
 
 /**
- * Seed pairs (ADR 0035): one `active` pair per player whose server seed is never sent; rotation marks
- * it `revealed` (the seed may then be shown) and opens a new one.
+ * Seed pairs (ADR 0035, ADR 0068): per player one `next` pair (its commitment shown, no client seed yet),
+ * one `active` pair (being played) and the `revealed` ones. The server seed is never stored before the
+ * reveal: the row holds a random salt and the id of the house seed key it is derived under (outside the
+ * database, seed-vault.ts) and the seed's SHA-256. Rotation reveals the active pair (its seed written
+ * to `server_seed`), makes the next pair active with the player's client seed, and commits a new next one.
  */
 export const houseSeedPairs = pgTable(
   'house_seed_pairs',
@@ -37,11 +40,15 @@ export const houseSeedPairs = pgTable(
     playerId: integer('player_id')
       .notNull()
       .references(() => housePlayers.id),
-    serverSeed: text('server_seed').notNull(),
+    /** Set at the reveal only (and on pairs an earlier version stored in clear, all revealed by 0002). */
+    serverSeed: text('server_seed'),
+    seedSalt: text('seed_salt'),
+    seedKeyId: text('seed_key_id'),
     serverSeedHash: text('server_seed_hash').notNull(),
-    clientSeed: text('client_seed').notNull(),
+    /** Null on the `next` pair: the player chooses it after seeing the commitment. */
+    clientSeed: text('client_seed'),
     nextNonce: integer('next_nonce').notNull().default(0),
-    status: text('status').notNull().$type<'active' | 'revealed'>(),
+    status: text('status').notNull().$type<'next' | 'active' | 'revealed'>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     revealedAt: timestamp('revealed_at', { withTimezone: true }),
   },
@@ -49,6 +56,9 @@ export const houseSeedPairs = pgTable(
     uniqueIndex('house_seed_pairs_one_active')
       .on(t.playerId)
       .where(sql`status = 'active'`),
+    uniqueIndex('house_seed_pairs_one_next')
+      .on(t.playerId)
+      .where(sql`status = 'next'`),
   ],
 );
 

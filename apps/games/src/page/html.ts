@@ -83,6 +83,7 @@ export function playPage(input: {
   <summary>${esc(t.fairTitle)}</summary>
   <dl>
     <dt>${esc(t.serverSeedHash)}</dt><dd><code id="seed-hash" data-testid="seed-hash"></code></dd>
+    <dt>${esc(t.nextServerSeedHash)}</dt><dd><code id="next-seed-hash" data-testid="next-seed-hash"></code></dd>
     <dt><label for="client-seed">${esc(t.clientSeed)}</label></dt>
     <dd><input id="client-seed" maxlength="64" autocomplete="off" spellcheck="false"></dd>
     <dt>${esc(t.nonce)}</dt><dd><output id="nonce">0</output></dd>

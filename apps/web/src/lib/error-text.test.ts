@@ -44,3 +44,14 @@ describe('phone-auth error codes (8.PHN) and server messages', () => {
     expect(getErrorText(new Error('boom'))).toBe('Unknown error, please try again later');
   });
 });
+
+describe('issue 23 #2 a refused withdrawal names the wagering outstanding', () => {
+  it('the amount the error carries is in its text, in EN and TH', async () => {
+    const refused = new ApiError('withdrawal_turnover_not_met', 403, { hints: { outstanding: '20000.00' } });
+    await setTestLanguage('en');
+    expect(getErrorText(refused)).toContain('฿20,000.00');
+    await setTestLanguage('th');
+    expect(getErrorText(refused)).toContain('฿20,000.00');
+    expect(getErrorText(refused)).toMatch(THAI);
+  });
+});

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { ERROR_CATALOGUE } from '@lotus/contracts/error-codes';
 import { isApiError } from '@/lib/api-client';
+import { formatBalance } from '@/lib/money';
 
 /**
  * The text of a failed call: the translated catalogue key the server answered (errors.json), or the
@@ -9,7 +10,13 @@ import { isApiError } from '@/lib/api-client';
 export function getErrorText(error: unknown): string {
   if (isApiError(error)) {
     if (error.details.serverMessage) return error.details.serverMessage;
-    return i18next.t(error.code, { ns: 'errors', defaultValue: ERROR_CATALOGUE[error.code] });
+    // Values an error carries in its hints (the wagering outstanding of a refused withdrawal) fill its text.
+    const outstanding = error.details.hints?.outstanding;
+    return i18next.t(error.code, {
+      ns: 'errors',
+      defaultValue: ERROR_CATALOGUE[error.code],
+      ...(outstanding === undefined ? {} : { outstanding: formatBalance(outstanding) }),
+    });
   }
   return i18next.t('unknown_error', { ns: 'errors', defaultValue: ERROR_CATALOGUE.unknown_error });
 }

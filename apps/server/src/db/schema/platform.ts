@@ -37,6 +37,12 @@ export const opsAuditLog = pgTable('ops_audit_log', {
   requestId: varchar('request_id', { length: 100 }).notNull(),
   prevHash: varchar('prev_hash', { length: 64 }).notNull(),
   hash: varchar('hash', { length: 64 }).notNull(),
+  /**
+   * HMAC-SHA256 of `hash` under the audit key, derived from the master key (never in the database;
+   * docs/adr/0068): a row rewritten with a recomputed chain does not carry a valid MAC. Null on rows
+   * written before issue 23.
+   */
+  mac: varchar('mac', { length: 64 }),
 });
 
 /**
@@ -90,6 +96,22 @@ export const authThrottles = pgTable(
     primaryKey({ columns: [t.kind, t.subject, t.source] }),
     index('auth_throttles_last_idx').on(t.lastFailureAt),
   ],
+);
+
+/**
+ * Bytes of images a member stored per Bangkok day (issue 23 #4, docs/adr/0069): deposit slips and
+ * not-received proofs count together against the daily cap of site configuration `uploads`. The
+ * row is reserved in the transaction that stores the image, so parallel uploads cannot overshoot.
+ */
+export const uploadQuota = pgTable(
+  'upload_quota',
+  {
+    memberId: integer('member_id').notNull(),
+    /** The Bangkok calendar day (YYYY-MM-DD). */
+    dayKey: varchar('day_key', { length: 10 }).notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.dayKey] })],
 );
 
 /**

@@ -22,6 +22,18 @@ export const ledgerAccounts = pgTable(
      * System accounts: always 0 here (their balance is derived from entries: no row updated by every bet).
      */
     balance: bigint('balance', { mode: 'bigint' }).notNull().default(sql`0`),
+    /**
+     * Wagering still outstanding before a withdrawal (docs/adr/0070-wagering-outstanding.md): a memo figure,
+     * never money. The sum of the account's entries' `wagering`, kept by the write functions in the same
+     * statement as the balance (never below zero); `ledger:verify` recomputes it.
+     */
+    wageringOutstanding: bigint('wagering_outstanding', { mode: 'bigint' }).notNull().default(sql`0`),
+    /**
+     * The change the account's latest movement made to `wagering_outstanding`: the write functions set it in
+     * the same UPDATE (where the old value is still visible) and read it back through RETURNING, which shows
+     * only new values before PostgreSQL 18. Scratch, not a figure: nothing else reads it.
+     */
+    wageringChange: bigint('wagering_change', { mode: 'bigint' }).notNull().default(sql`0`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -29,6 +41,7 @@ export const ledgerAccounts = pgTable(
     index('ledger_accounts_member_idx').on(t.memberId),
     check('ledger_accounts_member_not_negative', sql`${t.memberId} is null or ${t.balance} >= 0`),
     check('ledger_accounts_system_no_stored_balance', sql`${t.memberId} is not null or ${t.balance} = 0`),
+    check('ledger_accounts_wagering_not_negative', sql`${t.wageringOutstanding} >= 0`),
   ],
 );
 
@@ -86,6 +99,12 @@ export const ledgerEntries = pgTable(
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     /** The member account's balance after this entry (null on system accounts): the running balance. */
     balanceAfter: bigint('balance_after', { mode: 'bigint' }),
+    /**
+     * The change this entry made to its member account's wagering outstanding (docs/adr/0070): + for a
+     * credit that needs turnover or requirement carried in, - for a stake or requirement carried out;
+     * 0 on system accounts and on movements that do not touch the requirement.
+     */
+    wagering: bigint('wagering', { mode: 'bigint' }).notNull().default(sql`0`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -156,4 +156,6 @@ export const DEFAULT_SITE_CONFIG: TSiteConfig = {
     turnoverMultiple: 1,
     autoReceiptMinutes: 30,
   },
+  // 20 MB of slips and proofs a member a day (issue 23 #4, docs/adr/0069): a dozen phone photos.
+  uploads: { dailyBytesPerMember: 20 * 1024 * 1024 },
 };

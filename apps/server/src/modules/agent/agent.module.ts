@@ -11,6 +11,8 @@ import { createShareService, type ShareService } from './share.service';
 export function createAgentModule(deps: {
   stepUp: Pick<MemberStepUp, 'verifyPaymentPassword' | 'verifySecondFactor'>;
   post: WalletPost;
+  /** The turnover multiple of money received (site configuration `withdrawal.turnoverMultiple`; docs/adr/0070). */
+  wageringMultiple: () => Promise<number>;
   members: Parameters<typeof createShareService>[0]['members'];
 }) {
   const share: ShareService = createShareService(deps);

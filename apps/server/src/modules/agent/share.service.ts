@@ -26,6 +26,8 @@ type Client = Parameters<MemberStepUp['verifyPaymentPassword']>[2];
 export function createShareService(deps: {
   stepUp: Pick<MemberStepUp, 'verifyPaymentPassword' | 'verifySecondFactor'>;
   post: WalletPost;
+  /** The turnover multiple of money received (docs/adr/0070). */
+  wageringMultiple: () => Promise<number>;
   members: {
     memberSummary(id: number): Promise<MemberSummary | null>;
     memberSummaryByUsername(username: string): Promise<MemberSummary | null>;
@@ -78,6 +80,9 @@ export function createShareService(deps: {
         { account: accounts.main(downline.id), amount },
       ],
       memo: `${agent.username} -> ${downline.username}`,
+      // The money takes the agent's outstanding wagering with it, pro rata, and is a credit that needs
+      // turnover for the downline: the larger of the two is the downline's (docs/adr/0070).
+      wagering: { creditMultiple: await deps.wageringMultiple(), carry: true },
     });
     return {
       transactionId: result.transactionId,

@@ -12,6 +12,7 @@ import { sanitizeRichText } from '../../lib/sanitize';
 import { issuesToFields } from '../../lib/validation';
 import type { ConfigService } from '../../platform/config/config.service';
 import { bannerSources } from '../../platform/media/banner-rasters';
+import { checkImage } from '../../platform/media/image-check';
 import { MEDIA_BUILT_DIR } from '../../platform/media/media-dirs';
 import {
   decodeUpload,
@@ -399,6 +400,10 @@ export function createContentService({ database, repo, config, now = () => new D
   async function uploadImage(text: string, by: string): Promise<{ image: TBannerImage; created: boolean }> {
     const decoded = decodeUpload(text);
     if (!decoded.ok) throw new AppError(decoded.error);
+    // Its size from the header (refused above 8,000 px before any decode), then a full decode (issue 23 #4).
+    const checked = await checkImage(decoded.value.bytes, decoded.value.mime);
+    // A banner that does not decode keeps the console's key (docs/adr/0054).
+    if (!checked.ok) throw new AppError(checked.error === 'image_corrupt' ? 'banner_image_type_invalid' : checked.error);
     const rendered = await renderUpload(decoded.value);
     if (!rendered) throw new AppError('banner_image_type_invalid');
     const url = uploadUrl(rendered.key, decoded.value.mime);

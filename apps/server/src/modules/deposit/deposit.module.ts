@@ -9,6 +9,8 @@ import { createChannelOps } from './deposit.ops';
 import { createDepositRepository } from './deposit.repository';
 import { depositRoutes } from './deposit.routes';
 import { createDepositService } from './deposit.service';
+import type { ConfigService } from '../../platform/config/config.service';
+import type { UploadQuota } from '../../platform/media/upload-quota';
 import type { PaymentProvider } from './psp/payment-provider';
 import { createSandboxPsp } from './psp/sandbox-psp';
 import { createSandboxPspRepository } from './psp/sandbox-psp.repository';
@@ -20,15 +22,20 @@ export type { PaymentProvider } from './psp/payment-provider';
  * Cashier deposits (2.MC.04 depositv2, 3.STAT.05, 5.GATE.04/05; docs/adr/0027-cashier-deposits.md):
  * payment channels, deposits by bank transfer or PSP, crediting through the wallet exactly once,
  * operator decisions, the member messages (through the inbox's outbox kind), and the sandbox PSP
- * when `sandboxPsp` is on (embedded demo or ALLOW_SANDBOX_TRANSPORTS=1: env `sandboxPspAllowed`).
+ * when `sandboxPsp` is on (embedded demo or ALLOW_SANDBOX_PSP=1: env `sandboxPspAllowed`).
  */
 export function createDepositModule(deps: {
   database: Database;
   outbox: Outbox;
   keys: Pick<ServerKeys, 'mac'>;
   wallet: { post: WalletPost };
+  config: Pick<ConfigService, 'get'>;
+  /** The daily byte allowance of member images, shared with the withdrawal proofs (issue 23 #4). */
+  uploadQuota: UploadQuota;
   /** Usernames for the operator views (identity). */
   usernameOf: (memberId: number) => Promise<string | null>;
+  /** The turnover multiple of a deposit (site configuration `withdrawal.turnoverMultiple`; docs/adr/0070). */
+  wageringMultiple: () => Promise<number>;
   /** Further PSP adapters (a real provider's adapter is added here). */
   providers?: PaymentProvider[];
   sandboxPsp: boolean;
@@ -42,8 +49,11 @@ export function createDepositModule(deps: {
     repo,
     wallet: deps.wallet,
     outbox,
+    config: deps.config,
+    uploadQuota: deps.uploadQuota,
     providers,
     usernameOf: deps.usernameOf,
+    wageringMultiple: deps.wageringMultiple,
     now,
   });
   const sandbox = deps.sandboxPsp

@@ -163,6 +163,14 @@ export function createDepositRepository(db: Db) {
     async insertSlip(row: typeof depositSlips.$inferInsert, tx: Executor): Promise<void> {
       await tx.insert(depositSlips).values(row);
     },
+    /** How many of the member's deposits are in one of `statuses`. */
+    async countOfMember(memberId: number, statuses: string[], tx: Executor = db): Promise<number> {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(deposits)
+        .where(and(eq(deposits.memberId, memberId), inArray(deposits.status, statuses)));
+      return Number(row?.n ?? 0);
+    },
     async countSlips(depositId: string, tx: Executor = db): Promise<number> {
       const [row] = await tx.select({ n: count() }).from(depositSlips).where(eq(depositSlips.depositId, depositId));
       return Number(row?.n ?? 0);

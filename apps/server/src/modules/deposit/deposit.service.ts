@@ -31,6 +31,9 @@ import {
 } from './deposit.rules';
 import type { CallbackHeaders, PaymentProvider } from './psp/payment-provider';
 import { decodeSlip } from './slip-image';
+import type { ConfigService } from '../../platform/config/config.service';
+import { checkImage } from '../../platform/media/image-check';
+import type { UploadQuota } from '../../platform/media/upload-quota';
 
 /** The currency of deposits (the site's; THB for Thai players first). */
 export const DEPOSIT_CURRENCY = 'THB';
@@ -78,21 +81,30 @@ export function toOpsDeposit(row: DepositRow, username: string | null, slips: Sl
   };
 }
 
+/** Deposits still open (a PSP payment not yet paid, a transfer awaiting approval). */
+const OPEN_STATUSES: TDepositStatus[] = ['pending', 'awaiting_approval'];
+/** At most this many open deposits a member (issue 23 #4). */
+export const MAX_OPEN_DEPOSITS = 3;
+
 type Deps = {
   database: Pick<Database, 'tx'>;
   repo: DepositRepository;
   /** The wallet's one write path (docs/adr/0026): the deposit is credited inside our transaction. */
   wallet: { post: WalletPost };
   outbox: Pick<Outbox, 'enqueue'>;
+  config: Pick<ConfigService, 'get'>;
+  uploadQuota: Pick<UploadQuota, 'reserve'>;
   /** PSP adapters by name (the sandbox only when allowed). */
   providers: ReadonlyMap<string, PaymentProvider>;
   /** Usernames for the operator views (identity). */
   usernameOf: (memberId: number) => Promise<string | null>;
+  /** The turnover multiple a credited deposit must be staked (site configuration; docs/adr/0070). */
+  wageringMultiple: () => Promise<number>;
   now: () => number;
 };
 
 /** Deposits (2.MC.04 depositv2): channels for members, create, pay, credit exactly once, decide. */
-export function createDepositService({ database, repo, wallet, outbox, providers, usernameOf, now }: Deps) {
+export function createDepositService({ database, repo, wallet, outbox, config, uploadQuota, providers, usernameOf, wageringMultiple, now }: Deps) {
   const available = (c: ChannelRow) =>
     c.status === 'active' && (c.kind === 'bank_transfer' || (c.adapter !== null && providers.has(c.adapter)));
 
@@ -124,10 +136,21 @@ export function createDepositService({ database, repo, wallet, outbox, providers
     return toDeposit(row, channel ?? { nameTh: row.channelCode, nameEn: row.channelCode }, await repo.slipsOf([row.id]));
   }
 
-  function decodeOrRefuse(image: string) {
+  /** The slip's bytes once its type, its size from the header and a full decode accepted it (issue 23 #4). */
+  async function decodeOrRefuse(image: string) {
     const slip = decodeSlip(image);
     if (!slip.ok) throw new AppError(slip.error);
+    const checked = await checkImage(slip.bytes, slip.mime);
+    if (!checked.ok) throw new AppError(checked.error);
     return slip;
+  }
+
+  /** Counts the slip against the member's daily byte allowance, in the transaction that stores it. */
+  async function reserveSlipBytes(memberId: number, bytes: number, at: number, tx: Tx) {
+    const { dailyBytesPerMember } = await config.get('uploads');
+    if (!(await uploadQuota.reserve(memberId, bangkokDay(at), bytes, dailyBytesPerMember, tx))) {
+      throw new AppError('upload_daily_limit');
+    }
   }
 
   const slipRow = (depositId: string, memberId: number, slip: { bytes: Buffer; mime: string }) => ({
@@ -155,11 +178,16 @@ export function createDepositService({ database, repo, wallet, outbox, providers
       if (Object.keys(missing).length > 0) throw new AppError('validation_failed', 400, missing);
     }
     // Decoded and checked before anything is written: a bad image stores nothing.
-    const slip = bank && input.slipImage ? decodeOrRefuse(input.slipImage) : null;
+    const slip = bank && input.slipImage ? await decodeOrRefuse(input.slipImage) : null;
     const at = now();
     const id = randomUUID();
     const row = await database.tx(async (tx) => {
       await repo.lockMember(memberId, tx);
+      // Open deposits are bounded (issue 23 #4): each may carry slips, and a member has no reason
+      // to keep more than a few transfers waiting at once.
+      if ((await repo.countOfMember(memberId, OPEN_STATUSES, tx)) >= MAX_OPEN_DEPOSITS) {
+        throw new AppError('deposit_pending_too_many');
+      }
       const used = await repo.sumOfDay(memberId, channel.id, bangkokDay(at), COUNTED_STATUSES, tx);
       const refused = limitError(channel, amountMinor, used);
       if (refused) throw new AppError(refused, 400);
@@ -181,7 +209,10 @@ export function createDepositService({ database, repo, wallet, outbox, providers
         },
         tx,
       );
-      if (slip) await repo.insertSlip(slipRow(id, memberId, slip), tx);
+      if (slip) {
+        await reserveSlipBytes(memberId, slip.bytes.length, at, tx);
+        await repo.insertSlip(slipRow(id, memberId, slip), tx);
+      }
       return created;
     });
     if (bank) return { deposit: await view(row), paymentUrl: null };
@@ -210,12 +241,13 @@ export function createDepositService({ database, repo, wallet, outbox, providers
 
   /** POST /wps/cashier/deposits/:id/slips: one more slip while the transfer awaits approval (at most 3). */
   async function addSlip(memberId: number, depositId: string, image: string): Promise<TDeposit> {
-    const slip = decodeOrRefuse(image);
+    const slip = await decodeOrRefuse(image);
     const row = await database.tx(async (tx) => {
       const dep = await repo.findDepositForUpdate(depositId, tx);
       if (!dep || dep.memberId !== memberId) throw new AppError('not_found', 404);
       if (dep.kind !== 'bank_transfer' || dep.status !== 'awaiting_approval') throw new AppError('deposit_already_decided', 409);
       if ((await repo.countSlips(depositId, tx)) >= SLIP_MAX_COUNT) throw new AppError('upload_too_many', 400);
+      await reserveSlipBytes(memberId, slip.bytes.length, now(), tx);
       await repo.insertSlip(slipRow(depositId, memberId, slip), tx);
       return dep;
     });
@@ -287,6 +319,8 @@ export function createDepositService({ database, repo, wallet, outbox, providers
         ],
         groupKey: `deposit:${dep.id}`,
         memo: (channel?.nameEn ?? dep.channelCode).slice(0, 120),
+        // The deposit must be staked multiple x before a withdrawal, whatever comes after it (docs/adr/0070).
+        wagering: { creditMultiple: await wageringMultiple() },
       },
       tx,
     );

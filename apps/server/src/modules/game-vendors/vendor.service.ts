@@ -16,6 +16,9 @@ export const VENDOR_TIMINGS = {
   sessionIdleMs: 30 * 60_000,
 };
 
+/** Unknown vendor codes remembered at most (the oldest is dropped first); known vendors are never dropped. */
+const NEGATIVE_CACHE_LIMIT = 256;
+
 /** A vendor as the protocol needs it: its row and its secret, opened. */
 export type CachedVendor = { row: VendorRow; secret: string };
 /** A transfer-mode vendor as the wallet's transfers need it (secret opened). */
@@ -44,26 +47,46 @@ export function createVendorService(deps: {
   const t = VENDOR_TIMINGS;
 
   // ---------- the registry cache (every bet looks its vendor up) ----------
-  const cache = new Map<string, { until: number; value: Promise<CachedVendor | null> }>();
-  const CACHE_LIMIT = 1000;
+  // Known vendors and unknown codes are cached apart (issue 23 #1): the registry is small and every known
+  // vendor stays cached whatever arrives, while unknown codes (anyone can send one) share a small bounded
+  // negative cache that drops its oldest entry, so a flood of made-up codes neither reaches the database
+  // for each repeat nor pushes a real vendor out (before, 1,000 unknown codes emptied the whole cache).
+  type Entry = { until: number; value: Promise<CachedVendor | null> };
+  const known = new Map<string, Entry>();
+  const unknown = new Map<string, Entry>();
 
   /** The vendor of a code with its secret opened (null: unknown), cached for vendorCacheMs. */
   function vendorOf(code: string): Promise<CachedVendor | null> {
     const at = now();
-    const hit = cache.get(code);
+    const hit = known.get(code) ?? unknown.get(code);
     if (hit && hit.until > at) return hit.value;
-    if (cache.size >= CACHE_LIMIT) cache.clear();
-    const value = (async () => {
-      const row = await repo.findVendor(code);
-      return row ? { row, secret: await keys.open(row.secretSealed) } : null;
-    })();
-    cache.set(code, { until: at + t.vendorCacheMs, value });
-    value.catch(() => cache.delete(code)); // a failed lookup is not cached
-    return value;
+    const entry: Entry = {
+      until: at + t.vendorCacheMs,
+      value: (async () => {
+        const row = await repo.findVendor(code);
+        return row ? { row, secret: await keys.open(row.secretSealed) } : null;
+      })(),
+    };
+    // Pending lookups sit with the known vendors until the answer says which they are.
+    unknown.delete(code);
+    known.set(code, entry);
+    entry.value.then(
+      (vendor) => {
+        if (vendor || known.get(code) !== entry) return;
+        known.delete(code);
+        if (unknown.size >= NEGATIVE_CACHE_LIMIT) unknown.delete(unknown.keys().next().value as string);
+        unknown.set(code, entry);
+      },
+      () => known.get(code) === entry && known.delete(code), // a failed lookup is not cached
+    );
+    return entry.value;
   }
 
   /** Drops a cached vendor (this instance; others follow within vendorCacheMs). */
-  const forget = (code: string) => void cache.delete(code);
+  const forget = (code: string) => {
+    known.delete(code);
+    unknown.delete(code);
+  };
 
   // ---------- launch ----------
 

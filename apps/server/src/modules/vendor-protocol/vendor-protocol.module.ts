@@ -10,8 +10,8 @@ import {
 export type { GamesPublisher, PlayerLookup, VendorWallet };
 
 /**
- * The signed vendor wallet protocol v1 (`POST /vendor/v1/*`, docs/vendor-protocol.md): machine routes
- * (their own raw-body parser and error handler), the signature and timestamp checks, sessions, balance,
+ * The signed vendor wallet protocol v1.1 (`POST /vendor/v1/*`, docs/vendor-protocol.md, ADR 0071): machine routes
+ * (their own raw-body parser and error handler), the signature and timestamp checks, signed answers, sessions, balance,
  * bet, win and rollback onto the wallet's `gameOperation`, and the games sync onto the catalogue's `sync`.
  * Built after game-vendors (the registry's lookups), identity, the wallet and the catalogue.
  */

@@ -1,4 +1,5 @@
 import { vendorProtocol, type TVendorAnswer } from '@lotus/contracts/vendor';
+import { signedPath } from '@lotus/contracts/vendor-signature';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../plugins/route';
 import type { VendorCall, VendorProtocolService } from './vendor-protocol.service';
@@ -74,14 +75,17 @@ export async function vendorProtocolRoutes(
       const bodyLimit = BODY_LIMITS[call];
       route(scope, vendorProtocol[call], bodyLimit ? { bodyLimit } : {}, async (req, reply) => {
         const answer = await vendor.handle(call, {
+          method: req.method,
+          path: signedPath(req.url),
+          address: req.ip,
           vendorCode: header(req, 'x-vendor-code'),
           timestamp: header(req, 'x-timestamp'),
           signature: header(req, 'x-signature'),
           raw: req.body instanceof RawBody ? req.body.bytes : null,
         });
-        // The service builds every answer from the protocol's own types (TVendorAnswer), so it is
-        // sent as its JSON text: the response schema documents it, without a second validation pass.
-        return reply.code(answer.http).headers(VENDOR_HEADERS).send(JSON.stringify(answer.body));
+        // The service builds every answer from the protocol's own types (TVendorAnswer) and signs its JSON
+        // text (v1.1), so it is sent as that text: the response schema documents it, without a second pass.
+        return reply.code(answer.http).headers(VENDOR_HEADERS).headers(answer.headers).send(answer.text);
       });
     }
   });

@@ -1,6 +1,7 @@
 import {
   VENDOR_CODE_PATTERN,
   ZVendorAuthenticateRequest,
+  ZVendorId,
   ZVendorBalanceRequest,
   ZVendorBetRequest,
   ZVendorRollbackRequest,
@@ -21,7 +22,7 @@ import type {
   WalletGameOperation,
 } from '../wallet/wallet.types';
 import { createTtlCache } from '../../lib/ttl-cache';
-import { checkTimestamp, verifySignature } from '../../lib/request-signature';
+import { checkTimestamp, signAnswer, verifyRequestSignature } from '../../lib/request-signature';
 import { parseAmount, requestHash } from './vendor-protocol.rules';
 import type { SignedVendor, SignedVendorLookup, VendorSessionStore } from '../game-vendors/vendor.module';
 
@@ -37,6 +38,13 @@ export const PROTOCOL_TIMINGS = {
    * within it on every instance; wins and rollbacks settle for blocked players anyway.
    */
   playerCacheMs: 5_000,
+  /**
+   * Calls that fail the signature check (no headers, an unknown vendor, a wrong signature) are counted per
+   * address over this window; past `badSignatureBurst` of them the address is answered 429 until the window
+   * ends (issue 23 #1): a guesser gets a few answers, not a signing oracle or a database load.
+   */
+  badSignatureWindowMs: 60_000,
+  badSignatureBurst: 20,
 };
 
 /** What the protocol asks of identity: a member as a player (PLAYER_NOT_FOUND, PLAYER_BLOCKED, trial class). */
@@ -51,15 +59,26 @@ export type VendorCall = TVendorCall;
  * the vendor's code and its validated games; answers the counts.
  */
 export type GamesPublisher = (vendor: string, games: TSyncGame[]) => Promise<TGamesSyncResult>;
-/** What the route hands over: the three headers and the body's raw bytes (null: no body). */
+/**
+ * What the route hands over: the request line the signature binds (method, path without the query), the
+ * caller's address (the rate limit of bad signatures), the three headers and the body's raw bytes (null: no body).
+ */
 export type SignedRequest = {
+  method: string;
+  path: string;
+  address: string;
   vendorCode: string | undefined;
   timestamp: string | undefined;
   signature: string | undefined;
   raw: Buffer | null;
 };
 /** The HTTP status and body of a protocol answer. */
-export type ProtocolAnswer = { http: 200 | 400 | 401; body: TVendorAnswer };
+export type ProtocolAnswer = { http: 200 | 400 | 401 | 429; body: TVendorAnswer };
+/**
+ * An answer as sent: status, JSON text and, once the vendor is known and its signature checked, the answer's
+ * X-Timestamp and X-Signature (v1.1: HMAC of `STATUS\nPATH\nX-Timestamp\n<text>` with the vendor's secret).
+ */
+export type SignedAnswer = { http: ProtocolAnswer['http']; text: string; headers: Record<string, string> };
 
 const MESSAGES: Record<TVendorProtocolCode, string> = {
   INVALID_SIGNATURE: 'The request signature is missing or not valid',
@@ -83,6 +102,8 @@ type Player = { id: number; status: string; trial: boolean };
 
 /** A refusal before the body is read (HTTP 401): only the code is said. */
 const refuse = (code: TVendorProtocolCode): ProtocolAnswer => ({ http: 401, body: { status: 'ERROR', code } });
+/** Too many bad signatures from one address (HTTP 429): said with the refusal's own code. */
+const TOO_MANY: ProtocolAnswer = { http: 429, body: { status: 'ERROR', code: 'INVALID_SIGNATURE' } };
 const error = (code: TVendorProtocolCode, balance?: bigint): ProtocolAnswer => ({
   http: 200,
   body: { status: 'ERROR', code, message: MESSAGES[code], ...(balance === undefined ? {} : { balance: balance.toString() }) },
@@ -131,31 +152,69 @@ export function createVendorProtocolService(deps: {
 
   // ---------- the signed protocol ----------
 
-  /** Headers, timestamp, vendor and signature: the vendor, or the 401 refusal. */
+  // Bad signatures per address (in memory, per instance; bounded): a fixed window of badSignatureWindowMs.
+  const badSignatures = new Map<string, { since: number; count: number }>();
+  const BAD_SIGNATURE_ADDRESSES = 10_000;
+  /** Whether `address` is past its burst of bad signatures (then it is answered 429 without a vendor lookup). */
+  function limited(address: string): boolean {
+    const entry = badSignatures.get(address);
+    if (!entry) return false;
+    if (now() - entry.since >= t.badSignatureWindowMs) {
+      badSignatures.delete(address);
+      return false;
+    }
+    return entry.count >= t.badSignatureBurst;
+  }
+  /** Counts one bad signature of `address`; the answer is the refusal, or 429 once past the burst. */
+  function badSignature(address: string, refusal: ProtocolAnswer): ProtocolAnswer {
+    const at = now();
+    const entry = badSignatures.get(address);
+    if (entry && at - entry.since < t.badSignatureWindowMs) entry.count += 1;
+    else {
+      if (badSignatures.size >= BAD_SIGNATURE_ADDRESSES) badSignatures.delete(badSignatures.keys().next().value as string);
+      badSignatures.set(address, { since: at, count: 1 });
+    }
+    return refusal;
+  }
+
+  /** Headers, timestamp, vendor and signature (v1.1: method and path included): the vendor, or the refusal. */
   async function authenticateRequest(req: SignedRequest): Promise<CachedVendor | ProtocolAnswer> {
     const { vendorCode, timestamp, signature } = req;
+    if (limited(req.address)) return TOO_MANY;
     if (vendorCode === undefined || signature === undefined || timestamp === undefined) {
-      return refuse('INVALID_SIGNATURE');
+      return badSignature(req.address, refuse('INVALID_SIGNATURE'));
     }
     if (checkTimestamp(timestamp, now()) !== 'ok') return refuse('EXPIRED_REQUEST');
     const vendor = VENDOR_CODE_PATTERN.test(vendorCode) ? await vendors.vendorOf(vendorCode) : null;
     // An unknown vendor has no secret to check against: the signature cannot be valid.
-    if (!vendor) return refuse('INVALID_SIGNATURE');
-    if (!verifySignature(vendor.secret, timestamp, req.raw ?? Buffer.alloc(0), signature)) {
-      return refuse('INVALID_SIGNATURE');
+    if (!vendor) return badSignature(req.address, refuse('INVALID_SIGNATURE'));
+    const line = { method: req.method, path: req.path, timestamp };
+    if (!verifyRequestSignature(vendor.secret, line, req.raw ?? Buffer.alloc(0), signature)) {
+      return badSignature(req.address, refuse('INVALID_SIGNATURE'));
     }
     if (vendor.row.status === 'disabled') return refuse('VENDOR_DISABLED');
     return vendor;
   }
 
-  /** The JSON body, validated by `schema`, else INVALID_REQUEST. */
-  function bodyOf<S extends z.ZodType>(raw: Buffer | null, schema: S): z.infer<S> {
-    let value: unknown;
+  /** The request's JSON, parsed once after the signature (undefined: not JSON). */
+  function parseBody(raw: Buffer | null): unknown {
     try {
-      value = sjp.parse(raw?.toString('utf8') ?? '', undefined, { protoAction: 'error', constructorAction: 'error' });
+      return sjp.parse(raw?.toString('utf8') ?? '', undefined, { protoAction: 'error', constructorAction: 'error' });
     } catch {
-      return fail('INVALID_REQUEST');
+      return undefined;
     }
+  }
+
+  /** The requestId to echo: the body's, when it is a well-formed one (also in an answer refusing the body). */
+  function requestIdOf(value: unknown): string | undefined {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+    const id = (value as { requestId?: unknown }).requestId;
+    return ZVendorId.safeParse(id).success ? (id as string) : undefined;
+  }
+
+  /** The JSON body, validated by `schema` (strict: no field of another call), else INVALID_REQUEST. */
+  function bodyOf<S extends z.ZodType>(value: unknown, schema: S): z.infer<S> {
+    if (value === undefined) return fail('INVALID_REQUEST');
     const parsed = schema.safeParse(value);
     return parsed.success ? (parsed.data as z.infer<S>) : fail('INVALID_REQUEST');
   }
@@ -215,9 +274,9 @@ export function createVendorProtocolService(deps: {
     };
   }
 
-  const calls: Record<VendorCall, (vendor: CachedVendor, raw: Buffer | null) => Promise<ProtocolAnswer>> = {
-    async authenticate(vendor, raw) {
-      const { token } = bodyOf(raw, ZVendorAuthenticateRequest);
+  const calls: Record<VendorCall, (vendor: CachedVendor, body: unknown) => Promise<ProtocolAnswer>> = {
+    async authenticate(vendor, json) {
+      const { token } = bodyOf(json, ZVendorAuthenticateRequest);
       requireOpen(vendor);
       const launched = await store.consumeLaunchToken(sha256Hex(token), vendor.row.code, new Date(now()));
       if (!launched) return fail('INVALID_SESSION');
@@ -232,16 +291,16 @@ export function createVendorProtocolService(deps: {
       };
     },
 
-    async balance(vendor, raw) {
-      const body = bodyOf(raw, ZVendorBalanceRequest);
+    async balance(vendor, json) {
+      const body = bodyOf(json, ZVendorBalanceRequest);
       const player = await playerOf(body.playerId, { blockedAllowed: false });
       await requireSession(body.sessionToken, vendor, player);
       const balance = await wallet.balanceOf({ id: player.id, trial: player.trial });
       return { http: 200, body: { status: 'OK', balance: balance.toString(), currency: vendor.row.currency } };
     },
 
-    async bet(vendor, raw) {
-      const body = bodyOf(raw, ZVendorBetRequest);
+    async bet(vendor, json) {
+      const body = bodyOf(json, ZVendorBetRequest);
       const amount = amountOf(body.amount);
       requireOpen(vendor);
       const player = await playerOf(body.playerId, { blockedAllowed: false });
@@ -253,8 +312,8 @@ export function createVendorProtocolService(deps: {
 
     // A win needs no live session (a round may settle after the player left) and settles for a
     // blocked player too: the round was played before the block (docs/vendor-protocol.md).
-    async win(vendor, raw) {
-      const body = bodyOf(raw, ZVendorWinRequest);
+    async win(vendor, json) {
+      const body = bodyOf(json, ZVendorWinRequest);
       const amount = amountOf(body.amount);
       const player = await playerOf(body.playerId, { blockedAllowed: true });
       requireCurrency(body.currency, vendor);
@@ -270,8 +329,8 @@ export function createVendorProtocolService(deps: {
     },
 
     // A rollback refunds the bet it names (the amount comes from that bet); for a blocked player too.
-    async rollback(vendor, raw) {
-      const body = bodyOf(raw, ZVendorRollbackRequest);
+    async rollback(vendor, json) {
+      const body = bodyOf(json, ZVendorRollbackRequest);
       const player = await playerOf(body.playerId, { blockedAllowed: true });
       const { transactionId, referenceTransactionId, roundId } = body;
       return money(vendor, player, body.playerId, {
@@ -283,27 +342,49 @@ export function createVendorProtocolService(deps: {
     },
 
     // A vendor publishes its game list (the catalogue's sync); in maintenance too (only disabled is refused, 401).
-    async gamesSync(vendor, raw) {
-      const body = bodyOf(raw, ZGamesSyncRequest);
+    async gamesSync(vendor, json) {
+      const body = bodyOf(json, ZGamesSyncRequest);
       const result = await deps.publishGames(vendor.row.code, body.games);
       return { http: 200, body: { status: 'OK', ...result } };
     },
   };
 
   /**
-   * One protocol call: the signature checks (401), then the call. Never throws: an unexpected
+   * One protocol call: the signature checks (401, 429), then the call. Never throws: an unexpected
    * failure is logged and answered INTERNAL_ERROR (HTTP 200, no details).
    */
-  async function handle(call: VendorCall, req: SignedRequest): Promise<ProtocolAnswer> {
+  async function answer(call: VendorCall, req: SignedRequest): Promise<{ answer: ProtocolAnswer; vendor?: CachedVendor; requestId?: string }> {
+    let vendor: CachedVendor | undefined;
+    let requestId: string | undefined;
     try {
-      const vendor = await authenticateRequest(req);
-      if ('http' in vendor) return vendor;
-      return await calls[call](vendor, req.raw);
+      const authenticated = await authenticateRequest(req);
+      if ('http' in authenticated) return { answer: authenticated };
+      vendor = authenticated;
+      const json = parseBody(req.raw);
+      requestId = requestIdOf(json);
+      return { answer: await calls[call](vendor, json), vendor, requestId };
     } catch (err) {
-      if (err instanceof Answer) return err.answer;
+      if (err instanceof Answer) return { answer: err.answer, vendor, requestId };
       log.error({ err, call, vendor: req.vendorCode }, 'vendor protocol call failed');
-      return error('INTERNAL_ERROR');
+      return { answer: error('INTERNAL_ERROR'), vendor, requestId };
     }
+  }
+
+  /**
+   * One protocol call as sent (v1.1): the answer echoes the request's requestId and, once the vendor's
+   * signature was checked, is signed over its status, the request's path and its own X-Timestamp, so it
+   * cannot be replayed as the answer to another call. Refusals before that (401, 429) are not signed: there
+   * is no vendor whose secret could sign them.
+   */
+  async function handle(call: VendorCall, req: SignedRequest): Promise<SignedAnswer> {
+    const { answer: a, vendor, requestId } = await answer(call, req);
+    // requestId written second, after status (the order a reader expects; JSON keeps insertion order).
+    const body = requestId === undefined ? a.body : Object.assign({ status: a.body.status, requestId }, a.body);
+    const text = JSON.stringify(body);
+    if (!vendor) return { http: a.http, text, headers: {} };
+    const timestamp = String(now());
+    const signature = signAnswer(vendor.secret, { status: a.http, path: req.path, timestamp }, text);
+    return { http: a.http, text, headers: { 'x-timestamp': timestamp, 'x-signature': signature } };
   }
 
   return { handle };

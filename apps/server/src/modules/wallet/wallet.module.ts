@@ -106,7 +106,7 @@ export function createWalletModule(deps: {
   return {
     service,
     transfers,
-    /** The sandbox transfer vendor (embedded demo, ALLOW_SANDBOX_TRANSPORTS=1, tests), else null. */
+    /** The sandbox transfer vendor (embedded demo, ALLOW_SANDBOX_PSP=1, tests), else null. */
     sandbox,
     /**
      * Once the server listens, with the sandbox on: the registry's vendor SBX ("Sandbox Casino", transfer

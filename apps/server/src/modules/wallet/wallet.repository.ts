@@ -107,6 +107,12 @@ export function createWalletRepository(db: Db, prepared: PreparedQuery) {
         currency: string;
         codes: string[];
         amounts: bigint[];
+        /** Per leg: wagering requirement added (+) or taken back (-) (docs/adr/0070). */
+        wagering: bigint[];
+        /** The debited member account's outstanding wagering moves pro rata to the credited one. */
+        wageringCarry: boolean;
+        /** Refused (`wagering_outstanding`) while a debited member account has outstanding wagering. */
+        wageringClear: boolean;
       },
       tx: Executor,
     ): Promise<PostRow> {
@@ -114,7 +120,8 @@ export function createWalletRepository(db: Db, prepared: PreparedQuery) {
         tx,
         sql`select * from ledger_post(
         ${p.op}, ${p.key}, ${p.kind}, ${p.hash}, ${p.actorKind}, ${p.actorId}, ${p.reason}, ${p.groupKey}, ${p.refKey},
-        ${p.memo}, ${p.reverses}::bigint, ${p.currency}, ${textArray(p.codes)}::text[], ${textArray(p.amounts.map(String))}::bigint[])`,
+        ${p.memo}, ${p.reverses}::bigint, ${p.currency}, ${textArray(p.codes)}::text[], ${textArray(p.amounts.map(String))}::bigint[],
+        ${textArray(p.wagering.map(String))}::bigint[], ${p.wageringCarry}, ${p.wageringClear})`,
       );
       const row = r[0]!;
       return {
@@ -158,7 +165,7 @@ export function createWalletRepository(db: Db, prepared: PreparedQuery) {
     async transactionEntries(id: number, tx: Executor = db) {
       const r = await query(
         tx,
-        sql`select t.kind, t.reverses, a.code, e.amount from ledger_transactions t
+        sql`select t.kind, t.reverses, a.code, e.amount, e.wagering from ledger_transactions t
         left join ledger_entries e on e.transaction_id = t.id left join ledger_accounts a on a.id = e.account_id
         where t.id = ${id} order by e.id`,
       );
@@ -169,7 +176,7 @@ export function createWalletRepository(db: Db, prepared: PreparedQuery) {
         entries: r
           .filter((x) => x.code !== null)
           // Codes the ledger stored: parsed back into account codes (never null for a stored code).
-          .map((x) => ({ account: parseAccount(String(x.code))!.code, amount: big(x.amount) })),
+          .map((x) => ({ account: parseAccount(String(x.code))!.code, amount: big(x.amount), wagering: big(x.wagering) })),
       };
     },
 
@@ -317,28 +324,10 @@ export function createWalletRepository(db: Db, prepared: PreparedQuery) {
       };
     },
 
-    /**
-     * Net stakes on an account since its last deposit, and that deposit's amount (turnover rule of
-     * withdrawals): bets minus rollback refunds, counted from the entry after the deposit.
-     */
-    async turnoverSinceLastDeposit(
-      code: string,
-      tx: Executor = db,
-    ): Promise<{ deposit: bigint; staked: bigint }> {
-      const r = await query(
-        tx,
-        sql`with acc as (select id from ledger_accounts where code = ${code}),
-        last as (
-          select e.id, e.amount from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
-          where e.account_id = (select id from acc) and t.kind = 'deposit' order by e.id desc limit 1)
-        select coalesce((select amount from last), 0) as deposit,
-          coalesce((select sum(-e.amount)
-            from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
-            where e.account_id = (select id from acc) and e.id > coalesce((select id from last), 0)
-              and t.kind in ('bet', 'rollback')), 0) as staked`,
-      );
-      const row = r[0]!;
-      return { deposit: big(row.deposit), staked: big(row.staked) };
+    /** An account's wagering outstanding (docs/adr/0070): 0 for an account not made yet. */
+    async wageringOutstanding(code: string, tx: Executor = db): Promise<bigint> {
+      const r = await query(tx, sql`select wagering_outstanding from ledger_accounts where code = ${code}`);
+      return r.length === 0 ? 0n : big(r[0]!.wagering_outstanding);
     },
 
     /**
@@ -390,21 +379,25 @@ export function createWalletRepository(db: Db, prepared: PreparedQuery) {
         (select count(*) from ledger_entries) as entries`);
       // One pass over the entries gives, per class and currency, the sum, the member accounts whose balance
       // differs from their entries, and (class null) entries whose account does not exist.
+      // The same pass sums each account's wagering changes: the stored outstanding must equal them.
       const groups = await query(
         tx,
         sql`with sums as (
-          select account_id, sum(amount) as s from ledger_entries group by account_id)
+          select account_id, sum(amount) as s, sum(wagering) as w from ledger_entries group by account_id)
         select a.class, a.currency, sum(s.s) as s,
           count(*) filter (where a.member_id is not null and a.balance <> s.s) as mismatches,
+          count(*) filter (where a.wagering_outstanding <> s.w) as wagering_mismatches,
           count(*) filter (where a.id is null) as orphans
         from sums s left join ledger_accounts a on a.id = s.account_id
         group by a.class, a.currency order by 1, 2`,
       );
-      // Member accounts with a balance but no entry at all.
+      // Member accounts with a balance (or wagering outstanding) but no entry at all.
       const unbacked =
-        await one(sql`select count(*) as n from ledger_accounts a where a.member_id is not null and a.balance <> 0
-        and not exists (select 1 from ledger_entries e where e.account_id = a.id)`);
+        await one(sql`select count(*) filter (where a.member_id is not null and a.balance <> 0) as n,
+          count(*) filter (where a.wagering_outstanding <> 0) as w
+        from ledger_accounts a where not exists (select 1 from ledger_entries e where e.account_id = a.id)`);
       const mismatches = { n: groups.reduce((n, g) => n + Number(g.mismatches), Number(unbacked.n)) };
+      const wageringMismatches = groups.reduce((n, g) => n + Number(g.wagering_mismatches), Number(unbacked.w));
       const orphans = { n: groups.reduce((n, g) => n + Number(g.orphans), 0) };
       const sums = groups
         .filter((g) => g.class !== null)
@@ -421,6 +414,7 @@ export function createWalletRepository(db: Db, prepared: PreparedQuery) {
         transactions: Number(counts.transactions),
         entries: Number(counts.entries),
         balanceMismatches: Number(mismatches.n),
+        wageringMismatches,
         negativeMemberBalances: Number(negative.n),
         sumsByClassAndCurrency: (sums as { k: string; s: unknown }[]).map((x) => ({
           classAndCurrency: x.k,

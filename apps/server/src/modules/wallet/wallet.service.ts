@@ -1,8 +1,9 @@
 import { accounts, parseAccount } from '@lotus/ledger/accounts';
 import { inputHash } from '@lotus/ledger/hash';
-import { reversalOf, validateEntries } from '@lotus/ledger/posting';
+import { reversalOf, validateEntries, wageringFor } from '@lotus/ledger/posting';
 import { verifyLedger, type Violation } from '@lotus/ledger/verify';
 import { AppError } from '@lotus/contracts/app-error';
+import { formatMinor } from '@lotus/contracts/money';
 import { addDays, bangkokDay, bangkokDayRange, DAY_MS } from '@lotus/contracts/calendar';
 import { sqlState } from '../../lib/pg-errors';
 import type { Database } from '../../db/client';
@@ -13,8 +14,15 @@ import type {
   GameOperationInput,
   GameOperationResult,
   Posting,
+  PostingWagering,
   PostResult,
 } from './wallet.types';
+
+/** Per entry (in the order given), the requirement `ledger_post` is asked to add. */
+function wageringOf(entries: readonly { account: string; amount: bigint }[], wagering: PostingWagering | undefined): bigint[] {
+  const multiple = wagering?.creditMultiple ?? 0;
+  return entries.map((e) => (e.amount > 0n && parseAccount(e.account)?.memberId != null ? wageringFor(e.amount, multiple) : 0n));
+}
 
 /** Runs of one autocommit write when PostgreSQL asks for it (serialization, deadlock) or a racing
  * duplicate hit the idempotency index first (the next run finds it and replays). */
@@ -76,7 +84,12 @@ export function createWalletService(deps: {
 }) {
   const { database, repo, options } = deps;
 
-  async function post(posting: Posting, tx?: Executor, reverses: number | null = null): Promise<PostResult> {
+  async function post(
+    posting: Posting,
+    tx?: Executor,
+    reverses: number | null = null,
+    wageringByAccount: ReadonlyMap<string, bigint> | null = null,
+  ): Promise<PostResult> {
     const invalid = validateEntries(posting.entries);
     if (invalid) throw new AppError('invalid_posting', 400);
     const actor = posting.actor;
@@ -104,6 +117,11 @@ export function createWalletService(deps: {
             currency: options.currency,
             codes: entries.map((e) => e.account),
             amounts: entries.map((e) => e.amount),
+            wagering: wageringByAccount
+              ? entries.map((e) => wageringByAccount.get(e.account) ?? 0n)
+              : wageringOf(entries, posting.wagering),
+            wageringCarry: posting.wagering?.carry ?? false,
+            wageringClear: posting.wagering?.requireClear ?? false,
           },
           tx ?? database.db,
         ),
@@ -121,6 +139,10 @@ export function createWalletService(deps: {
         throw new AppError('idempotency_conflict', 409);
       case 'insufficient_funds':
         throw new AppError('insufficient_funds', 400);
+      case 'wagering_outstanding':
+        throw new AppError('withdrawal_turnover_not_met', 403, undefined, {
+          outstanding: formatMinor(row.balances[0] ?? 0n),
+        });
       default:
         throw new AppError('invalid_posting', 400);
     }
@@ -176,11 +198,13 @@ export function createWalletService(deps: {
         key: String(transactionId),
         input: { transactionId },
         actor: { kind: 'operator', id: operator.id, reason: operator.reason },
-        entries: reversalOf(original.entries),
+        entries: reversalOf(original.entries).map((e) => ({ account: e.account, amount: e.amount })),
         memo: `reversal of ${transactionId}`.slice(0, 120),
       },
       tx,
       transactionId,
+      // The requirement the original added or carried is taken back (never below zero).
+      new Map(original.entries.map((e) => [e.account, -e.wagering])),
     );
   }
 
@@ -252,9 +276,9 @@ export function createWalletService(deps: {
     };
   }
 
-  /** Turnover toward the withdrawal rule: what was staked since the last deposit, and that deposit. */
-  async function turnoverSinceLastDeposit(memberId: number) {
-    return repo.turnoverSinceLastDeposit(accounts.main(memberId));
+  /** What the member must still stake before a withdrawal (docs/adr/0070): the main wallet's outstanding. */
+  async function wageringOutstanding(memberId: number): Promise<bigint> {
+    return repo.wageringOutstanding(accounts.main(memberId));
   }
 
   /**
@@ -313,7 +337,7 @@ export function createWalletService(deps: {
   /** Settled real-money game wins after a ledger transaction id, in id order (the catalogue's winner board). */
   const settledWins = (afterId: number, limit: number) => repo.settledWins(afterId, limit, database.db);
 
-  return { post, reverse, reverseByOperator, gameOperation, balanceOf, grantTrialCredit, funds, verify, turnoverSinceLastDeposit, accountRecord, bettingRounds, settledWins, repo };
+  return { post, reverse, reverseByOperator, gameOperation, balanceOf, grantTrialCredit, funds, verify, wageringOutstanding, accountRecord, bettingRounds, settledWins, repo };
 }
 
 export type WalletService = ReturnType<typeof createWalletService>;

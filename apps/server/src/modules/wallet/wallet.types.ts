@@ -30,6 +30,27 @@ export type Posting = {
   groupKey?: string;
   /** A short description shown in the account record (e.g. the channel name), at most 120 characters. */
   memo?: string;
+  /** What the movement does to the wagering outstanding (docs/adr/0070-wagering-outstanding.md); none if absent. */
+  wagering?: PostingWagering;
+};
+
+/**
+ * The wagering outstanding a member must stake before a withdrawal, kept by the ledger beside the balance
+ * (docs/adr/0070-wagering-outstanding.md). Stakes reduce it on their own (the game operations).
+ */
+export type PostingWagering = {
+  /**
+   * A credit that needs turnover (a deposit, a share received, a bonus): each credited member account must
+   * stake this multiple of its credit (at most two decimals; rounded up to the minor unit).
+   */
+  creditMultiple?: number;
+  /** The one debited member account's outstanding moves with the money, pro rata, to the one credited. */
+  carry?: boolean;
+  /**
+   * A withdrawal: refused with `withdrawal_turnover_not_met` (the outstanding amount in the error's details)
+   * while the debited member account has any outstanding, checked under the posting's own lock.
+   */
+  requireClear?: boolean;
 };
 
 export type PostResult = {

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import type { ConfigService } from '../../platform/config/config.service';
+import type { UploadQuota } from '../../platform/media/upload-quota';
 import type { ModuleParts } from '../../platform/module';
 import type { Outbox } from '../../platform/outbox/outbox';
 import type { MemberStepUp } from '../identity/identity.module';
@@ -7,7 +8,7 @@ import type { WalletPost } from '../wallet/wallet.types';
 import { opsWithdrawalRoutes } from './withdrawal-ops.routes';
 import { createWithdrawalRepository } from './withdrawal.repository';
 import { withdrawalRoutes } from './withdrawal.routes';
-import { createWithdrawalService, type TurnoverSinceLastDeposit } from './withdrawal.service';
+import { createWithdrawalService, type WageringOutstanding } from './withdrawal.service';
 
 /** How often the auto-receipt job looks for paid-out withdrawals past their N minutes. */
 export const AUTO_RECEIPT_EVERY_MS = 60_000;
@@ -20,13 +21,15 @@ export const AUTO_RECEIPT_EVERY_MS = 60_000;
 export function createWithdrawalModule(deps: {
   database: Database;
   config: Pick<ConfigService, 'get'>;
+  /** The daily byte allowance of member images, shared with the deposit slips (issue 23 #4). */
+  uploadQuota: Pick<UploadQuota, 'reserve'>;
   outbox: Pick<Outbox, 'enqueue'>;
   /** From identity: payment password, second factor, real name. */
   stepUp: MemberStepUp;
   /** From the wallet: the one write path of the ledger. */
   wallet: { post: WalletPost };
-  /** From the wallet: the last deposit and the bets since (the turnover rule is withdrawal.rules). */
-  turnoverSinceLastDeposit: TurnoverSinceLastDeposit;
+  /** From the wallet: what the member must still stake before a withdrawal (docs/adr/0070). */
+  wageringOutstanding: WageringOutstanding;
   now: () => number;
 }) {
   const repo = createWithdrawalRepository(deps.database.db);

@@ -5,7 +5,6 @@ import {
   imageTypeOf,
   maskAccountNumber,
   proofProblem,
-  turnoverRequirement,
   withinHours,
 } from './withdrawal.rules';
 import { bangkokDayStart, bangkokMinuteOfDay } from '@lotus/contracts/calendar';
@@ -15,26 +14,6 @@ const jpg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]);
 const gif = new TextEncoder().encode('GIF89a....');
 
 describe('withdrawal rules', () => {
-  it('turnover: bets since the last deposit must reach multiple x that deposit', () => {
-    expect(turnoverRequirement({ lastDepositAmount: 100_00n, betsSince: 99_99n, multiple: 1 })).toEqual({
-      required: 100_00n,
-      achieved: 99_99n,
-      met: false,
-    });
-    expect(turnoverRequirement({ lastDepositAmount: 100_00n, betsSince: 100_00n, multiple: 1 }).met).toBe(
-      true,
-    );
-    expect(turnoverRequirement({ lastDepositAmount: 100_00n, betsSince: 0n, multiple: 1.5 }).required).toBe(
-      150_00n,
-    );
-    // Rounded up to the minor unit: 0.33 x 1.01 = 0.3333 -> 0.34
-    expect(turnoverRequirement({ lastDepositAmount: 1_01n, betsSince: 0n, multiple: 0.33 }).required).toBe(
-      34n,
-    );
-    expect(turnoverRequirement({ lastDepositAmount: 0n, betsSince: 0n, multiple: 1 }).met).toBe(true);
-    expect(turnoverRequirement({ lastDepositAmount: 500_00n, betsSince: 0n, multiple: 0 }).met).toBe(true);
-  });
-
   it('hours are Asia/Bangkok (UTC+7) local time; from > to wraps past midnight', () => {
     const utc = (h: number, m = 0) => Date.UTC(2026, 0, 10, h, m);
     expect(bangkokMinuteOfDay(utc(17))).toBe(0); // 17:00 UTC = 00:00 Bangkok

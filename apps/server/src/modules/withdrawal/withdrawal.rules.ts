@@ -10,21 +10,8 @@ import { parseMinor } from '@lotus/contracts/money';
 /** Pure withdrawal rules (no I/O), unit-tested beside this file (docs/adr/0028-cashier-withdrawals.md). */
 
 
-/**
- * Turnover: bets since the last deposit must reach `multiple` x that deposit (a multiple with at most
- * two decimals; the requirement is rounded up to the minor unit). No deposit yet: nothing required.
- */
-export function turnoverRequirement(input: {
-  lastDepositAmount: bigint;
-  betsSince: bigint;
-  multiple: number;
-}): { required: bigint; achieved: bigint; met: boolean } {
-  const hundredths = BigInt(Math.round(input.multiple * 100));
-  const product = input.lastDepositAmount * hundredths;
-  const required = product <= 0n ? 0n : (product + 99n) / 100n;
-  const achieved = input.betsSince < 0n ? 0n : input.betsSince;
-  return { required, achieved, met: achieved >= required };
-}
+// Turnover is the ledger's wagering outstanding (docs/adr/0070-wagering-outstanding.md): a withdrawal needs
+// it at zero; the requirement a credit adds is packages/ledger posting.ts `wageringFor`.
 
 
 const minutesOf = (clock: string) => {

@@ -16,6 +16,8 @@ import {
 import type { Database } from '../../db/client';
 import type { Tx } from '../../db/tx';
 import type { ConfigService } from '../../platform/config/config.service';
+import { checkImage } from '../../platform/media/image-check';
+import type { UploadQuota } from '../../platform/media/upload-quota';
 import type { OpsAuditNote } from '../../platform/audit/ops.audit';
 import type { Outbox } from '../../platform/outbox/outbox';
 import type { MemberStepUp } from '../identity/identity.module';
@@ -28,15 +30,15 @@ import {
   maskAccountNumber,
   normalizeAccountName,
   proofProblem,
-  turnoverRequirement,
   withinHours,
 } from './withdrawal.rules';
-import { bangkokDayStart } from '@lotus/contracts/calendar';
+import { bangkokDay, bangkokDayStart } from '@lotus/contracts/calendar';
 
-/** The wallet's figures of turnover (REQUEST to the wallet: `turnoverSinceLastDeposit(memberId)`). */
-export type TurnoverSinceLastDeposit = (
-  memberId: number,
-) => Promise<{ lastDepositAmount: bigint; betsSince: bigint }>;
+/**
+ * What the member must still stake before a withdrawal (REQUEST to the wallet: `wageringOutstanding(memberId)`;
+ * docs/adr/0070-wagering-outstanding.md).
+ */
+export type WageringOutstanding = (memberId: number) => Promise<bigint>;
 
 /** Who a member action comes from (audit trail of identity). */
 export type CashierClient = { ip: string; userAgent: string };
@@ -48,9 +50,10 @@ type Deps = {
   database: Pick<Database, 'tx'>;
   repo: WithdrawalRepository;
   config: Pick<ConfigService, 'get'>;
+  uploadQuota: Pick<UploadQuota, 'reserve'>;
   stepUp: MemberStepUp;
   wallet: { post: WalletPost };
-  turnoverSinceLastDeposit: TurnoverSinceLastDeposit;
+  wageringOutstanding: WageringOutstanding;
   outbox: Pick<Outbox, 'enqueue'>;
   now?: () => number;
 };
@@ -104,10 +107,6 @@ export function createWithdrawalService(deps: Deps) {
     return toWithdrawal(row, settings.autoReceiptMinutes, proofs.length);
   }
 
-  async function turnoverOf(memberId: number, multiple: number) {
-    const figures = await deps.turnoverSinceLastDeposit(memberId);
-    return turnoverRequirement({ ...figures, multiple });
-  }
 
   // ---------- bank accounts ----------
 
@@ -165,11 +164,11 @@ export function createWithdrawalService(deps: Deps) {
   async function settingsView(memberId: number) {
     const settings = await config.get('withdrawal');
     const t = now();
-    const [usedToday, profile, accounts, turnover] = await Promise.all([
+    const [usedToday, profile, accounts, outstanding] = await Promise.all([
       repo.countSince(memberId, new Date(bangkokDayStart(t))),
       stepUp.profile(memberId),
       repo.listActiveBankAccounts(memberId),
-      turnoverOf(memberId, settings.turnoverMultiple),
+      deps.wageringOutstanding(memberId),
     ]);
     return {
       minAmount: formatMinor(parseMinor(settings.minAmount) ?? 0n),
@@ -181,10 +180,9 @@ export function createWithdrawalService(deps: Deps) {
       timeZone: 'Asia/Bangkok' as const,
       openNow: withinHours(settings.hours, t),
       turnover: {
-        required: formatMinor(turnover.required),
-        achieved: formatMinor(turnover.achieved),
+        outstanding: formatMinor(outstanding),
         multiple: settings.turnoverMultiple,
-        met: turnover.met,
+        met: outstanding === 0n,
       },
       autoReceiptMinutes: settings.autoReceiptMinutes,
       paymentPasswordSet: profile.paymentPasswordSet,
@@ -232,9 +230,12 @@ export function createWithdrawalService(deps: Deps) {
     if (problem) throw new AppError(problem, 400, { amount: problem });
     const t = now();
     if (!withinHours(settings.hours, t)) throw new AppError('withdrawal_outside_hours', 403);
-    const turnover = await turnoverOf(memberId, settings.turnoverMultiple);
-    // The figures are in GET /wps/cashier/withdrawal-settings (turnover.required / achieved).
-    if (!turnover.met) throw new AppError('withdrawal_turnover_not_met', 403);
+    // Refused early with the amount (also in GET /wps/cashier/withdrawal-settings, turnover.outstanding); the
+    // hold below checks it again under the ledger's lock, so a deposit racing this request cannot slip by.
+    const outstanding = await deps.wageringOutstanding(memberId);
+    if (outstanding > 0n) {
+      throw new AppError('withdrawal_turnover_not_met', 403, undefined, { outstanding: formatMinor(outstanding) });
+    }
 
     const row = await database.tx(async (tx) => {
       await repo.lockMember(memberId, tx);
@@ -268,6 +269,7 @@ export function createWithdrawalService(deps: Deps) {
           ],
           groupKey: `withdrawal:${created.id}`,
           memo: `Withdrawal ${created.id}`,
+          wagering: { requireClear: true },
         },
         tx,
       );
@@ -309,6 +311,11 @@ export function createWithdrawalService(deps: Deps) {
         throw new AppError(problem.code, problem.code === 'proof_too_large' ? 413 : undefined, {
           [problem.field]: problem.code,
         });
+      // Its size from the header, then a full decode, before anything is stored (issue 23 #4).
+      for (const [i, image] of images.entries()) {
+        const checked = await checkImage(image, imageTypeOf(image)!);
+        if (!checked.ok) throw new AppError(checked.error, undefined, { [`proofs.${i}`]: checked.error });
+      }
     }
     const row = await repo.findById(id);
     if (!row || row.memberId !== memberId) throw new AppError('not_found', 404);
@@ -335,6 +342,13 @@ export function createWithdrawalService(deps: Deps) {
         tx,
       );
       if (!updated) return null;
+      const proofBytes = images.reduce((total, image) => total + image.length, 0);
+      if (proofBytes > 0) {
+        const { dailyBytesPerMember } = await config.get('uploads');
+        if (!(await deps.uploadQuota.reserve(memberId, bangkokDay(t), proofBytes, dailyBytesPerMember, tx))) {
+          throw new AppError('upload_daily_limit', undefined, { proofs: 'upload_daily_limit' });
+        }
+      }
       for (const [i, image] of images.entries()) {
         await repo.insertProof(
           {

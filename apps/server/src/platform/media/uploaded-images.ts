@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { BANNER_IMAGE_MAX_BYTES, type TBannerImage } from '@lotus/contracts/ops-content';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { BANNER_FORMATS, BANNER_WIDTHS } from './banner-rasters';
+import { IMAGE_MAX_SIDE_PX } from './image-check';
 
 /**
  * Operator-uploaded banner artwork (issue 12, docs/adr/0054). An upload is judged by its bytes,
@@ -67,7 +68,7 @@ export async function renderUpload({ bytes }: DecodedUpload): Promise<RenderedUp
   } catch {
     return null;
   }
-  if (!image.width || !image.height || image.width > 8000 || image.height > 8000) return null;
+  if (!image.width || !image.height || image.width > IMAGE_MAX_SIDE_PX || image.height > IMAGE_MAX_SIDE_PX) return null;
   // Every version is encoded at once (the encoders run off the main thread).
   const variants: RenderedUpload['variants'] = await Promise.all(
     BANNER_WIDTHS.flatMap((width) => {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, lt, or, isNull, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/tx';
+import type { Db, Executor, Tx } from '../../db/tx';
 import { authThrottles } from '../../db/schema';
 
 export type ThrottleKind = 'login' | '2fa' | 'password' | 'slider' | 'payment' | 'ops_login';
@@ -54,6 +54,33 @@ export function createThrottleRepository(db: Db) {
         .returning();
       if (!row) throw new Error('throttle record returned no row');
       return row;
+    },
+
+    /**
+     * The row of a subject locked until the transaction ends (`select ... for update`), or null when
+     * there is none: concurrent attempts of one subject read it one after the other.
+     */
+    async findForUpdate(kind: ThrottleKind, subject: string, source: string, tx: Tx): Promise<ThrottleRow | null> {
+      const [row] = await tx.select().from(authThrottles).where(where(kind, subject, source)).for('update');
+      return row ?? null;
+    },
+
+    /** The first failure of a subject; null when a concurrent transaction inserted the row first. */
+    async insertFirst(kind: ThrottleKind, subject: string, source: string, at: Date, tx: Tx): Promise<ThrottleRow | null> {
+      const [row] = await tx
+        .insert(authThrottles)
+        .values({ kind, subject, source, failures: 1, firstFailureAt: at, lastFailureAt: at })
+        .onConflictDoNothing()
+        .returning();
+      return row ?? null;
+    },
+
+    /** Gives back one counted failure (an attempt reserved but never judged). */
+    async release(kind: ThrottleKind, subject: string, source: string, tx: Executor): Promise<void> {
+      await tx
+        .update(authThrottles)
+        .set({ failures: sql`greatest(${authThrottles.failures} - 1, 0)` })
+        .where(where(kind, subject, source));
     },
 
     /**

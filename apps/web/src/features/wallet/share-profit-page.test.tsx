@@ -29,7 +29,7 @@ function serve({ isAgent = 1, secondFactor = false, paymentPasswordSet = true, l
     '/wps/v2/wallets/balance': () => ({ sumBalance: '5000.00', isSingle: true }),
     '/wps/cashier/withdrawal-settings': () => ({
       minAmount: '100.00', maxAmount: '50000.00', dailyCount: 5, usedToday: 0, remainingToday: 5, hours: { from: '00:00', to: '24:00' }, timeZone: 'Asia/Bangkok', openNow: true,
-      turnover: { required: '0.00', achieved: '0.00', multiple: 0, met: true }, autoReceiptMinutes: 30, paymentPasswordSet, secondFactorRequired: secondFactor, realNameSet: true, bankAccounts: 0, maxBankAccounts: 3,
+      turnover: { outstanding: '0.00', multiple: 0, met: true }, autoReceiptMinutes: 30, paymentPasswordSet, secondFactorRequired: secondFactor, realNameSet: true, bankAccounts: 0, maxBankAccounts: 3,
     }),
     '/wps/agent/downlines': (url) => {
       searches.push(url.searchParams.get('search') ?? '');

@@ -19,7 +19,7 @@ const settings = (over: Partial<TWithdrawalSettingsView> = {}): TWithdrawalSetti
   hours: { from: '00:00', to: '24:00' },
   timeZone: 'Asia/Bangkok',
   openNow: true,
-  turnover: { required: '1000.00', achieved: '250.50', multiple: 1, met: false },
+  turnover: { outstanding: '749.50', multiple: 1, met: false },
   autoReceiptMinutes: 30,
   paymentPasswordSet: true,
   secondFactorRequired: false,
@@ -86,7 +86,8 @@ describe('Withdraw (2.MC.05)', () => {
     expect((await screen.findByTestId('withdraw-limit-per')).textContent).toContain('฿100.00 – ฿50,000.00');
     expect(screen.getByTestId('withdraw-limit-today').textContent).toContain('1 of 5 (4 left)');
     expect(screen.getByTestId('withdraw-limit-hours').textContent).toContain('Open now');
-    expect(screen.getByTestId('withdraw-limit-turnover').textContent).toContain('฿250.50 of ฿1,000.00');
+    // issue 23 #2: the wagering still outstanding before a withdrawal.
+    expect(screen.getByTestId('withdraw-limit-turnover').textContent).toContain('฿749.50');
     expect(screen.getByTestId('withdraw-turnover-status').textContent).toBe('Not met yet');
     expect(screen.getAllByTestId('bank-account')[0]!.textContent).toContain('Kasikornbank ******7890');
   });

@@ -57,7 +57,7 @@ ${body}
 </body></html>`;
 }
 
-/** The sandbox PSP's hosted page (registered only when the sandbox is: embedded demo or ALLOW_SANDBOX_TRANSPORTS=1). */
+/** The sandbox PSP's hosted page (registered only when the sandbox is: embedded demo or ALLOW_SANDBOX_PSP=1). */
 export async function sandboxPspRoutes(fastify: FastifyInstance, { sandbox }: { sandbox: SandboxPsp }) {
   await fastify.register(async (scope) => {
     // The page's form posts urlencoded fields (no script on the page).

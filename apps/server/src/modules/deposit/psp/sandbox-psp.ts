@@ -35,7 +35,7 @@ export type CallbackSink = (adapter: string, rawBody: string, headers: CallbackH
 
 /**
  * The sandbox PSP (docs/adr/0027-cashier-deposits.md): a simulated provider served by the platform
- * itself for the embedded demo (or ALLOW_SANDBOX_TRANSPORTS=1). Its hosted page
+ * itself for the embedded demo (or ALLOW_SANDBOX_PSP=1). Its hosted page
  * (`/sandbox/psp/pay/<reference>`) shows the amount with Pay and Fail buttons; the choice is stored
  * with an outbox row in one transaction, and the outbox handler sends the signed callback
  * (HMAC-SHA256 over "<timestamp>.<raw body>" with a secret derived from the server secret), so the

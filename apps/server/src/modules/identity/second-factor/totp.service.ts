@@ -11,6 +11,7 @@ import type { ServerKeys } from '../../../platform/keys/server-keys';
 import { randomFrom, sha256Hex, UNAMBIGUOUS } from '../../../platform/keys/secrets';
 import type { SessionService } from '../sessions/session.service';
 import type { ThrottleRepository } from '../../../platform/throttles/throttle.repository';
+import { reserveAttempt } from '../../../platform/throttles/attempt-reservation';
 import { isLocked, NOTIFY_EVERY_MS, SECOND_FACTOR_POLICY, toSeconds, waitMs } from '../../../platform/throttles/throttle.rules';
 
 export const TOTP_PERIOD_S = 30;
@@ -31,7 +32,10 @@ type Deps = {
   keys: Pick<ServerKeys, 'seal' | 'open'>;
   config: Pick<ConfigService, 'get'>;
   audit: Audit;
-  throttles: Pick<ThrottleRepository, 'find' | 'record' | 'clear' | 'claimNotification'>;
+  throttles: Pick<
+    ThrottleRepository,
+    'findForUpdate' | 'insertFirst' | 'record' | 'clear' | 'release' | 'claimNotification'
+  >;
   sessions: Pick<SessionService, 'revokeAll'>;
   confirmPassword: ConfirmPassword;
   notifier: Pick<Notifier, 'notifyMember'>;
@@ -114,22 +118,28 @@ export function createTotpService(deps: Deps) {
   ) {
     const subject = String(m.id);
     const t = now();
-    const state = await throttles.find('2fa', subject);
-    const wait = waitMs(state, SECOND_FACTOR_POLICY, t);
-    if (wait > 0) {
+    // Counted before the code is checked (issue 23 #3): a parallel burst judges at most what the policy allows.
+    const attempt = await reserveAttempt({ database, throttles }, '2fa', subject, SECOND_FACTOR_POLICY, t);
+    if (!attempt.reserved) {
       await audit(event, 'throttled', { memberId: m.id, username: m.username }, client);
-      const locked = isLocked(state, SECOND_FACTOR_POLICY, t);
-      throw new AppError(locked ? 'totp_locked' : 'login_throttled', locked ? 423 : 429, undefined, {
-        retryAfterSeconds: toSeconds(wait),
+      throw new AppError(attempt.locked ? 'totp_locked' : 'login_throttled', attempt.locked ? 423 : 429, undefined, {
+        retryAfterSeconds: toSeconds(attempt.waitMs),
       });
     }
-    if (await verifyCode(m, code)) {
-      if (state) await database.tx((tx) => throttles.clear('2fa', subject, '', tx));
+    let accepted: boolean;
+    try {
+      accepted = await verifyCode(m, code);
+    } catch (error) {
+      await database.tx((tx) => throttles.release('2fa', subject, '', tx));
+      throw error;
+    }
+    if (accepted) {
+      await database.tx((tx) => throttles.clear('2fa', subject, '', tx));
       return;
     }
-    const at = new Date(now());
+    const at = new Date(t);
     const { row, notify } = await database.tx(async (tx) => {
-      const recorded = await throttles.record('2fa', subject, '', at, SECOND_FACTOR_POLICY.resetAfterMs, tx);
+      const recorded = attempt.row;
       await audit(event, 'bad_code', { memberId: m.id, username: m.username }, client, tx);
       const lockAt = SECOND_FACTOR_POLICY.lockAt ?? Number.MAX_SAFE_INTEGER;
       if (recorded.failures < lockAt) return { row: recorded, notify: false };

@@ -1,5 +1,6 @@
 import { formatMinor, parseMinor } from '@lotus/contracts/money';
-import { signedHeaders, verifySignature } from './transfer.signing';
+import { randomUUID } from 'node:crypto';
+import { signedRequestHeaders, verifyAnswer } from './transfer.signing';
 import type {
   FundTransferProvider,
   TransferAnswer,
@@ -9,9 +10,10 @@ import type {
 
 /**
  * The production FundTransferProvider: JSON over HTTP to the vendor's `apiBaseUrl`
- * (docs/vendor-protocol.md (section 9)). Every request and answer is signed (transfer.signing.ts); an answer
- * that is late, not 200, unsigned or malformed is `unknown` (the transfer stays pending and a status
- * check settles it), never a refusal.
+ * (docs/vendor-protocol.md (section 9)). Every request and answer is signed (transfer.signing.ts, v1.1); an
+ * answer that is late, not 200, unsigned, signed for another path, echoing another requestId or malformed is
+ * `unknown` (the transfer stays pending and a status check settles it), never a refusal and never an OK: a
+ * captured answer of one transfer replayed onto another is not that transfer's answer.
  */
 export function createHttpFundTransferProvider(deps: {
   timeoutMs: number;
@@ -26,12 +28,14 @@ export function createHttpFundTransferProvider(deps: {
     payload: Body,
     timeoutMs = deps.timeoutMs,
   ): Promise<{ ok: true; body: Body } | { ok: false; error: string }> {
-    const raw = JSON.stringify(payload);
+    const requestId = randomUUID();
+    const raw = JSON.stringify({ requestId, ...payload });
+    const url = new URL(`${vendor.apiBaseUrl.replace(/\/+$/, '')}${path}`);
     let res: Response;
     try {
-      res = await fetch(`${vendor.apiBaseUrl.replace(/\/+$/, '')}${path}`, {
+      res = await fetch(url, {
         method: 'POST',
-        headers: signedHeaders(vendor.code, vendor.secret, raw, deps.now()),
+        headers: signedRequestHeaders(vendor.code, vendor.secret, url.pathname, raw, deps.now()),
         body: raw,
         signal: AbortSignal.timeout(timeoutMs),
         redirect: 'error',
@@ -53,9 +57,11 @@ export function createHttpFundTransferProvider(deps: {
       return { ok: false, error: 'timeout' };
     }
     if (res.status !== 200) return { ok: false, error: `http ${res.status}` };
-    const signed = verifySignature(
+    const signed = verifyAnswer(
       vendor.secret,
       {
+        status: res.status,
+        path: url.pathname,
         timestamp: res.headers.get('x-timestamp') ?? undefined,
         signature: res.headers.get('x-signature') ?? undefined,
       },
@@ -67,6 +73,7 @@ export function createHttpFundTransferProvider(deps: {
       const body = JSON.parse(text) as unknown;
       if (!body || typeof body !== 'object' || Array.isArray(body))
         return { ok: false, error: 'bad answer body' };
+      if ((body as Body).requestId !== requestId) return { ok: false, error: 'answer for another request' };
       return { ok: true, body: body as Body };
     } catch {
       return { ok: false, error: 'bad answer body' };

@@ -1,4 +1,4 @@
-import { deploymentMode, type Env } from '../../../env';
+import { sandboxPspAllowed, type Env } from '../../../env';
 
 /** Tunables and adapters of the transfer wallets (docs/adr/0029-transfer-mode-vendors.md). */
 export type TransferWalletOptions = {
@@ -8,7 +8,7 @@ export type TransferWalletOptions = {
   balanceTimeoutMs: number;
   /** Seconds between a call without a usable answer and the first status check. */
   resolveDelaySeconds: number;
-  /** The sandbox transfer vendor SBX is served and listed (embedded demo or ALLOW_SANDBOX_TRANSPORTS=1). */
+  /** The sandbox transfer vendor SBX is served and listed (embedded demo or ALLOW_SANDBOX_PSP=1; docs/adr/0068). */
   sandbox: boolean;
 };
 
@@ -26,6 +26,6 @@ export function transferWalletOptionsFromEnv(env: Env): TransferWalletOptions {
     balanceTimeoutMs: Math.min(timeout, DEFAULT_TRANSFER_WALLET_OPTIONS.balanceTimeoutMs),
     resolveDelaySeconds:
       env.TRANSFER_RESOLVE_DELAY_SECONDS ?? DEFAULT_TRANSFER_WALLET_OPTIONS.resolveDelaySeconds,
-    sandbox: deploymentMode(env) === 'embedded-demo' || env.ALLOW_SANDBOX_TRANSPORTS,
+    sandbox: sandboxPspAllowed(env),
   };
 }

@@ -64,8 +64,7 @@ function Limits({ settings, money }: { settings: TWithdrawalSettingsView; money:
       t('turnover'),
       <>
         {t('turnover_value', {
-          achieved: money(settings.turnover.achieved),
-          required: money(settings.turnover.required),
+          outstanding: money(settings.turnover.outstanding),
           multiple: settings.turnover.multiple,
         })}{' '}
         <StatusBadge tone={settings.turnover.met ? 'ok' : 'wait'} testId="withdraw-turnover-status">

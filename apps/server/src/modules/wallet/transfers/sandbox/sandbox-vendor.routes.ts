@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { signedHeaders, verifySignature } from '../transfer.signing';
+import { signedPath } from '@lotus/contracts/vendor-signature';
+import { signedAnswerHeaders, verifyRequest } from '../transfer.signing';
 import { SANDBOX_VENDOR_PATH, type SandboxVendorService } from './sandbox-vendor.service';
 
 /**
  * The sandbox transfer vendor's API (docs/vendor-protocol.md (section 9)), registered only in the embedded
- * demo or with ALLOW_SANDBOX_TRANSPORTS=1. Requests must carry our signature (raw body); answers are signed.
+ * demo or with ALLOW_SANDBOX_PSP=1. Requests must carry our signature (v1.1: method, path, timestamp, raw
+ * body); answers are signed over their status and the request's path and echo the request's requestId.
  */
 export async function sandboxVendorRoutes(
   app: FastifyInstance,
@@ -31,15 +33,18 @@ export async function sandboxVendorRoutes(
     );
 
     const reply = async (
+      req: FastifyRequest,
       res: FastifyReply,
       key: string | null,
       code: number,
-      body: unknown,
+      body: Record<string, unknown>,
       hangMs?: number,
     ) => {
       if (hangMs) await new Promise((resolve) => setTimeout(resolve, hangMs));
       const raw = JSON.stringify(body);
-      const headers = key ? signedHeaders(vendor, key, raw, now()) : { 'content-type': 'application/json' };
+      const headers = key
+        ? signedAnswerHeaders(key, code, signedPath(req.url), raw, now())
+        : { 'content-type': 'application/json' };
       return res.code(code).headers(headers).send(raw);
     };
 
@@ -55,16 +60,18 @@ export async function sandboxVendorRoutes(
         const signed =
           key !== null &&
           req.headers['x-vendor-code'] === vendor &&
-          verifySignature(
+          verifyRequest(
             key,
             {
+              method: req.method,
+              path: signedPath(req.url),
               timestamp: req.headers['x-timestamp'] as string | undefined,
               signature: req.headers['x-signature'] as string | undefined,
             },
             raw,
             now(),
           );
-        if (!signed) return reply(res, null, 401, { status: 'ERROR', code: 'BAD_SIGNATURE' });
+        if (!signed) return reply(req, res, null, 401, { status: 'ERROR', code: 'BAD_SIGNATURE' });
         let body: unknown;
         try {
           body = JSON.parse(raw) as unknown;
@@ -72,9 +79,12 @@ export async function sandboxVendorRoutes(
           body = null;
         }
         if (!body || typeof body !== 'object' || Array.isArray(body))
-          return reply(res, key, 200, { status: 'ERROR', code: 'INVALID_REQUEST' });
+          return reply(req, res, key, 200, { status: 'ERROR', code: 'INVALID_REQUEST' });
+        // The answer echoes the request's requestId: the caller takes no other answer as this call's.
+        const requestId = (body as Record<string, unknown>).requestId;
+        const echo = typeof requestId === 'string' && requestId.length <= 100 ? { requestId } : {};
         const answer = await fn(body as Record<string, unknown>);
-        return reply(res, key, answer.code, answer.body, answer.hangMs);
+        return reply(req, res, key, answer.code, { status: answer.body.status, ...echo, ...answer.body }, answer.hangMs);
       };
 
     const hidden = { schema: { hide: true } };

@@ -5,7 +5,7 @@ import type { SandboxVendorRepository } from './sandbox-vendor.repository';
 /**
  * The sandbox transfer vendor (docs/adr/0029-transfer-mode-vendors.md): the vendor side of
  * docs/vendor-protocol.md (section 9), served by the platform under /sandbox/transfer-vendor/ in the embedded
- * demo or with ALLOW_SANDBOX_TRANSPORTS=1. It keeps its own player balances and transfers by ref, and can
+ * demo or with ALLOW_SANDBOX_PSP=1. It keeps its own player balances and transfers by ref, and can
  * be told to misbehave for refs or players (tests drive the timeout and refusal paths with it).
  */
 export const SANDBOX_VENDOR_CODE = 'SBX';

@@ -1,0 +1,1 @@
+ALTER TABLE "ops_audit_log" ADD COLUMN "mac" varchar(64);
