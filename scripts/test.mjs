@@ -8,7 +8,7 @@
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureInstalled, ensureRuntime, ensureWebBuilt, findChromium, log, runAsync } from './lib.mjs';
+import { ensureBackofficeBuilt, ensureInstalled, ensureRuntime, ensureWebBuilt, findChromium, log, runAsync } from './lib.mjs';
 
 const results = [];
 const outDir = mkdtempSync(join(tmpdir(), 'lotus-test-'));
@@ -59,6 +59,8 @@ if (process.env.TEST_DATABASE_URL && process.env.SKIP_CHAOS !== '1') {
 const chromium = findChromium();
 if (chromium && process.env.SKIP_E2E !== '1') {
   ensureWebBuilt();
+  // The console specs drive /backoffice/: a console changed since the last build is rebuilt too.
+  ensureBackofficeBuilt();
   const file = join(outDir, 'e2e.json');
   log(`Running end-to-end tests in ${chromium}...`);
   const code = await runAsync('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'], {

@@ -154,6 +154,41 @@ describe('side menu recent-games panel', () => {
     ]);
   });
 
+  it('2.SIDE.01 a click after the hover that opened the panel keeps it open; the next click closes it', async () => {
+    renderPanel({ recent: [] });
+    const tab = screen.getByTestId('recent-games-tab');
+    // A mouse: the pointer enters (the panel opens and renders) before the button is pressed.
+    fireEvent.mouseEnter(panel());
+    fireEvent.pointerDown(tab);
+    fireEvent.focus(tab);
+    fireEvent.click(tab);
+    expect(tab.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.pointerDown(tab);
+    fireEvent.click(tab);
+    expect(tab.getAttribute('aria-expanded')).toBe('false');
+    // A tap: focus then the emulated hover, then the click; it opens and stays open.
+    fireEvent.mouseLeave(panel());
+    fireEvent.blur(tab);
+    fireEvent.pointerDown(tab);
+    fireEvent.focus(tab);
+    fireEvent.mouseEnter(panel());
+    fireEvent.click(tab);
+    expect(tab.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('2.SIDE.01 Enter on the focused tab closes the panel its focus opened, and opens it again', async () => {
+    renderPanel({ recent: [] });
+    const tab = screen.getByTestId('recent-games-tab');
+    fireEvent.focus(tab);
+    expect(tab.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(tab, { key: 'Enter' });
+    fireEvent.click(tab);
+    expect(tab.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.keyDown(tab, { key: 'Enter' });
+    fireEvent.click(tab);
+    expect(tab.getAttribute('aria-expanded')).toBe('true');
+  });
+
   it('2.SIDE.01 Escape closes the panel opened from the keyboard', async () => {
     renderPanel({ recent: [] });
     fireEvent.focus(screen.getByTestId('recent-games-tab'));

@@ -24,11 +24,29 @@ export function SideMenu({ recentGames }: { recentGames?: ReactNode }) {
   const { t } = useTranslation('common');
   const [expanded, setExpanded] = useState(false);
   const loggedIn = useSession(selectIsLoggedIn);
-  // A tap or click also focuses (and on touch hovers) the tab, which opens the panel before the
-  // click arrives: the click toggles from the state before the gesture began, so a tap opens it.
-  const before = useRef(false);
-  const remember = () => {
-    before.current = expanded;
+  // What opened the panel. A mouse click arrives after the hover that opened it, a tap after the focus
+  // (and, on touch, the emulated hover) that opened it: those gestures' click keeps the panel open and a
+  // later click closes it. Reading the state at pointerdown raced the hover's render on a fast machine.
+  // A ref, not state: the click reads what this gesture's earlier events set, not the last render.
+  const openedBy = useRef<'hover' | 'focus' | 'click' | null>(null);
+  const byKeyboard = useRef(false);
+  const open = (by: 'hover' | 'focus') => {
+    openedBy.current ??= by;
+    setExpanded(true);
+  };
+  const close = () => {
+    openedBy.current = null;
+    setExpanded(false);
+  };
+  const toggle = () => {
+    const keyboard = byKeyboard.current;
+    byKeyboard.current = false;
+    // Enter or Space on the focused tab toggles whatever opened it; a pointer closes only its own opening.
+    if (keyboard ? openedBy.current !== null : openedBy.current === 'click') close();
+    else {
+      openedBy.current = 'click';
+      setExpanded(true);
+    }
   };
 
   return (
@@ -36,16 +54,16 @@ export function SideMenu({ recentGames }: { recentGames?: ReactNode }) {
       className={`side-menu${expanded ? ' side-menu--expanded' : ''}`}
       data-testid="recent-games-panel"
       aria-label={t('side.recent_games')}
-      onMouseEnter={() => setExpanded(true)}
-      onMouseLeave={() => setExpanded(false)}
-      onFocus={() => setExpanded(true)}
+      onMouseEnter={() => open('hover')}
+      onMouseLeave={close}
+      onFocus={() => open('focus')}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setExpanded(false);
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) close();
       }}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && expanded) {
           event.stopPropagation();
-          setExpanded(false);
+          close();
         }
       }}
     >
@@ -56,11 +74,10 @@ export function SideMenu({ recentGames }: { recentGames?: ReactNode }) {
         aria-controls="recent-games-body"
         aria-label={t('side.recent_games')}
         data-testid="recent-games-tab"
-        onPointerDown={remember}
         onKeyDown={(event) => {
-          if (event.key === 'Enter' || event.key === ' ') remember();
+          if (event.key === 'Enter' || event.key === ' ') byKeyboard.current = true;
         }}
-        onClick={() => setExpanded(!before.current)}
+        onClick={toggle}
       >
         <HistoryIcon size={20} />
         <span className="side-menu__tab-label">{t('side.recent_games')}</span>
