@@ -7,6 +7,7 @@ import { createRedisConfigBus } from './lib/config-bus';
 import { logSerializers } from './lib/log-serializers';
 import { createTrustFn } from './lib/trust-proxy';
 import { resolveMasterKeys, type MasterKeys } from './platform/keys/master-key';
+import { createRedisConnection, redisConnected } from './platform/redis';
 import { auditAnchorPath } from './platform/audit/ops.audit';
 import { identityOptionsFromEnv } from './modules/identity/identity.options';
 import { transferWalletOptionsFromEnv } from './modules/wallet/transfers/transfer.options';
@@ -127,9 +128,17 @@ export async function buildApp({
     await Promise.race([bus.ready, new Promise((resolve) => setTimeout(resolve, 3000))]);
     app.addHook('onClose', async () => bus.close());
   }
+  // One connection for the counters every instance shares (rate limits, bad vendor signatures): its users
+  // count in memory or skip while it is away, so a slow start is waited for only a moment.
+  const redis = env.REDIS_URL ? createRedisConnection(env.REDIS_URL, app.log) : undefined;
+  if (redis) {
+    await redisConnected(redis);
+    app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  }
   const services: Services = createServices(db, {
     log: app.log,
     bus,
+    redis,
     identity: identityOptionsFromEnv(env),
     now,
     jobs,
@@ -167,7 +176,7 @@ export async function buildApp({
     await app.register(requestContext, { trust, countryHeader: env.COUNTRY_HEADER });
     await app.register(security);
     await app.register(compression);
-    await app.register(rateLimit, { redisUrl: env.REDIS_URL });
+    await app.register(rateLimit, { redis });
     await app.register(openapiUi);
     await app.register(siteAccess, { getAccess: (client) => services.system.getAccess(client) });
     await app.register(enc, { decrypt: (body) => services.platform.keys.decryptBody(body) });
@@ -193,7 +202,7 @@ export async function buildApp({
       await opsApp.register(requestContext, { trust, countryHeader: env.COUNTRY_HEADER });
       await opsApp.register(security);
       // Per-address limits of the console's sign-in steps (routes opt in, as on the public app).
-      await opsApp.register(rateLimit, { redisUrl: env.REDIS_URL });
+      await opsApp.register(rateLimit, { redis });
       // (no enc bodies on the operator API; the plugin is registered for the order control-characters expects)
       await opsApp.register(enc, { decrypt: (body) => services.platform.keys.decryptBody(body) });
       await opsApp.register(controlCharacters);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Database } from './db/client';
 import type { ConfigBus } from './lib/config-bus';
 import { createAgentModule } from './modules/agent/agent.module';
@@ -30,6 +31,7 @@ import { createOutbox } from './platform/outbox/outbox';
 import { createPasswordHasher } from './lib/password-hasher';
 import { createUploadQuota } from './platform/media/upload-quota';
 import { createThrottleRepository } from './platform/throttles/throttle.repository';
+import { createWindowCounters } from './platform/throttles/window-counter';
 
 /**
  * The composition root: builds the platform layer, then each module in dependency order with
@@ -41,6 +43,8 @@ export function createServices(
   options: {
     log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
     bus?: ConfigBus | undefined;
+    /** The app's Redis connection (REDIS_URL; platform/redis.ts): counters shared by every instance. */
+    redis?: Redis | undefined;
     /** Accounts and access tunables and adapters (env: identityOptionsFromEnv). */
     identity?: IdentityOptions;
     /** The clock of time-dependent rules (expiry, lockout, limits); tests move it. */
@@ -79,6 +83,8 @@ export function createServices(
   const outbox = createOutbox({ db: database.db, jobs, keys, log, now });
   outbox.register();
   const throttles = createThrottleRepository(database.db);
+  // Counts per key and window that every instance must agree on (in memory without Redis: one instance).
+  const counters = createWindowCounters({ redis: options.redis, log });
   const hasher = createPasswordHasher();
   // Slips (deposit) and not-received proofs (withdrawal) share one daily byte allowance (issue 23 #4).
   const uploadQuota = createUploadQuota();
@@ -182,6 +188,7 @@ export function createServices(
     publishGames: catalogue.service.sync,
     log,
     now,
+    counters,
   });
   const relay = createRelayModule();
 

@@ -2,7 +2,7 @@ import rateLimitPlugin from '@fastify/rate-limit';
 import { AppError } from '@lotus/contracts/app-error';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { ipLimitKey } from '../lib/ip';
 
 /**
@@ -39,12 +39,9 @@ export const rateLimit = {
   cashier: { max: 30, timeWindow: '1 minute' },
 } as const satisfies Record<string, RateLimitRule>;
 
-async function rateLimitSetup(app: FastifyInstance, options: { redisUrl?: string | undefined }) {
-  const redis = options.redisUrl
-    ? new Redis(options.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: true })
-    : undefined;
-  redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis (rate limit) error'));
-  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+/** `redis`: the app's connection (platform/redis.ts) when REDIS_URL is set; without it, counters in memory. */
+async function rateLimitSetup(app: FastifyInstance, options: { redis?: Redis | undefined }) {
+  const { redis } = options;
   await app.register(rateLimitPlugin, {
     global: false,
     redis,

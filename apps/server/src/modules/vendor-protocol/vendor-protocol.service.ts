@@ -22,6 +22,8 @@ import type {
   WalletGameOperation,
 } from '../wallet/wallet.types';
 import { createTtlCache } from '../../lib/ttl-cache';
+import { ipLimitKey } from '../../lib/ip';
+import type { WindowCounters } from '../../platform/throttles/window-counter';
 import { checkTimestamp, signAnswer, verifyRequestSignature } from '../../lib/request-signature';
 import { parseAmount, requestHash } from './vendor-protocol.rules';
 import type { SignedVendor, SignedVendorLookup, VendorSessionStore } from '../game-vendors/vendor.module';
@@ -40,8 +42,10 @@ export const PROTOCOL_TIMINGS = {
   playerCacheMs: 5_000,
   /**
    * Calls that fail the signature check (no headers, an unknown vendor, a wrong signature) are counted per
-   * address over this window; past `badSignatureBurst` of them the address is answered 429 until the window
-   * ends (issue 23 #1): a guesser gets a few answers, not a signing oracle or a database load.
+   * address (an IPv6 address per /64) in fixed windows of this length on the app's clock, by every instance
+   * together when there is Redis; past `badSignatureBurst` of them the address is answered 429 until the window
+   * ends (issue 23 #1): a guesser gets a few answers, not a signing oracle or a database load, however many
+   * instances it spreads its calls over.
    */
   badSignatureWindowMs: 60_000,
   badSignatureBurst: 20,
@@ -138,8 +142,10 @@ export function createVendorProtocolService(deps: {
   publishGames: GamesPublisher;
   log: { error(obj: unknown, msg: string): void };
   now: Clock;
+  /** Where bad signatures are counted (the platform's: shared by every instance with REDIS_URL). */
+  counters: WindowCounters;
 }) {
-  const { vendors, sessions: store, findPlayer, wallet, log, now } = deps;
+  const { vendors, sessions: store, findPlayer, wallet, log, now, counters } = deps;
   const t = PROTOCOL_TIMINGS;
 
   // Players and sessions: every bet reads both, so they are cached (playerCacheMs) like vendors.
@@ -152,35 +158,23 @@ export function createVendorProtocolService(deps: {
 
   // ---------- the signed protocol ----------
 
-  // Bad signatures per address (in memory, per instance; bounded): a fixed window of badSignatureWindowMs.
-  const badSignatures = new Map<string, { since: number; count: number }>();
-  const BAD_SIGNATURE_ADDRESSES = 10_000;
+  // Bad signatures per address (IPv6 per /64: security #16), counted for every instance together when the app
+  // has Redis, else in this process (bounded); a fixed window of badSignatureWindowMs on the app's clock.
+  const badSignatures = counters({ name: 'vendor-badsig', windowMs: t.badSignatureWindowMs, maxKeys: 10_000 });
   /** Whether `address` is past its burst of bad signatures (then it is answered 429 without a vendor lookup). */
-  function limited(address: string): boolean {
-    const entry = badSignatures.get(address);
-    if (!entry) return false;
-    if (now() - entry.since >= t.badSignatureWindowMs) {
-      badSignatures.delete(address);
-      return false;
-    }
-    return entry.count >= t.badSignatureBurst;
+  async function limited(address: string): Promise<boolean> {
+    return (await badSignatures.count(ipLimitKey(address), now())) >= t.badSignatureBurst;
   }
-  /** Counts one bad signature of `address`; the answer is the refusal, or 429 once past the burst. */
-  function badSignature(address: string, refusal: ProtocolAnswer): ProtocolAnswer {
-    const at = now();
-    const entry = badSignatures.get(address);
-    if (entry && at - entry.since < t.badSignatureWindowMs) entry.count += 1;
-    else {
-      if (badSignatures.size >= BAD_SIGNATURE_ADDRESSES) badSignatures.delete(badSignatures.keys().next().value as string);
-      badSignatures.set(address, { since: at, count: 1 });
-    }
+  /** Counts one bad signature of `address`; the answer is the refusal (the next call past the burst is 429). */
+  async function badSignature(address: string, refusal: ProtocolAnswer): Promise<ProtocolAnswer> {
+    await badSignatures.add(ipLimitKey(address), now());
     return refusal;
   }
 
   /** Headers, timestamp, vendor and signature (v1.1: method and path included): the vendor, or the refusal. */
   async function authenticateRequest(req: SignedRequest): Promise<CachedVendor | ProtocolAnswer> {
     const { vendorCode, timestamp, signature } = req;
-    if (limited(req.address)) return TOO_MANY;
+    if (await limited(req.address)) return TOO_MANY;
     if (vendorCode === undefined || signature === undefined || timestamp === undefined) {
       return badSignature(req.address, refuse('INVALID_SIGNATURE'));
     }
