@@ -110,6 +110,9 @@ describe('issue 23 #6 the audit chain is keyed and anchored', () => {
     // A forged last line (without the audit key) is no way out either.
     fs.appendFileSync(anchorFile, `${JSON.stringify({ seq: head.seq - 2, hash: 'f'.repeat(64), at: new Date().toISOString(), mac: '0'.repeat(64) })}\n`);
     expect((await verify()).ok).toBe(false);
+    // Nor does the next export cover it with a head of the shortened chain.
+    await expect(t.app.services.ops.audit.exportHead()).rejects.toThrow('not exported');
+    expect((await verify()).ok).toBe(false);
   });
 });
 
@@ -280,6 +283,17 @@ if (usePostgres)
       expect(await runCommand(connection, ['audit', 'verify'], { log: (text) => out.push(text) })).toBe(1);
       expect(out.join('\n')).toContain(`Anchor: table audit_anchor.exported_heads; compared with the head exported at`);
       expect(out.join('\n')).toContain(`rows ${head.seq - 1} to ${head.seq} are missing`);
+
+      // A head the application role adds by hand (INSERT is its right) has no valid MAC: no way out either.
+      const shortened = await headRow();
+      await asApp.query(`insert into audit_anchor.exported_heads (seq, hash, at, mac) values ($1, $2, now(), $3)`, [
+        shortened.seq,
+        shortened.hash,
+        '0'.repeat(64),
+      ]);
+      expect(await verifyHere()).toMatchObject({ ok: false, reason: expect.stringContaining('bad MAC') });
+      await expect(app.services.ops.audit.exportHead()).rejects.toThrow('not exported');
+      expect((await verifyHere()).ok).toBe(false);
     });
 
     it('issue 23 #6 without a table it may use, the server exports to the file, warns at start and verify names the file', async () => {

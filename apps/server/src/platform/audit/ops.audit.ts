@@ -229,7 +229,8 @@ export function createOpsAudit({
    * Exports the chain head (seq, hash, the time, a MAC) to the anchor store, only when the head moved since
    * the last export. Run on a schedule by the job AUDIT_ANCHOR_JOB. A head that does not extend the last
    * exported one (that row is gone or different: the newest rows were deleted or rewritten) is not
-   * exported, so the evidence stays the last export; the job fails, naming it, until the chain is repaired.
+   * exported, nor one after a last head this server did not export: the evidence stays the last one, and
+   * the job fails, naming it, until an operator has looked (audit verify reports the same).
    */
   async function exportHead(): Promise<{ seq: number; hash: string } | null> {
     const store = (await anchorChoice())?.store;
@@ -237,8 +238,11 @@ export function createOpsAudit({
     const head = await newestRow();
     if (!head) return null;
     const last = await lastExportedHead();
-    if (last && 'seq' in last && last.seq === head.seq && last.hash === head.hash) return head;
-    if (last && 'seq' in last) {
+    // A last head this server did not export (someone with INSERT on the anchor added it) is kept as the
+    // last one, so verify keeps reporting it; exporting past it would also skip the check below.
+    if (last && 'bad' in last) throw new Error(`${last.bad}: not exported; run audit verify`);
+    if (last && last.seq === head.seq && last.hash === head.hash) return head;
+    if (last) {
       const [anchored] = await db.select({ hash: opsAuditLog.hash }).from(opsAuditLog).where(eq(opsAuditLog.seq, last.seq));
       if (anchored?.hash !== last.hash)
         throw new Error(
