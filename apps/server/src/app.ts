@@ -8,7 +8,7 @@ import { logSerializers } from './lib/log-serializers';
 import { createTrustFn } from './lib/trust-proxy';
 import { resolveMasterKeys, type MasterKeys } from './platform/keys/master-key';
 import { createRedisConnection, redisConnected } from './platform/redis';
-import { auditAnchorPath } from './platform/audit/ops.audit';
+import { auditAnchorPath } from './platform/audit/audit-anchor';
 import { identityOptionsFromEnv } from './modules/identity/identity.options';
 import { transferWalletOptionsFromEnv } from './modules/wallet/transfers/transfer.options';
 import { registerOpsAuth, type InProcessOps } from './plugins/auth-ops';
@@ -148,6 +148,9 @@ export async function buildApp({
     auditAnchorFile: auditAnchorPath(env.DATA_DIR),
   });
   app.decorate('services', services);
+  // Where the audit chain head goes (docs/adr/0068): on PostgreSQL without the anchor table, say so at start.
+  const anchor = await services.ops.audit.anchorChoice();
+  if (anchor?.warning) app.log.warn(anchor.warning);
   // The embedded demo's sandbox transfer vendor SBX points at this server once its address is known (ADR 0029).
   app.addHook('onListen', async () => {
     await services.transfers.provisionSandboxVendor().catch((error: unknown) => {

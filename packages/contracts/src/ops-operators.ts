@@ -98,6 +98,16 @@ export const ZOpsAuditVerify = z.object({
   /** The first row whose hash or link does not match, or null. */
   firstBrokenSeq: z.number().int().nullable(),
   reason: str(200).nullable(),
+  /**
+   * The exported head the chain was compared with (docs/adr/0068): where heads are exported (`table` on
+   * PostgreSQL when set up, else `file`; `none`: no export), and the last head there, null before the first.
+   */
+  anchor: z.object({
+    store: z.enum(['file', 'table', 'none']),
+    location: str(500).nullable(),
+    seq: z.number().int().nullable(),
+    at: str(40).nullable(),
+  }),
 });
 export type TOpsAuditVerify = z.infer<typeof ZOpsAuditVerify>;
 

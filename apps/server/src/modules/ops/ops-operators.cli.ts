@@ -11,6 +11,7 @@ import {
   rotateToken,
   setOperatorStatus,
   verifyAudit,
+  type TOpsAuditVerify,
   type TOpsRole,
 } from '@lotus/contracts/ops-operators';
 import { CliError, defineCommand, formatTable, intArg, UsageError } from '../../platform/cli/kit';
@@ -23,6 +24,15 @@ const AUDIT_COLUMNS = ['seq', 'at', 'username', 'action', 'target', 'ip'];
 
 const days = (text: string | undefined) => intArg(text, { min: 1, max: 365, message: '--days is a number from 1 to 365' });
 const isRole = (text: string | undefined): text is TOpsRole => OPS_ROLES.some((role) => role === text);
+
+/** Which exported head `audit verify` compared the chain with (docs/adr/0068). */
+function anchorLine(anchor: TOpsAuditVerify['anchor']): string {
+  if (anchor.store === 'none') return 'Anchor: none (the chain head is not exported).';
+  const where = anchor.store === 'table' ? `table ${anchor.location}` : `file ${anchor.location}`;
+  return anchor.seq === null
+    ? `Anchor: ${where}; no head exported there yet.`
+    : `Anchor: ${where}; compared with the head exported at ${anchor.at} (seq ${anchor.seq}).`;
+}
 
 /** The same command under `operator` and `operators`. */
 const both = (name: string) => ({ name: `operator ${name}`, aliases: [`operators ${name}`] });
@@ -152,9 +162,10 @@ export const opsOperatorCommands = [
   }),
   defineCommand({
     name: 'audit verify',
-    help: 'recompute the audit hash chain',
+    help: 'recompute the audit hash chain and compare it with the last exported head',
     async run(ctx) {
       const result = await ctx.call(verifyAudit);
+      ctx.log(anchorLine(result.anchor));
       if (result.ok) {
         ctx.log(`Audit chain intact: ${result.rows} rows verified.`);
         return 0;

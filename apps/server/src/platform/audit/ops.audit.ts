@@ -1,7 +1,5 @@
 import type { TOpsRole } from '@lotus/contracts/ops-operators';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { TOpsAuditRow, TOpsAuditVerify } from '@lotus/contracts/ops-operators';
 import canonicalize from 'canonicalize';
 import { and, asc, count, desc, eq, gt, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
@@ -10,6 +8,7 @@ import type { Database } from '../../db/client';
 import { opsAuditLog } from '../../db/schema';
 import type { Db, Executor } from '../../db/tx';
 import type { JobEngine } from '../jobs/engine';
+import { chooseAnchorStore, type AnchorChoice, type ExportedHead } from './audit-anchor';
 
 /** An operator behind a valid API token (the /ops auth hook puts it on the request). */
 export type AuthenticatedOperator = { id: number; username: string; role: TOpsRole; tokenId: number };
@@ -71,15 +70,9 @@ const clip = (value: string, max: number) => (value.length > max ? value.slice(0
 export const auditKeyFromMasterKey = (masterKey: Buffer): Buffer =>
   createHmac('sha256', masterKey).update('lotus:ops-audit-mac:v1').digest();
 
-/** The anchor file: under the data folder, beside the master key and apart from the database. */
-export const auditAnchorPath = (dataDir: string) => path.join(dataDir, 'audit-anchor.log');
-
 /** The scheduled export of the chain head (docs/adr/0068). */
 export const AUDIT_ANCHOR_JOB = 'ops-audit-anchor';
 export const AUDIT_ANCHOR_EVERY_MS = 5 * 60_000;
-
-/** One exported head: the newest row's seq and hash when exported, with a MAC under the audit key. */
-type AuditAnchor = { seq: number; hash: string; at: string; mac: string };
 
 const hmacHex = (key: Buffer, text: string) => createHmac('sha256', key).update(text, 'utf8').digest('hex');
 const sameHex = (a: string, b: string) =>
@@ -92,13 +85,13 @@ export function createOpsAudit({
   macKeys,
   anchorFile = null,
 }: {
-  database: Pick<Database, 'db' | 'tx'>;
+  database: Pick<Database, 'kind' | 'db' | 'tx'>;
   now?: () => number;
   /** Audit keys, the current one first (then the one of LOTUS_MASTER_KEY_PREVIOUS): rows are MACed under the first. */
   macKeys: readonly Buffer[];
   /**
-   * Where the chain head is exported (append-only: opened with O_APPEND, never truncated or rewritten
-   * by the application; docs/adr/0068). Null: no export (tests of other things).
+   * The anchor file (DATA_DIR/audit-anchor.log): where the chain head is exported on PGlite, and on
+   * PostgreSQL unless the anchor table is set up (audit-anchor.ts, docs/adr/0068). Null: no export.
    */
   anchorFile?: string | null;
 }) {
@@ -106,8 +99,25 @@ export function createOpsAudit({
   if (macKeys.length === 0) throw new Error('the audit log needs its MAC key');
   const macKey = macKeys[0]!;
   const rowMac = (key: Buffer, hash: string) => hmacHex(key, `lotus:ops-audit-row:${hash}`);
-  const anchorMac = (key: Buffer, a: Omit<AuditAnchor, 'mac'>) => hmacHex(key, `lotus:ops-audit-anchor:${a.seq}:${a.hash}:${a.at}`);
+  const anchorMac = (key: Buffer, a: Omit<ExportedHead, 'mac'>) => hmacHex(key, `lotus:ops-audit-anchor:${a.seq}:${a.hash}:${a.at}`);
   const macOk = (expected: (key: Buffer) => string, mac: string) => macKeys.some((key) => sameHex(expected(key), mac));
+
+  let choice: Promise<AnchorChoice | null> | null = null;
+  /**
+   * The anchor store, chosen once per process (the server asks at start and logs the warning): a table
+   * set up later is used after a restart.
+   */
+  function anchorChoice(): Promise<AnchorChoice | null> {
+    if (!choice) {
+      const pending = anchorFile ? chooseAnchorStore(database, anchorFile) : Promise.resolve(null);
+      // A failed look-up (the database unreachable at that moment) is made again on the next call.
+      pending.catch(() => {
+        if (choice === pending) choice = null;
+      });
+      choice = pending;
+    }
+    return choice;
+  }
 
   /** Appends one row in the caller's transaction (opens one when there is none). */
   async function append(actor: OpsActor, action: string, entry: OpsAuditEntry): Promise<number> {
@@ -212,53 +222,48 @@ export function createOpsAudit({
     }));
   }
 
+  const newestRow = async () =>
+    (await db.select({ seq: opsAuditLog.seq, hash: opsAuditLog.hash }).from(opsAuditLog).orderBy(desc(opsAuditLog.seq)).limit(1))[0];
+
   /**
-   * Exports the chain head (seq, hash) to the anchor file: one JSON line appended (O_APPEND, 0600),
-   * only when the head moved since the last line. Run on a schedule by the job AUDIT_ANCHOR_JOB.
+   * Exports the chain head (seq, hash, the time, a MAC) to the anchor store, only when the head moved since
+   * the last export. Run on a schedule by the job AUDIT_ANCHOR_JOB. A head that does not extend the last
+   * exported one (that row is gone or different: the newest rows were deleted or rewritten) is not
+   * exported, nor one after a last head this server did not export: the evidence stays the last one, and
+   * the job fails, naming it, until an operator has looked (audit verify reports the same).
    */
   async function exportHead(): Promise<{ seq: number; hash: string } | null> {
-    if (!anchorFile) return null;
-    const [head] = await db
-      .select({ seq: opsAuditLog.seq, hash: opsAuditLog.hash })
-      .from(opsAuditLog)
-      .orderBy(desc(opsAuditLog.seq))
-      .limit(1);
+    const store = (await anchorChoice())?.store;
+    if (!store) return null;
+    const head = await newestRow();
     if (!head) return null;
-    const last = readLastAnchor();
-    if (last && 'seq' in last && last.seq === head.seq && last.hash === head.hash) return head;
-    const line = { seq: head.seq, hash: head.hash, at: new Date(now()).toISOString() };
-    fs.mkdirSync(path.dirname(anchorFile), { recursive: true, mode: 0o700 });
-    // 'a' is O_APPEND: every write lands at the end whatever else holds the file; never rewritten.
-    const fd = fs.openSync(anchorFile, 'a', 0o600);
-    try {
-      fs.writeSync(fd, `${JSON.stringify({ ...line, mac: anchorMac(macKey, line) })}\n`);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
+    const last = await lastExportedHead();
+    // A last head this server did not export (someone with INSERT on the anchor added it) is kept as the
+    // last one, so verify keeps reporting it; exporting past it would also skip the check below.
+    if (last && 'bad' in last) throw new Error(`${last.bad}: not exported; run audit verify`);
+    if (last && last.seq === head.seq && last.hash === head.hash) return head;
+    if (last) {
+      const [anchored] = await db.select({ hash: opsAuditLog.hash }).from(opsAuditLog).where(eq(opsAuditLog.seq, last.seq));
+      if (anchored?.hash !== last.hash)
+        throw new Error(
+          `the audit chain no longer holds the head exported at ${last.at} (seq ${last.seq}): not exported; run audit verify`,
+        );
     }
+    const line = { seq: head.seq, hash: head.hash, at: new Date(now()).toISOString() };
+    await store.append({ ...line, mac: anchorMac(macKey, line) });
     return head;
   }
 
-  /** The last exported head, `{ bad }` when the file's last line is not one this server wrote, or null. */
-  function readLastAnchor(): AuditAnchor | { bad: string } | null {
-    if (!anchorFile) return null;
-    let text: string;
-    try {
-      text = fs.readFileSync(anchorFile, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
-    }
-    const line = text.trimEnd().split('\n').pop();
-    if (!line) return null;
-    try {
-      const a = JSON.parse(line) as AuditAnchor;
-      if (typeof a.seq === 'number' && typeof a.hash === 'string' && typeof a.at === 'string' && typeof a.mac === 'string')
-        if (macOk((key) => anchorMac(key, a), a.mac)) return a;
-    } catch {
-      // falls through: not a line this server wrote
-    }
-    return { bad: `the last line of ${anchorFile} is not a head this server exported (bad MAC or format)` };
+  /** The last exported head, `{ bad }` when it is not one this server exported (bad MAC or format), or null. */
+  async function lastExportedHead(): Promise<ExportedHead | { bad: string } | null> {
+    const store = (await anchorChoice())?.store;
+    if (!store) return null;
+    const last = await store.last();
+    if (!last) return null;
+    if ('unreadable' in last) return { bad: last.unreadable };
+    if (!macOk((key) => anchorMac(key, last), last.mac))
+      return { bad: `the last head in the anchor ${store.kind} is not one this server exported (bad MAC)` };
+    return last;
   }
 
   /**
@@ -271,8 +276,21 @@ export function createOpsAudit({
     let expectedSeq = 1;
     let rows = 0;
     let macSeen = false;
-    const anchor = readLastAnchor();
-    if (anchor && 'bad' in anchor) return { ok: false, rows: 0, firstBrokenSeq: null, reason: anchor.bad };
+    const store = (await anchorChoice())?.store ?? null;
+    const last = await lastExportedHead();
+    const compared: TOpsAuditVerify['anchor'] = {
+      store: store?.kind ?? 'none',
+      location: store?.location ?? null,
+      seq: last && 'seq' in last ? last.seq : null,
+      at: last && 'seq' in last ? last.at : null,
+    };
+    const answer = (result: Omit<TOpsAuditVerify, 'anchor'>): TOpsAuditVerify => ({
+      ...result,
+      reason: result.reason === null ? null : clip(result.reason, 200),
+      anchor: compared,
+    });
+    if (last && 'bad' in last) return answer({ ok: false, rows: 0, firstBrokenSeq: null, reason: last.bad });
+    const anchored = last && 'seq' in last ? last : null;
     let anchoredHash: string | null = null;
     const page = 500;
     for (;;) {
@@ -283,10 +301,8 @@ export function createOpsAudit({
         .orderBy(asc(opsAuditLog.seq))
         .limit(page);
       for (const r of batch) {
-        const broken = (reason: string): TOpsAuditVerify => ({ ok: false, rows, firstBrokenSeq: r.seq, reason });
-        if (r.seq !== expectedSeq) {
-          return { ok: false, rows, firstBrokenSeq: expectedSeq, reason: `row ${expectedSeq} is missing` };
-        }
+        const broken = (reason: string) => answer({ ok: false, rows, firstBrokenSeq: r.seq, reason });
+        if (r.seq !== expectedSeq) return answer({ ok: false, rows, firstBrokenSeq: expectedSeq, reason: `row ${expectedSeq} is missing` });
         if (r.prevHash !== prev) return broken(`row ${r.seq} does not link to the row before it`);
         const { hash, ...rest } = r;
         if (auditHash(rest) !== hash) return broken(`row ${r.seq} was changed after it was written`);
@@ -295,28 +311,28 @@ export function createOpsAudit({
           if (!macOk((key) => rowMac(key, hash), r.mac))
             return broken(`row ${r.seq} does not carry a valid MAC: it was rewritten without the audit key`);
         } else if (macSeen) return broken(`row ${r.seq} has no MAC after rows that have one: it was rewritten`);
-        if (anchor && r.seq === anchor.seq) anchoredHash = hash;
+        if (anchored && r.seq === anchored.seq) anchoredHash = hash;
         prev = hash;
         expectedSeq += 1;
         rows += 1;
       }
       if (batch.length < page) break;
     }
-    if (anchor && anchoredHash === null)
-      return {
+    if (anchored && anchoredHash === null)
+      return answer({
         ok: false,
         rows,
         firstBrokenSeq: expectedSeq,
-        reason: `rows ${expectedSeq} to ${anchor.seq} are missing: the head exported at ${anchor.at} was seq ${anchor.seq}`,
-      };
-    if (anchor && anchoredHash !== anchor.hash)
-      return {
+        reason: `rows ${expectedSeq} to ${anchored.seq} are missing: the head exported at ${anchored.at} was seq ${anchored.seq}`,
+      });
+    if (anchored && anchoredHash !== anchored.hash)
+      return answer({
         ok: false,
         rows,
-        firstBrokenSeq: anchor.seq,
-        reason: `row ${anchor.seq} differs from the head exported at ${anchor.at}: the chain was rewritten from there`,
-      };
-    return { ok: true, rows, firstBrokenSeq: null, reason: null };
+        firstBrokenSeq: anchored.seq,
+        reason: `row ${anchored.seq} differs from the head exported at ${anchored.at}: the chain was rewritten from there`,
+      });
+    return answer({ ok: true, rows, firstBrokenSeq: null, reason: null });
   }
 
   /** Schedules the head export (every AUDIT_ANCHOR_EVERY_MS, once per period across instances). */
@@ -329,7 +345,7 @@ export function createOpsAudit({
     });
   }
 
-  return { append, audited, list, search, verify, exportHead, register };
+  return { append, audited, list, search, verify, exportHead, register, anchorChoice };
 }
 
 export type OpsAudit = ReturnType<typeof createOpsAudit>;
