@@ -213,8 +213,17 @@ try {
   // ---------- the checks ----------
   const db = new pg.Client({ connectionString: dbUrl.toString() });
   await db.connect();
-  const rows = (await db.query(`select key, count(*)::int as n from ledger_transactions where op = 'game' and actor_id = $1 group by key`, [VENDOR])).rows;
+  // A refusal keeps its transaction id with its answer (issue 23 #1): a `refused` row, no entries, that moves
+  // nothing. Applied counts the rows that moved money; a refused row must carry the code the client was told.
+  const rows = (
+    await db.query(
+      `select key, (count(*) filter (where kind <> 'refused'))::int as n, max(reason) filter (where kind = 'refused') as refused
+         from ledger_transactions where op = 'game' and actor_id = $1 group by key`,
+      [VENDOR],
+    )
+  ).rows;
   const recorded = new Map(rows.map((r) => [r.key, r.n]));
+  const refusedCode = new Map(rows.map((r) => [r.key, r.refused]));
   let applied = 0;
   for (const [txid, ack] of acknowledged) {
     const n = recorded.get(`${VENDOR}:${ack.player}:${txid}`) ?? 0;
@@ -222,6 +231,10 @@ try {
       applied += 1;
       if (n !== 1) failures.push(`acknowledged ${txid} is in the ledger ${n} times`);
     } else if (n !== 0) failures.push(`refused ${txid} (${ack.answer.code}) is in the ledger ${n} times`);
+    else {
+      const code = refusedCode.get(`${VENDOR}:${ack.player}:${txid}`);
+      if (code && code !== ack.answer.code) failures.push(`refused ${txid} answered ${ack.answer.code} but recorded as ${code}`);
+    }
   }
   for (const p of players) {
     const r = await db.query(`select balance::text from ledger_accounts where code = $1`, [`m:${p.playerId}:main`]);

@@ -149,8 +149,10 @@ export async function buildApp({
   });
   app.decorate('services', services);
   // Where the audit chain head goes (docs/adr/0068): on PostgreSQL without the anchor table, say so at start.
+  // Not from a process built without job workers on purpose (the command line's direct mode): it never
+  // exports the head, and its stderr is the command's error output.
   const anchor = await services.ops.audit.anchorChoice();
-  if (anchor?.warning) app.log.warn(anchor.warning);
+  if (anchor?.warning && jobs?.workers !== false) app.log.warn(anchor.warning);
   // The embedded demo's sandbox transfer vendor SBX points at this server once its address is known (ADR 0029).
   app.addHook('onListen', async () => {
     await services.transfers.provisionSandboxVendor().catch((error: unknown) => {
