@@ -54,6 +54,7 @@ const FLAGS = {
   GOOGLELOGIN3: false,
   FACEBOOKLOGIN3: false,
 };
+const UPLOADS = { dailyBytesPerMember: 20 * 1024 * 1024 };
 const REGION = { blockedCountries: [], blockedCidrs: [], allowedCidrs: [], countryRanges: [], info: { th: 'ไม่ให้บริการ', en: 'Not available' } };
 
 const ok = (value: unknown) => new Response(JSON.stringify({ success: true, message: 'ok', value }), { status: 200 });
@@ -75,6 +76,7 @@ function serve(permissions: string[], put?: (url: string, body: unknown) => Resp
       if (url === '/ops/config/whitelabel') return ok(FLAGS);
       if (url === '/ops/config/register') return ok(REGISTER);
       if (url === '/ops/config/region') return ok(REGION);
+      if (url === '/ops/config/uploads') return ok(UPLOADS);
       return refused('not_found');
     }),
   );
@@ -123,6 +125,27 @@ describe('site configuration page', { timeout: 20_000 }, () => {
     const put = calls.find((c) => c.method === 'PUT');
     expect(put?.url).toBe('/ops/config/whitelabel');
     expect(put?.body).toEqual({ ...FLAGS, FREEPLAY3: false });
+  });
+
+  it('issue 23 #4 the daily upload allowance per member is shown in MB and saved in bytes after confirmation', async () => {
+    const calls = serve(ADMIN);
+    open('/site/config?tab=uploads');
+    const field = await screen.findByLabelText('Daily allowance per member (MB)');
+    expect((field as HTMLInputElement).value).toBe('20');
+    // Outside 1 to 1,024 MB, or not a whole number: nothing can be saved.
+    for (const bad of ['0', '2000', '1.5']) {
+      await userEvent.clear(field);
+      await userEvent.type(field, bad);
+      expect((screen.getByRole('button', { name: 'Save changes' }) as HTMLButtonElement).disabled).toBe(true);
+    }
+    await userEvent.clear(field);
+    await userEvent.type(field, '50');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await confirmDialog();
+    await screen.findByText('Saved. The member site shows it now.');
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.url).toBe('/ops/config/uploads');
+    expect(put?.body).toEqual({ dailyBytesPerMember: 50 * 1024 * 1024 });
   });
 
   it('3.REG.12 5.PAT.06 the live preview follows the draft rules: a required real name leaves the optional section and gets its pattern check', async () => {

@@ -11,9 +11,10 @@ import { FlagsSection } from './flags-section';
 import { LanguagesSection } from './languages-section';
 import { RegionSection, regionToText, textToRegion, type RegionText } from './region-section';
 import { RegisterSection, invalidRanges } from './register-section';
+import { UploadsSection, textToUploads, uploadsToText } from './uploads-section';
 import './site-config.css';
 
-const TABS = ['flags', 'register', 'languages', 'region', 'domains', 'cs'] as const;
+const TABS = ['flags', 'register', 'languages', 'region', 'domains', 'uploads', 'cs'] as const;
 type TTab = (typeof TABS)[number];
 const isTab = (value: string | null): value is TTab => !!value && (TABS as readonly string[]).includes(value);
 
@@ -65,6 +66,7 @@ export function SiteConfigPage() {
         {tab === 'languages' ? <DocEditor key="languages" configKey="languages" readOnly={readOnly} /> : null}
         {tab === 'region' ? <DocEditor key="region" configKey="region" readOnly={readOnly} /> : null}
         {tab === 'domains' ? <DocEditor key="domains" configKey="domains" readOnly={readOnly} /> : null}
+        {tab === 'uploads' ? <DocEditor key="uploads" configKey="uploads" readOnly={readOnly} /> : null}
         {tab === 'cs' ? <CsSection readOnly={readOnly} /> : null}
         <p className="hint">{t('maintenanceLink')}</p>
       </div>
@@ -72,7 +74,7 @@ export function SiteConfigPage() {
   );
 }
 
-type Editable = 'whitelabel' | 'register' | 'languages' | 'region' | 'domains';
+type Editable = 'whitelabel' | 'register' | 'languages' | 'region' | 'domains' | 'uploads';
 
 /** Loads a document, then edits a draft of it. */
 function DocEditor({ configKey, readOnly }: { configKey: Editable; readOnly: boolean }) {
@@ -107,8 +109,10 @@ function Draft({
   const [draft, setDraft] = useState<TSiteConfig[Editable]>(saved);
   const [regionText, setRegionText] = useState<RegionText | null>(configKey === 'region' ? regionToText(saved as TSiteConfig['region']) : null);
   const [domainsText, setDomainsText] = useState<DomainsText | null>(configKey === 'domains' ? domainsToText(saved as TSiteConfig['domains']) : null);
+  const [uploadsText, setUploadsText] = useState<string | null>(configKey === 'uploads' ? uploadsToText(saved as TSiteConfig['uploads']) : null);
   const reset = () => {
     setDraft(saved);
+    if (configKey === 'uploads') setUploadsText(uploadsToText(saved as TSiteConfig['uploads']));
     if (configKey === 'region') setRegionText(regionToText(saved as TSiteConfig['region']));
     if (configKey === 'domains') setDomainsText(domainsToText(saved as TSiteConfig['domains']));
   };
@@ -124,6 +128,7 @@ function Draft({
   let doc: TSiteConfig[Editable] | null = draft;
   if (configKey === 'region' && regionText) doc = textToRegion(saved as TSiteConfig['region'], regionText);
   if (configKey === 'domains' && domainsText) doc = textToDomains(domainsText);
+  if (configKey === 'uploads' && uploadsText !== null) doc = textToUploads(saved as TSiteConfig['uploads'], uploadsText);
   const dirty = doc === null || JSON.stringify(doc) !== JSON.stringify(saved);
   const invalid = doc === null || (configKey === 'register' && invalidRanges(doc as TSiteConfig['register']).length > 0);
   const bar = (key: TSiteConfigKey) => (
@@ -158,10 +163,23 @@ function Draft({
         />
       ) : null}
       {configKey === 'domains' && domainsText ? <DomainsSection value={domainsText} onChange={setDomainsText} readOnly={readOnly} /> : null}
+      {configKey === 'uploads' && uploadsText !== null ? (
+        <UploadsSection value={uploadsText} onChange={setUploadsText} readOnly={readOnly} />
+      ) : null}
       {readOnly ? null : bar(configKey)}
     </>
   );
 }
 
 const sectionOf = (key: TSiteConfigKey): TTab =>
-  key === 'whitelabel' ? 'flags' : key === 'register' ? 'register' : key === 'languages' ? 'languages' : key === 'region' ? 'region' : 'domains';
+  key === 'whitelabel'
+    ? 'flags'
+    : key === 'register'
+      ? 'register'
+      : key === 'languages'
+        ? 'languages'
+        : key === 'region'
+          ? 'region'
+          : key === 'uploads'
+            ? 'uploads'
+            : 'domains';
