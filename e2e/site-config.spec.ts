@@ -139,6 +139,10 @@ test('12.CONSOLE site configuration: registration rule with live preview, flag, 
   await admin.getByRole('tab', { name: 'โดเมนและเราเตอร์' }).click();
   await expect(admin.getByLabel(/เราเตอร์สำหรับเดสก์ท็อป/)).toBeVisible();
   await shots(admin, 'site-domains');
+  // Member uploads: the seeded daily allowance (20 MB) from the server, in whole MB.
+  await admin.getByRole('tab', { name: 'การอัปโหลดของสมาชิก' }).click();
+  await expect(admin.getByLabel('โควตาต่อวันต่อสมาชิก (MB)')).toHaveValue('20');
+  await shots(admin, 'site-uploads');
   await admin.getByRole('tab', { name: 'ฝ่ายบริการลูกค้า' }).click();
   await expect(admin.getByRole('button', { name: 'เพิ่มช่องทาง' })).toBeVisible();
   await shots(admin, 'site-cs');
