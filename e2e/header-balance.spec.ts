@@ -52,10 +52,14 @@ function measureHeader({ minTarget }: { minTarget: number }): Measured {
     const style = getComputedStyle(p);
     if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
     const pr = p.getBoundingClientRect();
-    if (r.left < pr.left - 0.5 || r.right > pr.right + 0.5) clippedBy.push(`${p.tagName.toLowerCase()}.${p.className}`);
+    if (r.left < pr.left - 0.5 || r.right > pr.right + 0.5)
+      clippedBy.push(`${p.tagName.toLowerCase()}.${p.className}`);
   }
   const doc = document.documentElement;
-  const pageScroll = doc.scrollWidth > doc.clientWidth + 1 ? `page is ${doc.scrollWidth}px wide in ${doc.clientWidth}px` : null;
+  const pageScroll =
+    doc.scrollWidth > doc.clientWidth + 1
+      ? `page is ${doc.scrollWidth}px wide in ${doc.clientWidth}px`
+      : null;
   // Every visible control of the header bar (the closed phone menu excepted): 44x44, on screen, and
   // clear of the others (a control pushed under its neighbour is one a finger cannot reach).
   const bar = document.querySelector('.site-header__bar')!;
@@ -104,7 +108,9 @@ async function expectBalanceInFull(page: Page, shown: string) {
       const where = `${language} at ${size.width} px`;
       const m = await page.evaluate(measureHeader, { minTarget: MIN_TARGET });
       expect(m.text, where).toBe(shown);
-      expect(m.scrollWidth, `${where}: the amount's text is wider than its box`).toBeLessThanOrEqual(m.clientWidth);
+      expect(m.scrollWidth, `${where}: the amount's text is wider than its box`).toBeLessThanOrEqual(
+        m.clientWidth,
+      );
       expect(m.textOverflow, where).not.toBe('ellipsis');
       expect(m.clippedBy, `${where}: clipped by`).toEqual([]);
       expect(m.offScreen, `${where}: the amount leaves the screen`).toBe(false);
@@ -126,18 +132,25 @@ async function shoot(page: Page, name: string) {
   for (const { language, theme } of looks) {
     await page.getByTestId('language-picker').selectOption(language);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
-    if ((await page.locator('html').getAttribute('data-theme')) !== theme) await page.getByTestId('theme-toggle').click();
+    if ((await page.locator('html').getAttribute('data-theme')) !== theme)
+      await page.getByTestId('theme-toggle').click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
     for (const size of [SMALL_PHONE, PHONE]) {
       await page.setViewportSize(size);
       await page.waitForFunction((w) => document.documentElement.clientWidth === w, size.width);
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
-      await page.screenshot({ path: join(SHOTS, `${name}-${size.width}-${language}-${theme}.png`), clip: { x: 0, y: 0, width: size.width, height: 320 } });
+      await page.screenshot({
+        path: join(SHOTS, `${name}-${size.width}-${language}-${theme}.png`),
+        clip: { x: 0, y: 0, width: size.width, height: 320 },
+      });
     }
   }
   await page.getByTestId('language-picker').selectOption('th');
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: join(SHOTS, `${name}-1440-th-light.png`), clip: { x: 0, y: 0, width: 1440, height: 320 } });
+  await page.screenshot({
+    path: join(SHOTS, `${name}-1440-th-light.png`),
+    clip: { x: 0, y: 0, width: 1440, height: 320 },
+  });
   await page.getByTestId('theme-toggle').click();
   await page.setViewportSize(PHONE);
 }
@@ -157,9 +170,14 @@ test('issue 25: a member with ฿99,999,999.99 sees the whole balance in the hea
     await expect(page.getByTestId('deposit-form')).toHaveAttribute('data-kind', 'bank_transfer');
     await page.getByTestId('deposit-amount-input').fill(LARGEST);
     await page.getByTestId('deposit-reference-input').fill(`REF ${username}`);
-    await page.getByTestId('deposit-slip-input').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: PNG });
+    await page
+      .getByTestId('deposit-slip-input')
+      .setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: PNG });
     await page.getByTestId('deposit-submit').click();
-    await expect(page.getByTestId('deposit-item').first()).toHaveAttribute('data-status', 'awaiting_approval');
+    await expect(page.getByTestId('deposit-item').first()).toHaveAttribute(
+      'data-status',
+      'awaiting_approval',
+    );
   } finally {
     ops('channel', 'set', CHANNEL, JSON.stringify(CHANNEL_LIMITS));
   }
