@@ -9,7 +9,7 @@ import { MIN_TARGET, PHONE, SMALL_PHONE, usePhoneSettings } from './support/phon
 // shrink or move, the amount never does); trial credit too". A member is credited ฿99,999,999.99 through a
 // bank-transfer deposit the operator approves; a free-play account shows its real trial credit, then the
 // same largest amount (the trial credit is a server option, so that answer is rewritten in the browser).
-// At 360 and 390 px, in Thai and English: the amount is the whole formatted text, nothing clips or
+// At 360 and 390 px (and 820 px, a tablet in the same layout), in Thai and English: the amount is the whole formatted text, nothing clips or
 // ellipsises it, the page does not scroll sideways, and every header control keeps a 44 px target that
 // neither overlaps another nor leaves the screen. With E2E_SCREENSHOTS=1 each header is saved to
 // docs/screenshots/ at 360 and 390 px (Thai light and dark, English light) and at 1440 px.
@@ -27,6 +27,9 @@ const LARGEST_SHOWN = '฿99,999,999.99';
 /** The demo bank-transfer channel and its limits (apps/server/src/db/seed-data/payment-channels.ts). */
 const CHANNEL = 'kbank-transfer';
 const CHANNEL_LIMITS = { max: '50000.00', dailyLimit: '200000.00' };
+
+/** A tablet below the 900 px desktop layout: the phone header's rows, with more room. */
+const TABLET = { width: 820, height: 1180 } as const;
 
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true, locale: 'th-TH' });
 
@@ -96,12 +99,12 @@ function measureHeader({ minTarget }: { minTarget: number }): Measured {
   };
 }
 
-/** At 360 and 390 px, in Thai then English: the header shows `shown` in full (see the top of the file). */
+/** At 360, 390 and 820 px, in Thai then English: the header shows `shown` in full (see the top of the file). */
 async function expectBalanceInFull(page: Page, shown: string) {
   for (const language of ['th', 'en'] as const) {
     await page.getByTestId('language-picker').selectOption(language);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
-    for (const size of [SMALL_PHONE, PHONE]) {
+    for (const size of [SMALL_PHONE, PHONE, TABLET]) {
       await page.setViewportSize(size);
       await page.waitForFunction((w) => document.documentElement.clientWidth === w, size.width);
       await expect(page.getByTestId('header-balance')).toHaveText(shown);
