@@ -61,6 +61,17 @@ describe('header login slot (2.HDR.02/03, 4.BAL)', () => {
     expect(screen.getByTestId('header-unread').textContent).toBe('2');
   });
 
+  it('issue 25: the largest balance is the whole text of the amount, with no tooltip standing in for it', async () => {
+    logIn('99999999.99');
+    mockApi({
+      '/wps/member/info': () => memberInfo({ balance: '99999999.99' }),
+      '/wps/v2/wallets/balance': () => ({ sumBalance: '99999999.99', isSingle: true }),
+    });
+    renderWithProviders(<HeaderAuth />);
+    await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toBe('฿99,999,999.99'));
+    expect(screen.getByTestId('header-balance').hasAttribute('title')).toBe(false);
+  });
+
   it('4.BAL.02 the balance hides as stars and shows again; the choice is remembered', async () => {
     logIn();
     mockApi({ '/wps/member/info': () => memberInfo({ balance: '10' }), '/wps/v2/wallets/balance': () => ({ sumBalance: '10.00', isSingle: true }) });

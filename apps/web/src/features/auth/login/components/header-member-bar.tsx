@@ -104,7 +104,8 @@ export function HeaderMemberBar({ onNavigate }: { onNavigate?: () => void }) {
         ) : (
           <span className="visually-hidden">{t('header.balance')}</span>
         )}
-        <span className="header-member__amount" aria-live="polite" title={balanceText} data-testid="header-balance">
+        {/* Issue 25: always the whole amount, never cut behind a tooltip (a phone has no hover). */}
+        <span className="header-member__amount" aria-live="polite" data-testid="header-balance">
           {balanceText}
         </span>
         <button
@@ -183,7 +184,7 @@ export function HeaderMemberBar({ onNavigate }: { onNavigate?: () => void }) {
       {canAgentCentre ? (
         <Link
           to={paths.agentHome.getHref()}
-          className="btn btn--outline btn--sm header-member__action"
+          className="btn btn--outline btn--sm header-member__action header-member__agent"
           onClick={onNavigate}
           aria-label={t('header.agent_centre')}
           data-testid="header-agent-centre"
