@@ -49,7 +49,9 @@ async function syncFrom(app: FastifyInstance, address: string, vendor: { code: s
 
 describe('issue 23 #1: bad signatures across instances', () => {
   it('with REDIS_URL and no Redis answering, the protocol is served and the limit counts in each instance', async () => {
-    const clock = createClock({ frozen: Date.now() });
+    // Frozen 5 s into a window of the app clock: moving it by the read cache below stays in the same window.
+    const windowMs = PROTOCOL_TIMINGS.badSignatureWindowMs;
+    const clock = createClock({ frozen: Math.floor(Date.now() / windowMs) * windowMs + 5_000 });
     // Port 1: nothing listens, every connection is refused.
     const app = await buildApp({ db: db.database, env: testEnv({ REDIS_URL: 'redis://127.0.0.1:1', DATA_DIR }), now: clock.now });
     try {
@@ -70,7 +72,9 @@ describe('issue 23 #1: bad signatures across instances', () => {
 
   if (redisAvailable) it('with REDIS_URL a burst split across two instances is answered 429 once the total passes it', async () => {
     const env = { REDIS_URL, DATA_DIR };
-    const clock = createClock({ frozen: Date.now() });
+    // Frozen 5 s into a window of the app clock: moving it by the read cache below stays in the same window.
+    const windowMs = PROTOCOL_TIMINGS.badSignatureWindowMs;
+    const clock = createClock({ frozen: Math.floor(Date.now() / windowMs) * windowMs + 5_000 });
     const a = await buildApp({ db: db.database, env: testEnv(env), now: clock.now });
     const b = await buildApp({ db: db.database, env: testEnv(env), now: clock.now });
     try {
@@ -89,16 +93,19 @@ describe('issue 23 #1: bad signatures across instances', () => {
       expect(answers).toEqual(Array<string>(burst - 1).fill('401 ERROR'));
       // Under the burst, a right signature from the same address is served.
       expect(await syncFrom(b, onB, vendor, clock.now())).toBe('200 OK');
-      // The burst's last bad signature is still answered 401; from then on the address is answered 429 on
-      // either instance, whatever it sends (each instance alone has seen about half the burst).
+      // The burst's last bad signature is still answered 401; the instance that counted it answers 429 at once,
+      // the other once its read of the shared count is older than the read cache (a second): from then on the
+      // address is answered 429 on either instance, whatever it sends (each alone has seen about half the burst).
       expect(await syncFrom(a, onA, forged, clock.now())).toBe('401 ERROR');
+      expect(await syncFrom(a, onA, vendor, clock.now())).toBe('429 ERROR');
+      clock.advance(PROTOCOL_TIMINGS.badSignatureReadCacheMs);
       expect(await syncFrom(b, onB, forged, clock.now())).toBe('429 ERROR');
       expect(await syncFrom(a, onA, vendor, clock.now())).toBe('429 ERROR');
       expect(await syncFrom(b, onB, vendor, clock.now())).toBe('429 ERROR');
       // Another address is served meanwhile.
       expect(await syncFrom(b, '198.51.100.23', vendor, clock.now())).toBe('200 OK');
       // The window ends with the app's clock (not Redis's real-time expiry): the address is served again.
-      clock.advance(PROTOCOL_TIMINGS.badSignatureWindowMs);
+      clock.advance(windowMs);
       expect(await syncFrom(b, onB, vendor, clock.now())).toBe('200 OK');
       expect(await syncFrom(a, onA, forged, clock.now())).toBe('401 ERROR');
     } finally {

@@ -49,6 +49,8 @@ export const PROTOCOL_TIMINGS = {
    */
   badSignatureWindowMs: 60_000,
   badSignatureBurst: 20,
+  /** How late an instance may learn of the bad signatures other instances counted (its own count at once). */
+  badSignatureReadCacheMs: 1_000,
 };
 
 /** What the protocol asks of identity: a member as a player (PLAYER_NOT_FOUND, PLAYER_BLOCKED, trial class). */
@@ -160,7 +162,14 @@ export function createVendorProtocolService(deps: {
 
   // Bad signatures per address (IPv6 per /64: security #16), counted for every instance together when the app
   // has Redis, else in this process (bounded); a fixed window of badSignatureWindowMs on the app's clock.
-  const badSignatures = counters({ name: 'vendor-badsig', windowMs: t.badSignatureWindowMs, maxKeys: 10_000 });
+  // Every wallet call checks it: a count read from Redis answers for a second (readCacheMs), so the check costs a
+  // Redis round trip at most once a second per address, not one per call.
+  const badSignatures = counters({
+    name: 'vendor-badsig',
+    windowMs: t.badSignatureWindowMs,
+    maxKeys: 10_000,
+    readCacheMs: t.badSignatureReadCacheMs,
+  });
   /** Whether `address` is past its burst of bad signatures (then it is answered 429 without a vendor lookup). */
   async function limited(address: string): Promise<boolean> {
     return (await badSignatures.count(ipLimitKey(address), now())) >= t.badSignatureBurst;

@@ -74,4 +74,45 @@ describe('window counters (issue 23 #1)', () => {
     ]);
     expect(await fallback.count('2001:db8:1:2::/64', t0 + 1)).toBe(0);
   });
+
+  it('in Redis with a read cache: a count read answers for readCacheMs without Redis; its own additions at once', async () => {
+    let total = 3;
+    const gets: number[] = [];
+    const redis = {
+      status: 'ready',
+      get: async () => (gets.push(total), String(total)),
+      multi() {
+        const tx = {
+          incr: () => tx,
+          pexpire: () => tx,
+          exec: async () => {
+            total += 1;
+            return [
+              [null, total],
+              [null, 1],
+            ];
+          },
+        };
+        return tx;
+      },
+    };
+    const fallback = createMemoryWindowCounter({ windowMs: MINUTE, maxKeys: 10 });
+    const counter = createRedisWindowCounter(
+      redis as unknown as Redis,
+      { name: 'vendor-badsig', windowMs: MINUTE, readCacheMs: 1_000 },
+      fallback,
+      { warn: () => undefined },
+    );
+    expect(await counter.count('k', t0)).toBe(3);
+    total = 10; // another instance counted 7 more
+    expect(await counter.count('k', t0 + 999)).toBe(3); // within the read cache: no round trip
+    expect(gets).toHaveLength(1);
+    await counter.add('k', t0 + 999); // INCR answers the shared total
+    expect(await counter.count('k', t0 + 999)).toBe(11);
+    expect(gets).toHaveLength(1);
+    expect(await counter.count('k', t0 + 2_000)).toBe(11); // read again after the cache
+    expect(gets).toHaveLength(2);
+    expect(await counter.count('k', t0 + MINUTE)).toBe(11); // a new window asks Redis (this stub keeps one total)
+    expect(gets).toHaveLength(3);
+  });
 });

@@ -19,6 +19,13 @@ export type WindowCounterOptions = {
   windowMs: number;
   /** The most keys counted in memory (the oldest dropped first): an address flood cannot grow the map. */
   maxKeys: number;
+  /**
+   * With Redis: how long (app clock) a count this instance read or wrote answers `count` without asking Redis
+   * again. A check on every call of a hot path (each vendor wallet call) then costs a Redis round trip at most
+   * once per key in this time; another instance's counts are seen that much later at most, while this
+   * instance's own additions are seen at once (INCR answers the shared total). 0: ask every time.
+   */
+  readCacheMs?: number;
 };
 
 /** Makes a window counter: shared by every instance through Redis when there is one, else in this process. */
@@ -56,11 +63,22 @@ export function createMemoryWindowCounter({ windowMs, maxKeys }: Pick<WindowCoun
  */
 export function createRedisWindowCounter(
   redis: Pick<Redis, 'status' | 'get' | 'multi'>,
-  { name, windowMs }: Pick<WindowCounterOptions, 'name' | 'windowMs'>,
+  { name, windowMs, maxKeys = 10_000, readCacheMs = 0 }: Pick<WindowCounterOptions, 'name' | 'windowMs' | 'readCacheMs'> & { maxKeys?: number },
   fallback: WindowCounter,
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): WindowCounter {
   const redisKey = (key: string, at: number) => `lotus:${name}:${key}:${windowOf(at, windowMs)}`;
+  // The shared totals this instance last saw (readCacheMs), bounded like the memory counter.
+  const seen = new Map<string, { window: number; count: number; at: number }>();
+  const remember = (key: string, at: number, count: number) => {
+    seen.delete(key);
+    if (seen.size >= maxKeys) seen.delete(seen.keys().next().value as string);
+    seen.set(key, { window: windowOf(at, windowMs), count, at });
+  };
+  const fresh = (key: string, at: number) => {
+    const entry = seen.get(key);
+    return entry && entry.window === windowOf(at, windowMs) && at - entry.at < readCacheMs ? entry : null;
+  };
   let failing = false;
   async function attempt<T>(command: () => Promise<T>, instead: () => Promise<T>): Promise<T> {
     // Not connected: no command waits in the offline queue for a reconnection.
@@ -79,11 +97,18 @@ export function createRedisWindowCounter(
     return instead();
   }
   return {
-    count: (key, at) =>
-      attempt(
-        async () => Number((await redis.get(redisKey(key, at))) ?? 0),
+    count: async (key, at) => {
+      const cached = fresh(key, at);
+      if (cached) return cached.count;
+      return attempt(
+        async () => {
+          const count = Number((await redis.get(redisKey(key, at))) ?? 0);
+          if (readCacheMs > 0) remember(key, at, count);
+          return count;
+        },
         () => fallback.count(key, at),
-      ),
+      );
+    },
     add: (key, at) =>
       attempt(
         async () => {
@@ -91,6 +116,8 @@ export function createRedisWindowCounter(
           const results = await redis.multi().incr(k).pexpire(k, windowMs).exec();
           const failed = results?.find(([err]) => err)?.[0];
           if (!results || failed) throw failed ?? new Error('redis transaction discarded');
+          // INCR answered the shared total: this instance knows its own addition at once.
+          if (readCacheMs > 0) remember(key, at, Number(results[0]![1]));
         },
         () => fallback.add(key, at),
       ),
