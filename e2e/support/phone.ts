@@ -10,14 +10,18 @@ import { expect, type Page } from '@playwright/test';
  *   inside a sentence of text (the WCAG "inline" exception);
  * - fixed elements: nothing position:fixed (the chat button, the recent-games tab, toasts, a bottom
  *   bar) lies over an interactive element of the page, at the top of the page and at its end;
+ * - cut text (issue 25): no text the player needs ends in an ellipsis (text-overflow: ellipsis with
+ *   more text than room) or is cut by a line clamp. A cut NAME on a control is accepted when the
+ *   control's own name (aria-label or title) holds the full text, so tapping it leads to the thing
+ *   named and a screen reader reads it whole; money is never accepted cut (docs/adr/0077);
  * - axe-core: no violation of impact serious or critical.
  */
 export const PHONE = { width: 390, height: 844 } as const;
 export const MIN_TARGET = 44;
 
-export type PhoneProblem = { kind: 'scroll' | 'target' | 'overlap' | 'axe'; what: string };
+export type PhoneProblem = { kind: 'scroll' | 'target' | 'overlap' | 'cut' | 'axe'; what: string };
 
-type Measured = { scroll: string | null; targets: string[]; overlaps: string[] };
+type Measured = { scroll: string | null; targets: string[]; overlaps: string[]; cuts: string[] };
 
 /**
  * Runs in the page: everything but axe. `at` says where the page is scrolled: a full-width bar
@@ -115,7 +119,27 @@ function measureInPage({ minTarget, at }: { minTarget: number; at: 'top' | 'end'
       if (w > 1 && h > 1) overlaps.push(`${describe(f)} covers ${describe(el)}`);
     }
   }
-  return { scroll, targets, overlaps };
+
+  // Cut text: an ellipsis where the text needs more room than its box gives, or a line clamp that
+  // hides lines. Editable fields scroll their own text and are left out.
+  const money = /[฿$€]|\d[\d,]*\.\d\d\b/;
+  const flat = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+  const cuts: string[] = [];
+  for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+    if (el.matches('input, textarea, select, option, script, style, svg *')) continue;
+    const style = getComputedStyle(el);
+    const ellipsis = style.textOverflow === 'ellipsis' && style.overflowX !== 'visible' && el.scrollWidth > el.clientWidth;
+    const clamp = style.webkitLineClamp !== '' && style.webkitLineClamp !== 'none' && el.scrollHeight > el.clientHeight + 1;
+    if ((!ellipsis && !clamp) || !shown(el)) continue;
+    const text = flat(el.textContent);
+    if (!text) continue;
+    // A name on a control that names it in full: tapping leads to the thing named (docs/adr/0077).
+    const control = el.closest('a[href], button, [role=button], [role=link]');
+    const names = control ? [control.getAttribute('aria-label'), control.getAttribute('title')].map(flat) : [];
+    if (!money.test(text) && names.some((name) => name.includes(text))) continue;
+    cuts.push(`${describe(el)} is cut (${ellipsis ? `${el.scrollWidth}px of text in ${el.clientWidth}px` : 'line clamp'}): "${text.slice(0, 60)}"`);
+  }
+  return { scroll, targets, overlaps, cuts };
 }
 
 /** Measures the page as it is now (top of the page, then its end) and runs axe. */
@@ -136,6 +160,7 @@ export async function checkPhonePage(page: Page, label: string): Promise<PhonePr
   for (const what of new Set(top.targets)) problems.push({ kind: 'target', what: `${label}: ${what}` });
   for (const what of new Set([...top.overlaps, ...end.overlaps]))
     problems.push({ kind: 'overlap', what: `${label}: ${what}` });
+  for (const what of new Set([...top.cuts, ...end.cuts])) problems.push({ kind: 'cut', what: `${label}: ${what}` });
   const axe = await new AxeBuilder({ page }).analyze();
   for (const v of axe.violations) {
     if (v.impact !== 'serious' && v.impact !== 'critical') continue;
@@ -151,14 +176,21 @@ export async function checkPhonePage(page: Page, label: string): Promise<PhonePr
 /** The smallest phone width the member centre must fit (issue 11, defect 1: "360 px and up"). */
 export const SMALL_PHONE = { width: 360, height: 780 } as const;
 
-/** At the small phone width: only whether the page scrolls sideways (what sticks out, when it does). */
+/**
+ * At the small phone width: whether the page scrolls sideways (what sticks out, when it does) and
+ * whether text gets cut there (the narrowest screen is where an ellipsis appears first).
+ */
 export async function checkSmallPhoneWidth(page: Page, label: string): Promise<PhoneProblem[]> {
   const before = page.viewportSize();
   await page.setViewportSize(SMALL_PHONE);
   await page.waitForFunction((w) => document.documentElement.clientWidth === w, SMALL_PHONE.width);
-  const { scroll } = await page.evaluate(measureInPage, { minTarget: MIN_TARGET, at: 'top' as const });
+  const { scroll, cuts } = await page.evaluate(measureInPage, { minTarget: MIN_TARGET, at: 'top' as const });
   if (before) await page.setViewportSize(before);
-  return scroll ? [{ kind: 'scroll', what: `${label} at ${SMALL_PHONE.width} px: ${scroll}` }] : [];
+  const where = `${label} at ${SMALL_PHONE.width} px`;
+  return [
+    ...(scroll ? [{ kind: 'scroll' as const, what: `${where}: ${scroll}` }] : []),
+    ...cuts.map((what) => ({ kind: 'cut' as const, what: `${where}: ${what}` })),
+  ];
 }
 
 /** Asserts the page passes every phone check, listing every problem found when it does not. */
@@ -170,10 +202,22 @@ export async function expectPhoneFriendly(page: Page, label: string): Promise<vo
   ).toEqual([]);
 }
 
-/** Prepares a context's pages: Thai (the default), the theme, the news popup already seen. */
-export async function usePhoneSettings(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  await page.addInitScript((t) => {
-    localStorage.setItem('theme', t);
-    sessionStorage.setItem('newsPopupShown', '1');
-  }, theme);
+/**
+ * Prepares a context's pages: the theme (also as the system's colour scheme, for pages that follow
+ * it, like the house's game and verify pages), the language (Thai, the default, unless told: stored
+ * as the player's own choice), the news popup already seen.
+ */
+export async function usePhoneSettings(page: Page, theme: 'light' | 'dark', language: 'th' | 'en' = 'th'): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  await page.addInitScript(
+    ({ t, lang }) => {
+      localStorage.setItem('theme', t);
+      if (lang !== 'th') {
+        localStorage.setItem('hisLang', lang);
+        localStorage.setItem('lang', lang);
+      }
+      sessionStorage.setItem('newsPopupShown', '1');
+    },
+    { t: theme, lang: language },
+  );
 }
