@@ -52,4 +52,17 @@ describe('LazyImage', () => {
     expect(document.querySelector('img')).toBeNull();
     expect(screen.getByTestId('lazy-image-fallback').getAttribute('aria-label')).toBe('Broken');
   });
+
+  it('a decorative picture (empty alt) is hidden from screen readers while it waits and when it fails', () => {
+    stubIntersectionObserver();
+    const { container, unmount } = render(<LazyImage src="/card.png" alt="" />);
+    const pending = container.querySelector('.ui-lazy-image--pending');
+    expect(pending?.getAttribute('role')).toBeNull();
+    expect(pending?.getAttribute('aria-hidden')).toBe('true');
+    unmount();
+    render(<LazyImage src="" alt="" />);
+    const fallback = screen.getByTestId('lazy-image-fallback');
+    expect(fallback.getAttribute('role')).toBeNull();
+    expect(fallback.getAttribute('aria-hidden')).toBe('true');
+  });
 });

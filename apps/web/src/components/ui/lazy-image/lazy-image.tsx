@@ -33,7 +33,9 @@ function PictureIcon() {
 /**
  * Lazily loaded image (decisions 9.C.14 / 9.C.15): the real `src` is set only once the placeholder
  * intersects the viewport at threshold 0.1, and the load is attempted once. On error a placeholder
- * (role img, labelled with the alt text) replaces the image; there is no retry.
+ * (role img, labelled with the alt text) replaces the image; there is no retry. A decorative picture
+ * (empty alt, e.g. a game card named by its button) stays out of the accessibility tree while it
+ * waits and when it fails: an img role without a name is what axe calls role-img-alt (issue 25).
  */
 export function LazyImage({ src, alt, eager = false, fallback, sources, sizes = '100vw', className, onLoad, onError, ...rest }: LazyImageProps) {
   const [inView, setInView] = useState(() => typeof IntersectionObserver === 'undefined');
@@ -64,17 +66,19 @@ export function LazyImage({ src, alt, eager = false, fallback, sources, sizes = 
   }, [visible]);
 
   const classes = (modifier: string) => ['ui-lazy-image', modifier, className ?? ''].filter(Boolean).join(' ');
+  const named = alt.trim() !== '';
+  const a11y = named ? ({ role: 'img', 'aria-label': alt } as const) : ({ 'aria-hidden': true } as const);
 
   if (!src || status === 'error') {
     return (
-      <span role="img" aria-label={alt} className={classes('ui-lazy-image--error')} data-testid="lazy-image-fallback">
+      <span {...a11y} className={classes('ui-lazy-image--error')} data-testid="lazy-image-fallback">
         {fallback ?? <PictureIcon />}
       </span>
     );
   }
 
   if (!visible) {
-    return <span ref={placeholderRef} role="img" aria-label={alt} className={classes('ui-lazy-image--pending')} />;
+    return <span ref={placeholderRef} {...a11y} className={classes('ui-lazy-image--pending')} />;
   }
 
   const img = (
