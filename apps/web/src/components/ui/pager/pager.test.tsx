@@ -29,6 +29,22 @@ describe('Pager', () => {
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 
+  it('on a phone the current page shows without neighbours, so the row fits a 360 px screen', () => {
+    const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({ matches: query === '(max-width: 480px)', media: query, addEventListener: () => {}, removeEventListener: () => {} }) as unknown as MediaQueryList,
+    );
+    render(<Pager page={4} totalPages={7} onChange={() => {}} />);
+    expect(screen.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Previous page',
+      'Page 1',
+      'Page 4',
+      'Page 7',
+      'Next page',
+    ]);
+    matchMedia.mockRestore();
+  });
+
   it('page items keep first, last and neighbours with gaps', () => {
     expect(getPageItems(1, 5)).toEqual([1, 2, 3, 4, 5]);
     expect(getPageItems(5, 10)).toEqual([1, 'gap-start', 4, 5, 6, 'gap-end', 10]);

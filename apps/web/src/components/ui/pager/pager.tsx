@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useMediaQuery } from '../hooks/use-media-query';
 import { getPageItems } from './get-page-items';
 import './pager.css';
 
@@ -27,11 +28,19 @@ function Chevron({ direction }: { direction: 'left' | 'right' }) {
   );
 }
 
-/** Previous / page numbers / next. Renders nothing when there is a single page or none. */
+/** The phone width (pager.css) below which the pager keeps one row of 44 px buttons. */
+const NARROW = '(max-width: 480px)';
+
+/**
+ * Previous / page numbers / next. Renders nothing when there is a single page or none. On a phone
+ * the current page shows without neighbours (previous, 1, …, 4, …, 7, next), so the row of 44 px
+ * buttons fits a 360 px screen (issue 25).
+ */
 export function Pager({ page, totalPages, onChange, siblings = 1, className }: PagerProps) {
   const { t } = useTranslation('ui');
+  const narrow = useMediaQuery(NARROW);
   if (totalPages <= 1) return null;
-  const items = getPageItems(page, totalPages, siblings);
+  const items = getPageItems(page, totalPages, narrow ? 0 : siblings);
   const go = (p: number) => {
     if (p >= 1 && p <= totalPages && p !== page) onChange(p);
   };
