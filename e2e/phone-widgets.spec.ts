@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { registerWithUsername, uniqueName } from './support/accounts';
 import { ops } from './support/ops';
-import { checkSmallPhoneWidth, PHONE, SMALL_PHONE, usePhoneSettings } from './support/phone';
+import { checkPhonePage, checkSmallPhoneWidth, PHONE, SMALL_PHONE, usePhoneSettings } from './support/phone';
 import { signedVendorHeaders } from './support/vendor';
 
 // Issue 25: the shared widgets a phone sweep of a new member does not reach (its lists have one page),
@@ -84,3 +84,31 @@ test('issue 25: a list pager offers 44 px targets in one row on a 390 px phone a
     expect(size.right, `${size.name} inside the screen at 360 px`).toBeLessThanOrEqual(SMALL_PHONE.width);
   }
 });
+
+for (const language of ['th', 'en'] as const) {
+  test(`issue 25: the country-code list offers 44 px rows and every country's name in full on a 390 px phone (${language})`, async ({
+    page,
+  }) => {
+    await usePhoneSettings(page, 'light', language);
+    await page.goto('/register');
+    await page.getByTestId('register-country-code-field').click();
+    const list = page.getByRole('listbox');
+    await expect(list.getByRole('option').first()).toBeVisible();
+    const rows = await list.getByRole('option').evaluateAll((options) =>
+      options.map((o) => {
+        const name = o.querySelector('.ui-cc__name') as HTMLElement;
+        return {
+          name: name.textContent,
+          height: Math.round(o.getBoundingClientRect().height),
+          cut: name.scrollWidth > name.clientWidth || name.scrollHeight > name.clientHeight + 1,
+        };
+      }),
+    );
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.filter((r) => r.height < 44).map((r) => `${r.name} ${r.height}px`)).toEqual([]);
+    expect(rows.filter((r) => r.cut).map((r) => r.name)).toEqual([]);
+    // The open list as a whole passes the phone checks too (its rows are tap targets, nothing cut).
+    expect((await checkPhonePage(page, `register with the country list open (${language})`)).map((p) => p.what)).toEqual([]);
+    if (SHOTS && language === 'th') await page.screenshot({ path: join(SHOTS, 'country-code-list-390-th.png') });
+  });
+}

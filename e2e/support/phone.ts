@@ -60,7 +60,7 @@ function measureInPage({ minTarget, at }: { minTarget: number; at: 'top' | 'end'
     return r.width > 0 && r.height > 0;
   };
   const selector =
-    'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab], [role=link], [role=checkbox], [role=radio], [role=switch], [role=menuitem], [tabindex]:not([tabindex="-1"])';
+    'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab], [role=link], [role=checkbox], [role=radio], [role=switch], [role=menuitem], [role=option], [tabindex]:not([tabindex="-1"])';
   const interactive = [...document.querySelectorAll(selector)].filter(visible);
 
   /** The boxes a finger can hit: the element itself and each of its labels (a label wrapping or naming it). */
