@@ -124,12 +124,17 @@ for (const { theme, language } of LOOKS) {
     await usePhoneSettings(page, theme, language);
     const problems: PhoneProblem[] = [];
 
-    await test.step('visitor pages', async () => {
-      await visit(page, '/', 'home-page', 'home', look, problems);
-      await visit(page, '/login', 'login-page', 'login', look, problems);
-      await visit(page, '/register', 'register-form', 'register', look, problems);
-      await visit(page, '/forget', 'forget-page', 'forgot-password', look, problems);
-      await visit(page, '/help', 'help-page', 'help-centre', look, problems);
+    await test.step('visitor pages, at 390 and 360 px', async () => {
+      for (const [path, testId, name] of [
+        ['/', 'home-page', 'home'],
+        ['/login', 'login-page', 'login'],
+        ['/register', 'register-form', 'register'],
+        ['/forget', 'forget-page', 'forgot-password'],
+        ['/help', 'help-page', 'help-centre'],
+      ] as const) {
+        await visit(page, path, testId, name, look, problems);
+        problems.push(...(await checkSmallPhoneWidth(page, `${name} (${look})`)));
+      }
     });
 
     await registerWithUsername(page, { username: uniqueName('ph'), password: 'Phone2026!' });
