@@ -39,11 +39,23 @@ function measureInPage({ minTarget, at }: { minTarget: number; at: 'top' | 'end'
   let scroll: string | null = null;
   if (doc.scrollWidth > doc.clientWidth + 1) {
     // Name the innermost elements that stick out, so the report says what to fix.
-    const wide = [...document.querySelectorAll('body *')].filter(
-      (el) =>
-        el.getBoundingClientRect().right > doc.clientWidth + 1 &&
-        ![...el.children].some((c) => c.getBoundingClientRect().right > doc.clientWidth + 1),
-    );
+    // A drawing's shapes are named by the element holding the drawing; a fixed element follows the
+    // widened page rather than widening it.
+    // A row that scrolls or clips inside a box on the screen is no cause either.
+    const clipped = (el: Element) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement)
+        if (getComputedStyle(p).overflowX !== 'visible' && p.getBoundingClientRect().right <= doc.clientWidth + 1) return true;
+      return false;
+    };
+    const sticksOut = (el: Element) => el.getBoundingClientRect().right > doc.clientWidth + 1 && !clipped(el);
+    const wide = [
+      ...new Set(
+        [...document.querySelectorAll('body *')]
+          .filter((el) => sticksOut(el) && ![...el.children].some(sticksOut))
+          .map((el) => (el instanceof SVGElement ? (el.closest('svg')?.parentElement ?? el) : el))
+          .filter((el) => getComputedStyle(el).position !== 'fixed'),
+      ),
+    ];
     scroll = `page is ${doc.scrollWidth}px wide in a ${doc.clientWidth}px viewport (${wide.slice(0, 3).map(describe).join(', ')})`;
   }
   const shown = (el: Element) => {
