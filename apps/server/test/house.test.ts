@@ -122,6 +122,9 @@ describe('the house vendor through the vendor protocol', () => {
     );
     expect(100_000n + recorded).toBe(expected);
     expect(rounds.every((r: { serverSeed: string | null }) => r.serverSeed === null)).toBe(true); // not revealed yet
+    // The fairness page's record of an unrevealed round: its commitment, never its server seed.
+    const before = (await t.inject({ method: 'GET', url: `/house/fair/round/${spins[0]!.roundId}` })).json();
+    expect(before).toMatchObject({ serverSeed: null, serverSeedHash: spins[0]!.serverSeedHash });
 
     // Rotation reveals the seed whose SHA-256 was shown, and the verifier recomputes every past spin.
     const rotated = (
