@@ -55,7 +55,7 @@ async function fundedMember(p: Page): Promise<void> {
 }
 
 /** Launches the house slot as the site does, spins ROUNDS times, then changes seeds (revealing the old one). */
-async function playHouseRounds(p: Page): Promise<void> {
+async function playHouseRounds(p: Page, rounds = ROUNDS, rotate = true): Promise<void> {
   const url = await p.evaluate(async (gameCode) => {
     const res = await fetch('/wps/game/vendorLaunch', {
       method: 'POST',
@@ -71,13 +71,15 @@ async function playHouseRounds(p: Page): Promise<void> {
   const game = await context.newPage();
   await game.goto(url);
   await expect(game.locator('body')).toHaveAttribute('data-ready', '1');
-  for (let i = 1; i <= ROUNDS; i++) {
+  for (let i = 1; i <= rounds; i++) {
     await game.getByRole('button', { name: 'หมุน', exact: true }).click();
     await expect(game.locator('body')).toHaveAttribute('data-spins', String(i));
   }
-  await game.locator('#fair summary').click();
-  await game.getByRole('button', { name: /เปลี่ยนซีด/ }).click();
-  await expect(game.getByTestId('revealed-seed')).not.toBeEmpty();
+  if (rotate) {
+    await game.locator('#fair summary').click();
+    await game.getByRole('button', { name: /เปลี่ยนซีด/ }).click();
+    await expect(game.getByTestId('revealed-seed')).not.toBeEmpty();
+  }
   await game.close();
 }
 
@@ -163,5 +165,29 @@ test("2.MC.08 at 390 px: the betting record's vendor filter lists only the vendo
   await expect(page.getByTestId('bets-row')).toHaveCount(ROUNDS);
   await page.getByTestId('bets-page').evaluate((el) => el.scrollIntoView());
   await page.screenshot({ path: 'docs/screenshots/betting-record-390-th.png' });
+  expect(errors).toEqual([]);
+});
+
+test('2.MC.08 at 390 px: a round whose seed is not revealed yet opens its fairness page as recorded, saying in plain words how to check it', async () => {
+  await playHouseRounds(page, 1, false);
+  await page.goto('/member?page=personalHistoryCopy');
+  const rows = page.getByTestId('bets-row');
+  await expect(rows).toHaveCount(ROUNDS + 1);
+  const newest = rows.first();
+  const bet = (await newest.getByTestId('bets-bet').textContent())!.trim();
+  const win = (await newest.getByTestId('bets-win').textContent())!.trim();
+  await newest.getByRole('link', { name: 'ตรวจสอบความยุติธรรม' }).click();
+  await expect(page).toHaveURL(/\/house\/fair\?/);
+  await expect(page.getByText(/ยังตรวจสอบรอบนี้ไม่ได้/)).toBeVisible();
+  await expect(page.getByTestId('fair-match')).toBeHidden();
+  await expect(page.getByTestId('fair-game')).toHaveText(GAME.th);
+  await expect(page.getByTestId('fair-bet')).toHaveText(bet);
+  await expect(page.getByTestId('fair-win')).toHaveText(win);
+  await expect(page.getByTestId('fair-reels').getByRole('img')).toHaveCount(15);
+  await expectPhoneFriendly(page, 'fairness page, unrevealed round (th)');
+  await page.getByRole('link', { name: 'English' }).click();
+  await expect(page.getByText(/cannot be checked yet/)).toBeVisible();
+  await expect(page.getByTestId('fair-reels').getByRole('img')).toHaveCount(15);
+  await page.screenshot({ path: 'docs/screenshots/fairness-unrevealed-390-en.png', fullPage: true });
   expect(errors).toEqual([]);
 });
