@@ -70,24 +70,17 @@ async function loadRounds() {
       const li = document.createElement('li');
       li.dataset.win = r.win;
       li.dataset.lineBet = r.lineBet;
-      li.textContent = `#${r.nonce} ${t.bet} ${money(r.totalBet)} · ${t.win} ${money(r.win)} `;
-      if (r.serverSeed) {
-        const a = document.createElement('a');
-        const q = new URLSearchParams({
-          serverSeed: r.serverSeed,
-          clientSeed: r.clientSeed,
-          nonce: String(r.nonce),
-          game: r.gameCode,
-          lang: config.lang,
-        });
-        a.href = `/house/fair?${q}`;
-        a.target = '_blank';
-        a.rel = 'noopener';
-        a.textContent = t.verify;
-        li.append(a);
-      } else {
+      li.textContent = `${r.gameName} #${r.nonce} · ${t.bet} ${money(r.totalBet)} · ${t.win} ${money(r.win)} `;
+      // The round's fairness page (ADR 0075): recomputed and compared once its seed is revealed.
+      const a = document.createElement('a');
+      a.href = `/house/fair?${new URLSearchParams({ round: r.roundId, lang: config.lang })}`;
+      a.target = '_blank';
+      a.rel = 'noopener';
+      a.textContent = t.verify;
+      li.append(a);
+      if (!r.serverSeed) {
         const s = document.createElement('small');
-        s.textContent = `(${t.notRevealed})`;
+        s.textContent = ` (${t.notRevealed})`;
         li.append(s);
       }
       return li;

@@ -34,6 +34,8 @@ const ASSETS: Record<string, string> = {
 };
 const SYMBOL_FILE = /^([A-Z0-9]{1,4})\.svg$/;
 const GAME_CODE = /^[a-z][a-z0-9-]{1,31}$/;
+/** A house round id (house-service newRoundId): HR, the time in base 36, 12 base64url characters. */
+const ROUND_ID = /^HR[A-Za-z0-9_-]{8,60}$/;
 
 const ZLaunchQuery = z.object({
   token: z
@@ -101,7 +103,15 @@ export const houseRoutes: FastifyPluginAsync<HouseOptions> = async (app, { title
   });
 
   app.get('/fair', async (request, reply) =>
-    html(reply, 200, fairPage(langOf((request.query as { lang?: unknown }).lang), titles)),
+    html(
+      reply,
+      200,
+      fairPage(
+        langOf((request.query as { lang?: unknown }).lang),
+        titles,
+        request.query as Record<string, unknown>,
+      ),
+    ),
   );
 
   const assets = new Map(
@@ -206,6 +216,13 @@ export const houseRoutes: FastifyPluginAsync<HouseOptions> = async (app, { title
       jackpots.set(currency, hit);
     }
     return reply.header('cache-control', 'public, max-age=2').send({ currency, amount: hit.amount });
+  });
+
+  // The fairness page's round (ADR 0075): public, found by its unguessable id (the betting record's link).
+  app.get<{ Params: { id: string } }>('/fair/round/:id', async (request, reply) => {
+    const round = ROUND_ID.test(request.params.id) ? await service.fairRound(request.params.id) : null;
+    if (!round) return reply.code(404).send({ error: 'unknown_round' });
+    return reply.header('cache-control', 'no-store').send(round);
   });
 
   app.get('/api/state', async (request, reply) => {

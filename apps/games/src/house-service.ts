@@ -441,9 +441,12 @@ export function createHouseService(deps: {
       .where(eq(houseRounds.playerId, session.playerId))
       .orderBy(desc(houseRounds.createdAt), desc(houseRounds.nonce))
       .limit(limit);
+    const lang = session.language === 'en' ? 'en' : 'th';
     return rows.map(({ r, pairStatus, serverSeed }) => ({
       roundId: r.id,
       gameCode: r.gameCode,
+      /** The title's name in the session's language (the slot's round list names each round's game). */
+      gameName: titles.get(r.gameCode)?.definition.name[lang] ?? r.gameCode,
       nonce: r.nonce,
       serverSeedHash: r.serverSeedHash,
       clientSeed: r.clientSeed,
@@ -455,6 +458,37 @@ export function createHouseService(deps: {
       balanceAfter: r.balanceAfter?.toString() ?? null,
       createdAt: r.createdAt.toISOString(),
     }));
+  }
+
+  /**
+   * One round as the fairness page shows it (ADR 0075): what was recorded (game, bet, win, each spin's
+   * stops and window) and its seeds, the server seed only once its pair is revealed. Found by the
+   * round's id alone (72 random bits: the link is the key), it names no player.
+   */
+  async function fairRound(id: string) {
+    const [row] = await db
+      .select({ r: houseRounds, pairStatus: houseSeedPairs.status, serverSeed: houseSeedPairs.serverSeed })
+      .from(houseRounds)
+      .innerJoin(houseSeedPairs, eq(houseSeedPairs.id, houseRounds.seedPairId))
+      .where(eq(houseRounds.id, id));
+    if (!row) return null;
+    const { r } = row;
+    const spins = r.outcome as BetOutcome['spins'];
+    return {
+      roundId: r.id,
+      gameCode: r.gameCode,
+      currency: r.currency,
+      nonce: r.nonce,
+      serverSeedHash: r.serverSeedHash,
+      clientSeed: r.clientSeed,
+      serverSeed: row.pairStatus === 'revealed' ? row.serverSeed : null,
+      lineBet: r.lineBet.toString(),
+      totalBet: r.totalBet.toString(),
+      win: r.win.toString(),
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+      spins: spins.map((s) => ({ kind: s.kind, stops: s.stops, window: s.window, win: s.win })),
+    };
   }
 
   /** One round as stored (operators' reconciliation, tests). */
@@ -472,5 +506,5 @@ export function createHouseService(deps: {
     return JACKPOT.seedMinor + BigInt(row?.milli ?? '0') / 1000n;
   }
 
-  return { launch, sessionOf, state, spin, settle, sweep, rotate, rounds, findRound, jackpot };
+  return { launch, sessionOf, state, spin, settle, sweep, rotate, rounds, fairRound, findRound, jackpot };
 }

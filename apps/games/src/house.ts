@@ -82,6 +82,7 @@ export async function createHouse(config: HouseConfig): Promise<House> {
     sweep: async () => (await use()).sweep(),
     rotate: async (session, clientSeed, expectedNextHash) => (await use()).rotate(session, clientSeed, expectedNextHash),
     rounds: async (session, limit) => (await use()).rounds(session, limit),
+    fairRound: async (id) => (await use()).fairRound(id),
     findRound: async (id) => (await use()).findRound(id),
     jackpot: async (currency) => (await use()).jackpot(currency),
   };

@@ -237,7 +237,12 @@ describe('the house pages', () => {
     expect(th.body).toContain(STRINGS.th.verifyTitle);
     const en = await app.inject('/house/fair?lang=en');
     expect(en.body).toContain('Verify a spin');
-    // Without a vendor configuration (verifier-only mode) there is no play route.
+    // Plain words (ADR 0075): no "floats" in either language; the language switch keeps the round.
+    expect(Object.values(STRINGS.en).join(' ')).not.toMatch(/float/i);
+    const round = await app.inject('/house/fair?round=HRabc123456789&lang=en');
+    expect(round.body).toContain('href="?round=HRabc123456789&#38;lang=th"');
+    // Without a vendor configuration (verifier-only mode) there is no play route and no round record.
     expect((await app.inject('/house/play?gameCode=lotus-pond')).statusCode).toBe(404);
+    expect((await app.inject('/house/fair/round/HRabc123456789')).statusCode).toBe(404);
   });
 });

@@ -158,6 +158,28 @@ describe('GET /wps/game/betRecord', () => {
     expect(onlyA.list[0]!.roundId).toBe('a-0'); // the oldest round is last
   });
 
+  it("2.MC.08 the vendor filter's choices are the vendors the member has rounds with in the range, each once by its name, whatever vendor is filtered", async () => {
+    const a = await player();
+    const b = await player(a.m);
+    await round(a, 'va-1', 100, 0);
+    await round(a, 'va-2', 100, 0);
+    await round(b, 'vb-1', 100, 50);
+    await player(); // a vendor the member never played: not a choice
+    const expected = [a.v.code, b.v.code]
+      .map((code) => ({ vassalage: code, vendorName: `Test vendor ${code}` }))
+      .sort((x, y) => x.vendorName.localeCompare(y.vendorName));
+    expect((await record(a.m)).vendors).toEqual(expected);
+    expect((await record(a.m, `?vassalage=${b.v.code}`)).vendors).toEqual(expected);
+    expect((await record(a.m, '?startDate=2020-01-01&endDate=2020-01-07')).vendors).toEqual([]);
+    // A filtered vendor without rounds in the range stays a choice (the filter on screen keeps its name).
+    expect(
+      (await record(a.m, `?vassalage=${b.v.code}&startDate=2020-01-01&endDate=2020-01-07`)).vendors,
+    ).toEqual([{ vassalage: b.v.code, vendorName: `Test vendor ${b.v.code}` }]);
+    expect((await record(await createMember(t))).vendors).toEqual([]);
+    // These vendors' launch URLs are not the house app's: no fairness page.
+    expect((await record(a.m)).list.map((x) => x.fairUrl)).toEqual([null, null, null]);
+  });
+
   it("2.MC.08 a range of days in the past holds none of today's rounds", async () => {
     const p = await player();
     await round(p, 'today-1', 100, 0);

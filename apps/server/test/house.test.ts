@@ -122,6 +122,9 @@ describe('the house vendor through the vendor protocol', () => {
     );
     expect(100_000n + recorded).toBe(expected);
     expect(rounds.every((r: { serverSeed: string | null }) => r.serverSeed === null)).toBe(true); // not revealed yet
+    // The fairness page's record of an unrevealed round: its commitment, never its server seed.
+    const before = (await t.inject({ method: 'GET', url: `/house/fair/round/${spins[0]!.roundId}` })).json();
+    expect(before).toMatchObject({ serverSeed: null, serverSeedHash: spins[0]!.serverSeedHash });
 
     // Rotation reveals the seed whose SHA-256 was shown, and the verifier recomputes every past spin.
     const rotated = (
@@ -150,6 +153,36 @@ describe('the house vendor through the vendor protocol', () => {
     const after = (await t.inject({ method: 'GET', url: '/house/api/rounds', headers: { cookie } })).json()
       .rounds;
     expect(after[0].serverSeed).toBe(revealed);
+    expect(after[0].gameName).toBe('Golden Lotus Pond'); // the session's language (en)
+
+    // The fairness page's round (ADR 0075): as recorded, with the revealed seed, by its id alone.
+    const fair = await t.inject({ method: 'GET', url: `/house/fair/round/${spins[0]!.roundId}` });
+    expect(fair.statusCode).toBe(200);
+    expect(fair.json()).toMatchObject({
+      roundId: spins[0]!.roundId,
+      gameCode: GAME,
+      nonce: 0,
+      serverSeed: revealed,
+      serverSeedHash: spins[0]!.serverSeedHash,
+      lineBet: '10',
+      totalBet: spins[0]!.totalBet,
+      win: spins[0]!.win,
+      spins: [{ stops: spins[0]!.spins![0]!.stops }],
+    });
+    expect(JSON.stringify(fair.json())).not.toContain(String(m.id));
+    expect((await t.inject({ method: 'GET', url: '/house/fair/round/HRnosuchround0000' })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: '/house/fair/round/x%27%20or%201=1' })).statusCode).toBe(404);
+    // The betting record links each house round to that page, in the record's language.
+    const record = body<{ list: { roundId: string; fairUrl: string | null }[] }>(
+      await m.c.inject({ method: 'GET', url: '/wps/game/betRecord?language=en' }),
+    ).value;
+    expect(record.list.find((r) => r.roundId === spins[0]!.roundId)?.fairUrl).toBe(
+      `http://lotus.test/house/fair?round=${spins[0]!.roundId}&lang=en`,
+    );
+    const fairPage = await t.inject({ method: 'GET', url: `/house/fair?round=${spins[0]!.roundId}&lang=en` });
+    expect(fairPage.body).toContain('/house/assets/fair.js');
+    // The language switch keeps the round.
+    expect(fairPage.body).toContain(`href="?round=${spins[0]!.roundId}&#38;lang=th"`);
     // The next spin uses the new pair from nonce 0.
     expect(await spin(cookie)).toMatchObject({ ok: true, nonce: 0, clientSeed: 'my lucky seed' });
   }, HEAVY_TEST_MS);

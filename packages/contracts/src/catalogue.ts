@@ -330,6 +330,12 @@ export const ZBetRecordRow = z.object({
   /** win - bet + refunded stake (what the round did to the balance). */
   net: signedAmount,
   status: z.enum(BET_ROUND_STATUSES),
+  /**
+   * The round's provably fair page at its vendor (docs/adr/0075): the house app's `/house/fair?round=`,
+   * where the round is recomputed from its seeds and compared with what was recorded; null for a
+   * vendor that publishes none.
+   */
+  fairUrl: z.string().max(600).nullable(),
 });
 export type TBetRecordRow = z.infer<typeof ZBetRecordRow>;
 export const ZBetRecord = z.object({
@@ -339,6 +345,11 @@ export const ZBetRecord = z.object({
   pageNo: z.number().int(),
   /** Totals of the whole filtered range (every page): stakes, wins and net. */
   totals: z.object({ bet: signedAmount, win: signedAmount, net: signedAmount }),
+  /**
+   * The vendor filter's choices (docs/adr/0075): each vendor the member has rounds with in the range
+   * (whatever the vendor filter), once, by its display name, in name order; the filtered vendor too.
+   */
+  vendors: z.array(z.object({ vassalage: str(16), vendorName: str(100) })).max(200),
 });
 export type TBetRecord = z.infer<typeof ZBetRecord>;
 

@@ -108,24 +108,67 @@ export function messagePage(lang: Lang, title: string, text: string, returnUrl?:
   );
 }
 
-export function fairPage(lang: Lang, titles: ReadonlyMap<string, CompiledGame>): string {
+/** The fairness page's query that a language switch keeps (the round, or the seeds being checked). */
+const FAIR_QUERY_KEYS = ['round', 'serverSeed', 'clientSeed', 'nonce', 'game', 'lineBet'] as const;
+
+/**
+ * The fairness page (ADR 0075): with `?round=<id>` (the betting record's and the slot's links) the
+ * round as recorded and, once its seed is revealed, recomputed and compared ("matches your round");
+ * the form recomputes any seeds. Reels as the slot's symbols, amounts in baht; behaviour in fair.js.
+ */
+export function fairPage(
+  lang: Lang,
+  titles: ReadonlyMap<string, CompiledGame>,
+  query: Record<string, unknown> = {},
+): string {
   const t = STRINGS[lang];
+  const other: Lang = lang === 'th' ? 'en' : 'th';
+  const kept = new URLSearchParams();
+  for (const key of FAIR_QUERY_KEYS) {
+    const value = query[key];
+    if (typeof value === 'string' && value.length <= 200) kept.set(key, value);
+  }
+  kept.set('lang', other);
   const options = [...titles.values()]
     .map((g) => `<option value="${esc(g.definition.code)}">${esc(g.definition.name[lang])}</option>`)
     .join('');
+  const games = Object.fromEntries(
+    [...titles.values()].map((g) => [
+      g.definition.code,
+      {
+        name: g.definition.name[lang],
+        reels: g.reels,
+        rows: g.rows,
+        lines: g.lines,
+        symbols: Object.fromEntries(g.definition.symbols.map((s) => [s.id, s.name[lang]])),
+      },
+    ]),
+  );
   const body = `<main class="verify">
+<p class="verify-lang"><a href="?${esc(kept.toString())}" lang="${other}">${other === 'en' ? 'English' : 'ภาษาไทย'}</a></p>
 <h1>${esc(t.verifyTitle)}</h1>
-<p>${esc(t.verifyIntro)}</p>
-<p><a href="?lang=${lang === 'th' ? 'en' : 'th'}" lang="${lang === 'th' ? 'en' : 'th'}">${lang === 'th' ? 'English' : 'ภาษาไทย'}</a></p>
-<form id="verify-form" method="get" action="/house/fair/verify">
-  <label>${esc(t.serverSeed)} <input name="serverSeed" required maxlength="128" spellcheck="false"></label>
-  <label>${esc(t.clientSeed)} <input name="clientSeed" required maxlength="64" spellcheck="false"></label>
-  <label>${esc(t.nonce)} <input name="nonce" required inputmode="numeric" pattern="[0-9]{1,15}"></label>
+<p class="verify-intro">${esc(t.verifyIntro)}</p>
+<section id="fair-summary" class="fair-summary" aria-labelledby="fair-summary-title" hidden>
+  <h2 id="fair-summary-title">${esc(t.yourRound)}: <span data-testid="fair-game" id="fair-game"></span></h2>
+  <p id="fair-match" class="fair-badge" data-testid="fair-match" role="status" hidden></p>
+  <p id="fair-note" class="fair-note" hidden></p>
+  <dl class="fair-figures">
+    <div><dt>${esc(t.roundTime)}</dt><dd id="fair-time"></dd></div>
+    <div><dt>${esc(t.bet)}</dt><dd id="fair-bet" data-testid="fair-bet"></dd></div>
+    <div><dt>${esc(t.win)}</dt><dd id="fair-win" data-testid="fair-win"></dd></div>
+  </dl>
+</section>
+<section id="verify-result" class="verify-result" data-testid="fair-result" aria-live="polite"></section>
+<h2 class="verify-seeds">${esc(t.seedsTitle)}</h2>
+<form id="verify-form" method="get" action="/house/fair/verify" aria-label="${esc(t.seedsTitle)}">
+  <label>${esc(t.serverSeed)} <input name="serverSeed" required maxlength="128" spellcheck="false" autocomplete="off"></label>
+  <label>${esc(t.clientSeed)} <input name="clientSeed" required maxlength="64" spellcheck="false" autocomplete="off"></label>
+  <label>${esc(t.roundNumber)} <input name="nonce" required inputmode="numeric" pattern="[0-9]{1,15}" autocomplete="off"></label>
   <label>${esc(t.game)} <select name="game">${options}</select></label>
+  <label>${esc(t.lineBet)} <input name="lineBet" inputmode="decimal" pattern="[0-9]{1,9}([.][0-9]{1,2})?" autocomplete="off"></label>
   <button type="submit">${esc(t.compute)}</button>
 </form>
-<section id="verify-result" aria-live="polite"></section>
 </main>
-<script type="application/json" id="house-config">${jsonBlock({ lang, strings: t })}</script>`;
+<script type="application/json" id="house-config">${jsonBlock({ lang, strings: t, games })}</script>`;
   return shell(lang, t.verifyTitle, body, 'fair.js');
 }

@@ -1,3 +1,4 @@
+import { API_AREAS } from '@lotus/contracts/areas';
 import { randomInt } from 'node:crypto';
 import { AppError } from '@lotus/contracts/app-error';
 import {
@@ -47,7 +48,7 @@ export const CATALOGUE_BUS_KEY = 'catalogue';
 /** What the catalogue asks of the vendor module (composition root): registry states and the launch. */
 export type CatalogueVendors = {
   /** Every registered vendor and its status (active | maintenance | disabled); its registry name. */
-  list: () => Promise<{ code: string; status: string; name?: string }[]>;
+  list: () => Promise<{ code: string; status: string; name?: string; launchUrl?: string | null }[]>;
   /** One vendor's status now (null: not registered). */
   status: (code: string) => Promise<string | null>;
   /** A one-time launch token and the vendor's launch URL (the vendor module's /wps/game/vendorLaunch logic). */
@@ -60,12 +61,32 @@ export type BettingRounds = (
   q: { vendor?: string | undefined; startDate?: string | undefined; endDate?: string | undefined; pageNo: number; pageSize: number },
 ) => Promise<{
   rows: { roundId: string; vendor: string; gameCode: string; at: Date; bet: bigint; win: bigint; refunded: bigint; wins: number; rollbacks: number }[];
+  /** Every vendor with a round in the range, whatever the vendor filter. */
+  vendors: string[];
   total: number;
   totalPages: number;
   pageNo: number;
   totals: { bet: bigint; win: bigint; refunded: bigint };
 }>;
 type Page = { pageNo: number; pageSize: number };
+
+/**
+ * A round's provably fair page (docs/adr/0075): a vendor served by the house app (apps/games; its launch
+ * URL is `<base>/house/play`) has it at `<base>/house/fair?round=<roundId>`; other vendors publish none.
+ */
+export function fairPageOf(launchUrl: string | null | undefined): ((roundId: string, language: string) => string) | null {
+  if (!launchUrl) return null;
+  let url: URL;
+  try {
+    url = new URL(launchUrl);
+  } catch {
+    return null;
+  }
+  const play = `${API_AREAS.house}/play`;
+  if (!/^https?:$/.test(url.protocol) || !url.pathname.endsWith(play)) return null;
+  const base = `${url.origin}${url.pathname.slice(0, -play.length)}${API_AREAS.house}/fair`;
+  return (roundId, language) => `${base}?${new URLSearchParams({ round: roundId, lang: language.startsWith('en') ? 'en' : 'th' })}`;
+}
 
 /** Masks a username for the winner board: first two characters, ***, last character. */
 export function maskAccount(username: string): string {
@@ -527,18 +548,26 @@ export function createCatalogueService(deps: {
     const [found, cards, registry] = await Promise.all([
       repo.gamesByCodes(pairs),
       vendorCards(),
-      cached('vendor-names', async () => new Map((await vendors.list()).map((v) => [v.code, v.name ?? v.code] as const))),
+      cached('vendor-registry', async () => new Map((await vendors.list()).map((v) => [v.code, { name: v.name ?? v.code, fairPage: fairPageOf(v.launchUrl) }] as const))),
     ]);
     const gameByKey = new Map(found.map((g) => [`${g.vendorCode}\u0000${g.gameCode}`, g] as const));
     const cardByCode = new Map(cards.flatMap((c) => c.cards).map((v) => [v.vassalage, v] as const));
     const net = (x: { bet: bigint; win: bigint; refunded: bigint }) => x.win + x.refunded - x.bet;
+    const nameOf = (code: string) => cardByCode.get(code)?.displayName ?? registry.get(code)?.name ?? code;
+    // The filter's choices: the range's vendors, each once by one name; the filtered vendor stays a choice.
+    const vendorCodes = new Set(r.vendors);
+    if (q.vassalage) vendorCodes.add(q.vassalage);
+    const vendorList = [...vendorCodes]
+      .map((code) => ({ vassalage: code, vendorName: nameOf(code) }))
+      .sort((a, b) => a.vendorName.localeCompare(b.vendorName, lang) || a.vassalage.localeCompare(b.vassalage));
     return {
       list: r.rows.map((x) => {
         const game = gameByKey.get(`${x.vendor}\u0000${x.gameCode}`);
+        const fairPage = registry.get(x.vendor)?.fairPage;
         return {
           roundId: x.roundId,
           vassalage: x.vendor,
-          vendorName: cardByCode.get(x.vendor)?.displayName ?? registry.get(x.vendor) ?? x.vendor,
+          vendorName: nameOf(x.vendor),
           gameCode: x.gameCode,
           gameName: game ? nameIn(game, lang) : x.gameCode,
           time: x.at.toISOString(),
@@ -546,8 +575,10 @@ export function createCatalogueService(deps: {
           win: formatMinor(x.win),
           net: formatMinor(net(x)),
           status: x.rollbacks > 0 ? 'rolled_back' : x.wins > 0 ? 'settled' : 'open',
+          fairUrl: fairPage ? fairPage(x.roundId, lang) : null,
         };
       }),
+      vendors: vendorList,
       total: r.total,
       totalPages: r.totalPages,
       pageNo: r.pageNo,

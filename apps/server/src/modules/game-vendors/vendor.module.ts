@@ -52,7 +52,7 @@ export function createVendorModule(deps: { database: Database; keys: Pick<Server
   const provisionVendor: VendorProvisioner = (input) => ops.ensure(input, async () => undefined);
   /** The registry as the catalogue reads it: every vendor's status, one vendor's status, and the launch. */
   const directory = {
-    list: async () => (await repo.listVendors()).map((r) => ({ code: r.code, status: r.status, name: r.name })),
+    list: async () => (await repo.listVendors()).map((r) => ({ code: r.code, status: r.status, name: r.name, launchUrl: r.launchUrl })),
     status: async (code: string) => (/^[A-Z0-9]{2,16}$/.test(code) ? ((await service.vendorOf(code))?.row.status ?? null) : null),
     launch: service.launch,
   };

@@ -324,6 +324,23 @@ export function createWalletRepository(db: Db, prepared: PreparedQuery) {
       };
     },
 
+    /**
+     * The vendors of the account's game rounds with a movement in the time range (the betting record's
+     * vendor filter; docs/adr/0075), each once: the same entries the record's count reads.
+     */
+    async roundVendors(q: { code: string; from: Date; to: Date }, tx: Executor = db): Promise<string[]> {
+      const r = await query(
+        tx,
+        sql`select distinct t.actor_id as vendor
+          from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+          where e.account_id = (select id from ledger_accounts where code = ${q.code})
+            and t.op = 'game' and t.group_key is not null and t.actor_id is not null
+            and e.created_at >= ${q.from.toISOString()}::timestamptz
+            and e.created_at < ${q.to.toISOString()}::timestamptz`,
+      );
+      return r.map((x) => String(x.vendor));
+    },
+
     /** An account's wagering outstanding (docs/adr/0070): 0 for an account not made yet. */
     async wageringOutstanding(code: string, tx: Executor = db): Promise<bigint> {
       const r = await query(tx, sql`select wagering_outstanding from ledger_accounts where code = ${code}`);

@@ -323,15 +323,20 @@ export function createWalletService(deps: {
     q: { vendor?: string | undefined; startDate?: string | undefined; endDate?: string | undefined; pageNo: number; pageSize: number },
   ) {
     const { from, to } = recordDays(q, deps.now());
-    const r = await repo.rounds({
-      code: accounts.playing(member.id, member.trial),
-      vendor: q.vendor ?? null,
-      from: new Date(from),
-      to: new Date(to),
-      offset: (q.pageNo - 1) * q.pageSize,
-      limit: q.pageSize,
-    });
-    return { ...r, totalPages: Math.ceil(r.total / q.pageSize), pageNo: q.pageNo };
+    const code = accounts.playing(member.id, member.trial);
+    const [r, vendors] = await Promise.all([
+      repo.rounds({
+        code,
+        vendor: q.vendor ?? null,
+        from: new Date(from),
+        to: new Date(to),
+        offset: (q.pageNo - 1) * q.pageSize,
+        limit: q.pageSize,
+      }),
+      // The vendor filter's choices: every vendor of the range, whatever vendor is filtered.
+      repo.roundVendors({ code, from: new Date(from), to: new Date(to) }),
+    ]);
+    return { ...r, vendors, totalPages: Math.ceil(r.total / q.pageSize), pageNo: q.pageNo };
   }
 
   /** Settled real-money game wins after a ledger transaction id, in id order (the catalogue's winner board). */

@@ -31,6 +31,7 @@ const rows: TBetRecord['list'] = [
     win: '10.00',
     net: '7.50',
     status: 'settled',
+    fairUrl: 'http://127.0.0.1/house/fair?round=HR2&lang=en',
   },
   {
     roundId: 'HR1',
@@ -43,6 +44,7 @@ const rows: TBetRecord['list'] = [
     win: '0.00',
     net: '-2.50',
     status: 'open',
+    fairUrl: null,
   },
 ];
 const page = (over: Partial<TBetRecord> = {}): TBetRecord => ({
@@ -51,6 +53,10 @@ const page = (over: Partial<TBetRecord> = {}): TBetRecord => ({
   totalPages: 1,
   pageNo: 1,
   totals: { bet: '5.00', win: '10.00', net: '5.00' },
+  vendors: [
+    { vassalage: 'HOUSE', vendorName: 'Lotus House' },
+    { vassalage: 'PG', vendorName: 'PG Soft' },
+  ],
   ...over,
 });
 
@@ -110,6 +116,17 @@ describe('Betting record (2.MC.08)', () => {
     expect(asked[0]!.get('vassalage')).toBeNull();
     expect(asked[0]!.get('pageNo')).toBe('1');
     expect(asked[0]!.get('pageSize')).toBe('15');
+  });
+
+  it("2.MC.08 a round with a fairness page links to it; the vendor filter offers the server's vendors, each once", async () => {
+    serve();
+    renderWithProviders(<BetRecordPage />);
+    const lines = within(await screen.findByTestId('bets-table')).getAllByTestId('bets-row');
+    const link = within(lines[0]!).getByRole('link', { name: 'Check fairness' });
+    expect(link.getAttribute('href')).toBe('http://127.0.0.1/house/fair?round=HR2&lang=en');
+    expect(within(lines[1]!).queryByRole('link')).toBeNull();
+    const options = within(screen.getByTestId('bets-vendor')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['All providers', 'Lotus House', 'PG Soft']);
   });
 
   it('2.MC.08 in Thai: the title, statuses and Buddhist-era dates', async () => {

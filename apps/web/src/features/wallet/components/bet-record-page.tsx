@@ -1,7 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, parseMinor } from '@lotus/contracts/money';
-import { uniqueVendors, useVendorCards } from '@/api/get-vendor-cards';
 import { EmptyState } from '@/components/ui/empty-state/empty-state';
 import { Pager } from '@/components/ui/pager/pager';
 import { Skeleton } from '@/components/ui/skeleton/skeleton';
@@ -29,7 +28,7 @@ const PERIODS: readonly TPeriod[] = [...RANGE_PRESETS, 'custom'];
  * rounds as the platform's ledger knows them, newest first: time, game, vendor, bet, win, net and
  * status, with the totals of the period; filtered by vendor and a period of Bangkok days (presets, or
  * two dates at most 90 days apart), 15 a page. On a phone each round is a card (the table's labels
- * move beside the values).
+ * move beside the values). A round whose vendor publishes a fairness page links to it (docs/adr/0075).
  */
 export function BetRecordPage() {
   const { t, i18n } = useTranslation('bet-record');
@@ -37,8 +36,6 @@ export function BetRecordPage() {
   const language = i18n.resolvedLanguage ?? 'th';
   const { data: member } = useMemberInfo();
   const symbol = member?.currencySymbol;
-  const { data: cards } = useVendorCards();
-  const vendors = useMemo(() => uniqueVendors(cards), [cards]);
   const today = useMemo(() => bangkokToday(), []);
   const ids = useId();
 
@@ -68,6 +65,8 @@ export function BetRecordPage() {
   const money = (amount: string) => formatMoney(parseMinor(amount) ?? 0n, symbol);
 
   const data = rangeError ? undefined : record.data;
+  // The filter's choices come with the record (the vendors of the range, each once; docs/adr/0075).
+  const vendors = record.data?.vendors ?? [];
   const showSkeleton = !rangeError && !data && record.isPending;
   const showError = !rangeError && record.isError && !record.isFetching;
 
@@ -98,7 +97,7 @@ export function BetRecordPage() {
             <option value="">{t('all_vendors')}</option>
             {vendors.map((v) => (
               <option key={v.vassalage} value={v.vassalage}>
-                {v.displayName}
+                {v.vendorName}
               </option>
             ))}
           </select>
@@ -217,6 +216,7 @@ export function BetRecordPage() {
                   {t('cols.net')}
                 </th>
                 <th scope="col">{t('cols.status')}</th>
+                <th scope="col">{t('cols.fair')}</th>
               </tr>
             </thead>
             <tbody>
@@ -255,6 +255,13 @@ export function BetRecordPage() {
                       <span className={`bets-status bets-status--${row.status}`}>
                         {t(`status.${row.status}`)}
                       </span>
+                    </td>
+                    <td data-label={t('cols.fair')} className="bets-table__fair">
+                      {row.fairUrl ? (
+                        <a className="bets-fair-link" href={row.fairUrl} data-testid="bets-fair">
+                          {t('fair_link')}
+                        </a>
+                      ) : null}
                     </td>
                   </tr>
                 );
