@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { forgetSession, registerWithUsername, uniqueName } from './support/accounts';
 import { ops } from './support/ops';
-import { PHONE, usePhoneSettings } from './support/phone';
+import { PHONE, checkPhonePage, usePhoneSettings } from './support/phone';
 import { nextSliderChallenge, solveSlider } from './support/slider';
 import { signedVendorHeaders } from './support/vendor';
 
@@ -186,6 +186,44 @@ test.describe('on a 390 px phone', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
     await expect(page).toHaveTitle(new RegExp(name));
   });
+});
+
+test.describe('the game screens pass the phone checks', () => {
+  test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+  for (const [language, theme] of [
+    ['th', 'light'],
+    ['th', 'dark'],
+    ['en', 'light'],
+  ] as const) {
+    test(`/rng, its filter sheet and /game in ${language} ${theme}: no sideways scroll, 44 px targets, nothing covered, no serious axe finding`, async ({
+      page,
+      context,
+    }) => {
+      test.setTimeout(240_000);
+      await usePhoneSettings(page, theme);
+      await page.addInitScript((lang) => localStorage.setItem('lang', lang), language);
+      await context.addCookies([{ name: 'lotus_lang', value: language, url: test.info().project.use.baseURL! }]);
+      const problems: string[] = [];
+      await page.goto('/rng?vassalage=HOUSE');
+      await expect(page.getByTestId(`game-card-${HOUSE_GAME}`)).toBeVisible();
+      problems.push(...(await checkPhonePage(page, '/rng')).map((p) => p.what));
+      await page.getByTestId('game-filters-open').click();
+      const sheet = page.getByRole('dialog');
+      await expect(sheet).toBeVisible();
+      await sheet.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+      problems.push(...(await checkPhonePage(page, '/rng filters')).map((p) => p.what));
+      await page.screenshot({ path: `docs/screenshots/games-rng-filters-390-${language}-${theme}.png` });
+      await sheet.getByTestId('game-filters-done').click();
+
+      await member(page);
+      await page.goto('/rng?vassalage=HOUSE');
+      await page.getByTestId(`game-card-${HOUSE_GAME}`).getByTestId('game-card-play').click();
+      await expect(page.frameLocator('[data-testid="game-frame"]').locator('#spin')).toBeVisible();
+      problems.push(...(await checkPhonePage(page, '/game')).map((p) => p.what));
+      await page.screenshot({ path: `docs/screenshots/games-frame-390-${language}-${theme}.png` });
+      expect(problems).toEqual([]);
+    });
+  }
 });
 
 test.describe('on a 1366x768 laptop', () => {
