@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { forgetSession, registerWithUsername, uniqueName } from './support/accounts';
 import { ops } from './support/ops';
-import { PHONE, checkPhonePage, usePhoneSettings } from './support/phone';
+import { PHONE, checkPhonePage, checkSmallPhoneWidth, usePhoneSettings } from './support/phone';
 import { nextSliderChallenge, solveSlider } from './support/slider';
 import { signedVendorHeaders } from './support/vendor';
 
@@ -195,7 +195,7 @@ test.describe('the game screens pass the phone checks', () => {
     ['th', 'dark'],
     ['en', 'light'],
   ] as const) {
-    test(`/rng, its filter sheet and /game in ${language} ${theme}: no sideways scroll, 44 px targets, nothing covered, no serious axe finding`, async ({
+    test(`/rng, its filter sheet and /game in ${language} ${theme}: no sideways scroll (and /game at 360 px), 44 px targets, nothing covered, no serious axe finding`, async ({
       page,
       context,
     }) => {
@@ -220,6 +220,7 @@ test.describe('the game screens pass the phone checks', () => {
       await page.getByTestId(`game-card-${HOUSE_GAME}`).getByTestId('game-card-play').click();
       await expect(page.frameLocator('[data-testid="game-frame"]').locator('#spin')).toBeVisible();
       problems.push(...(await checkPhonePage(page, '/game')).map((p) => p.what));
+      problems.push(...(await checkSmallPhoneWidth(page, '/game')).map((p) => p.what));
       await page.screenshot({ path: `docs/screenshots/games-frame-390-${language}-${theme}.png` });
       expect(problems).toEqual([]);
     });
