@@ -20,12 +20,26 @@ const code = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-6).t
 
 /** `npm run ops -- vendor add`: the vendor's signing secret is the output's last line. */
 function addVendor(vendor: string): string {
-  const out = ops('vendor', 'add', vendor, '--name', `Phone ${vendor}`, '--launch-url', `${BASE_URL}/e2e-vendor/launch`, '--game-types', 'SLOT');
+  const out = ops(
+    'vendor',
+    'add',
+    vendor,
+    '--name',
+    `Phone ${vendor}`,
+    '--launch-url',
+    `${BASE_URL}/e2e-vendor/launch`,
+    '--game-types',
+    'SLOT',
+  );
   return out.trim().split('\n').pop()!.trim();
 }
 
 /** A signed games/sync of RNG games (docs/vendor-protocol.md section 10). */
-async function publish(vendor: string, secret: string, games: { gameCode: string; status: 'ACTIVE' | 'MAINTENANCE' }[]) {
+async function publish(
+  vendor: string,
+  secret: string,
+  games: { gameCode: string; status: 'ACTIVE' | 'MAINTENANCE' }[],
+) {
   const raw = JSON.stringify({
     requestId: `phone-${vendor}-${Date.now()}`,
     games: games.map((g) => ({
@@ -69,12 +83,15 @@ test.describe('on a 390 px phone', () => {
     await usePhoneSettings(page, 'light');
   });
 
-  test('home: a category counts only the providers with a game a player can open, and a category without one is not offered', async ({ page }) => {
+  test('home: a category counts only the providers with a game a player can open, and a category without one is not offered', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.getByTestId('home-category-RNG')).toBeVisible();
     const before = await shownCount(page, 'RNG');
     // No provider has published live-casino, sports or esports games on this server: no card invites a tap to an empty page.
-    for (const empty of ['LIVE', 'SPORTS', 'ESPORTS']) await expect(page.getByTestId(`home-category-${empty}`)).toHaveCount(0);
+    for (const empty of ['LIVE', 'SPORTS', 'ESPORTS'])
+      await expect(page.getByTestId(`home-category-${empty}`)).toHaveCount(0);
 
     // A provider whose only game is in maintenance has nothing to play; one with an open game has.
     const closed = code('GC');
@@ -86,12 +103,16 @@ test.describe('on a 390 px phone', () => {
     await page.screenshot({ path: 'docs/screenshots/games-home-390.png' });
   });
 
-  test('/rng shows games in the first screen, and every filter control is a 44 px target', async ({ page }) => {
+  test('/rng shows games in the first screen, and every filter control is a 44 px target', async ({
+    page,
+  }) => {
     await page.goto('/rng');
     const first = page.getByTestId('game-grid').locator('li').first();
     await expect(first).toBeVisible();
     const box = (await first.boundingBox())!;
-    expect(box.y + box.height, 'the first game card ends inside the first screen').toBeLessThanOrEqual(PHONE.height);
+    expect(box.y + box.height, 'the first game card ends inside the first screen').toBeLessThanOrEqual(
+      PHONE.height,
+    );
 
     // The filters (in their sheet when they are in one) are finger-sized.
     const opener = page.getByTestId('game-filters-open');
@@ -99,11 +120,16 @@ test.describe('on a 390 px phone', () => {
     const filters = page.locator('[data-testid="game-filters"]:visible');
     await expect(filters).toBeVisible();
     // Measured once the sheet has finished sliding in.
-    await page.getByRole('dialog').evaluate((sheet) => Promise.all(sheet.getAnimations().map((a) => a.finished)));
+    await page
+      .getByRole('dialog')
+      .evaluate((sheet) => Promise.all(sheet.getAnimations().map((a) => a.finished)));
     const small = await filters.locator('button, select, input').evaluateAll((els) =>
       els
         .filter((el) => (el as HTMLElement).offsetParent !== null)
-        .map((el) => ({ name: (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').trim(), r: el.getBoundingClientRect() }))
+        .map((el) => ({
+          name: (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').trim(),
+          r: el.getBoundingClientRect(),
+        }))
         .filter(({ r }) => Math.round(r.width) < 44 || Math.round(r.height) < 44)
         .map(({ name, r }) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`),
     );
@@ -114,7 +140,9 @@ test.describe('on a 390 px phone', () => {
     await page.screenshot({ path: 'docs/screenshots/games-rng-390.png' });
   });
 
-  test('4.GS.01 a visitor who taps a game logs in in a sheet on the same page, and the game opens after the login', async ({ page }) => {
+  test('4.GS.01 a visitor who taps a game logs in in a sheet on the same page, and the game opens after the login', async ({
+    page,
+  }) => {
     const username = await member(page);
     await forgetSession(page);
     await page.goto('/rng?vassalage=HOUSE');
@@ -138,7 +166,9 @@ test.describe('on a 390 px phone', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   });
 
-  test('the game frame fills a phone screen under a small bar with a labelled 44 px exit, and names the game', async ({ page }) => {
+  test('the game frame fills a phone screen under a small bar with a labelled 44 px exit, and names the game', async ({
+    page,
+  }) => {
     await member(page);
     await page.goto('/rng?vassalage=HOUSE');
     const card = page.getByTestId(`game-card-${HOUSE_GAME}`);
@@ -154,13 +184,15 @@ test.describe('on a 390 px phone', () => {
     expect(box.y + box.height).toBeGreaterThanOrEqual(PHONE.height - 1);
     expect(box.height).toBeGreaterThanOrEqual(PHONE.height - 56);
     // Nothing of the site lies over the game or its bar (header, docked bar, chat button).
-    const onTop = await page.evaluate(({ PHONE_WIDTH, PHONE_HEIGHT }) =>
-      [
-        [20, 20],
-        [PHONE_WIDTH - 30, PHONE_HEIGHT - 30],
-        [PHONE_WIDTH / 2, PHONE_HEIGHT / 2],
-      ].map(([x, y]) => document.elementFromPoint(x!, y!)?.closest('[data-testid="game-page"]') != null),
-    { PHONE_WIDTH: PHONE.width, PHONE_HEIGHT: PHONE.height });
+    const onTop = await page.evaluate(
+      ({ PHONE_WIDTH, PHONE_HEIGHT }) =>
+        [
+          [20, 20],
+          [PHONE_WIDTH - 30, PHONE_HEIGHT - 30],
+          [PHONE_WIDTH / 2, PHONE_HEIGHT / 2],
+        ].map(([x, y]) => document.elementFromPoint(x!, y!)?.closest('[data-testid="game-page"]') != null),
+      { PHONE_WIDTH: PHONE.width, PHONE_HEIGHT: PHONE.height },
+    );
     expect(onTop).toEqual([true, true, true]);
 
     const exit = page.getByRole('button', { name: 'ออกจากเกม' });
@@ -180,7 +212,10 @@ test.describe('on a 390 px phone', () => {
   test('a game page opened from a link names its game too', async ({ page }) => {
     await member(page);
     await page.goto('/rng?vassalage=HOUSE');
-    const name = (await page.getByTestId(`game-card-${HOUSE_GAME}`).getByTestId('game-card-name').textContent())!.trim();
+    const name = (await page
+      .getByTestId(`game-card-${HOUSE_GAME}`)
+      .getByTestId('game-card-name')
+      .textContent())!.trim();
     await page.goto(`/game?vendor=HOUSE&gameCode=${HOUSE_GAME}&gameType=RNG`);
     await expect(page.getByTestId('game-frame')).toHaveAttribute('src', /\/house\/play\?/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
@@ -202,7 +237,9 @@ test.describe('the game screens pass the phone checks', () => {
       test.setTimeout(240_000);
       await usePhoneSettings(page, theme);
       await page.addInitScript((lang) => localStorage.setItem('lang', lang), language);
-      await context.addCookies([{ name: 'lotus_lang', value: language, url: test.info().project.use.baseURL! }]);
+      await context.addCookies([
+        { name: 'lotus_lang', value: language, url: test.info().project.use.baseURL! },
+      ]);
       const problems: string[] = [];
       await page.goto('/rng?vassalage=HOUSE');
       await expect(page.getByTestId(`game-card-${HOUSE_GAME}`)).toBeVisible();

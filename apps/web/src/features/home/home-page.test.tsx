@@ -18,7 +18,9 @@ describe('home categories (issue 25)', () => {
       }),
     });
     renderWithProviders(<HomePage />);
-    await waitFor(() => expect(screen.getByTestId('home-category-count-RNG').textContent).toBe('3 providers'));
+    await waitFor(() =>
+      expect(screen.getByTestId('home-category-count-RNG').textContent).toBe('3 providers'),
+    );
     expect(screen.getByTestId('home-category-count-FISH').textContent).toBe('1 provider');
     expect(screen.queryByTestId('home-category-LIVE')).toBeNull();
     expect(screen.queryByTestId('home-category-ESPORTS')).toBeNull();

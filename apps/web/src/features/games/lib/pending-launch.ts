@@ -10,7 +10,10 @@ import type { TCatalogueGame } from '@lotus/contracts/catalogue';
  *   `PendingLaunch` starts the game. Closed without a login, the game is forgotten.
  */
 export type TPendingStage = 'login' | 'waiting' | 'ready';
-export const usePendingLaunch = create<{ game: TCatalogueGame | null; stage: TPendingStage }>(() => ({ game: null, stage: 'login' }));
+export const usePendingLaunch = create<{ game: TCatalogueGame | null; stage: TPendingStage }>(() => ({
+  game: null,
+  stage: 'login',
+}));
 
 /** A visitor tapped `game`: ask for the login sheet, then start it. */
 export function launchAfterLogin(game: TCatalogueGame): void {

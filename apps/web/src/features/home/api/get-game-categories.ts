@@ -5,7 +5,9 @@ import { GAME_CATEGORIES } from '@lotus/contracts/first-load';
 import { api } from '@/lib/api-client';
 
 /** A first-load call: sent from its head, its schema loads meanwhile (docs/adr/0060). */
-const gameCategoriesEndpoint = lazyEndpoint(GAME_CATEGORIES, () => import('@lotus/contracts/catalogue').then((m) => m.getGameCategories));
+const gameCategoriesEndpoint = lazyEndpoint(GAME_CATEGORIES, () =>
+  import('@lotus/contracts/catalogue').then((m) => m.getGameCategories),
+);
 
 /**
  * /lgw/games/categories (docs/adr/0074): the game types a player can play now, each with the number of
