@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { forgetSession, registerWithUsername, uniqueName } from './support/accounts';
 import { ops } from './support/ops';
 import { PHONE, checkPhonePage, checkSmallPhoneWidth, usePhoneSettings } from './support/phone';
+import { waitForApp } from './support/live';
 import { nextSliderChallenge, solveSlider } from './support/slider';
 import { signedVendorHeaders } from './support/vendor';
 
@@ -243,6 +244,8 @@ test.describe('the game screens pass the phone checks', () => {
       const problems: string[] = [];
       await page.goto('/rng?vassalage=HOUSE');
       await expect(page.getByTestId(`game-card-${HOUSE_GAME}`)).toBeVisible();
+      // Measured once the app has taken the prerendered page over (the header settles then).
+      await waitForApp(page);
       problems.push(...(await checkPhonePage(page, '/rng')).map((p) => p.what));
       await page.getByTestId('game-filters-open').click();
       const sheet = page.getByRole('dialog');
