@@ -243,6 +243,38 @@ describe('game lists', () => {
     expect(menus.map((m) => m.menu)).not.toContain('ESPORTS');
   });
 
+  it('/lgw/games/categories counts per game type only the providers with a game open to play (issue 25, ADR 0074)', async () => {
+    type Categories = { list: { gameType: string; vendorCount: number; gameCount: number }[] };
+    const read = async () => {
+      t.clock.advance(5_000); // past the lists' cache life (a registry change is seen at its renewal)
+      const res = await t.inject('/lgw/games/categories');
+      expect(res.statusCode, res.body).toBe(200);
+      const list = body<Categories>(res).value.list;
+      return (type: string) => list.find((c) => c.gameType === type) ?? { gameType: type, vendorCount: 0, gameCount: 0 };
+    };
+    const before = await read();
+    // The demo content's vendor cards (PG, Evolution, ...) have no games here: no live casino, no esports.
+    expect(before('LIVE').vendorCount).toBe(0);
+    expect(before('ESPORTS').vendorCount).toBe(0);
+
+    const open = vendorCaller(t, await createVendor(t));
+    await sync(open, [game('O1'), game('O2'), game('O3', { status: 'MAINTENANCE' }), game('OF', { gameType: 'FISH', status: 'MAINTENANCE' })]);
+    const closed = vendorCaller(t, await createVendor(t));
+    await sync(closed, [game('C1', { status: 'MAINTENANCE' })]);
+    const after = await read();
+    expect(after('RNG')).toEqual({ gameType: 'RNG', vendorCount: before('RNG').vendorCount + 1, gameCount: before('RNG').gameCount + 2 });
+    expect(after('FISH')).toEqual(before('FISH'));
+
+    // An operator's maintenance on the last open game, or the provider's registry state, closes it too.
+    const o2 = (await list(`vassalage=${open.code}`)).games.find((g) => g.gameCode === 'O2')!;
+    await t.ops('PUT', `/ops/catalogue/games/${o2.nodeId}`, { opsStatus: 'MAINTENANCE' });
+    expect((await read())('RNG').gameCount).toBe(before('RNG').gameCount + 1);
+    expect(body(await t.ops('PUT', `/ops/vendors/registry/${open.code}/status`, { status: 'maintenance' })).success).toBe(true);
+    expect((await read())('RNG')).toEqual(before('RNG'));
+    await t.ops('PUT', `/ops/catalogue/games/${o2.nodeId}`, { opsStatus: null });
+    await t.ops('PUT', `/ops/vendors/registry/${open.code}/status`, { status: 'active' });
+  });
+
   it('an operator hides a game or puts it in maintenance (audited); the vendor sync does not undo it', async () => {
     const g = (await list(`vassalage=${v.code}&gameName=dragon`)).games[0]!;
     const hide = await t.ops('PUT', `/ops/catalogue/games/${g.nodeId}`, { opsStatus: 'HIDDEN' });
@@ -322,6 +354,8 @@ describe('favourites, recent games and launch', () => {
     const res = await m.c.inject({ method: 'POST', url: '/wps/game/launchGame', payload: { vendor: v.code, gameCode: 'F1', language: 'en' } });
     expect(res.statusCode, res.body).toBe(200);
     const url = new URL(body<{ url: string }>(res).value.url);
+    // The game page's title bar names the game in the request language (issue 25).
+    expect(body<{ gameName: string }>(res).value.gameName).toBe('Slot F1');
     expect(url.origin + url.pathname).toBe('https://games.example.com/launch');
     expect(url.searchParams.get('gameCode')).toBe('F1');
     expect(url.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/);

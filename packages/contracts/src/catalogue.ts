@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GAME_TYPES } from './constants';
 import { defineEndpoint, operator } from './endpoint';
-import { GAME_MENUS } from './first-load';
+import { GAME_CATEGORIES, GAME_MENUS } from './first-load';
 
 /**
  * The game catalogue (issue 9, spec 3.GAME, 7.RELAY, 7.GAME, 7.PAR; docs/adr/0037-game-catalogue.md):
@@ -185,6 +185,16 @@ export const ZGameMenu = z.object({
     .max(200),
 });
 export const ZGameMenus = z.array(ZGameMenu).max(20);
+/**
+ * /lgw/games/categories (issue 25, docs/adr/0074): the game types a player can play now, each with the number
+ * of providers that have a game open to play and the number of such games. A type with none is left out.
+ */
+export const ZGameCategories = z.object({
+  list: z
+    .array(z.object({ gameType: ZCatalogueGameType, vendorCount: z.number().int().min(1), gameCount: z.number().int().min(1) }))
+    .max(GAME_TYPES.length),
+});
+export type TGameCategories = z.infer<typeof ZGameCategories>;
 export const ZPopularQuery = z.object({
   count: z.coerce.number().int().min(1).max(50).default(20),
   gameType: ZCatalogueGameType.optional(),
@@ -249,7 +259,13 @@ export const ZLaunchGameQuery = z
   .object({ ...launchFields, clientType: clientType.optional() })
   .transform(canonical);
 export type TLaunchGameRequest = z.output<typeof ZLaunchGameRequest>;
-export const ZLaunchGame = z.object({ url: str(4000), nodeId: z.number().int(), gameType: ZCatalogueGameType });
+export const ZLaunchGame = z.object({
+  url: str(4000),
+  nodeId: z.number().int(),
+  gameType: ZCatalogueGameType,
+  /** The game's name in the request language: the game page's title bar names it (issue 25, ADR 0074). */
+  gameName: str(200).optional(),
+});
 
 // ---------- operator API (/ops/catalogue/games) ----------
 
@@ -360,6 +376,12 @@ export const getGameMenus = defineEndpoint({
   summary: 'Game menus: HOT (hot vendors) then each game type with its vendors and game counts (7.GAME.01, 2.LGN.01)',
   query: ZGameMenusQuery,
   response: ZGameMenus,
+});
+
+export const getGameCategories = defineEndpoint({
+  ...GAME_CATEGORIES,
+  summary: 'The game types with a game open to play, each with its number of such providers and games (home page; docs/adr/0074)',
+  response: ZGameCategories,
 });
 
 export const getPopularGames = defineEndpoint({

@@ -19,6 +19,7 @@ export const CS_LINK = defineHead({ method: 'GET', path: '/wps/system/customerSe
 export const ANNOUNCEMENTS = defineHead({ method: 'GET', path: '/wps/relay/MCSFE_getListAnnouncements', auth: 'public', tag: 'relay' });
 export const VENDOR_CARDS = defineHead({ method: 'GET', path: '/wps/relay/GCSGAME_newGameVendor', auth: 'public', tag: 'relay' });
 export const GAME_MENUS = defineHead({ method: 'GET', path: '/lgw/games/game_menus', auth: 'public', tag: 'game' });
+export const GAME_CATEGORIES = defineHead({ method: 'GET', path: '/lgw/games/categories', auth: 'public', tag: 'game' });
 export const WALLET_BALANCE = defineHead({ method: 'GET', path: '/wps/v2/wallets/balance', auth: 'member', tag: 'wallet' });
 
 /**

@@ -69,7 +69,7 @@ export function playPage(input: {
   <div class="balance"><span>${esc(t.balance)}</span> <output id="balance" data-testid="house-balance">-</output></div>
 </header>
 <section class="machine" aria-label="${esc(name)}">
-  <div class="reels" id="reels" style="--reels:${game.reels}">${cells}</div>
+  <div class="reels" id="reels" style="--reels:${game.reels};--rows:${game.rows}">${cells}</div>
   <p id="message" class="message" role="status" aria-live="polite"></p>
   <p id="free" class="free" hidden>${esc(t.freeSpinsLeft)}: <output id="free-left">0</output></p>
 </section>

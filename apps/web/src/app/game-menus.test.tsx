@@ -9,6 +9,7 @@ import { SideMenu } from '@/features/shell/components/side-menu';
 import { RecentGamesList } from '@/features/games/components/recent-games-list';
 import { VendorGamesPopupHost } from '@/features/games/components/vendor-games-popup-host';
 import { useVendorPopup } from '@/features/games/lib/vendor-popup-store';
+import { forgetPendingLaunch, usePendingLaunch } from '@/features/games/lib/pending-launch';
 
 // The side menu's recent-games panel and the VASSALAGE popup game list as the layout composes them
 // (app/layouts/main-layout.tsx): the shell's panel with the games feature's list in its slot.
@@ -251,11 +252,13 @@ describe('VASSALAGE popup game list', () => {
     await waitFor(() => expect(screen.queryByTestId('vendor-popup')).toBeNull());
   });
 
-  it('4.GS.01 a visitor choosing a game in the popup goes to /login without a launch', async () => {
+  it('4.GS.01 a visitor choosing a game in the popup is asked to log in on the page, the game kept, without a launch', async () => {
     const { calls, location } = renderPanel({ recent: [], vendorGames });
     useVendorPopup.getState().open({ vassalage: 'HOUSE', gameType: 'RNG', title: 'Lotus House' });
     fireEvent.click(await screen.findByRole('button', { name: 'Play House game 1' }));
-    await waitFor(() => expect(location().pathname).toBe('/login'));
+    await waitFor(() => expect(usePendingLaunch.getState().game?.vassalage).toBe('HOUSE'));
+    expect(location().pathname).not.toBe('/login');
     expect(calls.launches).toEqual([]);
+    forgetPendingLaunch();
   });
 });

@@ -157,6 +157,27 @@ export function createCatalogueRepository(db: Db) {
         .orderBy(asc(games.gameType), asc(games.vendorCode));
     },
 
+    /**
+     * Per game type: the vendors among `vendors` with a game open to play (visible, ACTIVE, not put in
+     * maintenance by an operator) and the number of such games. Types with none are not returned.
+     */
+    async playableByType(vendors: string[], tx: Executor = db) {
+      if (vendors.length === 0) return [];
+      return tx
+        .select({ gameType: games.gameType, vendors: sql<number>`count(distinct ${games.vendorCode})::int`, n: count() })
+        .from(games)
+        .where(
+          and(
+            visible,
+            eq(games.status, 'ACTIVE'),
+            or(isNull(games.opsStatus), ne(games.opsStatus, 'MAINTENANCE')),
+            inArray(games.vendorCode, vendors),
+          ),
+        )
+        .groupBy(games.gameType)
+        .orderBy(asc(games.gameType));
+    },
+
     /** The visible games launched by the most members since `since`, most first. */
     async popularGames(f: GameFilter, since: Date, limit: number, tx: Executor = db): Promise<GameRow[]> {
       const launches = tx

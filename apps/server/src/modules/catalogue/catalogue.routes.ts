@@ -5,6 +5,7 @@ import {
   getFavoriteIds,
   getFavoriteList,
   getGameList,
+  getGameCategories,
   getGameMenus,
   getHotGames,
   getPopularGames,
@@ -28,7 +29,7 @@ const playerOf = (req: FastifyRequest) => {
 };
 
 /**
- * The catalogue's routes: the games calls /lgw/games/game_menus and /lgw/games/popular, the member's launch
+ * The catalogue's routes: the games calls /lgw/games/game_menus, /lgw/games/categories and /lgw/games/popular, the member's launch
  * /wps/game/launchGame, the favourite toggles /wps/game/favorites/add|remove (decision 7.PAR.07, docs/adr/0037),
  * the betting record, and the relay calls GCSGAME_*, MCSFE_getFavorite*, GCS_recentGame, GCS_gameLaunchFB and
  * GCSGAME_getRankList. HTTP only.
@@ -41,6 +42,7 @@ export async function catalogueRoutes(
     catalogue: Pick<
       CatalogueService,
       | 'gameMenus'
+      | 'categories'
       | 'popular'
       | 'launch'
       | 'addFavorite'
@@ -58,6 +60,8 @@ export async function catalogueRoutes(
   },
 ) {
   route(app, getGameMenus, async () => catalogue.gameMenus());
+
+  route(app, getGameCategories, async () => catalogue.categories());
 
   route(app, getPopularGames, async (req) => catalogue.popular(req.query, req.ctx.language));
 

@@ -14,7 +14,7 @@ import {
   type TLaunchGameRequest,
   type TSyncGame,
 } from '@lotus/contracts/catalogue';
-import type { TGameType } from '@lotus/contracts/constants';
+import { GAME_TYPES, type TGameType } from '@lotus/contracts/constants';
 import { formatMinor, parseMinor } from '@lotus/contracts/money';
 import type { TVendorCard } from '@lotus/contracts/relay';
 import type { TSiteConfig } from '@lotus/contracts/site-config';
@@ -378,6 +378,24 @@ export function createCatalogueService(deps: {
     return [{ menu: 'HOT' as const, vendors: hot }, ...typed];
   }
 
+  /**
+   * /lgw/games/categories (the home page; docs/adr/0074): per game type, the providers with a game a player
+   * can open now (registry state active, the game ACTIVE and not in maintenance) and how many such games; a
+   * type with none is left out, so no card invites a tap to an empty page.
+   */
+  async function categories() {
+    return cached('categories', async () => {
+      const active = [...(await vendorStates()).entries()].filter(([, s]) => s === 'active').map(([c]) => c);
+      const rows = await repo.playableByType(active);
+      const order = new Map<string, number>(GAME_TYPES.map((type, i) => [type, i]));
+      return {
+        list: rows
+          .map((r) => ({ gameType: r.gameType as TGameType, vendorCount: Number(r.vendors), gameCount: Number(r.n) }))
+          .sort((a, b) => (order.get(a.gameType) ?? 99) - (order.get(b.gameType) ?? 99)),
+      };
+    });
+  }
+
   /** /lgw/games/popular: the games most members launched in the last 7 days (count 20). */
   async function popular(q: { count: number; gameType?: string | undefined; language?: string | undefined }, language: string) {
     const rows = await cached(`popular:${q.count}:${q.gameType ?? ''}`, async () =>
@@ -462,7 +480,12 @@ export function createCatalogueService(deps: {
       await repo.pruneRecents(member.id, o.recentKeep, tx);
     });
     const { launchGameCDNs } = await deps.config.get('domains');
-    return { url: rebase(launched.url, launchGameCDNs), nodeId: game.nodeId, gameType: game.gameType as TGameType };
+    return {
+      url: rebase(launched.url, launchGameCDNs),
+      nodeId: game.nodeId,
+      gameType: game.gameType as TGameType,
+      gameName: nameIn(game, input.language ?? language),
+    };
   }
 
   /**
@@ -593,6 +616,7 @@ export function createCatalogueService(deps: {
     hotGames,
     vendorGameTypes,
     gameMenus,
+    categories,
     popular,
     favoriteIds,
     favoriteList,

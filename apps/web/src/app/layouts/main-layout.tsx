@@ -14,6 +14,7 @@ import { RegisterPopupSlot } from '@/features/auth/register/register-popup-slot'
 import { NextStepCard } from '@/features/auth/register/next-step';
 import { ForgotModalSlot } from '@/features/auth/forgot/forgot-modal-slot';
 import { LazySlot } from '../lazy-slot';
+import { GameLoginBridge } from '../game-login-bridge';
 import { loadMemberTexts } from '@/i18n/i18n';
 
 // Loaded beside the page rather than in the first bundle (carousel, HTML sanitiser, cs crypto):
@@ -135,6 +136,8 @@ export function MainLayout() {
       )}
       {/* Accounts modals (2.MOD.01): login popup and change password. */}
       <AuthHosts />
+      {/* A visitor's tapped game: the login sheet, then the game (issue 25). */}
+      <GameLoginBridge />
       {/* Accounts modals (2.RGP, 2.MOD.01): registration popup and forget-password modal. */}
       <RegisterPopupSlot />
       <ForgotModalSlot

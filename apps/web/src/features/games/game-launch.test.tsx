@@ -110,6 +110,19 @@ describe('/game frame', () => {
     expect(location().search).toBe('?vassalage=AAA');
   });
 
+  it('the title bar names a game opened from a link: its heading and the document title (issue 25)', async () => {
+    useSession.getState().setLogin(loginResult());
+    mockApi({
+      '/wps/member/info': () => memberInfo(),
+      '/wps/game/launchGame': () => ({ url: 'https://slots.example/play?t=3', nodeId: 1, gameType: 'RNG', gameName: 'Lotus Pond' }),
+    });
+    renderWithProviders(<GameFramePage />, { route: '/game?vendor=AAA&gameCode=G1&gameType=RNG' });
+    await screen.findByTestId('game-frame');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Lotus Pond');
+    await waitFor(() => expect(document.title).toMatch(/^Lotus Pond/));
+    expect(screen.getByRole('button', { name: 'Leave the game' })).toBeTruthy();
+  });
+
   it('4.GS.01 a visitor opening a game frame goes to /login', async () => {
     mockApi({});
     const { location } = renderWithProviders(<GameFramePage />, { route: '/game?vendor=AAA&gameCode=G1&gameType=RNG' });

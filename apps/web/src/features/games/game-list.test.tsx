@@ -7,6 +7,7 @@ import { useSession } from '@/lib/session/session-store';
 import { DialogHost } from '@/components/ui/dialog/dialog-host';
 import { closeAllDialogs } from '@/components/ui/dialog/dialog-store';
 import { GameListScreen } from './components/game-list-screen';
+import { forgetPendingLaunch, usePendingLaunch } from './lib/pending-launch';
 import { JackpotCounter } from './components/jackpot-counter';
 import thGames from '@/i18n/locales/th/games.json';
 import enGames from '@/i18n/locales/en/games.json';
@@ -162,11 +163,13 @@ describe('game list screen', () => {
     await waitFor(() => expect(location().pathname).toBe('/login'));
   });
 
-  it('4.GS.01 a visitor starting a game goes to /login', async () => {
+  it('4.GS.01 a visitor starting a game stays on the page, the game kept for after the login (issue 25)', async () => {
     const { location } = setup();
     const card = await screen.findByTestId('game-card-G100');
     fireEvent.click(within(card).getByTestId('game-card-play'));
-    await waitFor(() => expect(location().pathname).toBe('/login'));
+    await waitFor(() => expect(usePendingLaunch.getState().game?.gameCode).toBe('G100'));
+    expect(location().pathname).toBe('/rng');
+    forgetPendingLaunch();
   });
 
   it('4.FAV.01 4.FAV.02 4.FAV.03 a member toggles a favourite: a loader while it runs, then the local list says so', async () => {

@@ -15,19 +15,24 @@ const VASSALAGE = /^[A-Z0-9]{2,16}$/;
 const GAME_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
- * /game, the embedded game frame (2.R.25): the vendor's launch URL in a full-height iframe with a
- * close control back to the list. The list passes the URL it obtained; opened directly (a reload,
- * a shared link) the page launches again from ?vendor=&gameCode=&gameType= (tokens are one-time).
+ * /game, the embedded game frame (2.R.25): the vendor's launch URL in a full-height iframe under a slim
+ * bar that names the game and offers the exit back to the list. On a phone it takes the whole screen
+ * (issue 25, ADR 0074). The list passes the URL it obtained and the game's name; opened directly (a
+ * reload, a shared link) the page launches again from ?vendor=&gameCode=&gameType= (tokens are
+ * one-time) and names the game from the launch's answer.
  */
 export function GameFramePage() {
   const { t } = useTranslation('games');
-  useDocumentTitle(t('frame.title'));
   const location = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const loggedIn = useSession(selectIsLoggedIn);
-  const passed = (location.state as Partial<TGameFrameState> | null)?.url;
+  const passedState = location.state as Partial<TGameFrameState> | null;
+  const passed = passedState?.url;
   const [url, setUrl] = useState<string | null>(passed && isSafeGameUrl(passed) ? passed : null);
+  const [name, setName] = useState<string | null>(passedState?.name || null);
+  const title = name ?? t('frame.title');
+  useDocumentTitle(title);
   const launch = useLaunchGameMutation();
   const started = useRef(false);
 
@@ -46,6 +51,7 @@ export function GameFramePage() {
     launch
       .mutateAsync({ vendor, gameCode, gameType: gameType.data })
       .then((answer) => {
+        if (answer.gameName) setName(answer.gameName);
         if (isSafeGameUrl(answer.url)) setUrl(answer.url);
       })
       .catch((error: unknown) => void showLaunchError(error));
@@ -59,13 +65,17 @@ export function GameFramePage() {
   return (
     <div className="game-frame" data-testid="game-page">
       <div className="game-frame__bar">
-        <h1 className="game-frame__title">{(location.state as Partial<TGameFrameState> | null)?.name ?? t('frame.title')}</h1>
-        <button type="button" className="game-frame__close" data-testid="game-frame-close" onClick={close} aria-label={t('frame.close')}>
-          ✕
+        <h1 className="game-frame__title" data-testid="game-frame-title">
+          {title}
+        </h1>
+        <button type="button" className="game-frame__close" data-testid="game-frame-close" onClick={close} aria-label={t('frame.close')} title={t('frame.close')}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" fill="none" />
+          </svg>
         </button>
       </div>
       {url ? (
-        <iframe className="game-frame__iframe" data-testid="game-frame" src={url} title={t('frame.title')} allow="autoplay; fullscreen" allowFullScreen referrerPolicy="origin" />
+        <iframe className="game-frame__iframe" data-testid="game-frame" src={url} title={title} allow="autoplay; fullscreen" allowFullScreen referrerPolicy="origin" />
       ) : valid && launch.isError ? (
         <EmptyState message={t('frame.missing')} />
       ) : valid ? (

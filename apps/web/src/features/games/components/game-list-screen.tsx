@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer, useRef } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TCatalogueGame } from '@lotus/contracts/catalogue';
@@ -6,6 +6,7 @@ import type { TGameType } from '@lotus/contracts/constants';
 import { currencySymbolOrDefault } from '@lotus/contracts/money';
 import { uniqueVendors, useVendorCards } from '@/api/get-vendor-cards';
 import { EmptyState } from '@/components/ui/empty-state/empty-state';
+import { Modal } from '@/components/ui/modal/modal';
 import { Pager } from '@/components/ui/pager/pager';
 import { notifyError } from '@/lib/notify';
 import { useMemberInfo } from '@/lib/session/get-member-info';
@@ -28,6 +29,14 @@ const VASSALAGE = /^[A-Z0-9]{2,16}$/;
 const readVendor = (value: string | null) => (value && VASSALAGE.test(value) ? value : '');
 
 type Page = { games: TCatalogueGame[]; totalPages: number };
+
+function FilterIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path d="M4 6h16M7 12h10M10 18h4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
+    </svg>
+  );
+}
 
 /** The games of the chosen list type, one page of 15 (2.GL.03/07). */
 function useListPage(gameType: TGameType, state: ReturnType<typeof initialListState>) {
@@ -130,6 +139,21 @@ export function GameListScreen({ gameType }: { gameType: TGameType }) {
     });
 
   const filtered = state.classify !== '' || state.name !== '' || state.minBet !== '';
+  const activeFilters = [state.classify, state.name, state.minBet].filter((v) => v !== '').length;
+  // Phones: the filters open in a bottom sheet from the list-type row, so games fill the first screen (ADR 0074).
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const filters = (
+    <GameFilters
+      classifications={classifications}
+      classify={state.classify}
+      name={state.name}
+      minBet={state.minBet}
+      currencySymbol={currencySymbolOrDefault(member?.currencySymbol)}
+      onClassify={(classify) => dispatch({ type: 'classify', classify })}
+      onName={(name) => dispatch({ type: 'name', name })}
+      onMinBet={(minBet) => dispatch({ type: 'minBet', minBet })}
+    />
+  );
   const noCatalogue = types.isSuccess && vendors.length === 0;
   const emptyText =
     state.listType === 'fav'
@@ -156,18 +180,38 @@ export function GameListScreen({ gameType }: { gameType: TGameType }) {
             {t(`listTypes.${listType}`)}
           </button>
         ))}
+        {state.listType === 'all' && (
+          <button
+            type="button"
+            className="game-list__type game-list__filters-open"
+            data-testid="game-filters-open"
+            aria-haspopup="dialog"
+            aria-expanded={sheetOpen}
+            onClick={() => setSheetOpen(true)}
+          >
+            <FilterIcon />
+            {activeFilters > 0 ? t('filters.openActive', { count: activeFilters }) : t('filters.open')}
+          </button>
+        )}
       </div>
-      {state.listType === 'all' && (
-        <GameFilters
-          classifications={classifications}
-          classify={state.classify}
-          name={state.name}
-          minBet={state.minBet}
-          currencySymbol={currencySymbolOrDefault(member?.currencySymbol)}
-          onClassify={(classify) => dispatch({ type: 'classify', classify })}
-          onName={(name) => dispatch({ type: 'name', name })}
-          onMinBet={(minBet) => dispatch({ type: 'minBet', minBet })}
-        />
+      {state.listType === 'all' && <div className="game-list__filters-inline">{filters}</div>}
+      {sheetOpen && state.listType === 'all' && (
+        <Modal
+          open
+          onClose={() => setSheetOpen(false)}
+          title={t('filters.label')}
+          width="100%"
+          height="auto"
+          className="game-filters-sheet"
+          data-testid="game-filters-sheet"
+          footer={
+            <button type="button" className="game-list__retry game-filters-sheet__done" data-testid="game-filters-done" onClick={() => setSheetOpen(false)}>
+              {t('filters.done')}
+            </button>
+          }
+        >
+          {filters}
+        </Modal>
       )}
       <section className="game-list__results" aria-label={t('list.label')} aria-busy={list.isFetching || list.isPending} data-testid="game-list" data-page={state.page}>
         {list.isError ? (

@@ -6,9 +6,12 @@ import { paths } from '@/config/paths';
 import { getErrorCode } from '@/lib/api-client';
 import { escapeHtml, getErrorText } from '@/lib/error-text';
 import { showDialog } from '@/components/ui/dialog/dialog-store';
-import { useMemberAction, useTrialWarning } from '@/lib/session/use-guards';
+import { useTrialWarning } from '@/lib/session/use-guards';
+import { isMember } from '@/lib/session/roles';
+import { useSession } from '@/lib/session/session-store';
 import { useLaunchGameMutation } from '../api/launch-game';
 import { GAME_POPUP, getLaunchTarget, isSafeGameUrl } from '../lib/launch-target';
+import { launchAfterLogin } from '../lib/pending-launch';
 import { useVendorPopup } from '../lib/vendor-popup-store';
 
 /** The location state /game reads: the launch URL the list already obtained. */
@@ -26,7 +29,8 @@ function showPopupBlocked() {
 }
 
 /**
- * Starting a game from a card (4.GS, decisions in ADR 0052): a visitor goes to /login (4.GS.01);
+ * Starting a game from a card (4.GS, decisions in ADR 0052): a visitor logs in in the login sheet on the
+ * same page and the game then starts (4.GS.01; issue 25, ADR 0074: a page jump to /login lost the game);
  * lottery vendors open /lottery (4.GS.02); otherwise POST /wps/game/launchGame, then a slot opens in
  * /game and any other game in a 1300x900 pop-up window opened within the click (so the browser allows
  * it; 'Popup blocked...' when it does not). A VASSALAGE target (4.GS.04) opens its vendor's popup game
@@ -35,7 +39,6 @@ function showPopupBlocked() {
  */
 export function useGameLauncher({ onLaunched }: { onLaunched?: () => void } = {}) {
   const navigate = useNavigate();
-  const memberAction = useMemberAction();
   const trialWarning = useTrialWarning();
   const mutation = useLaunchGameMutation();
   const openVendorPopup = useVendorPopup((s) => s.open);
@@ -57,36 +60,39 @@ export function useGameLauncher({ onLaunched }: { onLaunched?: () => void } = {}
       openVendorPopup({ vassalage: game.vassalage, gameType: game.gameType, title: game.gameName });
       return;
     }
-    memberAction(() => {
-      if (launching !== null) return;
-      let popup: Window | null = null;
-      if (target === 'popup') {
-        popup = window.open('about:blank', GAME_POPUP.name, `width=${GAME_POPUP.width},height=${GAME_POPUP.height}`);
-        if (!popup) {
-          void showPopupBlocked();
+    if (!isMember(useSession.getState())) {
+      // The login sheet on this page, then the game (lib/pending-launch.ts).
+      launchAfterLogin(game);
+      return;
+    }
+    if (launching !== null) return;
+    let popup: Window | null = null;
+    if (target === 'popup') {
+      popup = window.open('about:blank', GAME_POPUP.name, `width=${GAME_POPUP.width},height=${GAME_POPUP.height}`);
+      if (!popup) {
+        void showPopupBlocked();
+        return;
+      }
+    }
+    setLaunching(game.nodeId);
+    mutation
+      .mutateAsync({ vendor: game.vassalage, gameCode: game.gameCode, gameType: game.gameType })
+      .then(({ url }) => {
+        if (!isSafeGameUrl(url)) throw new Error('unsafe launch url');
+        onLaunched?.();
+        if (popup) {
+          popup.location.href = url;
+          popup.focus();
           return;
         }
-      }
-      setLaunching(game.nodeId);
-      mutation
-        .mutateAsync({ vendor: game.vassalage, gameCode: game.gameCode, gameType: game.gameType })
-        .then(({ url }) => {
-          if (!isSafeGameUrl(url)) throw new Error('unsafe launch url');
-          onLaunched?.();
-          if (popup) {
-            popup.location.href = url;
-            popup.focus();
-            return;
-          }
-          const state: TGameFrameState = { url, name: game.gameName };
-          void navigate(paths.game.getHref({ vendor: game.vassalage, gameCode: game.gameCode, gameType: game.gameType }), { state });
-        })
-        .catch((error: unknown) => {
-          popup?.close();
-          fail(error);
-        })
-        .finally(() => setLaunching(null));
-    });
+        const state: TGameFrameState = { url, name: game.gameName };
+        void navigate(paths.game.getHref({ vendor: game.vassalage, gameCode: game.gameCode, gameType: game.gameType }), { state });
+      })
+      .catch((error: unknown) => {
+        popup?.close();
+        fail(error);
+      })
+      .finally(() => setLaunching(null));
   };
 
   return { launch, launching };
