@@ -89,6 +89,7 @@ test('4.PWR.01/02 5.FGP.01-03 forgot by phone: the SMS code resets the password 
   await page.getByTestId('register-input-mobileNum').fill(number);
   await page.getByTestId('register-input-password').fill('Phone2026');
   await page.getByTestId('register-input-confirmPassword').fill('Phone2026');
+  await page.getByTestId('register-terms').check();
   let challenge = nextSliderChallenge(page);
   await page.getByTestId('register-submit').click();
   await solveSlider(page, challenge);

@@ -11,7 +11,7 @@ test.beforeEach(async ({ page }) => {
   await skipNewsPopup(page);
 });
 
-test('4.REG.01-07 2.RGP.08 4.REG.10 register with a username, solve the slider by dragging, land logged in at home', async ({ page }) => {
+test('4.REG.02-07 2.RGP.08 4.REG.10 register with a username, solve the slider by dragging, land logged in at home', async ({ page }) => {
   const username = uniqueName('u');
   await page.goto('/register');
   const form = page.getByTestId('register-form');
@@ -21,8 +21,9 @@ test('4.REG.01-07 2.RGP.08 4.REG.10 register with a username, solve the slider b
   await expect(tabs.getByRole('tab', { selected: true })).toHaveText(/เบอร์มือถือ|Mobile/);
   await tabs.getByRole('tab', { name: /ชื่อผู้ใช้|Username/ }).click();
   await expect(form).toHaveAttribute('data-tab', 'username');
-  // 4.REG.01: the terms box is ticked by default.
-  await expect(page.getByTestId('register-terms')).toBeChecked();
+  // Issue 25 (docs/adr/0072, over 4.REG.01): the age and terms box starts unticked; the player ticks it.
+  await expect(page.getByTestId('register-terms')).not.toBeChecked();
+  await page.getByTestId('register-terms').check();
 
   // 4.REG.03 / 8.ERR.03: a field error shows beside its label and stops registration.
   await page.getByTestId('register-input-username').fill('1abc');
@@ -47,6 +48,8 @@ test('4.REG.01-07 2.RGP.08 4.REG.10 register with a username, solve the slider b
   // Issue 11: the next step after sign-up: a deposit with the welcome bonus, or the games.
   const next = page.getByTestId('next-step');
   await expect(next).toBeVisible();
+  // Issue 25: the card names the username.
+  await expect(next.getByTestId('next-step-username')).toHaveText(username);
   await expect(next.getByTestId('next-step-deposit')).toHaveAttribute('href', '/member?page=depositv2');
   await expect(next.getByTestId('next-step-games')).toBeVisible();
   await expect(page.getByTestId('news-popup')).toHaveCount(0);
@@ -57,7 +60,8 @@ test('4.REG.10 5.REQ.03/05 4.SMS.01-04 register on the mobile tab with the code 
   await page.goto('/register');
   const form = page.getByTestId('register-form');
   await expect(form).toHaveAttribute('data-tab', 'mobile');
-  await expect(page.getByTestId('register-input-username')).toHaveCount(0);
+  // Issue 25: the username is offered, optional (left empty here: the site makes one).
+  await expect(page.getByTestId('register-input-username')).toBeVisible();
   await expect(page.getByTestId('register-country-code-field')).toHaveValue('+66');
 
   // 4.SMS.02: the number is checked before a code is requested.
@@ -78,9 +82,9 @@ test('4.REG.10 5.REQ.03/05 4.SMS.01-04 register on the mobile tab with the code 
   await page.getByTestId('register-input-verificationCode').fill(code);
   await page.getByTestId('register-input-password').fill('Mobile2026');
   await page.getByTestId('register-input-confirmPassword').fill('Mobile2026');
-  const challenge = nextSliderChallenge(page);
+  await page.getByTestId('register-terms').check();
+  // Issue 25: the SMS code was the challenge; no second slider.
   await page.getByTestId('register-submit').click();
-  await solveSlider(page, challenge);
 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('header-member-bar')).toBeVisible();
@@ -89,7 +93,7 @@ test('4.REG.10 5.REQ.03/05 4.SMS.01-04 register on the mobile tab with the code 
 test('4.REG.02 unticked terms stop registration with an error text', async ({ page }) => {
   await page.goto('/register');
   await expect(page.getByTestId('register-form')).toBeVisible();
-  await page.getByTestId('register-terms').uncheck();
+  await expect(page.getByTestId('register-terms')).not.toBeChecked();
   await page.getByTestId('register-submit').click();
   await expect(page.getByTestId('register-terms-error')).toBeVisible();
   await expect(page.getByTestId('slider-modal')).toHaveCount(0);
@@ -115,6 +119,7 @@ test('8.ERR.01 an invalid typed affiliate code stops registration with the invit
   await page.getByTestId('register-input-confirmPassword').fill('Lotus2026');
   await openOptionalFields(page);
   await page.getByTestId('register-input-affiliateCode').fill('WRONG99');
+  await page.getByTestId('register-terms').check();
   await page.getByTestId('register-submit').click();
   const dialog = page.getByTestId('dialog');
   await expect(dialog).toBeVisible();
@@ -173,6 +178,7 @@ test.describe('on a 390 px phone', () => {
     await page.getByTestId('register-input-username').fill(username);
     await page.getByTestId('register-input-password').fill('Phone2026x');
     await page.getByTestId('register-input-confirmPassword').fill('Phone2026x');
+    await page.getByTestId('register-terms').check();
     const challenge = nextSliderChallenge(page);
     await page.getByTestId('register-submit').click();
     await expect(page.getByTestId('slider-modal')).toBeVisible();

@@ -31,6 +31,8 @@ export async function registerWithUsername(
   if (account.email || account.payeeName) await openOptionalFields(page);
   if (account.email) await page.getByTestId('register-input-email').fill(account.email);
   if (account.payeeName) await page.getByTestId('register-input-payeeName').fill(account.payeeName);
+  // The age and terms box starts unticked (issue 25): the player ticks it.
+  await page.getByTestId('register-terms').check();
   const challenge = nextSliderChallenge(page);
   await page.getByTestId('register-submit').click();
   await solveSlider(page, challenge);

@@ -15,6 +15,7 @@ import {
 } from './helper';
 import { createMember } from './factories';
 import { repositories } from './repositories';
+import { createThrottleRepository } from '../src/platform/throttles/throttle.repository';
 
 const phone = localPhoneAuth();
 // Instances of one deployment share the master key that wraps the server keys (docs/adr/0023).
@@ -163,6 +164,29 @@ describe('login by password (7.AUTH.01, 4.LOGIN)', () => {
     const unknown = await t.client().login(uniqueName('ghost'), 'not-the-password');
     expect(known.res.statusCode).toBe(unknown.res.statusCode);
     expect(comparable(known.body)).toEqual(comparable(unknown.body));
+  });
+
+  it('issue 25 the mobile number is a login ID: with or without its 0, as +66; the same answers as a username; one count of failures', async () => {
+    const mobile = uniqueMobile();
+    const username = await newMember({});
+    const row = await repositories(t).members.findByUsername(username);
+    await t.db.database.tx((tx) =>
+      repositories(t).members.update(row!.id, { mobileNum: mobile, countryDialingCode: '66', mobileE164: `66${mobile}` }, tx),
+    );
+    for (const id of [`0${mobile}`, mobile, `+66${mobile}`, `66${mobile}`, `0${mobile.slice(0, 2)}-${mobile.slice(2, 5)}-${mobile.slice(5)}`])
+      expect((await t.client().loginOk(id, pw.password)).userInfo?.account).toBe(username);
+    // No enumeration: a wrong password for a member's number, an unknown number and an unknown
+    // username answer alike.
+    const known = await t.client().login(`0${mobile}`, 'not-the-password');
+    const unknownNumber = await t.client().login(`0${uniqueMobile()}`, 'not-the-password');
+    const unknownName = await t.client().login(uniqueName('ghost'), 'not-the-password');
+    expect(known.res.statusCode).toBe(401);
+    expect(comparable(known.body)).toEqual(comparable(unknownNumber.body));
+    expect(comparable(known.body)).toEqual(comparable(unknownName.body));
+    // The number and the username share the member's count of failures (one key: its username).
+    const throttles = createThrottleRepository(t.db.database.db);
+    const count = await throttles.find('login', username.toLowerCase(), '');
+    expect(count?.failures).toBe(1);
   });
 
   it('throttling (docs/adr/0020): failures delay the address that made them (429 login_throttled), the same for unknown names; never a 423 lock', async () => {

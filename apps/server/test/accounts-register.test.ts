@@ -356,6 +356,47 @@ describe('registration, mobile tab (7.AUTH.08, 5.REQ.03-05)', () => {
     expect(ok.body.value.userInfo?.account).toMatch(/^m[a-z0-9]{9}$/);
   });
 
+  it('issue 25 the SMS code is the challenge: no slider after it; a wrong code is refused and counts a try, a taken username keeps the code', async () => {
+    const mobile = uniqueMobile();
+    const code = await smsCode(mobile);
+    const c = t.client();
+    const wrong = await c.register(
+      { mobileNum: mobile, countryDialingCode: '66', ...pw, verificationCode: code === '000000' ? '111111' : '000000', sliderToken: undefined },
+      'mobile',
+    );
+    expect(wrong.body.message).toBe('invalid_verification_code');
+    // A name that is taken answers 409 without spending the code: the player picks another.
+    const taken = await c.register(
+      { mobileNum: mobile, countryDialingCode: '66', ...pw, username: 'demo', verificationCode: code, sliderToken: undefined },
+      'mobile',
+    );
+    expect(taken.body.message).toBe('username_taken');
+    const username = uniqueName('mm');
+    const ok = await c.register(
+      { mobileNum: mobile, countryDialingCode: '66', ...pw, username, verificationCode: code, sliderToken: undefined },
+      'mobile',
+    );
+    expect(ok.body.success).toBe(true);
+    expect(ok.body.value.userInfo?.account).toBe(username);
+    // Without an SMS code (REGMOBVERF3 off) the slider is still required.
+    await t.setConfig('whitelabel', (w) => ({ ...w, REGMOBVERF3: false }));
+    const bare = await t.client().register({ mobileNum: uniqueMobile(), countryDialingCode: '66', ...pw, sliderToken: undefined }, 'mobile');
+    expect(bare.body.message).toBe('slider_required');
+  });
+
+  it('issue 25 a leading 0 is accepted and stripped: 0 + the number is stored as the number', async () => {
+    const mobile = uniqueMobile();
+    const code = await smsCode(mobile);
+    const res = await t.client().register(
+      { mobileNum: `0${mobile}`, countryDialingCode: '66', ...pw, verificationCode: code },
+      'mobile',
+    );
+    expect(res.body.success).toBe(true);
+    expect(res.body.value.userInfo?.mobileNum).toBe(`+66 ${mobile}`);
+    const row = await repositories(t).members.findByE164(`66${mobile}`);
+    expect(row?.mobileNum).toBe(mobile);
+  });
+
   it('5.REQ.03 the number is required on the mobile tab', async () => {
     const res = await t.client().register({ ...pw }, 'mobile');
     expect(res.body.fields).toMatchObject({ mobileNum: 'required' });

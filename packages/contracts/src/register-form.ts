@@ -39,8 +39,9 @@ export const showTabs = (flags: Pick<TWhitelabel, 'USERNAMEREG3' | 'MOBILENUMREG
  * The rule of each field on a tab: the configured rule with the spec's fixed requirements on top
  * (the server applies the same, identity.rules effectiveRules):
  * - username tab: username, password, confirm password shown and required (5.REQ.01);
- * - mobile tab: the mobile number required (5.REQ.03); no username (the server makes one); the
- *   password pair only with MOBILENUMPASSREG3, then required (5.REQ.04);
+ * - mobile tab: the mobile number required (5.REQ.03); the username offered but optional (the
+ *   server makes one when it is left empty; issue 25, docs/adr/0072); the password pair only with
+ *   MOBILENUMPASSREG3, then required (5.REQ.04);
  * - the payment password is required whenever it is enabled (5.REQ.06).
  */
 export function getEffectiveRules(rules: TRegisterSettings, tab: RegisterTab, flags: Pick<TWhitelabel, 'MOBILENUMPASSREG3'>): EffectiveRules {
@@ -59,7 +60,7 @@ export function getEffectiveRules(rules: TRegisterSettings, tab: RegisterTab, fl
     set('confirmPassword', true, true);
   } else {
     set('mobileNum', true, true);
-    set('username', false, false);
+    set('username', true, false);
     set('password', flags.MOBILENUMPASSREG3, flags.MOBILENUMPASSREG3);
     set('confirmPassword', flags.MOBILENUMPASSREG3, flags.MOBILENUMPASSREG3);
   }
@@ -112,14 +113,17 @@ export function getVisibleFields({ tab, rules, flags, affiliateFromUrl }: Visibi
 
 /**
  * Issue 11: the fields in two groups, required first, then the optional ones (shown collapsed).
- * The SMS code stays with the mobile number's group (it is needed once a number is given).
+ * The SMS code stays with the mobile number's group (it is needed once a number is given). The
+ * username stays in view even where it is optional (the mobile tab, issue 25): the player is
+ * offered a name of their own, not one folded away.
  */
 export function splitRequiredFields(visible: FormField[], isRequired: (field: FormField) => boolean): { required: FormField[]; optional: FormField[] } {
   const mobileRequired = visible.includes('mobileNum') && isRequired('mobileNum');
   const required: FormField[] = [];
   const optional: FormField[] = [];
   for (const field of visible) {
-    const inRequired = field === 'verificationCode' ? mobileRequired || isRequired(field) : isRequired(field);
+    const inRequired =
+      field === 'verificationCode' ? mobileRequired || isRequired(field) : field === 'username' || isRequired(field);
     (inRequired ? required : optional).push(field);
   }
   return { required, optional };

@@ -1,3 +1,5 @@
+import { nationalNumber } from '@lotus/contracts/phone';
+
 // Mobile numbers (decision 5.LOGIN.05): used by identity (members, login, registration) and
 // verification (SMS codes), so it lives below both.
 export type Mobile = { dial: string; national: string; e164: string };
@@ -9,7 +11,7 @@ export type Mobile = { dial: string; national: string; e164: string };
  */
 export function normalizeMobile(dialingCode: string, mobileNum: string): Mobile | null {
   const dial = dialingCode.trim().replace(/^\+/, '');
-  const national = mobileNum.trim().replace(/[\s-]/g, '').replace(/^0+/, '');
+  const national = nationalNumber(mobileNum);
   if (!/^[1-9][0-9]{0,3}$/.test(dial) || !/^[1-9][0-9]{3,13}$/.test(national)) return null;
   const e164 = `${dial}${national}`;
   if (e164.length < 7 || e164.length > 15) return null;

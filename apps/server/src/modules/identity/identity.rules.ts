@@ -1,6 +1,7 @@
 import { AGENT_LEVELS } from '@lotus/contracts/accounts';
 import type { TRegisterRequest } from '@lotus/contracts/auth';
 import { checkPasswordFloor } from '@lotus/contracts/password-floor';
+import { nationalNumber } from '@lotus/contracts/phone';
 import { FIELD_PATTERNS, checkField, type TFieldRule } from '@lotus/contracts/register-patterns';
 import type { TRegisterField, TRegisterSettings, TWhitelabel } from '@lotus/contracts/system';
 import { normalizeMobile, type Mobile } from '../../lib/mobile';
@@ -85,9 +86,10 @@ const FIELD_VALUE: Record<TRegisterField, (r: TRegisterRequest) => string | unde
   payeeName: (r) => r.payeeName,
   email: (r) => r.email,
   qqNum: (r) => r.qqNum,
-  mobileNum: (r) => r.mobileNum,
+  // The number as stored: 0812345678 with +66 is checked (and kept) as 812345678 (issue 25).
+  mobileNum: (r) => (r.mobileNum === undefined ? undefined : nationalNumber(r.mobileNum)),
   line: (r) => r.line,
-  whatsapp: (r) => r.whatsapp,
+  whatsapp: (r) => (r.whatsapp === undefined ? undefined : nationalNumber(r.whatsapp)),
   facebook: (r) => r.facebook,
   wechat: (r) => r.wechat,
   idNumber: (r) => r.idNumber,

@@ -239,9 +239,16 @@ export function createSmsService(deps: Deps) {
 
   /**
    * Checks a code for a number and purpose. True once: the code is then used. A wrong code counts
-   * an attempt; after SMS_MAX_ATTEMPTS the code is dead. Expired codes never match.
+   * an attempt; after SMS_MAX_ATTEMPTS the code is dead. Expired codes never match. With
+   * `{ use: false }` a right code is left unused (registration checks it as the attempt's
+   * challenge before its other checks, and uses it with the account: docs/adr/0072).
    */
-  async function verify(purpose: SmsPurpose, e164: string, code: string | undefined): Promise<boolean> {
+  async function verify(
+    purpose: SmsPurpose,
+    e164: string,
+    code: string | undefined,
+    options: { use?: boolean } = {},
+  ): Promise<boolean> {
     if (!code || !/^[0-9]{4,10}$/.test(code.trim())) return false;
     const t = new Date(now());
     const row = await repo.findLiveSmsCode(e164, purpose, t);
@@ -250,6 +257,7 @@ export function createSmsService(deps: Deps) {
       await database.tx((tx) => repo.addSmsAttempt(row.id, tx));
       return false;
     }
+    if (options.use === false) return true;
     return database.tx((tx) => repo.useSmsCode(row.id, t, tx));
   }
 

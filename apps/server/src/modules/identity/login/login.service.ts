@@ -2,6 +2,7 @@ import { ipLimitKey } from '../../../lib/ip';
 import { ACCOUNT_TYPE, isTrialAccount, TRIAL_ACCOUNT } from '@lotus/contracts/accounts';
 import { AppError } from '@lotus/contracts/app-error';
 import type { TLoginRequest, TLoginResult } from '@lotus/contracts/auth';
+import { phoneLoginCandidates } from '@lotus/contracts/phone';
 import { z } from 'zod';
 import type { Database } from '../../../db/client';
 import type { ConfigService } from '../../../platform/config/config.service';
@@ -91,7 +92,8 @@ export type LoginDeps = {
 /**
  * Login (4.LOGIN, 7.AUTH.01-03): by password, by SMS code, by a phone-auth ID token; the second
  * factor; free play; logout. No answer tells whether a username exists: unknown names are checked
- * against a dummy hash and counted exactly like known ones.
+ * against a dummy hash and counted exactly like known ones. The password login's ID is a username
+ * or the member's mobile number (issue 25, docs/adr/0072), with the same answers.
  *
  * Failed passwords (docs/adr/0020) are counted per (username, address) and per username: the
  * address that failed needs a captcha and waits longer after each further failure; a username with
@@ -164,9 +166,24 @@ export function createLoginService(deps: LoginDeps) {
     }
   }
 
-  // ---------- username + password ----------
+  /**
+   * The member a password login names (docs/adr/0072): a login ID of digits (0812345678,
+   * 812345678, +66812345678) is first the mobile number of a member (unique, members_mobile_uq),
+   * then a username; anything else is a username. The throttle key is the member's username key
+   * whichever ID was typed, so a number and a name share one count of failures.
+   */
+  async function resolveLoginId(loginId: string): Promise<{ key: string; member: MemberRow | null }> {
+    for (const e164 of phoneLoginCandidates(loginId) ?? []) {
+      const member = await members.findByE164(e164);
+      if (member) return { key: usernameKey(member.username), member };
+    }
+    return { key: usernameKey(loginId), member: null };
+  }
+
+  // ---------- username (or mobile number) + password ----------
   async function loginWithPassword(input: TLoginRequest, client: Client): Promise<TLoginResult> {
-    const key = usernameKey(input.username);
+    const named = await resolveLoginId(input.username);
+    const key = named.key;
     const flags = await config.get('whitelabel');
 
     const t = now();
@@ -209,7 +226,7 @@ export function createLoginService(deps: LoginDeps) {
     // A slider solved by a client that did not know the captcha was due: the captcha now.
     if (captchaNeeded && !captchaSolved) throw new AppError('captcha_required', 400, undefined, { captchaRequired: true });
 
-    const member = await members.findByUsername(input.username);
+    const member = named.member ?? (await members.findByUsername(input.username));
     let passwordOk = false;
     if (member) passwordOk = await hasher.verify(member.passwordHash, input.password);
     else await hasher.verifyDummy(input.password);

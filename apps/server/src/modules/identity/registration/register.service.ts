@@ -1,6 +1,7 @@
 import { isTrialAccount } from '@lotus/contracts/accounts';
 import { AppError } from '@lotus/contracts/app-error';
 import type { TLoginResult, TRegisterRequest } from '@lotus/contracts/auth';
+import { nationalNumber } from '@lotus/contracts/phone';
 import type { TRegisterSettings } from '@lotus/contracts/system';
 import type { Database } from '../../../db/client';
 import type { Outbox } from '../../../platform/outbox/outbox';
@@ -129,11 +130,17 @@ export function createRegisterService(deps: Deps) {
     }
     // 4.REG.04: the affiliate code (and the other referral fields).
     const referral = await resolveReferral(req, rules);
-    // 4.REG.05/06: the slider, or on the phone-auth path the provider's token for this very number.
+    // 4.REG.05/06: the slider, or on the phone-auth path the provider's token for this very number,
+    // or (issue 25, docs/adr/0072) the SMS code of the number: it took a solved slider to send, is
+    // single use and dies after 5 wrong tries, so a second slider after it proves nothing more.
+    // The code is checked here (a wrong one counts a try) and used with the account below.
     if (req.firebaseIdToken) {
       const phone = await deps.phoneAuth.verify(req.firebaseIdToken);
       if (!check.mobile || phone.e164 !== check.mobile.e164)
         throw new AppError('auth/invalid-phone-number', 400);
+    } else if (check.needsSmsCode && !req.sliderToken) {
+      if (!(await deps.sms.verify('register', check.mobile!.e164, req.verificationCode, { use: false })))
+        throw new AppError('invalid_verification_code', 400, { verificationCode: 'invalid_verification_code' });
     } else if (!(await challenges.consumeSliderToken(req.sliderToken, client))) {
       throw new AppError(req.sliderToken ? 'slider_invalid' : 'slider_required', 400);
     }
@@ -187,7 +194,7 @@ export function createRegisterService(deps: Deps) {
           payeeName: storedValue(rules, 'payeeName', req.payeeName),
           qqNum: storedValue(rules, 'qqNum', req.qqNum),
           line: storedValue(rules, 'line', req.line),
-          whatsapp: storedValue(rules, 'whatsapp', req.whatsapp),
+          whatsapp: storedValue(rules, 'whatsapp', req.whatsapp === undefined ? undefined : nationalNumber(req.whatsapp)),
           facebook: storedValue(rules, 'facebook', req.facebook),
           wechat: storedValue(rules, 'wechat', req.wechat),
           idNumber: storedValue(rules, 'idNumber', req.idNumber),

@@ -1,6 +1,7 @@
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { nationalNumber } from '@lotus/contracts/phone';
 import type { TRegisterSettings } from '@lotus/contracts/system';
 import { Button } from '@/components/ui/button/button';
 import { CountryCodePicker } from '@/components/ui/country-code-picker/country-code-picker';
@@ -110,6 +111,11 @@ export function ForgotPhoneForm({
         inputMode="numeric"
         autoComplete="tel-national"
         maxLength={20}
+        // Issue 25: the number shows as it is kept beside its code (0812345678 -> 812345678).
+        onBlur={(e) => {
+          const national = nationalNumber(e.target.value);
+          if (national !== e.target.value) change('mobileNum', national);
+        }}
         before={
           <CountryCodePicker
             initialCode={values.countryDialingCode}
@@ -127,7 +133,7 @@ export function ForgotPhoneForm({
         after={
           <SmsCodeButton
             endpoint="noLogin"
-            mobileNum={values.mobileNum}
+            mobileNum={nationalNumber(values.mobileNum)}
             countryDialingCode={values.countryDialingCode}
             validate={checkMobile}
             data-testid="forgot-sms-button"

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { checkPasswordFloor, effectivePasswordRule } from '@lotus/contracts/password-floor';
+import { nationalNumber } from '@lotus/contracts/phone';
 import { FIELD_PATTERNS, checkField, type TFieldRule } from '@lotus/contracts/register-patterns';
 import type { TRegisterSettings, TWhitelabel } from '@lotus/contracts/system';
 import { patternText, refinedBy, SMS_CODE_RULE, type FieldError } from '../register/register-rules';
@@ -97,9 +98,12 @@ export function fromServerPhoneFields(fields: Record<string, string>, rules: Pic
   return out;
 }
 
-/** The mobile number alone (the get-code button checks it before sending, 4.SMS.02). */
+/**
+ * The mobile number alone (the get-code button checks it before sending, 4.SMS.02), as it is kept:
+ * without separators and its trunk 0 (issue 25: 0812345678 with +66 is 812345678).
+ */
 export function validateMobile(v: Pick<PhoneForm, 'countryDialingCode' | 'mobileNum'>, rules: Pick<TRegisterSettings, 'mobileNum'>): FieldError | null {
-  const error = check(v.mobileNum, getMobileRule(rules));
+  const error = check(nationalNumber(v.mobileNum), getMobileRule(rules));
   if (error) return error;
   if (!v.countryDialingCode.trim()) return { reason: 'required' };
   return null;

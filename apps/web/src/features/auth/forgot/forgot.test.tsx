@@ -166,7 +166,7 @@ describe('forgot by phone (3.LOG.08, 4.PWR.01/02, 5.FGP.01-03)', () => {
     type('newPassword', 'abcdef');
     type('confirmPassword', 'abcdeg');
     await click('forgot-phone-submit');
-    expect(screen.getByTestId('forgot-field-mobileNum-error').textContent).toBe('8-15 characters, numbers only, without the leading 0');
+    expect(screen.getByTestId('forgot-field-mobileNum-error').textContent).toBe('8-15 characters, numbers only; a leading 0 is dropped');
     expect(screen.getByTestId('forgot-field-verificationCode-error').textContent).toBe('4-10 characters, numbers only');
     expect(screen.getByTestId('forgot-field-newPassword-error').textContent).toBe('The password must have at least 8 characters');
     expect(screen.getByTestId('forgot-field-confirmPassword-error').textContent).toBe('Incorrect confirmation input');

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { nationalNumber } from '@lotus/contracts/phone';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TRegisterSettings } from '@lotus/contracts/system';
@@ -44,7 +45,7 @@ export function usePhoneReset({
       if (!sliderToken) return;
       setSubmitting(true);
       const username = await resetByPhone.mutateAsync({
-        mobileNum: values.mobileNum.trim(),
+        mobileNum: nationalNumber(values.mobileNum),
         countryDialingCode: values.countryDialingCode.trim(),
         verificationCode: values.verificationCode.trim(),
         newPassword: values.newPassword,

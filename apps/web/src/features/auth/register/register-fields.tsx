@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nationalNumber } from '@lotus/contracts/phone';
 import type { TRegisterField } from '@lotus/contracts/system';
 import { CountryCodePicker } from '@/components/ui/country-code-picker/country-code-picker';
 import { SmsCodeButton } from '../verification/sms-code-button';
@@ -136,7 +137,14 @@ export function RegisterFieldRow({ field, id, account, rules, smsNeeded, errors 
             invalid={!!codeError}
             data-testid="register-country-code"
           />
-          {text('tel', 'tel-national', { inputMode: 'numeric' })}
+          {text('tel', 'tel-national', {
+            inputMode: 'numeric',
+            // Issue 25: the number shows as it is kept beside its code (0812345678 -> 812345678).
+            onBlur: (e) => {
+              const national = nationalNumber(e.target.value);
+              if (national !== e.target.value) change('mobileNum', national);
+            },
+          })}
         </div>
       );
       break;
@@ -146,7 +154,7 @@ export function RegisterFieldRow({ field, id, account, rules, smsNeeded, errors 
           {text('text', 'one-time-code', { inputMode: 'numeric' })}
           <SmsCodeButton
             endpoint="register"
-            mobileNum={values.mobileNum ?? ''}
+            mobileNum={nationalNumber(values.mobileNum ?? '')}
             countryDialingCode={values.countryDialingCode ?? ''}
             validate={errors.validateMobile}
             data-testid="register-sms-button"

@@ -73,10 +73,16 @@ async function chooseUsernameTab() {
   if (tab) fireEvent.click(tab);
   expect(screen.getByTestId('register-form').getAttribute('data-tab')).toBe('username');
 }
+/** Ticks the age and terms box (it starts unticked, issue 25). */
+function tickTerms() {
+  const terms = screen.getByTestId('register-terms') as HTMLInputElement;
+  if (!terms.checked) fireEvent.click(terms);
+}
 function fillUsernameTab() {
   type('username', 'alice01');
   type('password', 'lotus1234');
   type('confirmPassword', 'lotus1234');
+  tickTerms();
 }
 
 beforeEach(() => {
@@ -98,7 +104,10 @@ describe('RegisterForm: tabs (2.RGP.08, 4.REG.10)', () => {
     expect(tabs.map((t) => t.textContent)).toEqual(['Username', 'Mobile number']);
     expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Mobile number');
     expect(form.getAttribute('data-tab')).toBe('mobile');
-    expect(screen.queryByTestId('register-input-username')).toBeNull();
+    // Issue 25: the mobile tab offers a username of the player's own, optional, in view.
+    expect(input('username').getAttribute('aria-required')).toBeNull();
+    expect(screen.getByTestId('register-field-username').closest('details')).toBeNull();
+    expect(screen.getByTestId('register-field-username').textContent).toContain('leave it empty and we make one for you');
   });
 
   it('2.RGP.08 with one method only, no tabs: just that form (username when MOBILENUMREG3 is off)', async () => {
@@ -153,15 +162,20 @@ describe('RegisterForm: fields from the server rules (5.VAL, 5.HINT)', () => {
 });
 
 describe('RegisterForm: the registration sequence (4.REG)', () => {
-  it('4.REG.01/02 5.REQ.08 the terms box is ticked by default; unticked, registration stops with an error text', async () => {
+  it('4.REG.02 5.REQ.08 issue 25 the terms box starts unticked; unticked, registration stops with an error text, shown with the fields\' errors', async () => {
     setup();
     await chooseUsernameTab();
     const terms = screen.getByTestId('register-terms') as HTMLInputElement;
-    expect(terms.checked).toBe(true);
-    fillUsernameTab();
-    fireEvent.click(terms);
+    expect(terms.checked).toBe(false);
+    type('username', '1abc');
     await submit();
-    expect(screen.getByTestId('register-terms-error').textContent).toBe('Please accept the terms and conditions to register');
+    expect(screen.getByTestId('register-terms-error').textContent).toBe(
+      'Please tick the box to confirm you are of legal age and accept the terms and conditions',
+    );
+    expect(screen.getByTestId('register-field-username-error')).toBeTruthy();
+    expect(document.activeElement).toBe(input('username'));
+    fillUsernameTab();
+    expect(screen.queryByTestId('register-terms-error')).toBeNull();
     expect(sliderMock).not.toHaveBeenCalled();
     expect(registerMock).not.toHaveBeenCalled();
   });
@@ -232,19 +246,27 @@ describe('RegisterForm: the registration sequence (4.REG)', () => {
     await submit();
     expect(screen.getByTestId('register-field-mobileNum-error').textContent).toBe('Please enter Mobile number');
     expect(screen.getByTestId('register-field-verificationCode-error').textContent).toBe('Please enter Verification code');
-    type('mobileNum', '0812345678');
+    type('mobileNum', '12');
     await submit();
-    expect(screen.getByTestId('register-field-mobileNum-error').textContent).toBe('8-15 characters, numbers only, without the leading 0');
-    type('mobileNum', '812345678');
+    expect(screen.getByTestId('register-field-mobileNum-error').textContent).toBe('8-15 characters, numbers only; a leading 0 is dropped');
+    // Issue 25: the number as typed at home (leading 0) is taken and sent without it.
+    type('mobileNum', '081-234 5678');
+    fireEvent.blur(input('mobileNum'));
+    expect(input('mobileNum').value).toBe('812345678');
+    type('mobileNum', '0812345678');
     type('verificationCode', '123456');
     type('password', 'lotus1234');
     type('confirmPassword', 'lotus1234');
+    tickTerms();
     await submit();
     await waitFor(() => expect(onRegistered).toHaveBeenCalled());
     const [path, payload] = registerMock.mock.calls[0]!;
     expect(path).toBe('/wps/member/register/mobile');
     expect(payload).toMatchObject({ mobileNum: '812345678', countryDialingCode: '66', verificationCode: '123456', password: 'lotus1234' });
     expect(payload).not.toHaveProperty('username');
+    // Issue 25: the SMS code was the challenge: no second slider, no slider token.
+    expect(sliderMock).not.toHaveBeenCalled();
+    expect(payload).not.toHaveProperty('sliderToken');
   });
 
   it('8.ERR.03 field errors of the server show beside their labels', async () => {

@@ -90,7 +90,8 @@ function RegisterFormBody({
   );
   const schema = useMemo(() => registerSchema(context), [context]);
   const account = useAccountForm<RegisterFormValues>({
-    defaultValues: { referralCode: referralCode ?? '', acceptTerms: true },
+    // Issue 25 (docs/adr/0072, over 4.REG.01): the player ticks the age and terms box themselves.
+    defaultValues: { referralCode: referralCode ?? '', acceptTerms: false },
     // The values as typed (the terms box a boolean, where the contracts' acceptTerms is a literal).
     resolver: zodResolver(schema, undefined, { raw: true }) as Resolver<RegisterFormValues>,
   });

@@ -100,7 +100,9 @@ describe('fields shown and required (5.VAL.01, 5.REQ)', () => {
     const off = { ...FLAGS, MOBILENUMPASSREG3: false };
     const fields = getVisibleFields(ctx('mobile', RULES, off));
     expect(fields).not.toContain('password');
-    expect(fields).not.toContain('username');
+    // Issue 25: the username is offered on the mobile tab, optional (the server makes one when empty).
+    expect(fields).toContain('username');
+    expect(ctx('mobile', RULES, off).rules.username.required).toBe(false);
     expect(fields[0]).toBe('mobileNum');
     expect(validateRegisterForm({ mobileNum: '812345678', countryDialingCode: '66', verificationCode: '123456' }, ctx('mobile', RULES, off))).toEqual({});
   });

@@ -4,6 +4,7 @@ import { ZRegisterRequest } from '@lotus/contracts/auth';
 import { checkPasswordFloor } from '@lotus/contracts/password-floor';
 import { FIELD_PATTERNS, checkField, type TFieldRule } from '@lotus/contracts/register-patterns';
 import { isErrorCode } from '@lotus/contracts/error-codes';
+import { nationalNumber } from '@lotus/contracts/phone';
 import type { TRegisterField, TWhitelabel } from '@lotus/contracts/system';
 
 /**
@@ -51,9 +52,16 @@ export function toBirthdayValue(isoDate: string, patternId: number): string {
   return patternId === 7 ? `${m[2]}-${m[3]}-${m[1]}` : isoDate.trim();
 }
 
-/** The values as checked and sent: the birthday in the rule's format (the date input gives yyyy-MM-dd). */
+/**
+ * The values as checked and sent: the birthday in the rule's format (the date input gives
+ * yyyy-MM-dd), the mobile (and WhatsApp) number without separators and its trunk 0 (issue 25:
+ * 0812345678 with +66 is 812345678, as the server stores it).
+ */
 export function inRuleFormats(values: FormValues, rules: EffectiveRules): FormValues {
-  return filled(values.birthday) ? { ...values, birthday: toBirthdayValue(values.birthday, rules.birthday.patternId) } : values;
+  const out = filled(values.birthday) ? { ...values, birthday: toBirthdayValue(values.birthday, rules.birthday.patternId) } : { ...values };
+  if (values.mobileNum !== undefined) out.mobileNum = nationalNumber(values.mobileNum);
+  if (values.whatsapp !== undefined) out.whatsapp = nationalNumber(values.whatsapp);
+  return out;
 }
 
 /** Full years from an ISO date (yyyy-MM-dd) to `now`; null when not a date. */
@@ -138,14 +146,19 @@ export function validateRegisterForm(values: FormValues, ctx: ValidationContext)
 export type RegisterFormValues = FormValues & { acceptTerms: boolean };
 
 /**
- * The registration form's schema: the terms first (4.REG.02: the contracts' acceptTerms; zod refines
- * an object only once its shape passes), then every shown field by its rule (4.REG.03). Each issue's
- * message is the reason of the field's error.
+ * The registration form's schema: every shown field by its rule (4.REG.03), and the terms box
+ * (4.REG.02, 5.REQ.08: the contracts' acceptTerms must be true). The box starts unticked (issue 25),
+ * so a first attempt shows the fields' errors and the box's together, the box's last (it is at the
+ * foot of the form). Each issue's message is the reason of the field's error.
  */
 export function registerSchema(ctx: ValidationContext) {
-  return z
-    .looseObject({ acceptTerms: ZRegisterRequest.shape.acceptTerms })
-    .superRefine(refinedBy((values) => validateRegisterForm(inRuleFormats(values as FormValues, ctx.rules), ctx)));
+  return z.looseObject({ acceptTerms: z.boolean() }).superRefine(
+    refinedBy((values) => {
+      const errors = validateRegisterForm(inRuleFormats(values as FormValues, ctx.rules), ctx);
+      const accepted = ZRegisterRequest.shape.acceptTerms.safeParse(values.acceptTerms).success;
+      return accepted ? errors : { ...errors, acceptTerms: { reason: 'terms_required' } };
+    }),
+  );
 }
 
 /**
@@ -227,6 +240,11 @@ export function hintText(t: TFunction, field: FormField, rules: EffectiveRules):
       return t('auth-register:hints.birthday', { age: MIN_AGE_YEARS });
     case 'payeeName':
       return `${t('auth-register:hints.payeeName')} ${patternText(t, rules.payeeName)}`;
+    case 'username':
+      // The mobile tab (issue 25): a name of the player's own, or one the site makes.
+      return rules.username.required
+        ? patternText(t, rules.username)
+        : `${t('auth-register:hints.username_optional')} ${patternText(t, rules.username)}`;
     default:
       return patternText(t, rules[field]);
   }

@@ -4,7 +4,10 @@ import { paths } from '@/config/paths';
 import type { AccountForm } from '../use-account-form';
 import type { RegisterFormValues } from './register-rules';
 
-/** The terms box of registration (4.REG.01: ticked by default) and its error (4.REG.02, 5.REQ.08). */
+/**
+ * The age and terms box of registration and its error (4.REG.02, 5.REQ.08). It starts unticked
+ * (issue 25, docs/adr/0072: a consent the player gives, not one given for them; over 4.REG.01).
+ */
 export function RegisterTerms({
   id,
   account: { form, values },

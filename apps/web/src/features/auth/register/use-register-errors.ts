@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nationalNumber } from '@lotus/contracts/phone';
 import type { AccountForm } from '../use-account-form';
 import {
   errorOfReason,
@@ -71,7 +72,7 @@ export function useRegisterErrors({
   const validateMobile = (): boolean => {
     const required = { ...rules, mobileNum: { ...rules.mobileNum, required: true } };
     const error =
-      validateField('mobileNum', { ...values, mobileNum: values.mobileNum ?? '' }, required) ??
+      validateField('mobileNum', { ...values, mobileNum: nationalNumber(values.mobileNum ?? '') }, required) ??
       (values.countryDialingCode?.trim() ? null : { reason: 'required' });
     if (error) show({ mobileNum: error });
     else form.clearErrors('mobileNum');

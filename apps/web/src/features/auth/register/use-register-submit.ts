@@ -37,12 +37,13 @@ export type TRegisterSending = {
 
 /**
  * The sending of the registration form: its schema's check (the focus on the first error), then the
- * affiliate code (4.REG.04: the URL's, or the typed one checked now), the slider (4.REG.05) and the
+ * affiliate code (4.REG.04: the URL's, or the typed one checked now), the slider (4.REG.05; none
+ * where the SMS code is the challenge, issue 25) and the
  * account, logged in at once (4.REG.07). The server's field errors go beside their fields, other
  * failures into a warning dialog (8.ERR.01-03).
  */
 export function useRegisterSubmit({
-  account: { form, submitHandler },
+  account: { submitHandler },
   referralCode,
   domain,
   onRegistered,
@@ -69,7 +70,7 @@ export function useRegisterSubmit({
     v: FormValues,
     form: TRegisterSending,
     affiliate: string | undefined,
-    sliderToken: string,
+    sliderToken: string | null,
   ): TRegisterInput => {
     const payload: Record<string, unknown> = {};
     for (const field of form.visible) {
@@ -89,7 +90,7 @@ export function useRegisterSubmit({
       registerUrl: window.location.href.slice(0, 1000),
       domain,
       acceptTerms: true,
-      sliderToken,
+      ...(sliderToken ? { sliderToken } : {}),
     };
   };
 
@@ -107,9 +108,10 @@ export function useRegisterSubmit({
         }
         affiliate = checked;
       }
-      // 4.REG.05: the slider.
-      const sliderToken = await verifyWithSlider();
-      if (!sliderToken) return;
+      // 4.REG.05: the slider; where an SMS code is sent with the number, the code is the challenge
+      // (it took a slider to send): no second slider (issue 25, docs/adr/0072).
+      const sliderToken = form.smsNeeded ? null : await verifyWithSlider();
+      if (!form.smsNeeded && !sliderToken) return;
       // 4.REG.07: the account, logged in at once.
       setSubmitting(true);
       const result = await register.mutateAsync({
@@ -117,7 +119,7 @@ export function useRegisterSubmit({
         input: buildPayload(v, form, affiliate, sliderToken),
       });
       notify.success(t('success'));
-      markRegistered();
+      markRegistered({ passwordChosen: filled(v.password) });
       onRegistered(result);
     } catch (error) {
       if (isApiError(error) && error.details.fields && Object.keys(error.details.fields).length > 0) {
@@ -135,20 +137,11 @@ export function useRegisterSubmit({
   };
 
   /** The form's onSubmit for the form as it is now (the errors it shows, the sending context). */
-  const onSubmit = (sending: TRegisterSending) => {
-    const shown = { ...form.formState.errors };
-    return submitHandler(
+  const onSubmit = (sending: TRegisterSending) =>
+    submitHandler(
       (values) => submit(values, sending),
-      (found) => {
-        // An unticked terms box stops the form before its fields are checked (4.REG.02): their errors stay.
-        if (found.acceptTerms) {
-          for (const [field, error] of Object.entries(shown))
-            form.setError(field as FormField, { message: error?.message });
-        }
-        errors.focusFirst(Object.keys(found));
-      },
+      (found) => errors.focusFirst(Object.keys(found)),
     );
-  };
 
   return { onSubmit, submitting };
 }

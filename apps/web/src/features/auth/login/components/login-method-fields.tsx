@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import { nationalNumber } from '@lotus/contracts/phone';
 import { TabPanel, Tabs } from '@/components/ui/tabs/tabs';
 import { CountryCodePicker } from '@/components/ui/country-code-picker/country-code-picker';
 import { SmsCodeButton } from '../../verification/sms-code-button';
@@ -71,7 +72,10 @@ export function LoginMethodTabs({
   );
 }
 
-/** Username and password (3.LOG.01), with the autocomplete a password manager needs (security #19). */
+/**
+ * Username and password (3.LOG.01), with the autocomplete a password manager needs (security #19).
+ * The login ID is a username or the member's mobile number (issue 25, docs/adr/0072).
+ */
 export function UsernameLoginFields({
   account,
   autoFocus,
@@ -83,7 +87,7 @@ export function UsernameLoginFields({
   return (
     <>
       <Field
-        label={t('form.username')}
+        label={t('form.login_id')}
         {...loginFieldProps(account, t, 'username')}
         autoComplete="username"
         maxLength={60}
@@ -133,6 +137,11 @@ export function SmsLoginFields({ account }: { account: LoginAccountForm }) {
           inputMode="numeric"
           autoComplete="tel-national"
           maxLength={16}
+          // Issue 25: the number shows as it is kept beside its code (0812345678 -> 812345678).
+          onBlur={(e) => {
+            const national = nationalNumber(e.target.value);
+            if (national !== e.target.value) change('mobileNum', national);
+          }}
           data-testid="login-mobile"
         />
       </div>

@@ -61,7 +61,7 @@ describe('submitLogin (4.LOGIN.01/02)', () => {
     const sms = values({ mode: 'sms', username: '', password: '', mobileNum: ' 0812345678 ', countryDialingCode: '+66', smsCode: ' 123456 ' });
     expect((await submitLogin(sms, ctx, deps)).kind).toBe('success');
     expect(calls).toEqual(['login']);
-    expect(deps.login).toHaveBeenCalledWith({ type: 'sms', username: '0812345678', password: '123456', countryDialingCode: '66', portal: 'member' });
+    expect(deps.login).toHaveBeenCalledWith({ type: 'sms', username: '812345678', password: '123456', countryDialingCode: '66', portal: 'member' });
   });
 
   it('4.CAP.02/03 a failure whose answer says captchaRequired asks for the captcha', async () => {

@@ -24,11 +24,11 @@ describe('login validation (5.LOGIN)', () => {
     expect(isValidMobileNum('1234567890123456')).toBe(false);
   });
 
-  it('5.LOGIN.04 every input is trimmed (spaces and dashes inside a mobile number too)', () => {
+  it('5.LOGIN.04 issue 25 every input is trimmed (spaces and dashes inside a mobile number too, and its leading 0)', () => {
     expect(trimLoginValues({ ...EMPTY_LOGIN_VALUES, username: ' a ', password: ' b ', mobileNum: ' 081-234 5678 ', countryDialingCode: '+66', captcha: ' x ' })).toMatchObject({
       username: 'a',
       password: 'b',
-      mobileNum: '0812345678',
+      mobileNum: '812345678',
       countryDialingCode: '66',
       captcha: 'x',
     });

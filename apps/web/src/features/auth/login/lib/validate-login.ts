@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZMobileNum, type TLoginRequest } from '@lotus/contracts/auth';
+import { nationalNumber } from '@lotus/contracts/phone';
 import type { TLoginInput } from '../api/post-login';
 
 /** The two login methods of the form (3.LOG.01); the tabs show only with MOBILEVERCODELOGIN3 (2.LGN.06). */
@@ -33,14 +34,15 @@ export const EMPTY_LOGIN_VALUES: TLoginValues = {
   captcha: '',
 };
 
-/** 5.LOGIN.04: every login input is trimmed before it is validated and sent. */
+/** 5.LOGIN.04: every login input is trimmed before it is validated and sent; the number is the national one. */
 export function trimLoginValues<T extends TLoginFields>(values: T): T {
   return {
     ...values,
     username: values.username.trim(),
     password: values.password.trim(),
     countryDialingCode: values.countryDialingCode.trim().replace(/^\+/, ''),
-    mobileNum: values.mobileNum.trim().replace(/[\s-]/g, ''),
+    // Issue 25: separators and the trunk 0 go (0812345678 with +66 is 812345678).
+    mobileNum: nationalNumber(values.mobileNum),
     smsCode: values.smsCode.trim(),
     captcha: values.captcha.trim(),
   };
