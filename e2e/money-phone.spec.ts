@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { registerWithUsername, uniqueName } from './support/accounts';
 import { ops } from './support/ops';
-import { PHONE, usePhoneSettings } from './support/phone';
+import { checkSmallPhoneWidth, expectPhoneFriendly, PHONE, usePhoneSettings } from './support/phone';
 
 // Issue 25, "Money on screen" on a 390 px phone, as a new player meets it through the real server:
 // - a credited deposit, a paid-out or rejected withdrawal show in the header balance at once, with a toast
@@ -46,6 +46,19 @@ test.beforeEach(async ({ page }) => {
   await usePhoneSettings(page, 'light');
 });
 
+// The server may still be warming up when the first test starts (a busy 2-core machine): the operator
+// command line waits 10 s for an answer, so the first call is given three chances.
+test.beforeAll(() => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      ops('config', 'get', 'withdrawal');
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+});
+
 test.afterAll(() => {
   withTurnover(1);
 });
@@ -81,25 +94,45 @@ function approveDeposit(username: string) {
   expect(ops('deposit', 'approve', id)).toContain('is credited');
 }
 
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+/**
+ * The phone checks of a screen once its toasts are gone (they close by themselves; the toaster's own close
+ * button and colours are the shared toaster's, checked apart from these screens).
+ */
+async function checkScreen(page: Page, label: string, small = true) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 20_000 });
+  await expectPhoneFriendly(page, label);
+  if (small) expect(await checkSmallPhoneWidth(page, label)).toEqual([]);
 }
 
-/** The toast of a money message is visible, says `text`, and lies clear of the header balance. */
-async function expectToastClearOfBalance(page: Page, text: string | RegExp) {
-  const toast = page.locator('[data-sonner-toast]').filter({ hasText: text });
-  await expect(toast).toBeVisible();
-  const box = await toast.boundingBox();
-  const balance = await page.getByTestId('header-balance').boundingBox();
-  expect(box && balance).toBeTruthy();
-  const overlaps =
-    box!.x < balance!.x + balance!.width &&
-    balance!.x < box!.x + box!.width &&
-    box!.y < balance!.y + balance!.height &&
-    balance!.y < box!.y + box!.height;
-  expect(overlaps, 'the toast covers the header balance').toBe(false);
+/** The screen as the player sees it at 390x844, scrolled so that `target` (when given) is in its middle. */
+async function shoot(page: Page, name: string, target?: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  if (target) await page.getByTestId(target).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+/**
+ * The toast of a money message (its title and amount) shows, and lies clear of the header balance: found
+ * and measured in one step in the page (a toast closes by itself after a few seconds).
+ */
+async function expectToastClearOfBalance(page: Page, title: string, amount: string) {
+  const seen = await page.waitForFunction(
+    ([t, a]) => {
+      const toast = [...document.querySelectorAll('[data-sonner-toast]')].find(
+        (el) => el.textContent?.includes(t) && el.textContent.includes(a),
+      );
+      const balance = document.querySelector('[data-testid=header-balance]');
+      if (!toast || !balance) return null;
+      const r = toast.getBoundingClientRect();
+      const b = balance.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) return null;
+      return { overlaps: r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom };
+    },
+    [title, amount] as const,
+    { timeout: 20_000 },
+  );
+  expect((await seen.jsonValue())!.overlaps, 'the toast covers the header balance').toBe(false);
 }
 
 /**
@@ -126,6 +159,7 @@ async function setUpWithdrawals(page: Page, realName: string | null) {
 test('2.MC.05 withdraw is locked with "bet ฿498.75 more to withdraw" while wagering is outstanding, in Thai and English', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   withTurnover(1);
   const username = uniqueName('t');
   await registerWithUsername(page, { username, password: PASSWORD, payeeName: uniquePayee() });
@@ -136,7 +170,8 @@ test('2.MC.05 withdraw is locked with "bet ฿498.75 more to withdraw" while wag
   const progress = page.getByTestId('withdraw-turnover-progress');
   await expect(progress).toHaveText('เดิมพันอีก ฿498.75 จึงจะถอนเงินได้');
   await expect(page.getByTestId('withdraw-locked')).toBeVisible();
-  await shoot(page, 'money-withdraw-locked-390-th');
+  await shoot(page, 'money-withdraw-locked-390-th', 'withdraw-locked');
+  await checkScreen(page, 'withdraw, locked, with the setup');
 
   await inEnglish(page, '/member?page=withdraw');
   await expect(page.getByTestId('withdraw-turnover-progress')).toHaveText('Bet ฿498.75 more to withdraw');
@@ -146,6 +181,7 @@ test('2.MC.05 withdraw is locked with "bet ฿498.75 more to withdraw" while wag
 test('2.MC.05 the withdrawal setup is one form asking the login password once; the hint says 6 digits; the withdrawable amount with Max', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   withTurnover(0);
   const username = uniqueName('s');
   // Signed up without a real name: the setup asks for it too.
@@ -158,14 +194,15 @@ test('2.MC.05 the withdrawal setup is one form asking the login password once; t
   await expect(setup).toBeVisible();
   await expect(setup.getByTestId('setup-pp-new-hint')).toHaveText('ตัวเลข 6 หลัก');
   await expect(page.getByTestId('withdraw-page')).not.toContainText('6 ถึง 6');
-  await shoot(page, 'money-withdraw-setup-390-th');
+  await shoot(page, 'money-withdraw-setup-390-th', 'setup-pp-new');
   await setUpWithdrawals(page, uniquePayee());
 
   // The withdrawable amount is the main wallet's 1,000.00; Max fills it in.
   await expect(page.getByTestId('withdraw-available')).toContainText('฿1,000.00');
   await page.getByTestId('withdraw-max').click();
   await expect(page.getByTestId('withdraw-amount')).toHaveValue('1000.00');
-  await shoot(page, 'money-withdraw-form-390-th');
+  await shoot(page, 'money-withdraw-form-390-th', 'withdraw-form');
+  await checkScreen(page, 'withdraw, the request with Max');
   await page.getByTestId('withdraw-password').fill(PAYMENT_PASSWORD);
   await page.getByTestId('withdraw-submit').click();
   await expect(page.getByTestId('withdrawal-item').first()).toHaveAttribute('data-status', 'pending');
@@ -179,6 +216,7 @@ test('2.MC.05 the withdrawal setup is one form asking the login password once; t
 test('2.MC.04 3.STAT.05 a credited deposit, a paid-out and a rejected withdrawal update the header at once, with a toast clear of the balance', async ({
   page,
 }) => {
+  test.setTimeout(180_000);
   withTurnover(0);
   const username = uniqueName('l');
   await registerWithUsername(page, { username, password: PASSWORD });
@@ -189,7 +227,7 @@ test('2.MC.04 3.STAT.05 a credited deposit, a paid-out and a rejected withdrawal
   // No refresh, no reload: the operator's approval reaches the open page.
   approveDeposit(username);
   await expect(balance).toHaveText('฿1,000.00');
-  await expectToastClearOfBalance(page, '฿1,000.00');
+  await expectToastClearOfBalance(page, 'ได้รับเงินฝากแล้ว', '฿1,000.00');
   await shoot(page, 'money-deposit-credited-toast-390-th');
 
   await openPage(page, 'withdraw');
@@ -206,14 +244,14 @@ test('2.MC.04 3.STAT.05 a credited deposit, a paid-out and a rejected withdrawal
   const paid = await withdraw('300');
   await expect(balance).toHaveText('฿700.00');
   expect(ops('withdrawal', 'pay', paid)).toContain('is paid out');
-  await expectToastClearOfBalance(page, '฿300.00');
+  await expectToastClearOfBalance(page, 'อนุมัติการถอนเงินแล้ว', '฿300.00');
   await expect(page.getByTestId('withdrawal-item').first()).toHaveAttribute('data-status', 'awaiting_confirmation');
 
   const rejected = await withdraw('200');
   await expect(balance).toHaveText('฿500.00');
   ops('withdrawal', 'reject', rejected, '--reason', 'test');
   await expect(balance).toHaveText('฿700.00');
-  await expectToastClearOfBalance(page, '฿200.00');
+  await expectToastClearOfBalance(page, 'การถอนเงินถูกปฏิเสธ', '฿200.00');
 });
 
 test('4.BAL.03 the header balance is right again on leaving a game', async ({ page }) => {
@@ -262,7 +300,8 @@ test('2.MC.04 deposit: quick amounts within the channel limits fill the amount',
   for (const box of await quick.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height))) {
     expect(box).toBeGreaterThanOrEqual(44);
   }
-  await shoot(page, 'money-deposit-quick-390-th');
+  await shoot(page, 'money-deposit-quick-390-th', 'deposit-quick');
+  await checkScreen(page, 'deposit with quick amounts');
 });
 
 /** CRC-16/CCITT-FALSE of an EMVCo payload (what a banking app checks before it pays). */
@@ -317,7 +356,8 @@ test('2.MC.04 deposit: a PromptPay channel shows a QR for its PromptPay ID and t
     expect(payload.slice(-8, -4)).toBe('6304');
     expect(payload.slice(-4)).toBe(crc16(payload.slice(0, -4)));
     await expect(page.getByTestId('deposit-promptpay')).toContainText('฿500.00');
-    await shoot(page, 'money-deposit-promptpay-390-th');
+    await shoot(page, 'money-deposit-promptpay-390-th', 'deposit-promptpay-qr');
+    await checkScreen(page, 'deposit, PromptPay QR');
 
     // Paid by the QR, the player says so with the time and reference like a bank transfer.
     await page.getByTestId('deposit-reference-input').fill(`QR ${username}`);
@@ -353,7 +393,8 @@ test('2.MC.04 deposit: the PSP returns the player to a result page for that depo
   await expect(result).toHaveAttribute('data-status', 'credited');
   await expect(result).toContainText('เข้ากระเป๋าแล้ว');
   await expect(page.getByTestId('header-balance')).toHaveText('฿500.00');
-  await shoot(page, 'money-deposit-result-credited-390-th');
+  await shoot(page, 'money-deposit-result-credited-390-th', 'deposit-result');
+  await checkScreen(page, 'deposit result', false);
 
   await payThroughSandbox('200', 'fail');
   await expect(result).toHaveAttribute('data-status', 'failed');
