@@ -358,6 +358,16 @@ test('2.MC.04 deposit: a PromptPay channel shows a QR for its PromptPay ID and t
     await expect(page.getByTestId('deposit-promptpay')).toContainText('฿500.00');
     await shoot(page, 'money-deposit-promptpay-390-th', 'deposit-promptpay-qr');
     await checkScreen(page, 'deposit, PromptPay QR');
+    // In the dark theme too (the QR keeps its white ground for the banking app's camera).
+    // (after the light theme's init script, so this one wins on the reload)
+    await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.getByTestId(`deposit-channel-${code}`).click();
+    await page.getByTestId('deposit-amount-input').fill('500');
+    await expect(qr.locator('img')).toBeVisible();
+    await checkScreen(page, 'deposit, PromptPay QR, dark', false);
+    await shoot(page, 'money-deposit-promptpay-390-th-dark', 'deposit-promptpay-qr');
 
     // Paid by the QR, the player says so with the time and reference like a bank transfer.
     await page.getByTestId('deposit-reference-input').fill(`QR ${username}`);
