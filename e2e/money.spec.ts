@@ -145,18 +145,17 @@ test.describe('deposit and withdrawals', () => {
 
     // 2.MC.05: payment password, then a bank account in the real name.
     await openPage(page, 'withdraw');
-    await expect(page.getByTestId('pp-missing')).toBeVisible();
-    await page.getByTestId('pp-password').fill(PASSWORD);
-    await page.getByTestId('pp-new').fill(PAYMENT_PASSWORD);
-    await page.getByTestId('pp-confirm').fill(PAYMENT_PASSWORD);
-    await page.getByTestId('pp-submit').click();
-    await expect(page.getByTestId('pp-change')).toBeVisible();
-    await page.getByTestId('bind-bank').selectOption('KBANK');
-    await page.getByTestId('bind-number').fill('1234567890');
-    await page.getByTestId('bind-name').fill(payee);
-    await page.getByTestId('bind-password').fill(PAYMENT_PASSWORD);
-    await page.getByTestId('bind-submit').click();
+    // Issue 25: one form (the login password once, the payment password, the bank account in the real name).
+    const setup = page.getByTestId('withdraw-setup');
+    await setup.getByTestId('setup-login-password').fill(PASSWORD);
+    await setup.getByTestId('setup-pp-new').fill(PAYMENT_PASSWORD);
+    await setup.getByTestId('setup-pp-confirm').fill(PAYMENT_PASSWORD);
+    await setup.getByTestId('setup-bank').selectOption('KBANK');
+    await setup.getByTestId('setup-number').fill('1234567890');
+    await setup.getByTestId('setup-account-name').fill(payee);
+    await setup.getByTestId('setup-submit').click();
     await expect(page.getByTestId('bank-account')).toHaveCount(1);
+    await expect(page.getByTestId('pp-change')).toBeVisible();
     await expect(page.getByTestId('bank-account')).toContainText('7890');
 
     // A withdrawal: the amount is held at once.
@@ -217,7 +216,9 @@ async function depositThroughSandboxPsp(page: Page, amount: string, shown: strin
   await expect(page.locator('dl')).toContainText(`THB ${Number(amount).toLocaleString('en-US')}.00`);
   await page.locator('button[value="pay"]').click();
   await expect(page.getByRole('status')).toBeVisible();
-  await page.locator('a[href="/"]').click();
+  // Issue 25: back to the site lands on the result page of this deposit.
+  await page.locator('a[href^="/member?page=depositv2&deposit="]').click();
+  await expect(page.getByTestId('deposit-result')).toBeVisible();
   await expect(page.getByTestId('header-member-bar')).toBeVisible();
   const balance = page.getByTestId('header-balance');
   await expect(async () => {
@@ -409,12 +410,13 @@ test('2.MC.06 2.MC.07 an agent created by the operator shares profit with a down
   // The agent: first login (new password), money through the sandbox PSP, a payment password.
   await loginFirstTime(page, agent, 'Temp2026x', PASSWORD);
   await depositThroughSandboxPsp(page, '500', '฿500.00');
-  await openPage(page, 'withdraw');
+  // The share page sets the payment password in place (an agent may never withdraw).
+  await openPage(page, 'transferUpline');
   await page.getByTestId('pp-password').fill(PASSWORD);
   await page.getByTestId('pp-new').fill(PAYMENT_PASSWORD);
   await page.getByTestId('pp-confirm').fill(PAYMENT_PASSWORD);
   await page.getByTestId('pp-submit').click();
-  await expect(page.getByTestId('pp-change')).toBeVisible();
+  await expect(page.getByTestId('share-form')).toBeVisible();
 
   // 2.MC.06: pick the direct downline, amount, payment password; the result and the new balance.
   await openPage(page, 'transferUpline');

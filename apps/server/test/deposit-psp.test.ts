@@ -24,7 +24,7 @@ const CALLBACK = '/wps/cashier/psp/sandbox/callback';
 async function pspDeposit(m: Member, amount: string, lang: 'th' | 'en' = 'en') {
   const res = await m.c.inject({ method: 'POST', url: '/wps/cashier/deposits', payload: { channel: psp, amount, lang } });
   const v = body<{ deposit: TDeposit; paymentUrl: string }>(res).value;
-  const ref = /^\/sandbox\/psp\/pay\/(SBX-[A-Za-z0-9_-]+)\?lang=(th|en)$/.exec(v.paymentUrl)?.[1];
+  const ref = /^\/sandbox\/psp\/pay\/(SBX-[A-Za-z0-9_-]+)\?lang=(th|en)(&return=[^&]+)?$/.exec(v.paymentUrl)?.[1];
   if (!ref) throw new Error(`no payment page: ${res.body}`);
   return { deposit: v.deposit, url: v.paymentUrl, ref };
 }
@@ -58,6 +58,27 @@ describe('deposits through the sandbox PSP', () => {
     const th = await t.inject({ method: 'GET', url: `/sandbox/psp/pay/${ref}?lang=th` });
     expect(th.body).toContain('ชำระเงิน');
     expect((await t.inject({ method: 'GET', url: '/sandbox/psp/pay/SBX-doesnotexist00' })).statusCode).toBe(404);
+  });
+
+  it('2.MC.04 issue 25: the payer returns to the result page of the deposit, which reads it (only the member who made it)', async () => {
+    const m = await createMember(t);
+    const other = await createMember(t);
+    const { url, deposit, ref } = await pspDeposit(m, '500');
+    const resultPath = `/member?page=depositv2&deposit=${deposit.id}`;
+    expect(url).toContain(`&return=${encodeURIComponent(resultPath)}`);
+    const done = await t.inject({
+      method: 'POST',
+      url: `/sandbox/psp/pay/${ref}?lang=en&return=${encodeURIComponent(resultPath)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=pay',
+    });
+    expect(done.body).toContain(`<a href="${resultPath.replace(/&/g, '&amp;')}">Back to the site</a>`);
+    // Another origin in the address is never linked to.
+    const elsewhere = await t.inject({ method: 'GET', url: `/sandbox/psp/pay/${ref}?lang=en&return=${encodeURIComponent('//evil.example/x')}` });
+    expect(elsewhere.body).toContain('<a href="/">Back to the site</a>');
+    const own = await m.c.inject({ method: 'GET', url: `/wps/cashier/deposits/${deposit.id}` });
+    expect(body<TDeposit>(own).value).toMatchObject({ id: deposit.id, amount: '500.00' });
+    expect((await other.c.inject({ method: 'GET', url: `/wps/cashier/deposits/${deposit.id}` })).statusCode).toBe(404);
   });
 
   it('2.MC.04 3.STAT.05 Pay -> the signed callback goes out through the outbox -> credited once, message sent', async () => {

@@ -223,7 +223,11 @@ export const ZOpsPaymentChannelRemoved = z.object({ removed: z.literal(true) });
 
 export const ZSandboxPaymentParam = z.object({ ref: z.string().regex(/^SBX-[A-Za-z0-9_-]{10,60}$/) });
 /** The page's language; anything else shows it in Thai. */
-export const ZSandboxPageQuery = z.object({ lang: z.enum(['th', 'en']).catch('th').default('th') });
+export const ZSandboxPageQuery = z.object({
+  lang: z.enum(['th', 'en']).catch('th').default('th'),
+  /** Where "Back to the site" leads once the payment is done: a path on the site (else the home page). */
+  return: z.string().max(300).optional().catch(undefined),
+});
 /** The payer's button: the page's form posts it urlencoded (the page has no script). */
 export const ZSandboxPaymentAction = z.object({ action: z.enum(['pay', 'fail']) });
 
@@ -257,6 +261,17 @@ export const getDeposits = defineEndpoint({
   auth: 'real-member',
   query: ZDepositListQuery,
   response: ZDepositPage,
+});
+
+/** The deposit the PSP's return lands on (the result page reads its status; issue 25, docs/adr/0073). */
+export const getMemberDeposit = defineEndpoint({
+  method: 'GET',
+  path: '/wps/cashier/deposits/:id',
+  tag: 'cashier',
+  summary: 'One of the member deposits with its status (not_found for another member deposit)',
+  auth: 'real-member',
+  params: ZDepositIdParam,
+  response: ZDeposit,
 });
 
 export const postDepositSlip = defineEndpoint({

@@ -1,4 +1,5 @@
 import { AppError } from '@lotus/contracts/app-error';
+import { PROMPTPAY_BANK_CODE, promptPayTarget } from '@lotus/contracts/promptpay';
 import {
   ZOpsPaymentChannelInput,
   ZOpsPaymentChannelPatch,
@@ -59,6 +60,9 @@ export function createChannelOps({
       if (!fields.bankCode) fail.bankCode = 'content_required';
       if (!fields.accountNumber) fail.accountNumber = 'content_required';
       if (!fields.accountName) fail.accountName = 'content_required';
+      // A PromptPay channel's account is its PromptPay ID: the member's QR is made from it (docs/adr/0073).
+      if (fields.bankCode === PROMPTPAY_BANK_CODE && fields.accountNumber && !promptPayTarget(fields.accountNumber))
+        fail.accountNumber = 'validation_failed';
     }
     if (Object.keys(fail).length > 0) throw new AppError('validation_failed', 400, fail);
     if (fields.kind === 'psp' && (!fields.adapter || !adapters().includes(fields.adapter))) {

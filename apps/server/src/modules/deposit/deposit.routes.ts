@@ -3,6 +3,7 @@ import {
   getCashierChannels,
   getDepositSlip,
   getDeposits,
+  getMemberDeposit,
   postDeposit,
   postDepositSlip,
   postPspCallback,
@@ -27,6 +28,8 @@ export async function depositRoutes(app: FastifyInstance, { deposits }: { deposi
   );
 
   route(app, getDeposits, async (req) => deposits.listOfMember(memberOf(req).id, req.query));
+
+  route(app, getMemberDeposit, async (req) => deposits.oneOfMember(memberOf(req).id, req.params.id));
 
   route(app, postDepositSlip, { bodyLimit: SLIP_BODY_LIMIT, rateLimit: rateLimit.cashier }, async (req) =>
     deposits.addSlip(memberOf(req).id, req.params.id, req.body.image),

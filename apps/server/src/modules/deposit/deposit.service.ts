@@ -226,6 +226,8 @@ export function createDepositService({ database, repo, wallet, outbox, config, u
         amountMinor,
         currency: DEPOSIT_CURRENCY,
         lang: input.lang ?? 'th',
+        // The provider sends the payer back to the result page of this deposit (the member centre's deposit page).
+        returnPath: `/member?page=depositv2&deposit=${encodeURIComponent(id)}`,
       });
     } catch (error) {
       await database.tx((tx) =>
@@ -251,6 +253,13 @@ export function createDepositService({ database, repo, wallet, outbox, config, u
       await repo.insertSlip(slipRow(depositId, memberId, slip), tx);
       return dep;
     });
+    return view(row);
+  }
+
+  /** GET /wps/cashier/deposits/:id: one of the member's deposits (another member's answers not_found, as a missing one). */
+  async function oneOfMember(memberId: number, depositId: string): Promise<TDeposit> {
+    const row = await repo.findDeposit(depositId);
+    if (!row || row.memberId !== memberId) throw new AppError('not_found', 404);
     return view(row);
   }
 
@@ -450,6 +459,7 @@ export function createDepositService({ database, repo, wallet, outbox, config, u
     create,
     addSlip,
     listOfMember,
+    oneOfMember,
     slipImage,
     approve,
     reject,

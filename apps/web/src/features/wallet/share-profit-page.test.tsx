@@ -124,14 +124,15 @@ describe('Share profit with downline (2.MC.06, 2.MC.07)', () => {
     expect(keys[2]).not.toBe(keys[1]);
   });
 
-  it('2.MC.06 an agent without downlines sees the empty note; without a payment password the page sends to Withdraw to set one', async () => {
+  it('2.MC.06 an agent without downlines sees the empty note; without a payment password the page sets one in place', async () => {
     serve({ list: downlines([]) });
     const first = renderWithProviders(<ShareProfitPage />);
     expect((await screen.findByTestId('share-downlines-empty')).textContent).toContain('You have no direct downline yet.');
     first.unmount();
     serve({ paymentPasswordSet: false });
     renderWithProviders(<ShareProfitPage />);
-    expect((await screen.findByTestId('share-pp-link')).getAttribute('href')).toBe('/member?page=withdraw');
+    expect(await screen.findByTestId('share-pp-missing')).toBeTruthy();
+    expect(screen.getByTestId('pp-form')).toBeTruthy();
     expect(screen.queryByTestId('share-form')).toBeNull();
   });
 });

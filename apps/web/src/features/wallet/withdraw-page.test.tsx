@@ -19,7 +19,7 @@ const settings = (over: Partial<TWithdrawalSettingsView> = {}): TWithdrawalSetti
   hours: { from: '00:00', to: '24:00' },
   timeZone: 'Asia/Bangkok',
   openNow: true,
-  turnover: { outstanding: '749.50', multiple: 1, met: false },
+  turnover: { outstanding: '0.00', multiple: 1, met: true },
   autoReceiptMinutes: 30,
   paymentPasswordSet: true,
   secondFactorRequired: false,
@@ -56,7 +56,7 @@ function serve({ view = settings(), accounts = [account], items = [] as TWithdra
   const fetchMock = mockApi({
     '/wps/member/info': () => memberInfo({ currencySymbol: '฿' }),
     '/wps/cashier/withdrawal-settings': () => view,
-    '/wps/cashier/bank-accounts': () => ({ items: accounts, max: 3 }),
+    '/wps/cashier/bank-accounts': (_url, init) => (init?.method === 'POST' ? account : { items: accounts, max: 3 }),
     '/wps/cashier/withdrawals': (_url, init) =>
       init?.method === 'POST' ? withdrawal() : { items, total: items.length, page: 1, pageSize: 15 },
     '/wps/member/password/payment': () => ({ done: true }),
@@ -81,7 +81,7 @@ beforeEach(async () => {
 
 describe('Withdraw (2.MC.05)', () => {
   it('2.MC.05 9.C.04 9.C.05 the limits, today\'s count, hours and turnover are shown in the money format', async () => {
-    serve();
+    serve({ view: settings({ turnover: { outstanding: '749.50', multiple: 1, met: false } }) });
     renderWithProviders(<WithdrawPage />);
     expect((await screen.findByTestId('withdraw-limit-per')).textContent).toContain('฿100.00 – ฿50,000.00');
     expect(screen.getByTestId('withdraw-limit-today').textContent).toContain('1 of 5 (4 left)');
@@ -90,42 +90,58 @@ describe('Withdraw (2.MC.05)', () => {
     expect(screen.getByTestId('withdraw-limit-turnover').textContent).toContain('฿749.50');
     expect(screen.getByTestId('withdraw-turnover-status').textContent).toBe('Not met yet');
     expect(screen.getAllByTestId('bank-account')[0]!.textContent).toContain('Kasikornbank ******7890');
+    // issue 25: locked with what is left to bet, the request's fields disabled.
+    expect(screen.getByTestId('withdraw-turnover-progress').textContent).toBe('Bet ฿749.50 more to withdraw');
+    expect((screen.getByTestId('withdraw-submit') as HTMLButtonElement).closest('fieldset')!.disabled).toBe(true);
   });
 
-  it('2.MC.05 without a payment password the page asks for one first and offers no request', async () => {
-    const { sent } = serve({ view: settings({ paymentPasswordSet: false }), accounts: [] });
+  it('2.MC.05 issue 25: without a payment password and an account, one form asks the login password once and sends the payment password, then the account', async () => {
+    const { sent } = serve({ view: settings({ paymentPasswordSet: false, bankAccounts: 0 }), accounts: [] });
     renderWithProviders(<WithdrawPage />);
-    expect(await screen.findByTestId('pp-missing')).toBeTruthy();
-    expect(screen.getByTestId('pp-form')).toBeTruthy();
+    const setup = await screen.findByTestId('withdraw-setup');
     expect(screen.queryByTestId('withdraw-form')).toBeNull();
-    expect(screen.queryByTestId('bind-form')).toBeNull();
-    fireEvent.change(screen.getByTestId('pp-password'), { target: { value: 'Lotus2026' } });
-    fireEvent.change(screen.getByTestId('pp-new'), { target: { value: '2468' } });
-    fireEvent.change(screen.getByTestId('pp-confirm'), { target: { value: '2469' } });
-    fireEvent.click(screen.getByTestId('pp-submit'));
-    expect((await screen.findByTestId('pp-confirm-error')).textContent).toBe('The two payment passwords are not the same.');
+    expect(setup.querySelectorAll('input[autocomplete="current-password"]')).toHaveLength(1);
+    expect(screen.queryByTestId('setup-real-name')).toBeNull();
+    fireEvent.change(screen.getByTestId('setup-login-password'), { target: { value: 'Lotus2026' } });
+    fireEvent.change(screen.getByTestId('setup-pp-new'), { target: { value: '2468' } });
+    fireEvent.change(screen.getByTestId('setup-pp-confirm'), { target: { value: '2469' } });
+    fireEvent.change(screen.getByTestId('setup-bank'), { target: { value: 'KBANK' } });
+    fireEvent.change(screen.getByTestId('setup-number'), { target: { value: '123-456-7890' } });
+    fireEvent.change(screen.getByTestId('setup-account-name'), { target: { value: 'somchai jaidee' } });
+    fireEvent.click(screen.getByTestId('setup-submit'));
+    expect((await screen.findByTestId('setup-pp-confirm-error')).textContent).toBe('The two payment passwords are not the same.');
     expect(sent('/wps/member/password/payment', 'PUT')).toEqual([]);
-    fireEvent.change(screen.getByTestId('pp-confirm'), { target: { value: '2468' } });
-    fireEvent.click(screen.getByTestId('pp-submit'));
+    fireEvent.change(screen.getByTestId('setup-pp-confirm'), { target: { value: '2468' } });
+    fireEvent.click(screen.getByTestId('setup-submit'));
     await waitFor(() =>
-      expect(sent('/wps/member/password/payment', 'PUT')).toEqual([{ password: 'Lotus2026', newPaymentPassword: '2468', confirmPaymentPassword: '2468' }]),
+      expect(sent('/wps/cashier/bank-accounts', 'POST')).toEqual([
+        { bankCode: 'KBANK', accountNumber: '1234567890', accountName: 'SOMCHAI JAIDEE', paymentPassword: '2468' },
+      ]),
     );
+    expect(sent('/wps/member/password/payment', 'PUT')).toEqual([{ password: 'Lotus2026', newPaymentPassword: '2468', confirmPaymentPassword: '2468' }]);
   });
 
-  it('2.MC.05 without a real name the page asks for it once, in capitals, with the login password', async () => {
-    const { sent } = serve({ view: settings({ realNameSet: false }), accounts: [] });
+  it('2.MC.05 issue 25: without a real name the same form asks for it in capitals and the account is in that name', async () => {
+    const { sent } = serve({ view: settings({ realNameSet: false, paymentPasswordSet: false, bankAccounts: 0 }), accounts: [] });
     renderWithProviders(<WithdrawPage />);
-    expect(await screen.findByTestId('rn-form')).toBeTruthy();
-    fireEvent.change(screen.getByTestId('rn-name'), { target: { value: 'somchai  jaidee' } });
-    fireEvent.change(screen.getByTestId('rn-password'), { target: { value: 'Lotus2026' } });
-    fireEvent.click(screen.getByTestId('rn-submit'));
-    expect((await screen.findByTestId('rn-name-error')).textContent).toBe(
+    await screen.findByTestId('withdraw-setup');
+    fireEvent.change(screen.getByTestId('setup-login-password'), { target: { value: 'Lotus2026' } });
+    fireEvent.change(screen.getByTestId('setup-real-name'), { target: { value: 'somchai  jaidee' } });
+    fireEvent.change(screen.getByTestId('setup-pp-new'), { target: { value: '2468' } });
+    fireEvent.change(screen.getByTestId('setup-pp-confirm'), { target: { value: '2468' } });
+    fireEvent.change(screen.getByTestId('setup-bank'), { target: { value: 'KBANK' } });
+    fireEvent.change(screen.getByTestId('setup-number'), { target: { value: '1234567890' } });
+    fireEvent.click(screen.getByTestId('setup-submit'));
+    expect((await screen.findByTestId('setup-real-name-error')).textContent).toBe(
       'Use capital letters A-Z, words separated by one space, as on your bank account.',
     );
     expect(sent('/wps/member/realName', 'PUT')).toEqual([]);
-    fireEvent.change(screen.getByTestId('rn-name'), { target: { value: 'somchai jaidee' } });
-    fireEvent.click(screen.getByTestId('rn-submit'));
-    await waitFor(() => expect(sent('/wps/member/realName', 'PUT')).toEqual([{ realName: 'SOMCHAI JAIDEE', password: 'Lotus2026' }]));
+    fireEvent.change(screen.getByTestId('setup-real-name'), { target: { value: 'somchai jaidee' } });
+    expect(screen.getByTestId('setup-account-name').textContent).toBe('Account name: SOMCHAI JAIDEE');
+    fireEvent.click(screen.getByTestId('setup-submit'));
+    await waitFor(() => expect(sent('/wps/cashier/bank-accounts', 'POST')).toHaveLength(1));
+    expect(sent('/wps/member/realName', 'PUT')).toEqual([{ realName: 'SOMCHAI JAIDEE', password: 'Lotus2026' }]);
+    expect(sent('/wps/cashier/bank-accounts', 'POST')[0]).toMatchObject({ accountName: 'SOMCHAI JAIDEE', paymentPassword: '2468' });
   });
 
   it('2.MC.05 step-up: with two-factor on, the request needs the payment password and the authenticator code', async () => {

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { MEMBER_QUERY_ROOT } from './get-member-info';
 import { WALLET_QUERY_ROOT } from './get-wallet-balance';
@@ -30,4 +30,13 @@ export function invalidateBalance(queryClient: QueryClient): Promise<void> {
 export function useRefreshBalance(): () => Promise<void> {
   const queryClient = useQueryClient();
   return useCallback(() => invalidateBalance(queryClient), [queryClient]);
+}
+
+/**
+ * Refreshes the balance when the component leaves the page: the game frame (/game), whose stakes and wins
+ * move the balance while the header cannot see them, so the header is right again on leaving a game.
+ */
+export function useRefreshBalanceOnLeave(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => () => void invalidateBalance(queryClient), [queryClient]);
 }

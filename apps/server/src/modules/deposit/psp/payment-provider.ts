@@ -18,6 +18,8 @@ export interface PaymentProvider {
     amountMinor: bigint;
     currency: string;
     lang: 'th' | 'en';
+    /** Where the provider sends the payer back when the payment is done: a path on our site (the deposit's result page). */
+    returnPath?: string;
   }): Promise<{ reference: string; redirectUrl: string }>;
   /**
    * Authenticates a callback from its raw body and headers and reads it. Throws AppError

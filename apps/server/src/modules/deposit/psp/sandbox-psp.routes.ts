@@ -3,7 +3,7 @@ import { formatAmountMinor } from '@lotus/contracts/money';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../plugins/route';
 import type { SandboxPaymentRow } from './sandbox-psp.repository';
-import type { SandboxPsp } from './sandbox-psp';
+import { isSitePath, type SandboxPsp } from './sandbox-psp';
 
 const TEXT = {
   th: {
@@ -34,16 +34,18 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The hosted payment page: plain HTML, no script (the CSP allows a same-origin form post). */
-export function sandboxPage(row: SandboxPaymentRow, lang: 'th' | 'en'): string {
+export function sandboxPage(row: SandboxPaymentRow, lang: 'th' | 'en', returnPath?: string): string {
   const t = TEXT[lang];
   const ref = escapeHtml(row.reference);
+  const back = returnPath && isSitePath(returnPath) ? returnPath : '/';
+  const query = `lang=${lang}${back === '/' ? '' : `&amp;return=${escapeHtml(encodeURIComponent(back))}`}`;
   const body =
     row.status === 'pending'
-      ? `<form method="post" action="/sandbox/psp/pay/${ref}?lang=${lang}">
+      ? `<form method="post" action="/sandbox/psp/pay/${ref}?${query}">
   <button type="submit" name="action" value="pay">${t.pay}</button>
   <button type="submit" name="action" value="fail">${t.fail}</button>
 </form>`
-      : `<p role="status">${row.status === 'paid' ? t.paid : t.failed}</p><p><a href="/">${t.back}</a></p>`;
+      : `<p role="status">${row.status === 'paid' ? t.paid : t.failed}</p><p><a href="${escapeHtml(back)}">${t.back}</a></p>`;
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${t.title}</title>
@@ -69,12 +71,12 @@ export async function sandboxPspRoutes(fastify: FastifyInstance, { sandbox }: { 
 
     route(scope, getSandboxPaymentPage, async (req, reply) => {
       const row = await sandbox.find(req.params.ref);
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(sandboxPage(row, req.query.lang));
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(sandboxPage(row, req.query.lang, req.query.return));
     });
 
     route(scope, postSandboxPayment, async (req, reply) => {
       const row = await sandbox.complete(req.params.ref, req.body.action);
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(sandboxPage(row, req.query.lang));
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(sandboxPage(row, req.query.lang, req.query.return));
     });
   });
 }

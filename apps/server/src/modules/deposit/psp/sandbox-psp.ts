@@ -56,7 +56,7 @@ export function createSandboxPsp(deps: {
 
   const provider: PaymentProvider = {
     name: SANDBOX_ADAPTER,
-    async createPayment({ merchantReference, amountMinor, currency, lang }) {
+    async createPayment({ merchantReference, amountMinor, currency, lang, returnPath }) {
       const reference = `SBX-${randomBytes(18).toString('base64url')}`;
       await database.tx((tx) =>
         repo.insert(
@@ -64,7 +64,10 @@ export function createSandboxPsp(deps: {
           tx,
         ),
       );
-      return { reference, redirectUrl: `/sandbox/psp/pay/${reference}?lang=${lang}` };
+      // The return path travels in the page's address (the sandbox stores nothing more); the page only
+      // links to a path on this site (sandboxReturn), never elsewhere.
+      const back = returnPath && isSitePath(returnPath) ? `&return=${encodeURIComponent(returnPath)}` : '';
+      return { reference, redirectUrl: `/sandbox/psp/pay/${reference}?lang=${lang}${back}` };
     },
     async verifyCallback(rawBody, headers) {
       verifySignedCallback({ secret: await secret(), rawBody, headers, now: now() });
@@ -128,3 +131,6 @@ export function createSandboxPsp(deps: {
 }
 
 export type SandboxPsp = ReturnType<typeof createSandboxPsp>;
+
+/** A path on this site ("/member?..."), not a link elsewhere ("//host", "/\\host", "https:..."). */
+export const isSitePath = (path: string): boolean => /^\/(?![/\\])[\x21-\x7e]{0,300}$/.test(path);

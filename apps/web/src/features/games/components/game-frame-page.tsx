@@ -5,6 +5,7 @@ import { ZCatalogueGameType } from '@lotus/contracts/catalogue';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/components/page-frame/use-document-title';
 import { EmptyState } from '@/components/ui/empty-state/empty-state';
+import { useRefreshBalanceOnLeave } from '@/lib/session/refresh-balance';
 import { selectIsLoggedIn, useSession } from '@/lib/session/session-store';
 import { useLaunchGameMutation } from '../api/launch-game';
 import { isSafeGameUrl } from '../lib/launch-target';
@@ -35,6 +36,8 @@ export function GameFramePage() {
   useDocumentTitle(title);
   const launch = useLaunchGameMutation();
   const started = useRef(false);
+  // Stakes and wins moved the balance in the game: the header asks for it again on leaving.
+  useRefreshBalanceOnLeave();
 
   const vendor = params.get('vendor') ?? '';
   const gameCode = params.get('gameCode') ?? '';

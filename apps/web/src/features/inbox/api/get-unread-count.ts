@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getUnreadCount as unreadCountEndpoint } from '@lotus/contracts/inbox';
 import { api, isApiError } from '@/lib/api-client';
+import { MONEY_WATCH_POLL_MS, useMoneyWatched } from '@/lib/session/money-watch';
 import { useSession } from '@/lib/session/session-store';
 import { MESSAGES_QUERY_ROOT } from './get-messages';
 
@@ -23,18 +24,20 @@ export async function getUnreadCount({ signal }: { signal?: AbortSignal } = {}):
   }
 }
 
-export const getUnreadCountQueryOptions = (token: string | null) =>
+export const getUnreadCountQueryOptions = (token: string | null, moneyInFlight = false) =>
   queryOptions({
     queryKey: [...MESSAGES_QUERY_ROOT, 'unread', token],
     queryFn: ({ signal }) => getUnreadCount({ signal }),
     enabled: token !== null,
-    refetchInterval: UNREAD_POLL_MS,
+    // Every 3 s while a deposit or withdrawal awaits its outcome (lib/session/money-watch.ts), else every 30 s.
+    refetchInterval: moneyInFlight ? MONEY_WATCH_POLL_MS : UNREAD_POLL_MS,
     refetchOnWindowFocus: true,
     meta: { silent: true },
   });
 
-/** The unread count of a real (non-trial) session, asked again every 30 s and when the tab is back in focus. */
+/** The unread count of a real (non-trial) session, asked again every 30 s (3 s with money in flight) and when the tab is back in focus. */
 export function useUnreadCount(enabled: boolean) {
   const token = useSession((s) => s.token);
-  return useQuery({ ...getUnreadCountQueryOptions(enabled ? token : null) });
+  const moneyInFlight = useMoneyWatched();
+  return useQuery({ ...getUnreadCountQueryOptions(enabled ? token : null, moneyInFlight) });
 }

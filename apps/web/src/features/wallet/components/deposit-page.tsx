@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { TCashierChannel } from '@lotus/contracts/cashier';
+import { PROMPTPAY_BANK_CODE } from '@lotus/contracts/promptpay';
 import { Button } from '@/components/ui/button/button';
 import { EmptyState } from '@/components/ui/empty-state/empty-state';
 import { Skeleton } from '@/components/ui/skeleton/skeleton';
@@ -17,8 +19,10 @@ import { formatRecordTime } from '../lib/bangkok-days';
 import { bankName } from '../lib/banks';
 import { checkImage, IMAGE_ACCEPT, readImage } from '../lib/read-image';
 import { DepositHistory } from './deposit-history';
+import { DepositResult } from './deposit-result';
 import { FilePicker } from './file-picker';
 import { LoadError } from './load-error';
+import { PromptPayQr } from './promptpay-qr';
 import '../wallet.css';
 
 type TFieldErrors = Partial<Record<'amount' | 'transferredAt' | 'reference' | 'slip', string>>;
@@ -42,12 +46,34 @@ export function DepositPage() {
   const list = channels.data ?? [];
   const channel = list.find((c) => c.code === code) ?? list[0];
   const ids = useId();
+  // The PSP's return (`&deposit=<id>`): the result of that deposit above the form.
+  const [params, setParams] = useSearchParams();
+  const returned = params.get('deposit');
+  const resultId = returned && /^[A-Za-z0-9-]{1,40}$/.test(returned) ? returned : null;
 
   return (
     <div className="wallet-page" data-testid="deposit-page">
       <div className="wallet-page__head">
         <h3 className="wallet-page__title">{t('title')}</h3>
       </div>
+
+      {resultId ? (
+        <DepositResult
+          key={resultId}
+          id={resultId}
+          currencySymbol={symbol}
+          onClose={() =>
+            setParams(
+              (p) => {
+                const next = new URLSearchParams(p);
+                next.delete('deposit');
+                return next;
+              },
+              { replace: true },
+            )
+          }
+        />
+      ) : null}
 
       {channels.isError && !channels.data ? (
         <LoadError
@@ -80,7 +106,9 @@ export function DepositPage() {
                   onChange={() => setCode(c.code)}
                 />
                 <span className="wallet-choice__name">{c.name[language]}</span>
-                <span className="wallet-choice__meta">{t(`kind.${c.kind}`)}</span>
+                <span className="wallet-choice__meta">
+                  {c.bank?.bankCode === PROMPTPAY_BANK_CODE ? t('kind_promptpay') : t(`kind.${c.kind}`)}
+                </span>
               </label>
             ))}
           </fieldset>
@@ -108,6 +136,7 @@ function DepositForm({
   const { t: tErrors } = useTranslation('errors');
   const ids = useId();
   const bank = channel.kind === 'bank_transfer';
+  const promptPay = bank && channel.bank?.bankCode === PROMPTPAY_BANK_CODE ? channel.bank : null;
   const deposit = usePostDepositMutation();
   const [amount, setAmount] = useState('');
   const [openedAt] = useState(() => toBangkokLocal(Date.now()));
@@ -126,6 +155,12 @@ function DepositForm({
   };
 
   const amountText = (e: TAmountError) => t(`errors.${e}`, limits);
+  const quick = quickAmounts(channel);
+  const typed = amountForWire(amount);
+  const validAmount =
+    checkAmount(amount, { min: channel.min, max: channel.max, remaining: channel.remainingToday }) === null
+      ? typed
+      : null;
 
   const validate = (now: number): TFieldErrors => {
     const next: TFieldErrors = {};
@@ -212,7 +247,7 @@ function DepositForm({
         {t('limits', limits)}
       </p>
 
-      {bank && channel.bank ? (
+      {promptPay ? null : bank && channel.bank ? (
         <div className="wallet-bank" data-testid="deposit-bank">
           <p className="wallet-form__hint">{t('bank_hint')}</p>
           <dl className="wallet-bank__details">
@@ -253,6 +288,35 @@ function DepositForm({
         />
         {fieldError('amount')}
       </div>
+
+      {quick.length > 0 ? (
+        <fieldset className="wallet-quick" data-testid="deposit-quick">
+          <legend className="visually-hidden">{t('quick')}</legend>
+          {quick.map((q) => (
+            <Button
+              key={q}
+              variant={typed === q ? 'primary' : 'secondary'}
+              className="wallet-quick__button"
+              aria-pressed={typed === q}
+              onClick={() => {
+                setAmount(q);
+                setErrors((x) => ({ ...x, amount: undefined }));
+              }}
+            >
+              {money(q).replace(/\.00$/, '')}
+            </Button>
+          ))}
+        </fieldset>
+      ) : null}
+
+      {promptPay ? (
+        <PromptPayQr
+          promptPayId={promptPay.accountNumber}
+          accountName={promptPay.accountName}
+          amount={validAmount}
+          money={money}
+        />
+      ) : null}
 
       {bank ? (
         <>
@@ -332,6 +396,15 @@ function DepositForm({
       </Button>
     </form>
   );
+}
+
+/** The quick amounts offered: round sums within the channel's limits per deposit (at most six), else its minimum. */
+const QUICK = ['100', '300', '500', '1000', '5000', '10000', '20000', '50000'];
+function quickAmounts(channel: TCashierChannel): string[] {
+  const min = Number(channel.min);
+  const max = Number(channel.max);
+  const within = QUICK.filter((q) => Number(q) >= min && Number(q) <= max).slice(0, 6);
+  return within.length > 0 ? within : [String(Number(channel.min))];
 }
 
 /** Copies the receiving account number (phones: no selecting digits by hand). */

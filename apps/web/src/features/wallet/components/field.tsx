@@ -31,7 +31,7 @@ export function Field({
       <label htmlFor={id}>{label}</label>
       {control}
       {hint ? (
-        <p id={hintId} className="wallet-field__hint">
+        <p id={hintId} className="wallet-field__hint" data-testid={`${testId}-hint`}>
           {hint}
         </p>
       ) : null}

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useRegisterSettings } from '@/api/get-register-settings';
 import { Button } from '@/components/ui/button/button';
@@ -13,6 +14,19 @@ import {
 } from '../lib/withdraw-rules';
 import { Field } from './field';
 
+/**
+ * The payment password rule in words: "6 digits" when the site's rule is six digits exactly (never
+ * "6 to 6 characters"), "4 to 8 digits", "6 characters, no spaces" or "6 to 64 characters, no spaces".
+ */
+export function paymentPasswordRuleText(
+  t: TFunction<'wallet', 'withdraw'>,
+  length: { min: number; max: number },
+  digits: boolean,
+): string {
+  if (digits) return length.min === length.max ? t('pp_rule_digits_exact', { count: length.min }) : t('pp_rule_digits_range', length);
+  return length.min === length.max ? t('pp_rule_chars_exact', { count: length.min }) : t('pp_new_hint', length);
+}
+
 const EMPTY: TPaymentPasswordFields = { password: '', newPaymentPassword: '', confirmPaymentPassword: '' };
 
 /** Sets or changes the payment password (PUT /wps/member/password/payment); the login password confirms it. */
@@ -23,6 +37,9 @@ export function PaymentPasswordForm({ onDone }: { onDone?: () => void }) {
   const { data: rules } = useRegisterSettings();
   const length = paymentPasswordLength(rules?.paymentPassword);
   const digits = rules?.paymentPassword.patternId === 3;
+  const rule = paymentPasswordRuleText(t, length, digits);
+  const ruleError = (key: NonNullable<TPaymentPasswordErrors['newPaymentPassword']>) =>
+    key === 'payment_password_rule' ? t('errors.payment_password_rule_as', { rule }) : t(`errors.${key}`);
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<TPaymentPasswordErrors>({});
   const set = (key: keyof TPaymentPasswordFields) => (e: { target: { value: string } }) =>
@@ -30,7 +47,7 @@ export function PaymentPasswordForm({ onDone }: { onDone?: () => void }) {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = checkPaymentPassword(values, length);
+    const found = checkPaymentPassword(values, length, digits);
     setErrors(found);
     const first = (Object.keys(EMPTY) as (keyof TPaymentPasswordFields)[]).find((k) => found[k]);
     if (first) {
@@ -71,8 +88,8 @@ export function PaymentPasswordForm({ onDone }: { onDone?: () => void }) {
       </Field>
       <Field
         label={t('pp_new')}
-        hint={t('pp_new_hint', length)}
-        error={errors.newPaymentPassword && t(`errors.${errors.newPaymentPassword}`, length)}
+        hint={rule}
+        error={errors.newPaymentPassword && ruleError(errors.newPaymentPassword)}
         testId="pp-new"
       >
         <input

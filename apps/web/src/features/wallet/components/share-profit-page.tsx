@@ -1,11 +1,9 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { TShareResult } from '@lotus/contracts/agent';
 import { Button } from '@/components/ui/button/button';
 import { EmptyState } from '@/components/ui/empty-state/empty-state';
 import { Skeleton } from '@/components/ui/skeleton/skeleton';
-import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { getErrorText } from '@/lib/error-text';
 import { formatBalance } from '@/lib/money';
@@ -20,6 +18,7 @@ import { newRequestKey } from '../lib/request-key';
 import { Field } from './field';
 import { LoadError } from './load-error';
 import { PaymentPasswordFields } from './payment-password-fields';
+import { PaymentPasswordForm } from './payment-password-form';
 import '../wallet.css';
 
 /** Agent levels (decision 6.ROLE.07): 1, 2, 41, 42; 0 is a member and 4 a trial account. */
@@ -263,12 +262,14 @@ export function ShareProfitPage() {
               {s!.paymentPasswordSet ? (
                 <ShareForm main={funds.data!.main} symbol={symbol} secondFactor={s!.secondFactorRequired} />
               ) : (
-                <p className="wallet-notice wallet-notice--warn" data-testid="share-pp-missing">
-                  {t('pp_missing')}{' '}
-                  <Link to={paths.member.getHref('withdraw')} data-testid="share-pp-link">
-                    {t('pp_link')}
-                  </Link>
-                </p>
+                // An agent may share without ever withdrawing: the payment password is set here (the
+                // withdrawal setup also asks for a bank account; docs/adr/0073).
+                <>
+                  <p className="wallet-notice wallet-notice--warn" data-testid="share-pp-missing">
+                    {t('pp_missing')}
+                  </p>
+                  <PaymentPasswordForm />
+                </>
               )}
             </>
           )}

@@ -9,6 +9,7 @@ import { formatBalance } from '@/lib/money';
 import { notify } from '@/lib/notify';
 import { useMemberInfo } from '@/lib/session/get-member-info';
 import { useBankAccounts } from '../api/get-bank-accounts';
+import { useConsolidatedFunds } from '../api/get-consolidated-funds';
 import { useWithdrawalSettings, type TWithdrawalSettingsView } from '../api/get-withdrawal-settings';
 import { useWithdrawMutation } from '../api/post-withdrawal';
 import { amountForWire } from '../lib/amount-input';
@@ -19,9 +20,9 @@ import { Field } from './field';
 import { LoadError } from './load-error';
 import { PaymentPasswordFields } from './payment-password-fields';
 import { PaymentPasswordForm } from './payment-password-form';
-import { RealNameForm } from './real-name-form';
 import { StatusBadge } from './status-badge';
 import { WithdrawalHistory } from './withdrawal-history';
+import { WithdrawSetup } from './withdraw-setup';
 import '../wallet.css';
 
 /** A fresh idempotency key for one withdrawal attempt (the server answers a repeated key with the same withdrawal). */
@@ -99,11 +100,14 @@ function WithdrawForm({
   accounts,
   money,
   language,
+  available,
 }: {
   settings: TWithdrawalSettingsView;
   accounts: TBankAccount[];
   money: (v: string) => string;
   language: string;
+  /** What the member can withdraw now (the main wallet, at most the per-withdrawal maximum); null while it loads. */
+  available: string | null;
 }) {
   const { t } = useTranslation('wallet', { keyPrefix: 'withdraw' });
   const withdraw = useWithdrawMutation();
@@ -116,6 +120,8 @@ function WithdrawForm({
   const set = (key: keyof TWithdrawFields) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
   const limits = { min: money(settings.minAmount), max: money(settings.maxAmount) };
+  const locked = !settings.turnover.met;
+  const canMax = available !== null && Number(available) >= Number(settings.minAmount);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -156,69 +162,91 @@ function WithdrawForm({
       <h4 id="request-title" className="wallet-form__title">
         {t('request_title')}
       </h4>
-      <Field
-        label={t('amount')}
-        error={errors.amount && t(`errors.${errors.amount}`, limits)}
-        testId="withdraw-amount"
+      <fieldset
+        className="wallet-fieldset"
+        disabled={locked}
+        data-testid={locked ? 'withdraw-form-locked' : undefined}
       >
-        <input
-          name="amount"
-          className="record-input"
-          inputMode="decimal"
-          autoComplete="off"
-          value={values.amount}
-          onChange={set('amount')}
-          data-testid="withdraw-amount"
-        />
-      </Field>
-      <Field
-        label={t('to_account')}
-        error={errors.bankAccountId && t(`errors.${errors.bankAccountId}`)}
-        testId="withdraw-account"
-      >
-        <select
-          name="bankAccountId"
-          className="record-input"
-          value={values.bankAccountId}
-          onChange={set('bankAccountId')}
-          data-testid="withdraw-account"
+        <div className="wallet-available">
+          <span data-testid="withdraw-available">
+            {available === null ? '…' : t('available', { amount: money(available) })}
+          </span>
+          <Button
+            variant="secondary"
+            disabled={!canMax}
+            onClick={() => {
+              if (available !== null) setValues((v) => ({ ...v, amount: available }));
+            }}
+            aria-label={available === null ? t('max') : t('max_label', { amount: money(available) })}
+            data-testid="withdraw-max"
+          >
+            {t('max')}
+          </Button>
+        </div>
+        <Field
+          label={t('amount')}
+          error={errors.amount && t(`errors.${errors.amount}`, limits)}
+          testId="withdraw-amount"
         >
-          <option value="">{t('choose_account')}</option>
-          {accounts.map((a) => (
-            <option key={a.id} value={a.id}>
-              {t('account_label', { bank: bankName(a.bankCode, language), number: a.accountNumberMasked })}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <PaymentPasswordFields
-        texts="withdraw"
-        testId="withdraw"
-        password={{
-          value: values.paymentPassword,
-          onChange: set('paymentPassword'),
-          error: errors.paymentPassword && t(`errors.${errors.paymentPassword}`),
-        }}
-        code={
-          settings.secondFactorRequired
-            ? {
-                value: values.totpCode,
-                onChange: set('totpCode'),
-                error: errors.totpCode && t(`errors.${errors.totpCode}`),
-              }
-            : undefined
-        }
-      />
-      <Button
-        type="submit"
-        variant="primary"
-        block
-        disabled={withdraw.isPending}
-        aria-busy={withdraw.isPending || undefined}
-        data-testid="withdraw-submit"
-      >
-        {withdraw.isPending ? t('submitting') : t('submit')}
-      </Button>
+          <input
+            name="amount"
+            className="record-input"
+            inputMode="decimal"
+            autoComplete="off"
+            value={values.amount}
+            onChange={set('amount')}
+            data-testid="withdraw-amount"
+          />
+        </Field>
+        <Field
+          label={t('to_account')}
+          error={errors.bankAccountId && t(`errors.${errors.bankAccountId}`)}
+          testId="withdraw-account"
+        >
+          <select
+            name="bankAccountId"
+            className="record-input"
+            value={values.bankAccountId}
+            onChange={set('bankAccountId')}
+            data-testid="withdraw-account"
+          >
+            <option value="">{t('choose_account')}</option>
+            {accounts.map((a) => (
+              <option key={a.id} value={a.id}>
+                {t('account_label', { bank: bankName(a.bankCode, language), number: a.accountNumberMasked })}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <PaymentPasswordFields
+          texts="withdraw"
+          testId="withdraw"
+          password={{
+            value: values.paymentPassword,
+            onChange: set('paymentPassword'),
+            error: errors.paymentPassword && t(`errors.${errors.paymentPassword}`),
+          }}
+          code={
+            settings.secondFactorRequired
+              ? {
+                  value: values.totpCode,
+                  onChange: set('totpCode'),
+                  error: errors.totpCode && t(`errors.${errors.totpCode}`),
+                }
+              : undefined
+          }
+        />
+        <Button
+          type="submit"
+          variant="primary"
+          block
+          disabled={withdraw.isPending}
+          aria-busy={withdraw.isPending || undefined}
+          data-testid="withdraw-submit"
+        >
+          {withdraw.isPending ? t('submitting') : t('submit')}
+        </Button>
+      </fieldset>
     </form>
   );
 }
@@ -236,23 +264,20 @@ export function WithdrawPage() {
   const money = (v: string) => formatBalance(v, member?.currencySymbol);
   const settings = useWithdrawalSettings();
   const accounts = useBankAccounts();
+  const funds = useConsolidatedFunds();
   const [changingPassword, setChangingPassword] = useState(false);
   const s = settings.data;
   const list = accounts.data?.items ?? [];
-  // First when it is missing (nothing else works without it), last once it is set (to change it).
-  const passwordSection = s ? (
+  // The first withdrawal's setup is one form (real name, payment password, bank account; ADR 0073).
+  const needsSetup = s ? !s.paymentPasswordSet || !s.realNameSet || list.length === 0 : false;
+  const available = s && funds.data ? withdrawable(funds.data.main, s.maxAmount) : null;
+  // Once the payment password is set, it can be changed at the end of the page.
+  const passwordSection = s?.paymentPasswordSet ? (
     <section className="wallet-section" aria-labelledby="pp-title" data-testid="payment-password">
       <h4 id="pp-title" className="wallet-section__title">
         {t('pp_title')}
       </h4>
-      {!s.paymentPasswordSet ? (
-        <>
-          <p className="wallet-notice" data-testid="pp-missing">
-            {t('pp_missing')}
-          </p>
-          <PaymentPasswordForm />
-        </>
-      ) : changingPassword ? (
+      {changingPassword ? (
         <PaymentPasswordForm onDone={() => setChangingPassword(false)} />
       ) : (
         <div className="wallet-row">
@@ -280,32 +305,57 @@ export function WithdrawPage() {
         </div>
       ) : (
         <>
-          <Limits settings={s} money={money} />
+          {!s.turnover.met ? (
+            <div
+              className="wallet-notice wallet-notice--warn wallet-lock"
+              role="status"
+              data-testid="withdraw-locked"
+            >
+              <p className="wallet-lock__line" data-testid="withdraw-turnover-progress">
+                {t('turnover_progress', { amount: money(s.turnover.outstanding) })}
+              </p>
+              <p className="wallet-lock__note">{t('locked_note')}</p>
+            </div>
+          ) : null}
 
-          {!s.paymentPasswordSet ? passwordSection : null}
-
-          {!s.realNameSet ? <RealNameForm /> : null}
-
-          <BankAccounts
-            accounts={list}
-            max={accounts.data.max}
-            language={language}
-            canChange={s.paymentPasswordSet}
-            canBind={s.realNameSet}
-          />
-
-          {s.paymentPasswordSet && list.length > 0 ? (
-            <WithdrawForm settings={s} accounts={list} money={money} language={language} />
+          {needsSetup ? (
+            <WithdrawSetup
+              realNameSet={s.realNameSet}
+              paymentPasswordSet={s.paymentPasswordSet}
+              language={language}
+            />
           ) : (
-            <p className="wallet-notice" data-testid="withdraw-cannot">
-              {t('cannot_request')}
-            </p>
+            <>
+              <WithdrawForm
+                settings={s}
+                accounts={list}
+                money={money}
+                language={language}
+                available={available}
+              />
+              <BankAccounts
+                accounts={list}
+                max={accounts.data.max}
+                language={language}
+                canChange={s.paymentPasswordSet}
+                canBind={s.realNameSet}
+              />
+            </>
           )}
 
-          {s.paymentPasswordSet ? passwordSection : null}
+          <Limits settings={s} money={money} />
+
+          {passwordSection}
         </>
       )}
       <WithdrawalHistory currencySymbol={member?.currencySymbol} language={language} />
     </div>
   );
+}
+
+/** The main wallet, at most the per-withdrawal maximum, as an amount string with two decimals ("1000.00"). */
+function withdrawable(main: string, max: string): string {
+  const toMinor = (v: string) => Math.round(Number(v) * 100);
+  const minor = Math.max(0, Math.min(toMinor(main), toMinor(max)));
+  return (minor / 100).toFixed(2);
 }

@@ -34,12 +34,17 @@ export function paymentPasswordLength(rule: { minLength: number; maxLength: numb
   return { min, max: Math.max(min, Math.min(64, rule?.maxLength ?? 64)) };
 }
 
-/** Setting the payment password: the login password, the rule's length without spaces, typed twice alike. */
-export function checkPaymentPassword(input: TPaymentPasswordFields, length: { min: number; max: number } = paymentPasswordLength(undefined)): TPaymentPasswordErrors {
+/** Setting the payment password: the login password, the rule's length without spaces (digits only when the rule says so), typed twice alike. */
+export function checkPaymentPassword(
+  input: TPaymentPasswordFields,
+  length: { min: number; max: number } = paymentPasswordLength(undefined),
+  digits = false,
+): TPaymentPasswordErrors {
   const errors: TPaymentPasswordErrors = {};
   if (input.password === '') errors.password = 'login_password_required';
   const chars = [...input.newPaymentPassword].length;
-  if (chars < length.min || chars > length.max || !/^\S+$/.test(input.newPaymentPassword)) errors.newPaymentPassword = 'payment_password_rule';
+  if (chars < length.min || chars > length.max || !(digits ? /^\d+$/ : /^\S+$/).test(input.newPaymentPassword))
+    errors.newPaymentPassword = 'payment_password_rule';
   else if (input.confirmPaymentPassword !== input.newPaymentPassword) errors.confirmPaymentPassword = 'payment_password_confirm';
   return errors;
 }
