@@ -67,14 +67,19 @@ export function LazyImage({ src, alt, eager = false, fallback, sources, sizes = 
 
   if (!src || status === 'error') {
     return (
-      <span role="img" aria-label={alt} className={classes('ui-lazy-image--error')} data-testid="lazy-image-fallback">
+      <span {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })} className={classes('ui-lazy-image--error')} data-testid="lazy-image-fallback">
         {fallback ?? <PictureIcon />}
       </span>
     );
   }
 
   if (!visible) {
-    return <span ref={placeholderRef} role="img" aria-label={alt} className={classes('ui-lazy-image--pending')} />;
+    // Issue 25 (axe): a decorative image (alt "") has no name, so its placeholder is no image either.
+    return alt ? (
+      <span ref={placeholderRef} role="img" aria-label={alt} className={classes('ui-lazy-image--pending')} />
+    ) : (
+      <span ref={placeholderRef} aria-hidden="true" className={classes('ui-lazy-image--pending')} />
+    );
   }
 
   const img = (
