@@ -143,7 +143,7 @@ test('2.NOT.04 the news popup keeps Thai words whole at 390 and 360 px', async (
   }
 });
 
-test('3.STAT.05 2.MC.15 a message names the deposit by a short reference, not a raw id; the inbox passes axe', async ({ page }) => {
+test('3.STAT.05 2.MC.15 a message names the deposit by a short reference, not a raw id, keeps Thai words whole; the inbox passes axe', async ({ page }) => {
   test.setTimeout(120_000);
   await usePhoneSettings(page, 'light');
   await registerWithUsername(page, { username: uniqueName('p'), password: PASSWORD });
@@ -155,6 +155,8 @@ test('3.STAT.05 2.MC.15 a message names the deposit by a short reference, not a 
   expect(body).not.toMatch(UUID);
   // The reference the player can quote to support: a short code of letters and digits.
   expect(body).toMatch(/[A-Z0-9]{8}/);
+  // The channel's Thai name is not cut inside a word ("แซนด์บ็|อกซ์" at 390 px before).
+  expect(await page.evaluate(brokenThaiWords, { selector: '[data-testid=message-item]', words: ['แซนด์บ็อกซ์', 'พร้อมเพย์'] })).toEqual([]);
   await shot(page, 'polish-inbox-th-390');
   // The unread label (its contrast) and every image of the page, pending ones included (their role).
   const axe = await new AxeBuilder({ page }).analyze();

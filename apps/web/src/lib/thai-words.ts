@@ -5,7 +5,7 @@
  * (issue 25). `word-break: keep-all` is no answer (it stops every break inside a Thai run, so a long
  * sentence overflows) and `overflow-wrap: anywhere` cuts anywhere. So the dictionary stays the
  * browser's, and these words are kept whole: each occurrence is wrapped in a span that does not wrap
- * (class `thai-word`, white-space: nowrap). docs/adr/0076.
+ * (class `thai-word`, white-space: nowrap: components/ui/thai-text). docs/adr/0076.
  */
 
 /**

@@ -3,20 +3,8 @@ import type { TAnnouncement } from '@lotus/contracts/relay';
 import { Button } from '@/components/ui/button/button';
 import { Modal } from '@/components/ui/modal/modal';
 import { SafeHtml } from '@/components/ui/safe-html/safe-html';
-import { keepThaiWords, thaiRuns } from './thai-words';
-
-/** A plain text with the Thai words a browser would split kept whole (issue 25, ./thai-words.ts). */
-function ThaiText({ text }: { text: string }) {
-  return thaiRuns(text).map((run, i) =>
-    run.keep ? (
-      <span key={i} className="thai-word">
-        {run.text}
-      </span>
-    ) : (
-      run.text
-    ),
-  );
-}
+import { ThaiText } from '@/components/ui/thai-text/thai-text';
+import { keepThaiWords } from '@/lib/thai-words';
 
 /**
  * The open 'news' popup (2.NOT.04): loaded only when it opens (it brings the HTML sanitiser). Thai
