@@ -83,6 +83,23 @@ test('1.I18N.06 1.I18N.07 a first load in Thai with the dark theme stored hydrat
   expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
 });
 
+test('2.BAN.05 2.BAN.09 1.I18N.04 the home banner speaks the page\'s language: its artwork and alternative text in Thai, then in English', async ({ page }) => {
+  await usePhoneSettings(page, 'light');
+  await page.goto('/');
+  await waitForApp(page);
+  const first = page.getByTestId('banner-carousel').locator('img').first();
+  // The welcome offer (seed banners): Thai artwork and a Thai description.
+  await expect(first).toHaveAttribute('alt', /โบนัสต้อนรับ 100%/);
+  await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/home-welcome-th[-.]/);
+  await shot(page, 'polish-banner-th-390');
+  await page.getByTestId('language-picker').selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(first).toHaveAttribute('alt', /100% welcome bonus/);
+  await expect(first).not.toHaveAttribute('alt', /[\u0E01-\u0E3A\u0E40-\u0E5B]/);
+  await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/home-welcome-en[-.]/);
+  await shot(page, 'polish-banner-en-390');
+});
+
 /**
  * Where the Thai text of `selector` is broken across lines: a line that starts inside one of `words`
  * (loanwords of the popup's content that the browser's dictionary does not know), or at a place that
@@ -169,6 +186,31 @@ test('3.STAT.05 2.MC.15 a message names the deposit by a short reference, not a 
   expect(
     dark.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
   ).toEqual([]);
+});
+
+test('2.MC.09 3.WAL.02 7.RELAY.03 the account record names the deposit channel in the page language and says which way each transfer went', async ({ page }) => {
+  test.setTimeout(150_000);
+  await usePhoneSettings(page, 'light');
+  await registerWithUsername(page, { username: uniqueName('a'), password: PASSWORD });
+  await depositThroughSandboxPsp(page, '500', '฿500.00');
+  // Main -> Sandbox Casino 300, back 100 (My wallet's transfer form).
+  await page.goto('/member?page=transferFund');
+  for (const [direction, amount] of [['in', '300'], ['out', '100']] as const) {
+    await page.getByTestId(`transfer-direction-${direction}`).click();
+    await page.getByTestId('transfer-amount').fill(amount);
+    await page.getByTestId('transfer-submit').click();
+    await expect(page.getByTestId('transfer-result')).toHaveAttribute('data-status', 'confirmed');
+  }
+  await page.goto('/member?page=transactionHistory');
+  const rows = page.getByTestId('record-row');
+  await expect(rows).toHaveCount(3);
+  const notes = rows.locator('.record-table__memo');
+  // Thai page: the channel's Thai name (seed payment channels), transfers with their direction.
+  await expect(notes).toHaveText(['โอนออกจากกระเป๋า Sandbox Casino', 'โอนเข้ากระเป๋า Sandbox Casino', 'พร้อมเพย์ (แซนด์บ็อกซ์)']);
+  await shot(page, 'polish-account-record-th-390');
+  await page.getByTestId('language-picker').selectOption('en');
+  await expect(notes).toHaveText(['From the Sandbox Casino wallet', 'To the Sandbox Casino wallet', 'PromptPay (sandbox)']);
+  await shot(page, 'polish-account-record-en-390');
 });
 
 test('3.MEM.01 2.HDR.02 the header names the member by username, never by the real name (desktop and phone)', async ({ page }) => {
