@@ -45,12 +45,15 @@ for (const [name, copy] of Object.entries(BANNER_TEXTS)) {
       .replace(cta.full, cta.full.replace(cta.text, lang === 'th' ? ctaTh : ctaEn))
       .replace(footer.full, footer.full.replace(footer.text, lang === 'th' ? '18+ · เล่นอย่างมีความรับผิดชอบ' : '18+ · Play responsibly'));
     if (lang === 'en') {
-      // The English headline in the Thai one's place, smaller when longer (about 0.56 em a letter, 1,050 px wide).
+      // The English headline in the Thai one's place. A phone shows about the left 750 px of the artwork (the
+      // banner box is cut to the screen's width), so the headline keeps within 640 px and the line within 700
+      // (Sarabun bold: about 0.6 em a letter; regular: 0.5).
       const size = Number(/font-size="([\d.]+)"/.exec(headline.attrs)?.[1] ?? 88);
-      const fit = Math.min(size, Math.floor(1050 / (0.56 * copy.en.headline.length)));
+      const fit = Math.min(size, Math.floor(640 / (0.6 * copy.en.headline.length)));
+      const lineFit = Math.min(34, Math.floor(700 / (0.5 * copy.en.subline.length)));
       out = out
         .replace(headline.full, `<text${headline.attrs.replace(/font-size="[\d.]+"/, `font-size="${fit}"`)}>${escapeXml(copy.en.headline)}</text>`)
-        .replace(subline.full, `<text${subline.attrs.replace(/font-size="[\d.]+"/, 'font-size="34"')}>${escapeXml(copy.en.subline)}</text>`);
+        .replace(subline.full, `<text${subline.attrs.replace(/font-size="[\d.]+"/, `font-size="${lineFit}"`)}>${escapeXml(copy.en.subline)}</text>`);
     }
     return out;
   };

@@ -42,7 +42,7 @@ export const BANNER_TEXTS: Record<string, Record<'th' | 'en', { headline: string
   },
   'forget-help': {
     th: { headline: 'ลืมรหัสผ่าน? เราช่วยได้', subline: 'รีเซ็ตผ่าน SMS หรืออีเมล หรือแชทกับเรา 24 ชม.' },
-    en: { headline: 'Forgot your password? We can help', subline: 'Reset by SMS or email, or chat with us 24/7' },
+    en: { headline: 'Forgot your password?', subline: 'We can help: reset by SMS, email or chat, 24/7' },
   },
   'promotion-cashback': {
     th: { headline: 'คืนยอดเสีย 10% ทุกสัปดาห์', subline: 'ไม่ต้องทำเทิร์น รับได้ทุกวันจันทร์' },
