@@ -225,6 +225,7 @@ test('3.MEM.01 2.HDR.02 the header names the member by username, never by the re
   await expect(page.locator('header')).not.toContainText(realName);
   expect(await page.locator('header').innerHTML()).not.toContain(realName);
   await expect(bar).toBeVisible();
+  await shot(page, 'polish-header-1440');
   await page.setViewportSize(PHONE);
   await expect(page.locator('header')).not.toContainText(realName);
 });
