@@ -143,7 +143,9 @@ test('4.LOGIN.01/03/13/15 2.HDR.02/03 4.BAL.02/03 9.C.04/05 3.ENT.04 log in on /
   await expect(page.getByTestId('home-page')).toBeVisible();
   const bar = page.getByTestId('header-member-bar');
   await expect(bar).toBeVisible();
-  await expect(page.getByTestId('header-nickname')).toContainText('DEMO MEMBER');
+  // Issue 25: the header names the member by username, never by the real name (payeeName 'DEMO MEMBER').
+  await expect(page.getByTestId('header-nickname')).toHaveText('demo');
+  await expect(page.locator('header')).not.toContainText('DEMO MEMBER');
   // 4.LOGIN.03 / 3.ENT.04: token and isAgent in sessionStorage.
   const stored = await page.evaluate(() => [
     sessionStorage.getItem('token'),

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress';
+import { completeLanguagesPlugin } from './build/complete-languages';
 
 /** Where the dev server forwards platform calls (the Fastify server of apps/server). */
 const apiTarget = process.env.LOTUS_API_URL ?? 'http://localhost:8080';
@@ -53,7 +54,7 @@ function librariesFirst(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), precompress(), librariesFirst()],
+  plugins: [react(), completeLanguagesPlugin(), precompress(), librariesFirst()],
   // react-router 8's package exports give its production build (no dev warnings; ADR 0060) to every
   // resolution without the `development` condition, which Vite sets in dev only: builds need no alias.
   resolve: {

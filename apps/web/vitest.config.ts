@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { completeLanguagesPlugin } from './build/complete-languages';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), completeLanguagesPlugin()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -180,6 +180,15 @@ export function createServices(
     usernameOf: async (memberId) => (await identity.memberSummary(memberId))?.username ?? null,
     now,
   });
+  // The account record names a deposit's channel and a round's game in Thai and English (issue 25).
+  wallet.setRecordNames(async (rows) => {
+    const deposits = rows.filter((r) => r.op === 'deposit').map((r) => r.key);
+    const games = rows.filter((r) => r.op === 'game' && r.memo).map((r) => ({ vendor: r.actorId, gameCode: r.memo! }));
+    const [channelNames, gameNames] = await Promise.all([deposit.service.channelNamesOf(deposits), catalogue.service.gameNames(games)]);
+    return rows.map((r) =>
+      r.op === 'deposit' ? (channelNames.get(r.key) ?? null) : r.op === 'game' && r.memo ? (gameNames.get(`${r.actorId}\u0000${r.memo}`) ?? null) : null,
+    );
+  });
   const vendorProtocol = createVendorProtocolModule({
     vendors: vendor.signedVendors,
     sessions: vendor.sessions,

@@ -43,7 +43,8 @@ describe('registration, username tab (7.AUTH.07, 4.REG)', () => {
     });
     expect(b.value.userInfo).toMatchObject({
       account: username,
-      nickname: 'SOMCHAI JAIDEE',
+      // Issue 25: the real name (payeeName) is never the name shown: the nickname is the username.
+      nickname: username,
       type: 1,
       isAgent: 0,
       balance: '0.00',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TBetRecord } from '@lotus/contracts/catalogue';
+import type { TAccountRecord } from '@lotus/contracts/wallet';
 import { createMember, type Member } from './factories';
 import { body, useTestApp } from './helper';
 import { createVendor, fundMember, openSession, vendorCaller, type VendorCaller } from './vendor-client';
@@ -121,6 +122,20 @@ describe('GET /wps/game/betRecord', () => {
     expect(r.totals).toEqual({ bet: '20.00', win: '25.00', net: '8.00' });
     // Thai is the default language of the names.
     expect((await record(p.m)).list.find((x) => x.roundId === 'r-1')!.gameName).toBe('สล็อตเจ็ด');
+  });
+
+  it('2.MC.09 the account record names the game of a bet and its win in Thai and English; an unknown game has no names (issue 25)', async () => {
+    const p = await player();
+    await round(p, 'acct-1', 500, 800);
+    await round(p, 'acct-2', 100, null, 'NOT-LISTED');
+    const res = await p.m.c.inject({ method: 'GET', url: '/wps/relay/ODSFE2_MemTransDet?types=bet,win' });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = body<TAccountRecord>(res).value.list;
+    expect(rows.map((r) => [r.type, r.names ?? null])).toEqual([
+      ['bet', null],
+      ['win', { th: 'สล็อตเจ็ด', en: 'Lucky Seven' }],
+      ['bet', { th: 'สล็อตเจ็ด', en: 'Lucky Seven' }],
+    ]);
   });
 
   it('2.MC.08 a game the catalogue does not list shows its code; another member sees none of these rounds', async () => {

@@ -2,6 +2,7 @@ import type { TDeposit, TDepositStatus, TCashierChannel, TOpsDepositRow } from '
 import { beforeAll, describe, expect, it } from 'vitest';
 import { connectApi } from '../src/ops/connect';
 import { runCommand } from './ops-run';
+import type { TAccountRecord } from '@lotus/contracts/wallet';
 import { balanceOf, bankDeposit, createChannel, depositsOf, messagesOf, trialClient } from './deposit-helpers';
 import { createMember } from './factories';
 import { body, useTestApp } from './helper';
@@ -104,6 +105,15 @@ describe('deposits by bank transfer', () => {
     expect(body(again).message).toBe('deposit_already_decided');
     expect(await balanceOf(m.c)).toBe('1500.50');
     expect((await messagesOf(t, m.c)).items).toHaveLength(1);
+  });
+
+  it('2.MC.09 the account record names a credited deposit\'s channel in Thai and English (issue 25)', async () => {
+    const m = await createMember(t);
+    const created = body<{ deposit: TDeposit }>(await bankDeposit(m.c, bank, '200.00'));
+    expect((await approve(created.value.deposit.id)).statusCode).toBe(200);
+    const record = body<TAccountRecord>(await m.c.get('/wps/relay/ODSFE2_MemTransDet')).value;
+    expect(record.list).toHaveLength(1);
+    expect(record.list[0]).toMatchObject({ type: 'deposit', amount: '200.00', names: { th: `ช่องทาง ${bank}`, en: `Channel ${bank}` } });
   });
 
   it('3.STAT.05 reject with a reason: rejected, nothing credited, a deposit_failed message with the reason', async () => {

@@ -167,6 +167,19 @@ describe('/wps/system/banners', () => {
     expect(body.value[0]!.linkageType).toBe('INTERNAL');
   });
 
+  it('2.BAN.05 2.BAN.09 the demo banners speak the visitor\'s language: Thai artwork and text in Thai, English in English (issue 25)', async () => {
+    const th = envelope(ZBannerList).parse((await get('/wps/system/banners?group=w_home', { language: 'th' })).json());
+    const en = envelope(ZBannerList).parse((await get('/wps/system/banners?group=w_home', { language: 'en' })).json());
+    expect(th.value.map((b) => b.url)).toEqual(['home-welcome', 'home-live', 'home-jackpot'].map((n) => `/media/banners/${n}-th.svg`));
+    expect(en.value.map((b) => b.url)).toEqual(['home-welcome', 'home-live', 'home-jackpot'].map((n) => `/media/banners/${n}-en.svg`));
+    expect(th.value[0]!.title).toBe('โบนัสต้อนรับ 100% · สมาชิกใหม่ รับสูงสุด 5,000 บาท');
+    expect(en.value[0]!.title).toBe('100% welcome bonus · New members get up to ฿5,000');
+    // The artwork itself: no English sentence in the Thai file, no Thai letter in the English one.
+    const art = async (url: string) => (await t.app.inject(url)).body;
+    expect(await art(th.value[0]!.url)).not.toContain('Claim now');
+    expect(await art(en.value[0]!.url)).not.toMatch(/[\u0E01-\u0E3A\u0E40-\u0E5B]/);
+  });
+
   it('2.BAN.01 2.BAN.03 demo groups w_rng w_live w_fish w_login w_reg w_forget w_promotion have banners; w_pvp has none', async () => {
     for (const group of ['w_rng', 'w_live', 'w_fish', 'w_login', 'w_reg', 'w_forget', 'w_promotion']) {
       const body = envelope(ZBannerList).parse((await get(`/wps/system/banners?group=${group}`)).json());

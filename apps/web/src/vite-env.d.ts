@@ -9,3 +9,8 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** Languages whose catalogue is complete against Thai (build/complete-languages.ts). */
+declare module 'virtual:complete-languages' {
+  export const COMPLETE_LANGUAGES: readonly string[];
+}

@@ -76,6 +76,11 @@ export const ZAccountRecordRow = z.object({
   /** The wallet's balance right after this movement (the running balance). */
   balance: amount,
   memo: str(120).nullable(),
+  /**
+   * The deposit channel's or the game's name in Thai and English (issue 25: the record shows it in the
+   * page's language); null when the movement names neither or the name is not known (then `memo`).
+   */
+  names: z.object({ th: str(120), en: str(120) }).nullable().optional(),
 });
 export const ZAccountRecord = z.object({
   list: z.array(ZAccountRecordRow).max(100),

@@ -17,10 +17,21 @@ describe('language resolution and persistence', () => {
   });
 
   it('1.I18N.05 hisLang (explicit choice) wins over lang (active language), then lang, then th', () => {
-    localStorage.setItem(STORAGE_KEYS.lang, 'vi');
-    expect(resolveInitialLanguage(local)).toBe('vi');
-    localStorage.setItem(STORAGE_KEYS.hisLang, 'en');
+    localStorage.setItem(STORAGE_KEYS.lang, 'en');
     expect(resolveInitialLanguage(local)).toBe('en');
+    localStorage.setItem(STORAGE_KEYS.hisLang, 'th');
+    expect(resolveInitialLanguage(local)).toBe('th');
+    expect(resolveInitialLanguage(local, ['th', 'en', 'vi'])).toBe('th');
+  });
+
+  it('1.I18N.01 a stored language without a complete catalogue is not restored (issue 25): TH instead', () => {
+    localStorage.setItem(STORAGE_KEYS.hisLang, 'vi');
+    localStorage.setItem(STORAGE_KEYS.lang, 'zh-CN');
+    expect(resolveInitialLanguage(local)).toBe('th');
+    localStorage.setItem(STORAGE_KEYS.lang, 'en');
+    expect(resolveInitialLanguage(local)).toBe('en');
+    // Once a catalogue is complete, the stored choice is honoured again.
+    expect(resolveInitialLanguage(local, ['th', 'en', 'vi'])).toBe('vi');
   });
 
   it('1.I18N.05 a non-explicit change writes only lang; invalid stored values are ignored', () => {

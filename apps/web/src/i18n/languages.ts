@@ -1,4 +1,5 @@
 import { LANGUAGE_CODE_PATTERN } from '@lotus/contracts/brand';
+import { COMPLETE_LANGUAGES } from 'virtual:complete-languages';
 import { STORAGE_KEYS, type KeyValueStorage } from '@/lib/storage';
 
 /** Default interface language (1.I18N.02, 9: default TH). */
@@ -7,6 +8,17 @@ export const DEFAULT_LANGUAGE = 'th';
 export const FALLBACK_LANGUAGE = 'en';
 /** Languages whose translations ship inside the main bundle. */
 export const BUNDLED_LANGUAGES = ['th', 'en'] as const;
+
+/**
+ * Languages the site offers (issue 25, docs/adr/0076): those whose catalogue has every Thai text,
+ * decided from the locale files when the app is built (build/complete-languages.ts). The site's
+ * configuration may enable more; they are offered once their files are complete.
+ */
+export const OFFERED_LANGUAGES: readonly string[] = COMPLETE_LANGUAGES;
+
+export function isOfferedLanguage(code: string): boolean {
+  return OFFERED_LANGUAGES.includes(code);
+}
 
 /** Right-to-left scripts, for `<html dir>`. */
 const RTL = new Set(['ar', 'he', 'fa', 'ur']);
@@ -28,13 +40,15 @@ export function getTextDirection(code: string): 'rtl' | 'ltr' {
  * - `hisLang` ("his language") is the user's own EXPLICIT last choice. It is written only when the
  *   user picks a language in the language picker (and then `lang` is written with it, 1.I18N.04).
  *
- * On load: `hisLang` wins, then `lang`, then TH (1.I18N.02). Invalid stored values are ignored.
+ * On load: `hisLang` wins, then `lang`, then TH (1.I18N.02). Invalid stored values are ignored, as is
+ * a language this build does not offer (its catalogue is incomplete: issue 25, docs/adr/0076).
  */
-export function resolveInitialLanguage(store: KeyValueStorage): string {
+export function resolveInitialLanguage(store: KeyValueStorage, offered: readonly string[] = OFFERED_LANGUAGES): string {
+  const usable = (value: unknown): value is string => isValidLanguageCode(value) && offered.includes(value);
   const explicit = store.get(STORAGE_KEYS.hisLang);
-  if (isValidLanguageCode(explicit)) return explicit;
+  if (usable(explicit)) return explicit;
   const active = store.get(STORAGE_KEYS.lang);
-  if (isValidLanguageCode(active)) return active;
+  if (usable(active)) return active;
   return DEFAULT_LANGUAGE;
 }
 

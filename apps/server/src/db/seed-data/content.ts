@@ -1,43 +1,52 @@
 import type { TBannerGroup } from '@lotus/contracts/system';
 import type { z } from 'zod';
 import type { ZBannerInput, ZCsChannelInput, ZNoticeInput, ZVendorInput } from '@lotus/contracts/ops';
+import { BANNER_TEXTS } from './banner-texts';
 
 type BannerSeed = z.input<typeof ZBannerInput>;
 type NoticeSeed = z.input<typeof ZNoticeInput>;
 type CsSeed = z.input<typeof ZCsChannelInput>;
 type VendorSeed = z.input<typeof ZVendorInput>;
 
+/**
+ * A demo banner in Thai and in English (issue 25, docs/adr/0076): each language's row shows that
+ * language's artwork (<file>-th.svg, <file>-en.svg, made by scripts/banner-languages.ts) and has its
+ * headline and line as the alternative text.
+ */
 const banner = (
   groupName: TBannerGroup,
   file: string,
-  title: string,
   sort: number,
   linkage: { type: 'INTERNAL' | 'EXTERNAL'; to: string } | null = null,
-): BannerSeed => ({
-  groupName,
-  imageUrl: `/media/banners/${file}.svg`,
-  title,
-  sort,
-  language: null,
-  linkageType: linkage?.type ?? null,
-  linkage: linkage?.to ?? null,
-});
+): BannerSeed[] =>
+  (['th', 'en'] as const).map((language) => {
+    const text = BANNER_TEXTS[file]![language];
+    return {
+      groupName,
+      imageUrl: `/media/banners/${file}-${language}.svg`,
+      title: `${text.headline} · ${text.subline}`.slice(0, 200),
+      sort,
+      language,
+      linkageType: linkage?.type ?? null,
+      linkage: linkage?.to ?? null,
+    };
+  });
 
-/** Demo banners: one SVG per entry in apps/server/media/banners (bilingual artwork). */
+/** Demo banners: one SVG per entry and language in apps/server/media/banners. */
 export const SEED_BANNERS: BannerSeed[] = [
   // Issue 11: the welcome offer's call to action is to register (the bonus comes with the first deposit).
-  banner('w_home', 'home-welcome', 'Welcome bonus 100%', 10, { type: 'INTERNAL', to: '/register' }),
-  banner('w_home', 'home-live', 'Live casino, real dealers 24/7', 20, { type: 'INTERNAL', to: '/live' }),
-  banner('w_home', 'home-jackpot', 'Slots jackpot', 30, { type: 'INTERNAL', to: '/rng' }),
-  banner('w_rng', 'rng-jackpot', 'Spin the lotus reels', 10),
-  banner('w_rng', 'rng-freespins', 'Daily free spins', 20, { type: 'INTERNAL', to: '/promotions' }),
-  banner('w_live', 'live-baccarat', 'Baccarat with live dealers', 10),
-  banner('w_fish', 'fish-ocean', 'Ocean hunter', 10),
-  banner('w_login', 'login-welcome', 'Welcome back', 10),
-  banner('w_reg', 'register-bonus', 'Join Lotus today', 10),
-  banner('w_forget', 'forget-help', 'We are here to help', 10),
-  banner('w_promotion', 'promotion-cashback', 'Weekly cashback 10%', 10),
-  banner('w_promotion', 'promotion-referral', 'Invite friends', 20, { type: 'INTERNAL', to: '/promotions' }),
+  ...banner('w_home', 'home-welcome', 10, { type: 'INTERNAL', to: '/register' }),
+  ...banner('w_home', 'home-live', 20, { type: 'INTERNAL', to: '/live' }),
+  ...banner('w_home', 'home-jackpot', 30, { type: 'INTERNAL', to: '/rng' }),
+  ...banner('w_rng', 'rng-jackpot', 10),
+  ...banner('w_rng', 'rng-freespins', 20, { type: 'INTERNAL', to: '/promotions' }),
+  ...banner('w_live', 'live-baccarat', 10),
+  ...banner('w_fish', 'fish-ocean', 10),
+  ...banner('w_login', 'login-welcome', 10),
+  ...banner('w_reg', 'register-bonus', 10),
+  ...banner('w_forget', 'forget-help', 10),
+  ...banner('w_promotion', 'promotion-cashback', 10),
+  ...banner('w_promotion', 'promotion-referral', 20, { type: 'INTERNAL', to: '/promotions' }),
 ];
 
 const both = (th: Omit<NoticeSeed, 'language'>, en: Omit<NoticeSeed, 'language'>): NoticeSeed[] => [

@@ -609,9 +609,20 @@ export function createCatalogueService(deps: {
     };
   }
 
+  /**
+   * The Thai and English names of games by vendor and game code (the account record, issue 25); a game
+   * the catalogue does not know is missing from the map. Keys are `<vendor>\u0000<gameCode>`.
+   */
+  async function gameNames(pairs: { vendor: string; gameCode: string }[]): Promise<Map<string, { th: string; en: string }>> {
+    const unique = [...new Map(pairs.map((p) => [`${p.vendor}\u0000${p.gameCode}`, p] as const)).values()];
+    const rows = await repo.gamesByCodes(unique);
+    return new Map(rows.map((g) => [`${g.vendorCode}\u0000${g.gameCode}`, { th: g.nameTh, en: g.nameEn }] as const));
+  }
+
   return {
     sync,
     gameList,
+    gameNames,
     gameListJson,
     hotGames,
     vendorGameTypes,

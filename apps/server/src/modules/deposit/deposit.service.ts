@@ -263,6 +263,14 @@ export function createDepositService({ database, repo, wallet, outbox, config, u
     return view(row);
   }
 
+  /** The Thai and English names of the channels of deposits, by deposit id (the account record, issue 25). */
+  async function channelNamesOf(depositIds: string[]): Promise<Map<string, { th: string; en: string }>> {
+    if (depositIds.length === 0) return new Map();
+    const [found, channels] = await Promise.all([Promise.all([...new Set(depositIds)].map((id) => repo.findDeposit(id))), repo.listChannels()]);
+    const byId = new Map(channels.map((c) => [c.id, { th: c.nameTh, en: c.nameEn }] as const));
+    return new Map(found.flatMap((d) => (d && byId.has(d.channelId) ? [[d.id, byId.get(d.channelId)!] as const] : [])));
+  }
+
   async function listOfMember(
     memberId: number,
     q: { page: number; pageSize: number; status?: TDepositStatus | undefined },
@@ -458,6 +466,7 @@ export function createDepositService({ database, repo, wallet, outbox, config, u
     channelsFor,
     create,
     addSlip,
+    channelNamesOf,
     listOfMember,
     oneOfMember,
     slipImage,

@@ -23,7 +23,7 @@ import {
 import type { FundTransferProvider, TransferVendorSource } from './transfers/transfer.types';
 import { walletOpsRoutes } from './wallet-ops.routes';
 import { createWalletRepository } from './wallet.repository';
-import { walletRoutes } from './wallet.routes';
+import { walletRoutes, type RecordNames } from './wallet.routes';
 import { createWalletService, GAME_OP_LANES, type WalletOptions } from './wallet.service';
 
 /** What a balance is read for: the member's id and type (trial accounts play on trial credit). */
@@ -31,6 +31,7 @@ export type BalanceHolder = { id: number; type: number; isAgent: number };
 /** The balance every other module reads: minor units of the member's playing wallet. */
 export type MemberBalance = (member: BalanceHolder) => Promise<bigint>;
 export type { WalletService } from './wallet.service';
+export type { RecordNames, RecordSource } from './wallet.routes';
 export type { TransferService } from './transfers/transfer.service';
 /** Grants a new trial account its play credit through the ledger, in the caller's transaction. */
 export type TrialCreditGrant = (memberId: number, amount: bigint, tx: Executor) => Promise<void>;
@@ -70,6 +71,8 @@ export function createWalletModule(deps: {
     // PGlite runs its statements on this thread: an idle lane waits for the requests read in the same turn.
     gameOpSendAfterTurn: deps.database.raw.kind === 'pglite',
   });
+  // The account record's names come from modules built after this one (services.ts sets them).
+  let recordNames: RecordNames = async () => [];
   const memberBalance: MemberBalance = (member) =>
     service.balanceOf({ id: member.id, trial: isTrialAccount(member) });
 
@@ -126,8 +129,12 @@ export function createWalletModule(deps: {
     },
     memberBalance,
     grantTrialCredit: service.grantTrialCredit satisfies TrialCreditGrant,
+    /** Sets where the account record's channel and game names come from (issue 25); before routes are registered. */
+    setRecordNames(names: RecordNames) {
+      recordNames = names;
+    },
     routes: async (app) => {
-      await walletRoutes(app, { wallet: service, transfers });
+      await walletRoutes(app, { wallet: service, transfers, recordNames: (rows) => recordNames(rows) });
       if (sandbox) {
         await sandboxVendorRoutes(app, {
           sandbox,

@@ -64,6 +64,10 @@ export type RecordRow = {
   amount: bigint;
   balanceAfter: bigint;
   memo: string | null;
+  /** The idempotency scope and key (`deposit` + the deposit's id, `game` + ...) and who moved it (a vendor's code). */
+  op: string;
+  key: string;
+  actorId: string;
 };
 
 /** SQL of the ledger (wallet module only). The write functions are in db/schema/wallet.functions.ts. */
@@ -241,7 +245,7 @@ export function createWalletRepository(db: Db, prepared: PreparedQuery) {
       const [rows, count] = await Promise.all([
         query(
           tx,
-          sql`select e.id as entry_id, t.id as tx_id, e.created_at, t.kind, e.amount, e.balance_after, t.memo
+          sql`select e.id as entry_id, t.id as tx_id, e.created_at, t.kind, e.amount, e.balance_after, t.memo, t.op, t.key, t.actor_id
           ${where} order by e.id desc offset ${q.offset} limit ${q.limit}`,
         ),
         query(tx, sql`select count(*) as n ${where}`),
@@ -255,6 +259,9 @@ export function createWalletRepository(db: Db, prepared: PreparedQuery) {
           amount: big(x.amount),
           balanceAfter: bigOrNull(x.balance_after) ?? 0n,
           memo: (x.memo as string | null) ?? null,
+          op: String(x.op),
+          key: String(x.key),
+          actorId: String(x.actor_id),
         })),
         total: Number(count[0]!.n),
       };

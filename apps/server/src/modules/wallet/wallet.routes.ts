@@ -26,14 +26,26 @@ const holderOf = (req: FastifyRequest) => {
  * The member's balances (7.WAL.01, 7.WAL.02), the account record and the transfer-mode vendor wallets
  * (relay calls ODSFE2_MemTransDet, GCS_walletTransfer, GCS_merchantWallet; docs/adr/0029).
  */
+/** A record row as the names are looked up: its kind, the ledger's op and key, who moved it (a vendor), its memo. */
+export type RecordSource = { kind: string; op: string; key: string; actorId: string; memo: string | null };
+/**
+ * The Thai and English names of the record's rows (deposit channel, game), null where none: filled by the
+ * modules that own them (services.ts: deposit channels, the game catalogue), so the wallet reads no other
+ * module's tables.
+ */
+export type RecordNames = (rows: RecordSource[]) => Promise<({ th: string; en: string } | null)[]>;
+
 export async function walletRoutes(
   app: FastifyInstance,
   {
     wallet,
     transfers,
+    recordNames = async () => [],
   }: {
     wallet: Pick<WalletService, 'funds' | 'accountRecord'>;
     transfers: Pick<TransferService, 'consolidated' | 'transfer' | 'merchantWallets'>;
+    /** The channel or game names of the record's rows, in row order (wallet.module RecordNames). */
+    recordNames?: RecordNames;
   },
 ) {
   route(app, getWalletBalance, async (req) => {
@@ -66,10 +78,17 @@ export async function walletRoutes(
 
   route(app, getAccountRecord, async (req) => {
     const record = await wallet.accountRecord(holderOf(req), req.query);
+    const names = await recordNames(record.list.map((r) => ({ kind: r.type, ...r.source })));
     return {
       ...record,
       // The ledger's kinds are the record's kinds (RECORD_KINDS); the response schema checks each one.
-      list: record.list.map((r) => ({ ...r, type: r.type as TRecordKind, amount: formatMinor(r.amount), balance: formatMinor(r.balance) })),
+      list: record.list.map(({ source: _source, ...r }, i) => ({
+        ...r,
+        type: r.type as TRecordKind,
+        amount: formatMinor(r.amount),
+        balance: formatMinor(r.balance),
+        names: names[i] ?? null,
+      })),
     };
   });
 

@@ -306,6 +306,8 @@ export function createWalletService(deps: {
         amount: r.amount,
         balance: r.balanceAfter,
         memo: r.memo,
+        // What the record's names are looked up by (wallet.module recordNames; issue 25).
+        source: { op: r.op, key: r.key, actorId: r.actorId, memo: r.memo },
       })),
       total,
       totalPages: Math.ceil(total / q.pageSize),

@@ -101,7 +101,7 @@ export function MainLayout() {
       >
         {t('skip_to_content')}
       </a>
-      <Header authSlot={({ onNavigate }) => <HeaderAuth onNavigate={onNavigate} />} />
+      <Header authSlot={({ onNavigate, tools }) => <HeaderAuth onNavigate={onNavigate} tools={tools} />} />
       <main id="main" tabIndex={-1} className="app-main">
         {!bannerAfterPage && banner}
         {isHome && (

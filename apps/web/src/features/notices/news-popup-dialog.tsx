@@ -3,8 +3,13 @@ import type { TAnnouncement } from '@lotus/contracts/relay';
 import { Button } from '@/components/ui/button/button';
 import { Modal } from '@/components/ui/modal/modal';
 import { SafeHtml } from '@/components/ui/safe-html/safe-html';
+import { ThaiText } from '@/components/ui/thai-text/thai-text';
+import { keepThaiWords } from '@/lib/thai-words';
 
-/** The open 'news' popup (2.NOT.04): loaded only when it opens (it brings the HTML sanitiser). */
+/**
+ * The open 'news' popup (2.NOT.04): loaded only when it opens (it brings the HTML sanitiser). Thai
+ * words are never split across lines (issue 25).
+ */
 export function NewsPopupDialog({ notices, onClose }: { notices: TAnnouncement[]; onClose: () => void }) {
   const { t } = useTranslation('notices');
   return (
@@ -23,8 +28,10 @@ export function NewsPopupDialog({ notices, onClose }: { notices: TAnnouncement[]
       <div className="news-popup__list">
         {notices.map((notice) => (
           <article key={notice.id} className="news-popup__item" data-testid={`news-item-${notice.id}`}>
-            <h3 className="news-popup__title">{notice.title}</h3>
-            <SafeHtml html={notice.content} className="news-popup__html" />
+            <h3 className="news-popup__title">
+              <ThaiText text={notice.title} />
+            </h3>
+            <SafeHtml html={keepThaiWords(notice.content)} className="news-popup__html" />
           </article>
         ))}
       </div>

@@ -32,7 +32,9 @@ export function toMemberInfo(
   return {
     id: m.id,
     account: m.username,
-    nickname: m.payeeName ?? m.username,
+    // The name the site shows in its header and greetings: the username, never the real name (payeeName,
+    // the bank account holder's name kept for withdrawals; issue 25, docs/adr/0076).
+    nickname: m.username,
     customerId: String(m.id),
     type: m.type,
     isAgent: m.isAgent,

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { lazyEndpoint } from '@lotus/contracts/endpoint';
 import { BANNERS } from '@lotus/contracts/first-load';
 import type { TBanner, TBannerGroup } from '@lotus/contracts/system';
@@ -12,13 +13,18 @@ export function getBanners(group: TBannerGroup, { signal }: { signal?: AbortSign
   return api.call(bannersEndpoint, { query: { group } }, { signal });
 }
 
-export const getBannersQueryOptions = (group: TBannerGroup) =>
+/**
+ * Per language (issue 25): the server answers a group's banners in the Language header's language
+ * (their artwork and alternative text), so a language change asks again instead of keeping the old ones.
+ */
+export const getBannersQueryOptions = (group: TBannerGroup, language: string) =>
   queryOptions({
-    queryKey: ['banners', group],
+    queryKey: ['banners', group, language],
     queryFn: ({ signal }) => getBanners(group, { signal }),
     staleTime: 5 * 60_000,
   });
 
 export function useBanners(group: TBannerGroup) {
-  return useQuery(getBannersQueryOptions(group));
+  const { i18n } = useTranslation();
+  return useQuery(getBannersQueryOptions(group, i18n.resolvedLanguage ?? i18n.language));
 }

@@ -4,6 +4,7 @@ import { EmptyState } from '@/components/ui/empty-state/empty-state';
 import { Pager } from '@/components/ui/pager/pager';
 import { Skeleton } from '@/components/ui/skeleton/skeleton';
 import { Button } from '@/components/ui/button/button';
+import { ThaiText } from '@/components/ui/thai-text/thai-text';
 import { getErrorText } from '@/lib/error-text';
 import { useMemberInfo } from '@/lib/session/get-member-info';
 import { MESSAGE_PAGE_SIZE, useMessages } from '../api/get-messages';
@@ -59,13 +60,15 @@ export function MessagesPage() {
                   <div className="inbox-item__head">
                     <h4 className="inbox-item__title">
                       {!m.read && <span className="inbox-item__dot">{t('messages.unread')}</span>}
-                      {text.title}
+                      <ThaiText text={text.title} />
                     </h4>
                     <time className="inbox-item__time" dateTime={m.createdAt}>
                       {formatTime(m.createdAt, language)}
                     </time>
                   </div>
-                  <p className="inbox-item__body">{text.body}</p>
+                  <p className="inbox-item__body">
+                    <ThaiText text={text.body} />
+                  </p>
                   {!m.read && (
                     <button type="button" className="inbox-item__read" onClick={() => markRead.mutate(m.id)} disabled={markRead.isPending} data-testid="message-mark-read">
                       {t('messages.mark_read')}

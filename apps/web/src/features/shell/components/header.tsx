@@ -11,12 +11,17 @@ import '../shell.css';
 
 const NAV_ID = 'main-nav';
 
+/** What the header hands its login slot: `tools` (language, theme, phone menu) must be rendered once. */
+export type THeaderSlotProps = { onNavigate: () => void; tools: ReactNode };
+
 /**
  * The site header (2.HDR): logo, login slot, language picker, theme switch, nav bar. The login slot
  * (2.HDR.02: login form or logged-in bar) comes from the app layout, which owns the accounts
- * feature; `onNavigate` closes the phone menu.
+ * feature; `onNavigate` closes the phone menu. The slot places the header's tools among its own
+ * controls (issue 25): on a phone the logged-in bar's controls sit on two rows, and the keyboard must
+ * meet them in the order they are seen, so the tools go where row 1 ends, before the money row.
  */
-export function Header({ authSlot }: { authSlot?: (props: { onNavigate: () => void }) => ReactNode }) {
+export function Header({ authSlot }: { authSlot?: (props: THeaderSlotProps) => ReactNode }) {
   const { t } = useTranslation('common');
   const compact = useMediaQuery(COMPACT_QUERY);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -40,28 +45,31 @@ export function Header({ authSlot }: { authSlot?: (props: { onNavigate: () => vo
 
   const closeMenu = () => setMenuOpen(false);
 
+  const tools = (
+    <>
+      <LanguagePicker />
+      <ThemeToggle />
+      {/* Always in the markup (a prerendered page has no media query yet); CSS shows it on
+          phones only, so nothing moves when the script decides the layout. */}
+      <button
+        type="button"
+        className="icon-button site-header__menu"
+        aria-expanded={menuOpen}
+        aria-controls={NAV_ID}
+        aria-label={menuOpen ? t('actions.close_menu') : t('actions.open_menu')}
+        data-testid="menu-toggle"
+        onClick={() => setMenuOpen((open) => !open)}
+      >
+        {menuOpen ? <CloseIcon /> : <MenuIcon />}
+      </button>
+    </>
+  );
+
   return (
     <header className="site-header">
       <div className="site-header__bar container">
         <Logo onNavigate={closeMenu} />
-        <div className="site-header__tools">
-          {authSlot?.({ onNavigate: closeMenu })}
-          <LanguagePicker />
-          <ThemeToggle />
-          {/* Always in the markup (a prerendered page has no media query yet); CSS shows it on
-              phones only, so nothing moves when the script decides the layout. */}
-          <button
-            type="button"
-            className="icon-button site-header__menu"
-            aria-expanded={menuOpen}
-            aria-controls={NAV_ID}
-            aria-label={menuOpen ? t('actions.close_menu') : t('actions.open_menu')}
-            data-testid="menu-toggle"
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? <CloseIcon /> : <MenuIcon />}
-          </button>
-        </div>
+        <div className="site-header__tools">{authSlot ? authSlot({ onNavigate: closeMenu, tools }) : tools}</div>
       </div>
       <NavBar id={NAV_ID} open={!compact || menuOpen} compact={compact} onNavigate={closeMenu} />
     </header>

@@ -17,6 +17,8 @@ import {
 } from '../lib/bangkok-days';
 import { RECORD_KINDS, type TRecordKind } from '../lib/record-kinds';
 import { formatSignedAmount } from '../lib/signed-amount';
+import { recordDetail } from '../lib/record-detail';
+import { ThaiText } from '@/components/ui/thai-text/thai-text';
 import { LoadError } from './load-error';
 import '../wallet.css';
 
@@ -27,7 +29,8 @@ const PERIODS: readonly TPeriod[] = [...RANGE_PRESETS, 'custom'];
  * Account record (transactionHistory, 2.MC.09, ODSFE2_MemTransDet): the wallet's movements newest
  * first with signed amounts and the balance after each (running balance), filtered by kind and a
  * period of Bangkok days (presets, or two dates at most 90 days apart), 15 a page. Dates as the app
- * shows dates (Buddhist era in Thai); amounts in the one money format (9.C.04-06).
+ * shows dates (Buddhist era in Thai); amounts in the one money format (9.C.04-06). The note names the
+ * channel or game in the page's language and a transfer's direction (issue 25, lib/record-detail.ts).
  */
 export function AccountRecordPage() {
   const { t, i18n } = useTranslation('wallet');
@@ -230,8 +233,8 @@ export function AccountRecordPage() {
                     >
                       {formatBalance(row.balance, symbol)}
                     </td>
-                    <td data-label={t('record.cols.memo')} className="record-table__memo">
-                      {row.memo ?? ''}
+                    <td data-label={t('record.cols.memo')} className="record-table__memo" data-testid="record-memo">
+                      <ThaiText text={recordDetail(t, row, language)} />
                     </td>
                   </tr>
                 );

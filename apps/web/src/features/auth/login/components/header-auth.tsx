@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -17,14 +17,29 @@ const loadLoginSequence = () => Promise.all([import('../use-login-actions'), imp
 
 /**
  * The header's login slot (2.HDR.02, decision 2.HDR.03): without a token the login form (username,
- * password, Log in, Register); with one the logged-in bar.
+ * password, Log in, Register); with one the logged-in bar. `tools` (the header's language, theme and
+ * menu controls) follow the form, and sit inside the logged-in bar where its first row ends (issue 25:
+ * the tab order follows the phone's two rows).
  */
-export function HeaderAuth({ onNavigate }: { onNavigate?: () => void }) {
+export function HeaderAuth({ onNavigate, tools }: { onNavigate?: () => void; tools?: ReactNode }) {
   const token = useSession((s) => s.token);
-  if (!token) return <HeaderLoginForm onNavigate={onNavigate} />;
+  if (!token)
+    return (
+      <>
+        <HeaderLoginForm onNavigate={onNavigate} />
+        {tools}
+      </>
+    );
   return (
-    <Suspense fallback={<span className="header-member" data-testid="header-member-loading" />}>
-      <HeaderMemberBar onNavigate={onNavigate} />
+    <Suspense
+      fallback={
+        <>
+          <span className="header-member" data-testid="header-member-loading" />
+          {tools}
+        </>
+      }
+    >
+      <HeaderMemberBar onNavigate={onNavigate} tools={tools} />
     </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
@@ -46,8 +46,13 @@ const EXIT = 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10';
  * stars by a remembered toggle, refreshed on demand (spinner) and after every money movement
  * (useRefreshBalance), 'balance updating' before it arrives (4.BAL.01-03); unread messages; deposit,
  * member centre (agent centre for agents) and logout.
+ *
+ * Issue 25: the markup is in the order a phone shows it (login.css), so the tab order follows what a
+ * sighted keyboard user sees: row 1 the icons (messages, member centre, logout) and the header's
+ * `tools` (language, theme, menu); row 2 the money (balance, deposit); the agent centre last. A
+ * desktop shows the same order on one line.
  */
-export function HeaderMemberBar({ onNavigate }: { onNavigate?: () => void }) {
+export function HeaderMemberBar({ onNavigate, tools }: { onNavigate?: () => void; tools?: ReactNode }) {
   const { t } = useTranslation('auth-login');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -96,6 +101,49 @@ export function HeaderMemberBar({ onNavigate }: { onNavigate?: () => void }) {
       <span className="header-member__name" title={member?.nickname} data-testid="header-nickname">
         {member?.nickname ?? ''}
       </span>
+      {!trial && (
+        <Link
+          to={paths.member.getHref('messageV2')}
+          className="header-member__icon-btn header-member__messages"
+          aria-label={t('header.messages', { count: unread })}
+          title={t('header.messages', { count: unread })}
+          onClick={(event) => {
+            event.preventDefault();
+            openMemberCentre('messageV2');
+          }}
+          data-testid="header-messages"
+        >
+          <Icon d={MAIL} />
+          {unread > 0 && (
+            <span className="header-member__badge" data-testid="header-unread">
+              {unread > 99 ? '99+' : unread}
+            </span>
+          )}
+        </Link>
+      )}
+      {!trial && (
+        <button
+          type="button"
+          className="btn btn--outline btn--sm header-member__action"
+          onClick={() => openMemberCentre()}
+          aria-label={t('header.member_centre')}
+          data-testid="header-member-centre"
+        >
+          <Icon d={USER} />
+          <span className="header-member__label">{t('header.member_centre')}</span>
+        </button>
+      )}
+      <button
+        type="button"
+        className="btn btn--outline btn--sm header-member__action"
+        onClick={() => void logout()}
+        aria-label={t('logout.button')}
+        data-testid="header-logout"
+      >
+        <Icon d={EXIT} />
+        <span className="header-member__label">{t('logout.button')}</span>
+      </button>
+      {tools}
       <span className={`header-member__balance${trial ? ' header-member__balance--trial' : ''}`}>
         {trial ? (
           <span className="header-member__trial" data-testid="header-trial-label">
@@ -138,26 +186,6 @@ export function HeaderMemberBar({ onNavigate }: { onNavigate?: () => void }) {
           </span>
         </button>
       </span>
-      {!trial && (
-        <Link
-          to={paths.member.getHref('messageV2')}
-          className="header-member__icon-btn header-member__messages"
-          aria-label={t('header.messages', { count: unread })}
-          title={t('header.messages', { count: unread })}
-          onClick={(event) => {
-            event.preventDefault();
-            openMemberCentre('messageV2');
-          }}
-          data-testid="header-messages"
-        >
-          <Icon d={MAIL} />
-          {unread > 0 && (
-            <span className="header-member__badge" data-testid="header-unread">
-              {unread > 99 ? '99+' : unread}
-            </span>
-          )}
-        </Link>
-      )}
       {trial ? (
         <button
           type="button"
@@ -193,28 +221,6 @@ export function HeaderMemberBar({ onNavigate }: { onNavigate?: () => void }) {
           <span className="header-member__label">{t('header.agent_centre')}</span>
         </Link>
       ) : null}
-      {!trial && (
-        <button
-          type="button"
-          className="btn btn--outline btn--sm header-member__action"
-          onClick={() => openMemberCentre()}
-          aria-label={t('header.member_centre')}
-          data-testid="header-member-centre"
-        >
-          <Icon d={USER} />
-          <span className="header-member__label">{t('header.member_centre')}</span>
-        </button>
-      )}
-      <button
-        type="button"
-        className="btn btn--outline btn--sm header-member__action"
-        onClick={() => void logout()}
-        aria-label={t('logout.button')}
-        data-testid="header-logout"
-      >
-        <Icon d={EXIT} />
-        <span className="header-member__label">{t('logout.button')}</span>
-      </button>
     </div>
   );
 }
