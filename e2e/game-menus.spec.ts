@@ -45,7 +45,7 @@ test.beforeAll(async () => {
       classification: 'VIDEO_SLOT',
       minBet: '10',
       lines: 25,
-      thumbnailUrl: `/media/e2e/MENU_0${i + 1}.svg`,
+      thumbnailUrl: '/house/thumbs/lotus-pond.svg',
       isHot: false,
       freePlay: false,
       status: 'ACTIVE',

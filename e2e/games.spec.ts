@@ -31,7 +31,7 @@ async function publish(vendor: string, secret: string, games: SyncGame[]) {
       classification: g.classification,
       minBet: g.minBet,
       lines: 25,
-      thumbnailUrl: `/media/e2e/${g.gameCode}.svg`,
+      thumbnailUrl: '/house/thumbs/lotus-pond.svg',
       isHot: false,
       freePlay: false,
       status: 'ACTIVE',

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -110,5 +111,55 @@ for (const language of ['th', 'en'] as const) {
     // The open list as a whole passes the phone checks too (its rows are tap targets, nothing cut).
     expect((await checkPhonePage(page, `register with the country list open (${language})`)).map((p) => p.what)).toEqual([]);
     if (SHOTS && language === 'th') await page.screenshot({ path: join(SHOTS, 'country-code-list-390-th.png') });
+  });
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`issue 25: a toast on a 390 px phone offers a 44 px close target and its text passes axe (${theme})`, async ({ page }) => {
+    // The page's clock runs on Playwright's: paused, the toast's own 4-second timer stands still, so the
+    // checks below see it however busy the machine is.
+    await page.clock.install();
+    await usePhoneSettings(page, theme);
+    await registerWithUsername(page, { username: uniqueName('ts'), password: 'Phone2026!' });
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 30_000 });
+    await page.getByTestId('header-logout').click();
+    const dialog = page.getByTestId('dialog');
+    await expect(dialog).toBeVisible();
+    // From here the page's time moves only when the test moves it, 100 ms at a time, until the toast is up.
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await dialog.getByTestId('dialog-button-1').click();
+    // Logging out says so in a success toast (the rich colour the light theme failed axe with).
+    const toast = page.locator('[data-sonner-toast][data-type="success"]');
+    await expect(async () => {
+      await page.clock.runFor(100);
+      await expect(toast).toBeVisible({ timeout: 250 });
+    }).toPass({ timeout: 30_000 });
+    // Faded in (axe measures colours through a half-transparent toast otherwise).
+    await expect(toast).toHaveCSS('opacity', '1');
+    const close = toast.locator('[data-close-button]');
+    const box = (await close.boundingBox())!;
+    expect([Math.round(box.width) >= 44, Math.round(box.height) >= 44]).toEqual([true, true]);
+    const toastBox = (await toast.boundingBox())!;
+    // Inside the toast, not on its corner.
+    expect(box.x >= toastBox.x && box.x + box.width <= toastBox.x + toastBox.width).toBe(true);
+    // axe waits on the page's timers: move the paused clock in small steps while it runs (a few hundred ms of
+    // the toast's four seconds), then check the toast was still there for it.
+    let analysed = false;
+    const analysis = new AxeBuilder({ page })
+      .include('[data-sonner-toaster]')
+      .analyze()
+      .finally(() => (analysed = true));
+    while (!analysed) await page.clock.runFor(10);
+    const axe = await analysis;
+    await expect(toast).toBeVisible();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    if (SHOTS && theme === 'light') {
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: join(SHOTS, 'toast-390-th.png') });
+    }
+    await page.clock.resume();
+    await close.click();
+    await expect(toast).toHaveCount(0);
   });
 }

@@ -36,7 +36,9 @@ async function depositThroughSandboxPsp(page: Page, amount: string, shown: strin
   await page.waitForURL(/\/sandbox\/psp\/pay\/SBX-/);
   await page.locator('button[value="pay"]').click();
   await expect(page.getByRole('status')).toBeVisible();
-  await page.locator('a[href="/"]').click();
+  // Back to the site lands on the result page of this deposit (issue 25, money on screen).
+  await page.locator('a[href^="/member?page=depositv2&deposit="]').click();
+  await expect(page.getByTestId('deposit-result')).toBeVisible();
   const balance = page.getByTestId('header-balance');
   await expect(async () => {
     await page.getByTestId('header-balance-refresh').click();

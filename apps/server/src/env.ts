@@ -146,6 +146,8 @@ export const ZEnv = z.object({
   PHONE_AUTH_JWKS_URL: optionalString(2000),
   PHONE_AUTH_ISSUER: optionalString(500),
   PHONE_AUTH_AUDIENCE: optionalString(500),
+  /** Registrations allowed per address (an IPv6 /64) in an hour; 20 when unset. */
+  REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).optional(),
   /** Days after which a password counts as expired (0 = never). */
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(3650).optional(),
   /** Session idle timeout in minutes and absolute lifetime in days. */

@@ -29,7 +29,7 @@ export const rateLimit = {
   slider: { max: 30, timeWindow: '1 minute' },
   /** SMS sends: 10 per minute per address (the SMS service adds per number, per hour and per day limits). */
   sms: { max: 10, timeWindow: '1 minute' },
-  /** Registrations: 20 per hour per address. */
+  /** Registrations: 20 per hour per address (REGISTRATIONS_PER_HOUR; identity.options.ts). */
   register: { max: 20, timeWindow: '1 hour' },
   /** Free play accounts: 10 per hour per address. */
   freeplay: { max: 10, timeWindow: '1 hour' },

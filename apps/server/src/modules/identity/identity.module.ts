@@ -203,7 +203,7 @@ export function createIdentityModule(deps: {
     ],
     routes: async (app) => {
       await app.register(sessionRoutes, { keys, login });
-      await app.register(registrationRoutes, { register });
+      await app.register(registrationRoutes, { register, perAddressPerHour: options.registrationsPerAddressPerHour });
       await app.register(recoveryRoutes, { passwords });
       await app.register(memberRoutes, { members, passwords, totp });
       await app.register(smsCodeRoutes, { sms, memberOwning: (e164) => memberRepo.findIdByE164(e164) });

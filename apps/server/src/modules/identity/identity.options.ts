@@ -8,6 +8,11 @@ export type IdentityOptions = {
   session: SessionPolicy;
   /** Password logins per username per minute (429 rate_limited above it). */
   loginPerAccountPerMinute: number;
+  /**
+   * Registrations per address per hour (429 rate_limited above it). A site whose players come through
+   * one carrier-grade NAT or one office may need more; REGISTRATIONS_PER_HOUR.
+   */
+  registrationsPerAddressPerHour: number;
   /** A password older than this is expired (passwordExpired; forced change with PWDEXPFORCECHANGE3). 0 = never. */
   passwordMaxAgeDays: number;
   /** Demo credit of a new trial account, minor units (2,000.00). */
@@ -38,6 +43,7 @@ export const DEFAULT_SMS_BUDGET: SmsBudget = { dailyMax: 2000, perDialHourlyMax:
 export const DEFAULT_IDENTITY_OPTIONS: IdentityOptions = {
   session: DEFAULT_SESSION_POLICY,
   loginPerAccountPerMinute: 10,
+  registrationsPerAddressPerHour: 20,
   passwordMaxAgeDays: 90,
   trialCreditMinor: 200_000n,
   resetLinkTtlMs: 30 * 60_000,
@@ -64,6 +70,7 @@ export function identityOptionsFromEnv(env: {
   PHONE_AUTH_ISSUER?: string | undefined;
   PHONE_AUTH_AUDIENCE?: string | undefined;
   PASSWORD_MAX_AGE_DAYS?: number | undefined;
+  REGISTRATIONS_PER_HOUR?: number | undefined;
   SESSION_IDLE_MINUTES?: number | undefined;
   SESSION_MAX_DAYS?: number | undefined;
   SMS_DAILY_BUDGET?: number | undefined;
@@ -80,6 +87,7 @@ export function identityOptionsFromEnv(env: {
         env.SESSION_MAX_DAYS !== undefined ? env.SESSION_MAX_DAYS * 86_400_000 : d.session.absoluteMs,
     },
     passwordMaxAgeDays: env.PASSWORD_MAX_AGE_DAYS ?? d.passwordMaxAgeDays,
+    registrationsPerAddressPerHour: env.REGISTRATIONS_PER_HOUR ?? d.registrationsPerAddressPerHour,
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
     demoOrigin: deploymentMode(env) === 'embedded-demo' ? `http://localhost:${env.PORT ?? 8080}` : null,
     phoneAuth: {

@@ -7,14 +7,18 @@ import { clientOf } from '../../platform/client-info';
 import type { RegisterService } from './registration/register.service';
 
 /** Registration (7.AUTH.07-09) and the affiliate code check (7.AUTH.16, 4.AFF). */
-export async function registrationRoutes(app: FastifyInstance, { register }: { register: RegisterService }) {
+export async function registrationRoutes(
+  app: FastifyInstance,
+  { register, perAddressPerHour }: { register: RegisterService; perAddressPerHour: number },
+) {
+  const limit = { ...rateLimit.register, max: perAddressPerHour };
   await app.register(async (scope) => {
     scope.setSchemaErrorFormatter(termsOrValidation);
     for (const [endpoint, tab] of [
       [postRegister, 'username'],
       [postRegisterMobile, 'mobile'],
     ] as const) {
-      route(scope, endpoint, { rateLimit: rateLimit.register }, async (req) => register.register(tab, req.body, clientOf(req)));
+      route(scope, endpoint, { rateLimit: limit }, async (req) => register.register(tab, req.body, clientOf(req)));
     }
   });
 
