@@ -72,20 +72,19 @@ async function visit(
 }
 
 /**
- * The game lists (spec 2.R.11-16): the category pages and lottery, as a member sees them. Every one
- * in Thai light; in the other looks the three kinds of list screen (a list with games, an empty
- * category, a coming-soon page), as the other categories are the same screen (docs/adr/0077).
+ * The game lists (spec 2.R.11-16): the category pages and lottery, as a member sees them, every one in
+ * every look (issue 25's Done when; docs/adr/0077).
  */
-const GAME_LISTS: { path: string; testId: string; everyLook?: true }[] = [
-  { path: '/rng', testId: 'category-page-RNG', everyLook: true },
+const GAME_LISTS: { path: string; testId: string }[] = [
+  { path: '/rng', testId: 'category-page-RNG' },
   { path: '/fish', testId: 'category-page-FISH' },
-  { path: '/live', testId: 'category-page-LIVE', everyLook: true },
+  { path: '/live', testId: 'category-page-LIVE' },
   { path: '/sports', testId: 'category-page-SPORTS' },
   { path: '/esports', testId: 'category-page-ESPORTS' },
   { path: '/pvp', testId: 'category-page-PVP' },
   { path: '/cockfight', testId: 'category-page-COCKFIGHT' },
   { path: '/elott', testId: 'category-page-ELOTT' },
-  { path: '/lottery', testId: 'lottery-page', everyLook: true },
+  { path: '/lottery', testId: 'lottery-page' },
 ];
 
 /** The house slot every member can open (the embedded demo's house vendor). */
@@ -148,7 +147,7 @@ for (const { theme, language } of LOOKS) {
     });
 
     await test.step('game lists', async () => {
-      for (const list of GAME_LISTS.filter((l) => l.everyLook || look === 'th light')) {
+      for (const list of GAME_LISTS) {
         await visit(page, list.path, list.testId, `games${list.path.replace('/', '-')}`, look, problems);
         problems.push(...(await checkSmallPhoneWidth(page, `games${list.path.replace('/', '-')} (${look})`)));
       }
