@@ -189,7 +189,7 @@ describe('/wps/system/banners', () => {
     expect(none.value).toEqual([]);
   });
 
-  it('2.BAN.05 2.BAN.09 language rows win, language-neutral rows are the fallback', async () => {
+  it('2.BAN.05 2.BAN.09 a page shows the banners of its language and those for every language, in their order', async () => {
     const added = await t.ops('POST', '/ops/banners', {
       groupName: 'w_pvp',
       imageUrl: '/media/banners/home-live.svg',
@@ -207,7 +207,7 @@ describe('/wps/system/banners', () => {
     const en = envelope(ZBannerList).parse(
       (await get('/wps/system/banners?group=w_pvp', { language: 'en' })).json(),
     );
-    expect(en.value.map((b) => b.title)).toEqual(['PVP in English']);
+    expect(en.value.map((b) => b.title)).toEqual(['PVP in English', 'PVP neutral']);
     expect(en.value[0]).toMatchObject({ linkageType: 'EXTERNAL', linkage: 'https://example.com/pvp' });
     const th = envelope(ZBannerList).parse(
       (await get('/wps/system/banners?group=w_pvp', { language: 'th' })).json(),

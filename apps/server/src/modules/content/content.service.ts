@@ -102,13 +102,16 @@ export function createContentService({ database, repo, config, now = () => new D
     return (await config.get('languages')).default;
   }
 
-  /** Banners of a group: rows of the language (or its base language); else language-neutral rows. */
+  /**
+   * Banners of a group: the rows of the language (or else of its base language) and the rows for every
+   * language (language null, "all languages" in the console), in their order. Issue 25 made every demo
+   * banner a Thai and an English row; an operator's all-languages banner must still show beside them.
+   */
   async function listBanners(group: TBannerGroup, language: string): Promise<TBanner[]> {
     const chain = [...new Set([language, language.split('-')[0] ?? language])];
     const rows = await repo.listBannersOfGroup(group, chain, now());
-    const pick =
-      chain.map((code) => rows.filter((r) => r.language === code)).find((list) => list.length > 0) ??
-      rows.filter((r) => r.language === null);
+    const own = chain.map((code) => rows.filter((r) => r.language === code)).find((list) => list.length > 0) ?? [];
+    const pick = rows.filter((r) => r.language === null || own.includes(r));
     return pick.map((r) => ({
       bannerId: r.id,
       groupName: r.groupName as TBannerGroup,
