@@ -5,12 +5,14 @@ import { PHONE, checkPhonePage, checkSmallPhoneWidth, usePhoneSettings } from '.
 import { waitForApp } from './support/live';
 import { nextSliderChallenge, solveSlider } from './support/slider';
 import { signedVendorHeaders } from './support/vendor';
+import { fundedMember } from './support/money';
 
 // Issue 25, "Games" on a 390 px phone (and the house slot on a 1366x768 desktop), against the built site
 // and the real server: the home page counts only providers with games a player can open and hides empty
 // categories; /rng shows games in the first screen; a visitor who taps a game logs in in a sheet and the
-// game opens; the game frame is full screen on a phone, names the game, and the house slot's Spin is in
-// sight on a laptop screen.
+// game opens, and so does one who opened a game's address; the game frame is full screen on a phone, names
+// the game, and the house slot's Spin is in sight on a laptop screen; a win in the game shows a toast with
+// its amount at once and the header balance follows each spin.
 
 const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const PASSWORD = 'Lotus2026';
@@ -76,6 +78,19 @@ async function member(page: Page): Promise<string> {
   const username = uniqueName('gp');
   await registerWithUsername(page, { username, password: PASSWORD });
   return username;
+}
+
+/** The house slot in the frame: spins until a round wins (at most 60 rounds); answers the win as shown. */
+async function spinUntilWin(page: Page): Promise<string> {
+  const game = page.frameLocator('[data-testid="game-frame"]');
+  await expect(game.locator('body')).toHaveAttribute('data-ready', '1');
+  for (let i = 1; i <= 60; i++) {
+    await game.locator('#spin').click();
+    await expect(game.locator('body')).toHaveAttribute('data-spins', String(i));
+    const win = (await game.locator('#last-win').textContent())!.trim();
+    if (win !== '฿0.00') return win;
+  }
+  throw new Error('no win in 60 rounds of the house slot');
 }
 
 test.describe('on a 390 px phone', () => {
@@ -210,6 +225,55 @@ test.describe('on a 390 px phone', () => {
     await expect(page).toHaveURL(/\/rng\?vassalage=HOUSE$/);
   });
 
+  test('4.GS.01 a visitor who opens a game\'s address logs in in the sheet there, and the game opens after the login', async ({
+    page,
+  }) => {
+    const username = await member(page);
+    await forgetSession(page);
+    await page.goto(`/game?vendor=HOUSE&gameCode=${HOUSE_GAME}&gameType=RNG`);
+    const sheet = page.getByRole('dialog');
+    await expect(sheet.getByTestId('login-form')).toBeVisible();
+    await expect(page).toHaveURL(/\/game\?/);
+    await sheet.getByTestId('login-username').fill(username);
+    await sheet.getByTestId('login-password').fill(PASSWORD);
+    const challenge = nextSliderChallenge(page);
+    await sheet.getByTestId('login-submit').click();
+    await solveSlider(page, challenge);
+    await expect(page).toHaveURL(new RegExp(`/game\\?vendor=HOUSE&gameCode=${HOUSE_GAME}&gameType=RNG`));
+    await expect(page.getByTestId('game-frame')).toHaveAttribute('src', /\/house\/play\?/);
+  });
+
+  test('a visitor who closes the sheet on a game\'s address is asked to log in, with a button that opens it again', async ({
+    page,
+  }) => {
+    await page.goto(`/game?vendor=HOUSE&gameCode=${HOUSE_GAME}&gameType=RNG`);
+    const sheet = page.getByRole('dialog');
+    await expect(sheet.getByTestId('login-form')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(sheet).toHaveCount(0);
+    await expect(page.getByTestId('game-frame-login')).toContainText('เข้าสู่ระบบเพื่อเล่นเกมนี้');
+    await page.getByTestId('game-frame-login-open').click();
+    await expect(page.getByRole('dialog').getByTestId('login-form')).toBeVisible();
+  });
+
+  test('a win in the game shows a toast with its amount at once, and the header has the new balance on leaving', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await fundedMember(page, uniqueName('gw'));
+    await page.goto('/rng?vassalage=HOUSE');
+    await page.getByTestId(`game-card-${HOUSE_GAME}`).getByTestId('game-card-play').click();
+    const win = await spinUntilWin(page);
+    const toast = page.locator('[data-sonner-toast]', { hasText: `คุณชนะ ${win}` });
+    await expect(toast).toBeVisible();
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(1);
+    await page.screenshot({ path: 'docs/screenshots/games-win-toast-390.png' });
+
+    const inGame = (await page.frameLocator('[data-testid="game-frame"]').getByTestId('house-balance').textContent())!.trim();
+    await page.getByTestId('game-frame-close').click();
+    await expect(page.getByTestId('header-balance')).toHaveText(inGame);
+  });
+
   test('a game page opened from a link names its game too', async ({ page }) => {
     await member(page);
     await page.goto('/rng?vassalage=HOUSE');
@@ -271,6 +335,17 @@ test.describe('on a 1366x768 laptop', () => {
   test.use({ viewport: LAPTOP });
   test.beforeEach(async ({ page }) => {
     await usePhoneSettings(page, 'light');
+  });
+
+  test('the header balance follows each spin without a refresh, and a win shows its toast', async ({ page }) => {
+    test.setTimeout(180_000);
+    await fundedMember(page, uniqueName('gl'));
+    await page.goto('/rng?vassalage=HOUSE');
+    await page.getByTestId(`game-card-${HOUSE_GAME}`).getByTestId('game-card-play').click();
+    const win = await spinUntilWin(page);
+    const inGame = (await page.frameLocator('[data-testid="game-frame"]').getByTestId('house-balance').textContent())!.trim();
+    await expect(page.getByTestId('header-balance')).toHaveText(inGame);
+    await expect(page.locator('[data-sonner-toast]', { hasText: `คุณชนะ ${win}` })).toBeVisible();
   });
 
   test("the house slot's reels fit the height: Spin is in sight without scrolling", async ({ page }) => {

@@ -1,45 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
-import { registerWithUsername, skipNewsPopup, uniqueName } from './support/accounts';
+import { expect, test } from '@playwright/test';
+import { skipNewsPopup } from './support/accounts';
+import { fundedMember } from './support/money';
 import { watchConsole } from './support/console';
-import { ops } from './support/ops';
 
 // The house vendor in the one-process mode (issue 9, part 3): a funded member is launched through
 // POST /wps/game/vendorLaunch into the embedded demo's house vendor HOUSE, spins ten times with the
 // keyboard, the game page's balance and the platform's header balance agree, and after a seed rotation
 // the verify page recomputes a past spin from the revealed seed.
-
-/** A real 1x1 PNG (the deposit slip). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-function idOfRow(table: string, text: string): string {
-  const row = table.split('\n').find((line) => line.includes(text));
-  if (!row) throw new Error(`no row with ${text} in:\n${table}`);
-  return row.trim().split(/\s+/)[0]!;
-}
-
-/** Registers a member and credits 1,000.00 THB through a bank-transfer deposit an operator approves. */
-async function fundedMember(page: Page): Promise<void> {
-  const username = uniqueName('h');
-  await registerWithUsername(page, { username, password: 'Lotus2026' });
-  await page.goto('/member?page=depositv2');
-  await page.getByTestId('deposit-amount-input').fill('1000');
-  await page.getByTestId('deposit-reference-input').fill(`REF ${username}`);
-  await page
-    .getByTestId('deposit-slip-input')
-    .setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: PNG });
-  await page.getByTestId('deposit-submit').click();
-  await expect(page.getByTestId('deposit-item').first()).toHaveAttribute('data-status', 'awaiting_approval');
-  ops(
-    'deposit',
-    'approve',
-    idOfRow(ops('deposit', 'list', '--status', 'awaiting_approval', '--limit', '500'), username),
-  );
-  await page.getByTestId('header-balance-refresh').click();
-  await expect(page.getByTestId('header-balance')).toHaveText('฿1,000.00');
-}
 
 test.beforeEach(async ({ page }) => {
   await skipNewsPopup(page);

@@ -123,8 +123,9 @@ async function spin() {
     if (answer.status !== 'settled') setMessage(t.pending, 'error');
     if (answer.balance !== null) $('balance').textContent = money(answer.balance);
     $('nonce').textContent = String(answer.nonce + 1);
-    // The platform's header balance (same page in the one-process mode) follows at once.
-    window.parent?.postMessage({ type: 'lotus:balance-changed' }, '*');
+    // The platform's header balance follows at once, and a win shows its toast (docs/vendor-protocol.md,
+    // "Messages from the game page"). The platform checks the sender; nothing secret is in the message.
+    window.parent?.postMessage({ type: 'lotus:balance-changed', win: String(win) }, '*');
     void loadRounds();
   } catch {
     setMessage(t.error, 'error');

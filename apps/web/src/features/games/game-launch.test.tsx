@@ -122,10 +122,4 @@ describe('/game frame', () => {
     await waitFor(() => expect(document.title).toMatch(/^Lotus Pond/));
     expect(screen.getByRole('button', { name: 'Leave the game' })).toBeTruthy();
   });
-
-  it('4.GS.01 a visitor opening a game frame goes to /login', async () => {
-    mockApi({});
-    const { location } = renderWithProviders(<GameFramePage />, { route: '/game?vendor=AAA&gameCode=G1&gameType=RNG' });
-    await waitFor(() => expect(location().pathname).toBe('/login'));
-  });
 });

@@ -8,7 +8,9 @@ import { EmptyState } from '@/components/ui/empty-state/empty-state';
 import { useRefreshBalanceOnLeave } from '@/lib/session/refresh-balance';
 import { selectIsLoggedIn, useSession } from '@/lib/session/session-store';
 import { useLaunchGameMutation } from '../api/launch-game';
+import { useGameMessages } from '../lib/game-messages';
 import { isSafeGameUrl } from '../lib/launch-target';
+import { launchAfterLogin, usePendingLaunch } from '../lib/pending-launch';
 import { showLaunchError, type TGameFrameState } from './use-game-launcher';
 import '../games.css';
 
@@ -20,7 +22,9 @@ const GAME_CODE = /^[A-Za-z0-9_-]{1,64}$/;
  * bar that names the game and offers the exit back to the list. On a phone it takes the whole screen
  * (issue 25, ADR 0074). The list passes the URL it obtained and the game's name; opened directly (a
  * reload, a shared link) the page launches again from ?vendor=&gameCode=&gameType= (tokens are
- * one-time) and names the game from the launch's answer.
+ * one-time) and names the game from the launch's answer; a visitor gets the login sheet on this page and
+ * the game once logged in, as a tap on a card does (ADR 0074). A win in the game updates the header and
+ * shows a toast at once (`useGameMessages`, ADR 0078).
  */
 export function GameFramePage() {
   const { t } = useTranslation('games');
@@ -36,6 +40,11 @@ export function GameFramePage() {
   useDocumentTitle(title);
   const launch = useLaunchGameMutation();
   const started = useRef(false);
+  const askedLogin = useRef(false);
+  const frame = useRef<HTMLIFrameElement>(null);
+  useGameMessages(frame, url);
+  // The login sheet is up for this game (a visitor opened the address directly).
+  const awaitingLogin = usePendingLaunch((s) => s.game !== null && !loggedIn);
   // Stakes and wins moved the balance in the game: the header asks for it again on leaving.
   useRefreshBalanceOnLeave();
 
@@ -47,9 +56,13 @@ export function GameFramePage() {
   useEffect(() => {
     if (url || started.current || !valid) return;
     if (!loggedIn) {
-      void navigate(paths.login.getHref(), { replace: true });
+      // Once: a visitor who closes the sheet stays on the page with its "Log in" button.
+      if (!askedLogin.current) askLogin();
+      askedLogin.current = true;
       return;
     }
+    // Logged in through the sheet: the pending launch starts the game (after the login's own move).
+    if (usePendingLaunch.getState().game) return;
     started.current = true;
     launch
       .mutateAsync({ vendor, gameCode, gameType: gameType.data })
@@ -58,7 +71,14 @@ export function GameFramePage() {
         if (isSafeGameUrl(answer.url)) setUrl(answer.url);
       })
       .catch((error: unknown) => void showLaunchError(error));
-  }, [url, valid, loggedIn, vendor, gameCode, gameType.data, launch, navigate]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- askLogin reads the same params listed here
+  }, [url, valid, loggedIn, vendor, gameCode, gameType.data, launch]);
+
+  /** The login sheet, then this game (the launch after login goes through the list's launcher). */
+  function askLogin() {
+    if (!gameType.success) return;
+    launchAfterLogin({ nodeId: 0, vassalage: vendor, gameCode, gameType: gameType.data, gameName: name ?? '', isGame: 'GAME' });
+  }
 
   const close = () => {
     if (window.history.length > 1 && location.key !== 'default') void navigate(-1);
@@ -78,9 +98,18 @@ export function GameFramePage() {
         </button>
       </div>
       {url ? (
-        <iframe className="game-frame__iframe" data-testid="game-frame" src={url} title={title} allow="autoplay; fullscreen" allowFullScreen referrerPolicy="origin" />
+        <iframe ref={frame} className="game-frame__iframe" data-testid="game-frame" src={url} title={title} allow="autoplay; fullscreen" allowFullScreen referrerPolicy="origin" />
       ) : valid && launch.isError ? (
         <EmptyState message={t('frame.missing')} />
+      ) : valid && !loggedIn ? (
+        <div className="game-frame__login" data-testid="game-frame-login">
+          <p>{t('frame.loginToPlay')}</p>
+          {!awaitingLogin ? (
+            <button type="button" className="btn btn--primary" data-testid="game-frame-login-open" onClick={askLogin}>
+              {t('frame.login')}
+            </button>
+          ) : null}
+        </div>
       ) : valid ? (
         <div className="game-frame__loading" role="status">
           {t('frame.loading')}

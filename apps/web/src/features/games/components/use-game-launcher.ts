@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import i18next from 'i18next';
-import type { TCatalogueGame } from '@lotus/contracts/catalogue';
 import { paths } from '@/config/paths';
 import { getErrorCode } from '@/lib/api-client';
 import { escapeHtml, getErrorText } from '@/lib/error-text';
@@ -11,7 +10,7 @@ import { isMember } from '@/lib/session/roles';
 import { useSession } from '@/lib/session/session-store';
 import { useLaunchGameMutation } from '../api/launch-game';
 import { GAME_POPUP, getLaunchTarget, isSafeGameUrl } from '../lib/launch-target';
-import { launchAfterLogin } from '../lib/pending-launch';
+import { launchAfterLogin, type TLaunchableGame } from '../lib/pending-launch';
 import { useVendorPopup } from '../lib/vendor-popup-store';
 
 /** The location state /game reads: the launch URL the list already obtained. */
@@ -49,7 +48,7 @@ export function useGameLauncher({ onLaunched }: { onLaunched?: () => void } = {}
     else void showLaunchError(error);
   };
 
-  const launch = (game: TCatalogueGame) => {
+  const launch = (game: TLaunchableGame) => {
     const target = getLaunchTarget(game);
     if (target === 'lottery') {
       void navigate(paths.lottery.getHref({ gameCode: game.gameCode, vendor: game.vassalage }));

@@ -10,13 +10,20 @@ import type { TCatalogueGame } from '@lotus/contracts/catalogue';
  *   `PendingLaunch` starts the game. Closed without a login, the game is forgotten.
  */
 export type TPendingStage = 'login' | 'waiting' | 'ready';
-export const usePendingLaunch = create<{ game: TCatalogueGame | null; stage: TPendingStage }>(() => ({
+
+/**
+ * What starting a game needs: a card's game, or the game named by a /game address a visitor opened
+ * directly (a shared link, a bookmark), which has no card behind it.
+ */
+export type TLaunchableGame = Pick<TCatalogueGame, 'nodeId' | 'vassalage' | 'gameCode' | 'gameType' | 'gameName' | 'isGame'>;
+
+export const usePendingLaunch = create<{ game: TLaunchableGame | null; stage: TPendingStage }>(() => ({
   game: null,
   stage: 'login',
 }));
 
 /** A visitor tapped `game`: ask for the login sheet, then start it. */
-export function launchAfterLogin(game: TCatalogueGame): void {
+export function launchAfterLogin(game: TLaunchableGame): void {
   usePendingLaunch.setState({ game, stage: 'login' });
 }
 
