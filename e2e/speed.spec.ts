@@ -108,6 +108,71 @@ for (const [path, testId] of [
   }
 }
 
+// ADR 0079: /member is prerendered as the frame a signed-in player sees before any data arrives; a
+// player's tab hydrates it without a hydration warning and the account's data then fills it.
+for (const language of ['th', 'en']) {
+  test(`prerendered /member in ${language} hydrates for a signed-in member without a console error, then shows the account`, async ({
+    page,
+    context,
+  }) => {
+    await skipNewsPopup(page);
+    const username = uniqueName('mf');
+    await registerWithUsername(page, { username, password: 'Frame1234' });
+    const token = await page.evaluate(() => sessionStorage.getItem('token'));
+    const member = await context.newPage();
+    await member.addInitScript(
+      ({ t, lang }) => {
+        sessionStorage.setItem('token', t);
+        sessionStorage.setItem('newsPopupShown', '1');
+        localStorage.setItem('lang', lang);
+      },
+      { t: token!, lang: language },
+    );
+    await context.addCookies([{ name: 'lotus_lang', value: language, url: test.info().project.use.baseURL! }]);
+    const errors = watchConsole(member);
+    await member.goto('/member');
+    await expect(member.locator('html')).toHaveAttribute('data-prerendered-session', 'member');
+    await expect(member.getByTestId('account-details')).toContainText(username);
+    await expect(member.getByTestId('header-balance')).toHaveText(/\d\.\d\d/);
+    await member.waitForLoadState('networkidle');
+    // Still the prerendered document: hydrated, not rendered anew (main.tsx drops the mark then).
+    await expect(member.locator('html')).toHaveAttribute('data-prerendered', language);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('4.BAL.02 a member who hid the balance gets it hidden on the prerendered /member, without a hydration error', async ({
+  page,
+  context,
+}) => {
+  await skipNewsPopup(page);
+  await registerWithUsername(page, { username: uniqueName('mh'), password: 'Frame1234' });
+  const token = await page.evaluate(() => sessionStorage.getItem('token'));
+  const member = await context.newPage();
+  await member.addInitScript((t) => {
+    sessionStorage.setItem('token', t);
+    sessionStorage.setItem('newsPopupShown', '1');
+    localStorage.setItem('balanceHidden', '1');
+  }, token!);
+  const errors = watchConsole(member);
+  await member.goto('/member');
+  await expect(member.locator('html')).toHaveAttribute('data-prerendered-session', 'member');
+  await expect(member.getByTestId('account-details')).toBeVisible();
+  await expect(member.getByTestId('header-balance')).toHaveText('******');
+  // The eye button says what it does now: the balance is hidden, pressing shows it.
+  await expect(member.getByTestId('header-balance-toggle')).toHaveAttribute('aria-pressed', 'true');
+  await member.waitForLoadState('networkidle');
+  await expect(member.locator('html')).toHaveAttribute('data-prerendered', 'th');
+  expect(errors).toEqual([]);
+});
+
+test('a visitor opening /member (prerendered for members) is sent to log in', async ({ page }) => {
+  await skipNewsPopup(page);
+  await page.goto('/member');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('login-page')).toBeVisible();
+});
+
 // Issue 10: the signed-in member page (/member, My account) on the same throttled phone: the header
 // member bar, the member-centre menu and the account details hold their final size while their code,
 // texts and data arrive (Lighthouse measured CLS 0.21-0.34 there before).

@@ -8,9 +8,9 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chunksInOrder as orderChunks, type TManifestChunk } from '../src/prerender/chunk-order';
 
-type Plan = { key: string; paths: string[]; group: string | null; bannerGroup: string | null };
+type Plan = { key: string; paths: string[]; group: string | null; bannerGroup: string | null; session: 'member' | null };
 type Renderer = {
-  renderPage(url: string, language: string): Promise<string>;
+  renderPage(url: string, language: string, session: 'member' | null): Promise<string>;
   prerenderPlan(): Plan[];
   PRERENDER_LANGUAGES: readonly string[];
 };
@@ -19,6 +19,14 @@ type Renderer = {
 const BANNER_CAROUSEL = 'src/features/banners/banner-carousel.tsx';
 const HOME_SLOTS = ['src/features/notices/notice-bar.tsx', 'src/features/notices/news-popup.tsx'];
 const ALL_SLOTS = ['src/features/customer-service/customer-service-bar.tsx', 'src/features/customer-service/contact-list.tsx'];
+/** A member frame's logged-in bar, the member's layout parts (message notices, game pop-ups), its default page (the member centre without ?page: the account page) and its texts. */
+const MEMBER_FRAME_PARTS = (language: string) => [
+  'src/features/auth/login/components/header-member-bar.tsx',
+  'src/features/inbox/components/message-notifier.tsx',
+  'src/features/games/components/vendor-games-popup-host.tsx',
+  'src/app/member-centre/security-centre-page.tsx',
+  `src/i18n/bundles/${language}-member.ts`,
+];
 
 // The renderer loads React's production build (the one the browser gets).
 process.env.NODE_ENV = 'production';
@@ -50,6 +58,10 @@ const template = [...entryTags, ...vitePreloads]
 const entryGraph = new Set([...entries, ...vitePreloads.map(([, href]) => href!)].map((href) => href.replace(/^\//, '')));
 
 const chunksInOrder = (keys: string[]) => orderChunks(manifest, keys, entryGraph);
+// The toasts' library (sonner), which the app's providers load lazily: a member frame hydrates it at once
+// rather than after a round trip (its chunk has no source key: a shared chunk the entry imports on demand).
+const entryDynamic = (manifest['index.html'] as (TManifestChunk & { dynamicImports?: string[] }) | undefined)?.dynamicImports ?? [];
+const toasterChunk = entryDynamic.filter((key) => (manifest[key] as TManifestChunk & { name?: string }).name === 'sonner');
 
 const pages: { key: string; paths: string[]; bannerGroup: string | null; files: Record<string, string> }[] = [];
 for (const page of renderer.prerenderPlan()) {
@@ -66,15 +78,22 @@ for (const page of renderer.prerenderPlan()) {
 
   const files: Record<string, string> = {};
   for (const language of renderer.PRERENDER_LANGUAGES) {
-    const body = await renderer.renderPage(page.paths[0]!, language);
+    const body = await renderer.renderPage(page.paths[0]!, language, page.session);
     // The page's language texts (src/i18n/bundles): the app awaits them before it hydrates.
     const texts = chunksInOrder([`src/i18n/bundles/${language}-shell.ts`]);
-    const modules = [...vitePreloads.map(([, href]) => href!), ...[...texts, ...preload].map((f) => `/${f}`)];
+    const memberParts =
+      page.session === 'member'
+        ? chunksInOrder([...MEMBER_FRAME_PARTS(language), ...toasterChunk]).filter((f) => !preload.includes(f) && !texts.includes(f))
+        : [];
+    const modules = [...vitePreloads.map(([, href]) => href!), ...[...texts, ...preload, ...memberParts].map((f) => `/${f}`)];
     // data-evaluate: what main.tsx evaluates one chunk per task before it hydrates (deps first).
     const own = modules.slice(vitePreloads.length).join(' ');
     const loader = `<script data-entry="${entries.join(' ')}" data-preload="${modules.join(' ')}" data-evaluate="${own}">${loaderScript}</script>`;
     const html = template
-      .replace(/<html lang="[^"]*"/, `<html lang="${language}" data-prerendered="${language}"`)
+      .replace(
+        /<html lang="[^"]*"/,
+        `<html lang="${language}" data-prerendered="${language}"${page.session ? ` data-prerendered-session="${page.session}"` : ''}`,
+      )
       .replace('</head>', `  ${head}\n  </head>`)
       .replace('<div id="root"></div>', `<div id="root">${body}</div>`)
       .replace('</body>', `  ${loader}\n  </body>`);

@@ -11,7 +11,10 @@ import './styles/index.css';
 import { i18n, i18nReady } from './i18n/i18n';
 import { applyTheme, readStoredTheme } from './lib/theme';
 import { hasToken, local } from './lib/storage';
-import { prerenderedLanguage } from './lib/prerendered';
+import { MEMBER_FRAME_IS_AGENT, prerenderedLanguage, prerenderedSession } from './lib/prerendered';
+import { useSession } from './lib/session/session-store';
+import { queryClient } from './lib/query-client';
+import { fillMemberFrame, startMemberFrame } from './lib/session/member-frame';
 import { App } from './app/app';
 import { preloadLayoutSlots } from './app/layouts/main-layout';
 import { loadGroupOf } from './app/router';
@@ -71,6 +74,14 @@ function resubmitHeld(): void {
   if (form instanceof HTMLFormElement && form.isConnected) form.requestSubmit();
 }
 
+/** Whether this tab's session is the one the prerendered document was rendered for. */
+function sessionFitsDocument(): boolean {
+  if (prerenderedSession() !== 'member') return !hasToken();
+  // A player (level 0, or not known yet in this tab): an agent's or a trial account's page differs.
+  const { token, isAgent, isAgentPortal } = useSession.getState();
+  return token !== null && (isAgent === null || isAgent === MEMBER_FRAME_IS_AGENT) && !isAgentPortal;
+}
+
 const app = (
   <StrictMode>
     <App />
@@ -82,12 +93,13 @@ const app = (
  */
 function start(): void {
   // A prerendered page (ADR 0040) is hydrated when it shows what this visitor would see: same
-  // language, no session (the prerender is the signed-out page). Otherwise it is rendered anew.
+  // language, and the session it was rendered for (a public page: none; a member frame, ADR 0079: a
+  // player's session). Otherwise it is rendered anew.
   const prerendered = prerenderedLanguage();
   // The mailed reset link (/forget#token=..., the fragment never reaches the server) shows the
   // set-new-password form, which the prerendered /forget (the request form) does not hold.
   const resetLink = /(?:^#|&)token=/.test(window.location.hash);
-  if (prerendered !== null && prerendered === i18n.language && !hasToken() && !resetLink && root.firstElementChild) {
+  if (prerendered !== null && prerendered === i18n.language && sessionFitsDocument() && !resetLink && root.firstElementChild) {
     // The page's group and layout parts first (preloaded by the page's head): the whole page then
     // hydrates at once, before any data call answers, so it matches the prerendered HTML.
     const { pathname } = window.location;
@@ -97,7 +109,7 @@ function start(): void {
     // It also waits for the first frame: the page paints from its HTML before hydration takes the
     // main thread.
     void Promise.all([
-      pageModules.then(() => Promise.all([loadGroupOf(pathname), preloadLayoutSlots(pathname)])),
+      pageModules.then(() => Promise.all([loadGroupOf(pathname), preloadLayoutSlots(pathname, { member: prerenderedSession() === 'member' })])),
       afterFirstPaint(),
     ])
       .catch(() => undefined)
@@ -112,9 +124,14 @@ function start(): void {
         markMainDone();
         // Once the page has no work left (React's hydration included).
         onIdle(() => {
-          onlineManager.setOnline(navigator.onLine !== false);
-          replayHeldClick();
-          resubmitHeld();
+          const resume = () => {
+            onlineManager.setOnline(navigator.onLine !== false);
+            replayHeldClick();
+            resubmitHeld();
+          };
+          // A member frame paints the member's own data first, then the page's other calls go out.
+          if (prerenderedSession() === 'member') void fillMemberFrame(queryClient).finally(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resume, 0))));
+          else resume();
         });
       });
   } else {
@@ -132,6 +149,10 @@ function start(): void {
   }
 }
 
+// A member frame's data is asked before anything else runs (ADR 0079), while its code and texts load;
+// the calls the page makes take these answers.
+const frameLanguage = prerenderedLanguage();
+if (frameLanguage !== null && prerenderedSession() === 'member' && sessionFitsDocument()) startMemberFrame(frameLanguage);
 // The page group of a prerendered page loads beside the texts, not after them.
 const pageModules = prerenderedLanguage() !== null ? evaluatePageModules().catch(() => undefined) : Promise.resolve();
 void i18nReady.catch(() => undefined).then(start);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { ZLanguageCode } from './headers';
 import { PASSWORD_INPUT_MAX } from './password-floor';
+import { MEMBER_INFO } from './first-load';
 
 /**
  * Accounts and access (issue 3): contracts of the authentication and member calls (spec 3, 4, 7.AUTH).
@@ -444,11 +445,8 @@ export const resetPasswordByPhone = defineEndpoint({
 
 // the member's own: info, language, sessions
 export const getMemberInfo = defineEndpoint({
-  method: 'GET',
-  path: '/wps/member/info',
-  tag: 'member',
+  ...MEMBER_INFO,
   summary: 'Member info (7.AUTH.10, 3.MEM)',
-  auth: 'member',
   response: ZMemberInfo,
 });
 

@@ -21,6 +21,8 @@ export const VENDOR_CARDS = defineHead({ method: 'GET', path: '/wps/relay/GCSGAM
 export const GAME_MENUS = defineHead({ method: 'GET', path: '/lgw/games/game_menus', auth: 'public', tag: 'game' });
 export const GAME_CATEGORIES = defineHead({ method: 'GET', path: '/lgw/games/categories', auth: 'public', tag: 'game' });
 export const WALLET_BALANCE = defineHead({ method: 'GET', path: '/wps/v2/wallets/balance', auth: 'member', tag: 'wallet' });
+/** The member info: a prerendered member frame asks it as the page starts (ADR 0079). */
+export const MEMBER_INFO = defineHead({ method: 'GET', path: '/wps/member/info', auth: 'member', tag: 'member' });
 
 /**
  * The house vendor's public jackpot (GET, `{ currency, amount }` in minor units, not in the platform envelope;

@@ -178,7 +178,7 @@ async function staticSpaPlugin(app: FastifyInstance, options: Options) {
   }
 
   /**
-   * The prerendered HTML of a public page (ADR 0040) in the visitor's language, with its banner
+   * The prerendered HTML of a public page (ADR 0040) or a member frame (ADR 0079) in the visitor's language, with its banner
    * head, when there is one and the visitor may get it; otherwise null (the SPA shell is sent).
    * A query string (a vendor tab, a referral code) changes what the page shows: those get the shell.
    */

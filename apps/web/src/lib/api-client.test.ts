@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import { defineEndpoint } from '@lotus/contracts/endpoint';
 import { listAnnouncements } from '@lotus/contracts/relay';
 import '@/i18n/i18n';
-import { ApiError, api } from './api-client';
+import { ApiError, api, sendEarly } from './api-client';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -104,5 +104,36 @@ describe('api client', () => {
     expect(init.method).toBe('PUT');
     expect(init.body).toBe('{"content":"hello"}');
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+});
+
+describe('answers asked early (ADR 0079: a prerendered member frame asks its data as the page starts)', () => {
+  it('the first call of the same path and session takes the early answer; the next one asks the server', async () => {
+    sessionStorage.setItem('token', 'tok-early');
+    let n = 0;
+    const fetchMock = stubFetch(() => json({ success: true, message: '', value: { n: ++n } }));
+    sendEarly(['/x'], { language: 'th' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect((fetchMock.mock.calls[0]![1]!.headers as Record<string, string>).Language).toBe('th');
+    await expect(api.call(readN)).resolves.toEqual({ n: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await expect(api.call(readN)).resolves.toEqual({ n: 2 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    sessionStorage.removeItem('token');
+  });
+
+  it('an early answer is not given to a call of another session or language, and a failed one is asked again', async () => {
+    sessionStorage.setItem('token', 'tok-a');
+    const fetchMock = stubFetch(() => json({ success: true, message: '', value: { n: 1 } }));
+    sendEarly(['/x'], { language: 'en' });
+    // The page's texts settled on Thai: the English answer is not the one this call asks for.
+    await api.call(readN);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+
+    fetchMock.mockImplementationOnce(() => Promise.reject(new TypeError('offline')));
+    sendEarly(['/x'], { language: 'th' });
+    await expect(api.call(readN)).resolves.toEqual({ n: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    sessionStorage.removeItem('token');
   });
 });

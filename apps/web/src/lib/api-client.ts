@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { ApiError, callEndpoint, isApiError, type CallOptions, type Transport } from '@lotus/contracts/call';
+import { ApiError, callEndpoint, isApiError, type CallAnswer, type CallOptions, type Transport } from '@lotus/contracts/call';
 import type { AnyEndpoint, CallArgs, EndpointOf, EndpointOutput, LazyEndpoint } from '@lotus/contracts/endpoint';
 import type { TErrorCode } from '@lotus/contracts/error-codes';
 import { env } from '@/config/env';
@@ -47,6 +47,42 @@ export function buildHeaders(extra?: Record<string, string>): Record<string, str
   return { ...headers, ...extra };
 }
 
+/**
+ * Answers of GETs sent as a page starts, before the code that asks for them has run (ADR 0079: a
+ * prerendered member frame asks the member info and the balance while its code loads, not after it has
+ * hydrated). Each is taken once, by the first call of the same path with the same session and language;
+ * one nobody takes within a few seconds is dropped (a later call asks the server again).
+ */
+const earlyAnswers = new Map<string, Promise<CallAnswer>>();
+const EARLY_ANSWER_MS = 10_000;
+const earlyKey = (url: string, headers: Record<string, string>) => `${url} ${headers.Authorization ?? ''} ${headers.Language ?? ''}`;
+
+function takeEarlyAnswer(key: string): Promise<CallAnswer> | undefined {
+  const answer = earlyAnswers.get(key);
+  earlyAnswers.delete(key);
+  return answer;
+}
+
+/**
+ * Sends the GETs of `urls` (paths the platform serves, with their query) now; the first call of each takes
+ * its answer. `language`: the Language header, when the texts have not settled it yet.
+ */
+export function sendEarly(urls: readonly string[], { language }: { language?: string } = {}): void {
+  const headers = buildHeaders(language ? { Language: language } : undefined);
+  for (const url of urls) {
+    const key = earlyKey(url, headers);
+    const answer = fetch(buildUrl(url), { method: 'GET', headers }).then(async (response): Promise<CallAnswer> => ({
+      status: response.status,
+      json: await response.json().catch(() => null),
+    }));
+    answer.catch(() => undefined);
+    earlyAnswers.set(key, answer);
+    setTimeout(() => {
+      if (earlyAnswers.get(key) === answer) earlyAnswers.delete(key);
+    }, EARLY_ANSWER_MS);
+  }
+}
+
 const isEncEndpoint = (endpoint: AnyEndpoint | LazyEndpoint<AnyEndpoint>): boolean => 'enc' in endpoint && endpoint.enc === true;
 
 /**
@@ -55,6 +91,14 @@ const isEncEndpoint = (endpoint: AnyEndpoint | LazyEndpoint<AnyEndpoint>): boole
  */
 const fetchTransport: Transport = async (request) => {
   const headers = buildHeaders();
+  if (request.method === 'GET' && request.body === undefined) {
+    const early = takeEarlyAnswer(earlyKey(request.url, headers));
+    if (early) {
+      const answer = await early.catch(() => null);
+      // A failed early request is sent again, as if there had been none.
+      if (answer) return answer;
+    }
+  }
   let body = request.body;
   if (body !== undefined && isEncEndpoint(request.endpoint)) {
     const { encryptForServer } = await import('./session/enc-body');

@@ -22,3 +22,15 @@ export function prerenderedLanguage(): string | null {
 export function isPrerenderedPage(): boolean {
   return buildTime || prerenderedLanguage() !== null;
 }
+
+/** Who a prerendered document was rendered for: a visitor (no attribute) or a signed-in member. */
+export type TPrerenderedSession = 'member';
+
+/** The agent level a member frame is rendered with: a player's (not an agent, not a trial account). */
+export const MEMBER_FRAME_IS_AGENT = 0;
+
+/** The session a prerendered document was rendered for (`<html data-prerendered-session>`), or null (a visitor). */
+export function prerenderedSession(): TPrerenderedSession | null {
+  if (typeof document === 'undefined') return null;
+  return document.documentElement.getAttribute('data-prerendered-session') === 'member' ? 'member' : null;
+}

@@ -6,7 +6,7 @@ import { findPathKey } from '@/config/paths';
 import { Header } from '@/features/shell/components/header';
 import { Footer } from '@/features/shell/components/footer';
 import { SideMenu } from '@/features/shell/components/side-menu';
-import { HeaderAuth } from '@/features/auth/login/components/header-auth';
+import { HeaderAuth, loadHeaderMemberBar } from '@/features/auth/login/components/header-auth';
 import { AfterLoginNotice, AuthHosts } from '@/features/auth/login/components/auth-hosts';
 import { useSession } from '@/lib/session/session-store';
 import { isMember, isTrialAccount } from '@/lib/session/roles';
@@ -42,12 +42,16 @@ const RecentGamesList = lazy(() => slotModules.recentGames().then((m) => ({ defa
 const VendorGamesPopupHost = lazy(() => slotModules.vendorPopup().then((m) => ({ default: m.VendorGamesPopupHost })));
 
 /**
- * Loads the layout's parts that a signed-out visitor's page shows, before a prerendered page
- * hydrates (ADR 0040): each part then hydrates with the page, before any of its data can arrive.
+ * Loads the layout's parts that a signed-out visitor's page shows (and, for a member frame, ADR 0079,
+ * the logged-in bar), before a prerendered page hydrates (ADR 0040): each part then hydrates with the
+ * page, before any of its data can arrive.
  */
-export function preloadLayoutSlots(pathname: string): Promise<unknown> {
+export function preloadLayoutSlots(pathname: string, { member = false }: { member?: boolean } = {}): Promise<unknown> {
   const home = findPathKey(pathname) === 'home';
   return Promise.all([
+    member ? loadHeaderMemberBar() : null,
+    member ? slotModules.inbox() : null,
+    member ? slotModules.vendorPopup() : null,
     getBannerGroup(pathname) ? slotModules.banner() : null,
     home ? slotModules.notices() : null,
     home ? slotModules.news() : null,

@@ -12,7 +12,9 @@ import type { TLoginErrors } from '../lib/validate-login';
 import '../login.css';
 
 // The logged-in bar and the login sequence load when needed, not with a visitor's first page.
-const HeaderMemberBar = lazy(() => import('./header-member-bar').then((m) => ({ default: m.HeaderMemberBar })));
+/** The logged-in bar's code; a prerendered member frame loads it before it hydrates (ADR 0079). */
+export const loadHeaderMemberBar = () => import('./header-member-bar');
+const HeaderMemberBar = lazy(() => loadHeaderMemberBar().then((m) => ({ default: m.HeaderMemberBar })));
 const loadLoginSequence = () => Promise.all([import('../use-login-actions'), import('../lib/validate-login')]);
 
 /**

@@ -12,6 +12,7 @@ import { useRealMoneyAction, useTrialWarning } from '@/lib/session/use-guards';
 import { canOpenMemberCentre, isTrialAccount } from '@/lib/session/roles';
 import { useCanOpenAgentCentre } from '@/lib/session/route-guards';
 import { formatBalance, HIDDEN_BALANCE } from '@/lib/money';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useQueryClient } from '@tanstack/react-query';
 import { endSession } from '@/lib/session/end-session';
 
@@ -68,7 +69,9 @@ export function HeaderMemberBar({ onNavigate, tools }: { onNavigate?: () => void
   const refreshBalance = useRefreshBalance();
   const member = data ?? storedMember;
   const isFetching = wallet.isFetching;
-  const [hidden, setHidden] = useState(() => local.get(BALANCE_HIDDEN_KEY) === '1');
+  const [hiddenChoice, setHidden] = useState(() => local.get(BALANCE_HIDDEN_KEY) === '1');
+  // A prerendered member frame (ADR 0079) was rendered without this device's choice: shown until hydrated.
+  const hidden = useHydrated() && hiddenChoice;
 
   const toggleHidden = () => {
     const next = !hidden;
