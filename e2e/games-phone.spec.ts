@@ -182,7 +182,7 @@ test.describe('on a 390 px phone', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   });
 
-  test('the game frame fills a phone screen under a small bar with a labelled 44 px exit, and names the game', async ({
+  test('2.R.25 4.GS.03 the game frame fills a phone screen under a small bar with a labelled 44 px exit, and names the game', async ({
     page,
   }) => {
     await member(page);
@@ -274,7 +274,7 @@ test.describe('on a 390 px phone', () => {
     await expect(page.getByTestId('header-balance')).toHaveText(inGame);
   });
 
-  test('a game page opened from a link names its game too', async ({ page }) => {
+  test('2.R.25 a game page opened from a link names its game too', async ({ page }) => {
     await member(page);
     await page.goto('/rng?vassalage=HOUSE');
     const name = (await page
@@ -348,7 +348,7 @@ test.describe('on a 1366x768 laptop', () => {
     await expect(page.locator('[data-sonner-toast]', { hasText: `คุณชนะ ${win}` })).toBeVisible();
   });
 
-  test("the house slot's reels fit the height: Spin is in sight without scrolling", async ({ page }) => {
+  test("2.R.25 the house slot's reels fit the height: Spin is in sight without scrolling", async ({ page }) => {
     await member(page);
     await page.goto('/rng?vassalage=HOUSE');
     await page.getByTestId(`game-card-${HOUSE_GAME}`).getByTestId('game-card-play').click();

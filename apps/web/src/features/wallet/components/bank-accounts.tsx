@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { THAI_BANKS, type TBankAccount, type TBankCode } from '@lotus/contracts/withdrawal';
+import type { TBankAccount, TBankCode } from '@lotus/contracts/withdrawal';
 import { Button } from '@/components/ui/button/button';
 import { getErrorText } from '@/lib/error-text';
 import { notify } from '@/lib/notify';
@@ -8,7 +8,7 @@ import { useRemoveBankAccountMutation } from '../api/delete-bank-account';
 import { useBindBankAccountMutation } from '../api/post-bank-account';
 import { bankName } from '../lib/banks';
 import { checkBind, type TBindErrors, type TBindFields } from '../lib/withdraw-rules';
-import { Field } from './field';
+import { BankAccountFields } from './bank-account-fields';
 import { PaymentPasswordFields } from './payment-password-fields';
 
 /** One bound account with its removal, confirmed by the payment password. */
@@ -133,55 +133,17 @@ function BindForm({ language, onDone }: { language: string; onDone: () => void }
       <h5 id="bind-title" className="wallet-form__title">
         {t('bind_title')}
       </h5>
-      <Field label={t('bank')} error={errors.bankCode && t(`errors.${errors.bankCode}`)} testId="bind-bank">
-        <select
-          name="bankCode"
-          className="record-input"
-          value={values.bankCode}
-          onChange={set('bankCode')}
-          data-testid="bind-bank"
-        >
-          <option value="">{t('choose_bank')}</option>
-          {THAI_BANKS.map((b) => (
-            <option key={b.code} value={b.code}>
-              {language === 'en' ? b.en : b.th}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field
-        label={t('account_number')}
-        hint={t('account_number_hint')}
-        error={errors.accountNumber && t(`errors.${errors.accountNumber}`)}
-        testId="bind-number"
-      >
-        <input
-          name="accountNumber"
-          className="record-input"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={19}
-          value={values.accountNumber}
-          onChange={set('accountNumber')}
-          data-testid="bind-number"
-        />
-      </Field>
-      <Field
-        label={t('account_name')}
-        hint={t('account_name_hint')}
-        error={errors.accountName && t(`errors.${errors.accountName}`)}
-        testId="bind-name"
-      >
-        <input
-          name="accountName"
-          className="record-input wallet-upper"
-          autoComplete="name"
-          maxLength={120}
-          value={values.accountName}
-          onChange={set('accountName')}
-          data-testid="bind-name"
-        />
-      </Field>
+      <BankAccountFields
+        language={language}
+        testIds={{ bank: 'bind-bank', number: 'bind-number', name: 'bind-name' }}
+        bank={{ value: values.bankCode, onChange: set('bankCode'), error: errors.bankCode && t(`errors.${errors.bankCode}`) }}
+        number={{
+          value: values.accountNumber,
+          onChange: set('accountNumber'),
+          error: errors.accountNumber && t(`errors.${errors.accountNumber}`),
+        }}
+        name={{ value: values.accountName, onChange: set('accountName'), error: errors.accountName && t(`errors.${errors.accountName}`) }}
+      />
       <PaymentPasswordFields
         texts="withdraw"
         testId="bind"

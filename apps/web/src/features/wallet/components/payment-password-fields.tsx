@@ -52,3 +52,58 @@ export function PaymentPasswordFields({
     </>
   );
 }
+
+type TNewPasswordInput = { value: string; onChange: ChangeEventHandler<HTMLInputElement>; error?: string };
+
+/**
+ * A new payment password and its confirmation, under the site's rule (`rule` in words, its length, digits
+ * only when the rule says so). Used by the withdrawal setup and by "set / change the payment password";
+ * the inputs' test ids are `<testId>-new` and `<testId>-confirm`.
+ */
+export function NewPaymentPasswordFields({
+  testId,
+  rule,
+  length,
+  digits,
+  next,
+  confirm,
+}: {
+  testId: string;
+  rule: string;
+  length: { min: number; max: number };
+  digits: boolean;
+  next: TNewPasswordInput;
+  confirm: TNewPasswordInput;
+}) {
+  const { t } = useTranslation('wallet', { keyPrefix: 'withdraw' });
+  return (
+    <>
+      <Field label={t('pp_new')} hint={rule} error={next.error} testId={`${testId}-new`}>
+        <input
+          name="newPaymentPassword"
+          type="password"
+          className="record-input"
+          autoComplete="new-password"
+          maxLength={length.max}
+          inputMode={digits ? 'numeric' : undefined}
+          value={next.value}
+          onChange={next.onChange}
+          data-testid={`${testId}-new`}
+        />
+      </Field>
+      <Field label={t('pp_confirm')} error={confirm.error} testId={`${testId}-confirm`}>
+        <input
+          name="confirmPaymentPassword"
+          type="password"
+          className="record-input"
+          autoComplete="new-password"
+          maxLength={length.max}
+          inputMode={digits ? 'numeric' : undefined}
+          value={confirm.value}
+          onChange={confirm.onChange}
+          data-testid={`${testId}-confirm`}
+        />
+      </Field>
+    </>
+  );
+}

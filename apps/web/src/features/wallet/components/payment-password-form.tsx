@@ -13,6 +13,7 @@ import {
   type TPaymentPasswordFields,
 } from '../lib/withdraw-rules';
 import { Field } from './field';
+import { NewPaymentPasswordFields } from './payment-password-fields';
 
 /**
  * The payment password rule in words: "6 digits" when the site's rule is six digits exactly (never
@@ -86,41 +87,22 @@ export function PaymentPasswordForm({ onDone }: { onDone?: () => void }) {
           data-testid="pp-password"
         />
       </Field>
-      <Field
-        label={t('pp_new')}
-        hint={rule}
-        error={errors.newPaymentPassword && ruleError(errors.newPaymentPassword)}
-        testId="pp-new"
-      >
-        <input
-          name="newPaymentPassword"
-          type="password"
-          className="record-input"
-          autoComplete="new-password"
-          maxLength={length.max}
-          inputMode={digits ? 'numeric' : undefined}
-          value={values.newPaymentPassword}
-          onChange={set('newPaymentPassword')}
-          data-testid="pp-new"
-        />
-      </Field>
-      <Field
-        label={t('pp_confirm')}
-        error={errors.confirmPaymentPassword && t(`errors.${errors.confirmPaymentPassword}`)}
-        testId="pp-confirm"
-      >
-        <input
-          name="confirmPaymentPassword"
-          type="password"
-          className="record-input"
-          autoComplete="new-password"
-          maxLength={length.max}
-          inputMode={digits ? 'numeric' : undefined}
-          value={values.confirmPaymentPassword}
-          onChange={set('confirmPaymentPassword')}
-          data-testid="pp-confirm"
-        />
-      </Field>
+      <NewPaymentPasswordFields
+        testId="pp"
+        rule={rule}
+        length={length}
+        digits={digits}
+        next={{
+          value: values.newPaymentPassword,
+          onChange: set('newPaymentPassword'),
+          error: errors.newPaymentPassword && ruleError(errors.newPaymentPassword),
+        }}
+        confirm={{
+          value: values.confirmPaymentPassword,
+          onChange: set('confirmPaymentPassword'),
+          error: errors.confirmPaymentPassword && t(`errors.${errors.confirmPaymentPassword}`),
+        }}
+      />
       <Button type="submit" variant="primary" disabled={save.isPending} data-testid="pp-submit">
         {t('pp_submit')}
       </Button>

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { THAI_BANKS, type TBankCode } from '@lotus/contracts/withdrawal';
+import type { TBankCode } from '@lotus/contracts/withdrawal';
 import { useRegisterSettings } from '@/api/get-register-settings';
 import { Button } from '@/components/ui/button/button';
 import { getErrorText } from '@/lib/error-text';
@@ -10,7 +10,9 @@ import { useSetPaymentPasswordMutation } from '../api/put-payment-password';
 import { useSetRealNameMutation } from '../api/put-real-name';
 import { checkRealName } from '../lib/real-name-rules';
 import { checkBind, checkPaymentPassword, paymentPasswordLength } from '../lib/withdraw-rules';
+import { BankAccountFields } from './bank-account-fields';
 import { Field } from './field';
+import { NewPaymentPasswordFields } from './payment-password-fields';
 import { paymentPasswordRuleText } from './payment-password-form';
 
 type TSetupFields = {
@@ -195,89 +197,28 @@ export function WithdrawSetup({
         ) : null}
         {asks.paymentPassword ? (
           <>
-            <Field label={t('pp_new')} hint={rule} error={errors.newPaymentPassword} testId="setup-pp-new">
-              <input
-                name="newPaymentPassword"
-                type="password"
-                className="record-input"
-                autoComplete="new-password"
-                maxLength={length.max}
-                inputMode={digits ? 'numeric' : undefined}
-                value={values.newPaymentPassword}
-                onChange={set('newPaymentPassword')}
-                data-testid="setup-pp-new"
-              />
-            </Field>
-            <Field label={t('pp_confirm')} error={errors.confirmPaymentPassword} testId="setup-pp-confirm">
-              <input
-                name="confirmPaymentPassword"
-                type="password"
-                className="record-input"
-                autoComplete="new-password"
-                maxLength={length.max}
-                inputMode={digits ? 'numeric' : undefined}
-                value={values.confirmPaymentPassword}
-                onChange={set('confirmPaymentPassword')}
-                data-testid="setup-pp-confirm"
-              />
-            </Field>
+            <NewPaymentPasswordFields
+              testId="setup-pp"
+              rule={rule}
+              length={length}
+              digits={digits}
+              next={{ value: values.newPaymentPassword, onChange: set('newPaymentPassword'), error: errors.newPaymentPassword }}
+              confirm={{ value: values.confirmPaymentPassword, onChange: set('confirmPaymentPassword'), error: errors.confirmPaymentPassword }}
+            />
           </>
         ) : null}
-        <Field label={t('bank')} error={errors.bankCode} testId="setup-bank">
-          <select
-            name="bankCode"
-            className="record-input"
-            value={values.bankCode}
-            onChange={set('bankCode')}
-            data-testid="setup-bank"
-          >
-            <option value="">{t('choose_bank')}</option>
-            {THAI_BANKS.map((b) => (
-              <option key={b.code} value={b.code}>
-                {language === 'en' ? b.en : b.th}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field
-          label={t('account_number')}
-          hint={t('account_number_hint')}
-          error={errors.accountNumber}
-          testId="setup-number"
-        >
-          <input
-            name="accountNumber"
-            className="record-input"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={19}
-            value={values.accountNumber}
-            onChange={set('accountNumber')}
-            data-testid="setup-number"
-          />
-        </Field>
+        <BankAccountFields
+          language={language}
+          testIds={{ bank: 'setup-bank', number: 'setup-number', name: 'setup-account-name' }}
+          bank={{ value: values.bankCode, onChange: set('bankCode'), error: errors.bankCode }}
+          number={{ value: values.accountNumber, onChange: set('accountNumber'), error: errors.accountNumber }}
+          name={asks.realName ? undefined : { value: values.accountName, onChange: set('accountName'), error: errors.accountName }}
+        />
         {asks.realName ? (
           <p className="wallet-form__hint" data-testid="setup-account-name">
             {t('setup_account_name', { name: values.realName.trim() || '—' })}
           </p>
-        ) : (
-          <Field
-            label={t('account_name')}
-            hint={t('account_name_hint')}
-            error={errors.accountName}
-            testId="setup-account-name"
-          >
-            <input
-              name="accountName"
-              className="record-input wallet-upper"
-              autoComplete="name"
-              maxLength={120}
-              value={values.accountName}
-              onChange={set('accountName')}
-              data-testid="setup-account-name"
-            />
-          </Field>
-        )}
+        ) : null}
         {asks.paymentPassword ? null : (
           <Field label={t('payment_password')} error={errors.paymentPassword} testId="setup-payment-password">
             <input
