@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
-import { peekChallenge } from './support/challenge';
 import { nextSliderChallenge, solveSlider } from './support/slider';
+import { fillCaptcha, submitLogin, trackCaptcha } from './support/login';
 import { waitForApp } from './support/live';
 
 // Accounts (issue 3), the login side: a person logs in, out, is forced to change a weak password,
@@ -13,105 +13,10 @@ import { waitForApp } from './support/live';
 
 const skipNewsPopup = (page: Page) => page.addInitScript(() => sessionStorage.setItem('newsPopupShown', '1'));
 
-/** Remembers the id of the last captcha each page fetched (the captcha-id response header). */
-const lastCaptchaId = new WeakMap<Page, string>();
-function trackCaptcha(page: Page) {
-  page.on('response', (response) => {
-    if (new URL(response.url()).pathname === '/wps/captcha') {
-      const id = response.headers()['captcha-id'];
-      if (id) lastCaptchaId.set(page, id);
-    }
-  });
-}
-
 test.beforeEach(async ({ page }) => {
   await skipNewsPopup(page);
   trackCaptcha(page);
 });
-
-/** Types the captcha shown in `form` (its text read through the operator API). */
-async function fillCaptcha(page: Page, form: Locator) {
-  const input = form.getByTestId('captcha-input');
-  await expect(form.getByTestId('captcha-image')).toBeVisible();
-  await expect.poll(() => lastCaptchaId.get(page) ?? null).not.toBeNull();
-  const { answer } = await peekChallenge(lastCaptchaId.get(page)!);
-  await input.fill(answer ?? '');
-}
-
-/**
- * Submits a login form filled with `username` and `password` answering the one challenge the
- * attempt asks (docs/adr/0031): the captcha when the form shows it (an earlier failure from this
- * address), else the slider; when the server still asks for a captcha, types it and submits again.
- */
-async function submitLogin(page: Page, form: Locator, username: string, password: string) {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await expect(form).not.toHaveAttribute('data-challenge', 'pending');
-    await form.getByTestId('login-username').fill(username);
-    await form.getByTestId('login-password').fill(password);
-    const withCaptcha = await form.getByTestId('captcha-field').isVisible();
-    if (withCaptcha) {
-      await page.waitForLoadState('networkidle');
-      await fillCaptcha(page, form);
-    }
-    const challenge = nextSliderChallenge(page);
-    challenge.catch(() => undefined);
-    await form.getByTestId('login-submit').click();
-    if (!withCaptcha) await solveSlider(page, challenge);
-    // A captcha that was no longer due gives way to the slider (the same attempt's one challenge).
-    else if (
-      await Promise.race([
-        page
-          .getByTestId('slider-modal')
-          .waitFor()
-          .then(() => true),
-        form
-          .getByTestId('login-submit')
-          .waitFor({ state: 'detached' })
-          .then(() => false),
-        page
-          .getByTestId('login-error')
-          .waitFor()
-          .then(() => false),
-      ])
-    )
-      await solveSlider(page, challenge);
-    const outcome = await Promise.race([
-      form
-        .getByTestId('login-error')
-        .waitFor()
-        .then(() => 'error' as const),
-      form.waitFor({ state: 'detached' }).then(() => 'left' as const),
-      page
-        .getByTestId('change-password-modal')
-        .waitFor()
-        .then(() => 'forced' as const),
-      page
-        .getByTestId('two-factor-step')
-        .waitFor()
-        .then(() => 'two-factor' as const),
-    ]);
-    if (outcome === 'left') {
-      // The form also leaves when the two-factor step or the forced change replaces it: look which.
-      const next = await Promise.race([
-        page
-          .getByTestId('two-factor-step')
-          .waitFor({ timeout: 3000 })
-          .then(() => 'two-factor' as const),
-        page
-          .getByTestId('change-password-modal')
-          .waitFor({ timeout: 3000 })
-          .then(() => 'forced' as const),
-      ]).catch(() => 'left' as const);
-      return next;
-    }
-    if (outcome !== 'error') return outcome;
-    if (!(await form.getByTestId('captcha-field').isVisible())) return outcome;
-    // 4.CAP.02: the answer asked for the captcha; it is shown now.
-    const text = await form.getByTestId('login-error').innerText();
-    if (!/captcha|แคปต์ชา|รหัสภาพ|ตรวจสอบ/i.test(text) && attempt > 0) return outcome;
-  }
-  return 'error' as const;
-}
 
 async function loginAsDemo(page: Page) {
   await page.goto('/login');
