@@ -31,17 +31,14 @@ document.addEventListener(
   function (e) {
     if (window.__lotusLive) return;
     e.preventDefault();
-    // Not to React either while it hydrates: the form is sent once, when the page is live.
-    e.stopPropagation();
     window.__lotusHeldSubmit = e.target;
   },
   true,
 );
 /*
  * A tap on one of the page's buttons before the app is live would do nothing (its handler is not
- * there yet; the page's code loads after the page has painted, ADR 0062; or its part of the page is
- * not hydrated yet, ADR 0079): hold the last one; main.tsx taps it again once the page is live (hydrated).
- * Links need no help: they navigate natively.
+ * there yet; the page's code loads after the page has painted, ADR 0062): hold the last one;
+ * main.tsx taps it again once the page is live. Links need no help: they navigate natively.
  */
 document.addEventListener(
   'click',
@@ -50,8 +47,6 @@ document.addEventListener(
     var button = e.target instanceof Element ? e.target.closest('button') : null;
     if (!button || button.disabled) return;
     e.preventDefault();
-    // Not to React either while it hydrates (a part not hydrated yet would drop it): tapped once, when live.
-    e.stopPropagation();
     window.__lotusHeldClick = button;
   },
   true,

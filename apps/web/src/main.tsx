@@ -74,9 +74,6 @@ function resubmitHeld(): void {
   if (form instanceof HTMLFormElement && form.isConnected) form.requestSubmit();
 }
 
-/** How long a member frame's data calls wait for its own first answers before they resume anyway. */
-const MEMBER_FRAME_WAIT_MS = 3_000;
-
 /** Whether this tab's session is the one the prerendered document was rendered for. */
 function sessionFitsDocument(): boolean {
   if (prerenderedSession() !== 'member') return !hasToken();
@@ -123,22 +120,18 @@ function start(): void {
         startTransition(() => {
           hydrateRoot(root, app);
         });
+        setLive();
         markMainDone();
         // Once the page has no work left (React's hydration included).
         onIdle(() => {
-          // Live once hydrated: a tap or a form sent meanwhile was held (not dropped by a part of the
-          // page not hydrated yet) and is replayed now, once (ADR 0079).
-          setLive();
-          const resumeData = () => onlineManager.setOnline(navigator.onLine !== false);
-          // A member frame paints the member's own data first, then the page's other calls go out
-          // (at the latest after MEMBER_FRAME_WAIT_MS, should its first answers be slow).
-          if (prerenderedSession() === 'member') {
-            void Promise.race([fillMemberFrame(queryClient), new Promise((resolve) => setTimeout(resolve, MEMBER_FRAME_WAIT_MS))]).finally(() =>
-              requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resumeData, 0))),
-            );
-          } else resumeData();
-          replayHeldClick();
-          resubmitHeld();
+          const resume = () => {
+            onlineManager.setOnline(navigator.onLine !== false);
+            replayHeldClick();
+            resubmitHeld();
+          };
+          // A member frame paints the member's own data first, then the page's other calls go out.
+          if (prerenderedSession() === 'member') void fillMemberFrame(queryClient).finally(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resume, 0))));
+          else resume();
         });
       });
   } else {
