@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { registerWithUsername, uniqueName } from './support/accounts';
+import { uniqueName } from './support/accounts';
 import { watchConsole } from './support/console';
-import { ops } from './support/ops';
+import { fundedMember } from './support/money';
 import { expectPhoneFriendly, PHONE, usePhoneSettings } from './support/phone';
 
 // Issue 25, "Games": the fairness page and the betting record on a 390 px phone, in Thai (the default).
@@ -11,11 +11,6 @@ import { expectPhoneFriendly, PHONE, usePhoneSettings } from './support/phone';
 //   slot's symbols, its bet and win in baht, the game's name and "matches your round";
 // - the betting record's vendor filter lists the vendors the member has bets with, each once.
 
-/** A real 1x1 PNG (the deposit slip). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 const ROUNDS = 3;
 /** The house slot the member plays, and what the betting record and the fairness page call it. */
 const GAME = { code: 'lotus-pond', th: 'สระบัวทองคำ', en: 'Golden Lotus Pond' };
@@ -27,32 +22,6 @@ test.describe.configure({ mode: 'serial' });
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
-
-function idOfRow(table: string, text: string): string {
-  const row = table.split('\n').find((line) => line.includes(text));
-  if (!row) throw new Error(`no row with ${text} in:\n${table}`);
-  return row.trim().split(/\s+/)[0]!;
-}
-
-async function fundedMember(p: Page): Promise<void> {
-  const username = uniqueName('f');
-  await registerWithUsername(p, { username, password: 'Lotus2026' });
-  await p.goto('/member?page=depositv2');
-  await p.getByTestId('deposit-amount-input').fill('500');
-  await p.getByTestId('deposit-reference-input').fill(`REF ${username}`);
-  await p
-    .getByTestId('deposit-slip-input')
-    .setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: PNG });
-  await p.getByTestId('deposit-submit').click();
-  await expect(p.getByTestId('deposit-item').first()).toHaveAttribute('data-status', 'awaiting_approval');
-  ops(
-    'deposit',
-    'approve',
-    idOfRow(ops('deposit', 'list', '--status', 'awaiting_approval', '--limit', '500'), username),
-  );
-  await p.getByTestId('header-balance-refresh').click();
-  await expect(p.getByTestId('header-balance')).toHaveText('฿500.00');
-}
 
 /** Launches the house slot as the site does, spins ROUNDS times, then changes seeds (revealing the old one). */
 async function playHouseRounds(p: Page, rounds = ROUNDS, rotate = true): Promise<void> {
@@ -89,7 +58,7 @@ test.beforeAll(async ({ browser }) => {
   page = await context.newPage();
   await usePhoneSettings(page, 'light');
   errors = watchConsole(page);
-  await fundedMember(page);
+  await fundedMember(page, uniqueName('f'), { amount: 500 });
   await playHouseRounds(page);
 });
 

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerWithUsername, skipNewsPopup, uniqueName } from './support/accounts';
+import { skipNewsPopup, uniqueName } from './support/accounts';
 import { watchConsole } from './support/console';
 import { ops } from './support/ops';
+import { fundedMember } from './support/money';
 import { signedVendorHeaders } from './support/vendor';
 
 // Issue 9 "Done when", the whole journey in one run against the built site and the real server (the house
@@ -13,15 +14,8 @@ import { signedVendorHeaders } from './support/vendor';
 // vendor in maintenance answers 'Game maintenance'; a trial account is refused a real-money launch.
 
 const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT}`;
-const PASSWORD = 'Lotus2026';
 const HOUSE_GAME = 'lotus-pond';
 const code = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-6).toUpperCase()}`;
-
-/** A real 1x1 PNG (the deposit slip). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /** `npm run ops -- vendor add`: the vendor's signing secret is the output's last line. */
 function addVendor(vendor: string): string {
@@ -83,33 +77,6 @@ const CATALOGUE: SyncGame[] = Array.from({ length: 17 }, (_, i) => {
 /** Money as the site shows it (one format in both languages): ฿1,234.50; minor units in. */
 const baht = (minor: number) =>
   `${minor < 0 ? '-' : ''}฿${(Math.abs(minor) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-const idOfRow = (table: string, text: string) => {
-  const row = table.split('\n').find((line) => line.includes(text));
-  if (!row) throw new Error(`no row with ${text} in:\n${table}`);
-  return row.trim().split(/\s+/)[0]!;
-};
-
-/** Registers a member and credits 1,000.00 THB through a bank-transfer deposit an operator approves. */
-async function fundedMember(page: Page): Promise<void> {
-  const username = uniqueName('j');
-  await registerWithUsername(page, { username, password: PASSWORD });
-  await page.goto('/member?page=depositv2');
-  await page.getByTestId('deposit-amount-input').fill('1000');
-  await page.getByTestId('deposit-reference-input').fill(`REF ${username}`);
-  await page
-    .getByTestId('deposit-slip-input')
-    .setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: PNG });
-  await page.getByTestId('deposit-submit').click();
-  await expect(page.getByTestId('deposit-item').first()).toHaveAttribute('data-status', 'awaiting_approval');
-  ops(
-    'deposit',
-    'approve',
-    idOfRow(ops('deposit', 'list', '--status', 'awaiting_approval', '--limit', '500'), username),
-  );
-  await page.getByTestId('header-balance-refresh').click();
-  await expect(page.getByTestId('header-balance')).toHaveText('฿1,000.00');
-}
 
 type HouseRound = {
   roundId: string;
@@ -176,7 +143,7 @@ test('2.GL.04 2.GL.05 2.GL.06 2.GL.07 4.LIST.02 5.GATE.02 4.FAV.01 4.GS.03 2.MC.
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  await fundedMember(page);
+  await fundedMember(page, uniqueName('j'));
 
   await test.step('a member favourites the house slot and sees it in fav', async () => {
     await page.goto('/rng?vassalage=HOUSE');

@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { registerWithUsername, skipNewsPopup, uniqueName } from './support/accounts';
 import { watchConsole } from './support/console';
-import { peekChallenge } from './support/challenge';
 import { ops } from './support/ops';
 import { nextSliderChallenge, solveSlider } from './support/slider';
+import { submitLogin, trackCaptcha } from './support/login';
 
 // Money (issue 8), as a new member would use it through the real server and the built site:
 // registration, My wallet, a bank-transfer deposit approved by an operator, the header balance and
@@ -311,44 +311,13 @@ test('2.MC.03 2.MC.04 2.MC.09 3.WAL.02 7.RELAY.03 7.RELAY.20 sandbox PSP deposit
 
 /**
  * Logs in on /login (slider); an account the operator created must change its password first (4.LOGIN.12).
- * Earlier failed logins from this address (other specs) make the server ask for a captcha: it is read through
- * the operator API, as a support agent would, and the login is sent again.
+ * Earlier failed logins from this address (other specs) make the server ask for a captcha: support/login.ts
+ * reads it through the operator API, as a support agent would.
  */
 async function loginFirstTime(page: Page, username: string, password: string, newPassword: string) {
-  let captchaId: string | null = null;
-  page.on('response', (r) => {
-    if (new URL(r.url()).pathname === '/wps/captcha') captchaId = r.headers()['captcha-id'] ?? captchaId;
-  });
+  trackCaptcha(page);
   await page.goto('/login');
-  const form = page.getByTestId('login-form');
-  for (let attempt = 0; attempt < 3; attempt++) {
-    // One challenge per attempt (docs/adr/0031): the captcha when the form shows it, else the slider.
-    await expect(form).not.toHaveAttribute('data-challenge', 'pending');
-    await form.getByTestId('login-username').fill(username);
-    await form.getByTestId('login-password').fill(password);
-    const withCaptcha = await form.getByTestId('captcha-field').isVisible();
-    if (withCaptcha) {
-      await expect(form.getByTestId('captcha-image')).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await expect.poll(() => captchaId).not.toBeNull();
-      await form.getByTestId('captcha-input').fill((await peekChallenge(captchaId!)).answer ?? '');
-    }
-    const challenge = nextSliderChallenge(page);
-    challenge.catch(() => undefined);
-    await form.getByTestId('login-submit').click();
-    if (!withCaptcha) await solveSlider(page, challenge);
-    const outcome = await Promise.race([
-      form
-        .getByTestId('login-error')
-        .waitFor()
-        .then(() => 'error' as const),
-      page
-        .getByTestId('change-password-modal')
-        .waitFor()
-        .then(() => 'forced' as const),
-    ]);
-    if (outcome === 'forced') break;
-  }
+  expect(await submitLogin(page, page.getByTestId('login-form'), username, password)).toBe('forced');
   const modal = page.getByTestId('change-password-modal');
   await expect(modal).toBeVisible();
   await modal.getByTestId('new-password').fill(newPassword);

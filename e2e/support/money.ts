@@ -17,11 +17,17 @@ function idOfRow(table: string, text: string): string {
   return row.trim().split(/\s+/)[0]!;
 }
 
-/** Registers a member and credits 1,000.00 THB through a bank-transfer deposit an operator approves. */
-export async function fundedMember(page: Page, username = uniqueName('h')): Promise<string> {
+/** Whole baht as the header shows them: 1000 -> "฿1,000.00". */
+const baht = (whole: number) => `฿${whole.toLocaleString('en-US')}.00`;
+
+/**
+ * Registers a member (`username`, password Lotus2026) and credits `amount` whole baht (1,000 by default)
+ * through a bank-transfer deposit with its slip that an operator approves; answers the username.
+ */
+export async function fundedMember(page: Page, username = uniqueName('h'), { amount = 1000 }: { amount?: number } = {}): Promise<string> {
   await registerWithUsername(page, { username, password: 'Lotus2026' });
   await page.goto('/member?page=depositv2');
-  await page.getByTestId('deposit-amount-input').fill('1000');
+  await page.getByTestId('deposit-amount-input').fill(String(amount));
   await page.getByTestId('deposit-reference-input').fill(`REF ${username}`);
   await page
     .getByTestId('deposit-slip-input')
@@ -34,6 +40,6 @@ export async function fundedMember(page: Page, username = uniqueName('h')): Prom
     idOfRow(ops('deposit', 'list', '--status', 'awaiting_approval', '--limit', '500'), username),
   );
   await page.getByTestId('header-balance-refresh').click();
-  await expect(page.getByTestId('header-balance')).toHaveText('฿1,000.00');
+  await expect(page.getByTestId('header-balance')).toHaveText(baht(amount));
   return username;
 }
