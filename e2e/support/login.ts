@@ -60,6 +60,16 @@ export async function submitLogin(page: Page, form: Locator, username: string, p
           .getByTestId('login-error')
           .waitFor()
           .then(() => false),
+        // The login took with the captcha alone, but the account must change its password or answer
+        // its second factor first: the form stays under that step.
+        page
+          .getByTestId('change-password-modal')
+          .waitFor()
+          .then(() => false),
+        page
+          .getByTestId('two-factor-step')
+          .waitFor()
+          .then(() => false),
       ])
     )
       await solveSlider(page, challenge);
