@@ -3,7 +3,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { Secret, TOTP } from 'otpauth';
 import { resolve } from 'node:path';
 import { skipNewsPopup, uniqueName } from './support/accounts';
-import { ops, resetSite } from './support/ops';
+import { operatorWithConsolePassword, resetSite } from './support/ops';
 
 /**
  * The console's Content pages (issue 12, docs/adr/0053, 0054): an admin schedules a notice with
@@ -32,9 +32,7 @@ const totpCode = (secret: string) =>
 /** A new admin (command line), signed in at /backoffice/ with enrolment, in Thai. */
 async function signInAdmin(browser: Browser): Promise<Page> {
   const username = uniqueName('cadm').toLowerCase();
-  ops('operator', 'create', username, '--role', 'admin');
-  const line = ops('operator', 'console-password', username);
-  const password = /\(shown once\): (\S+)/.exec(line)?.[1];
+  const password = operatorWithConsolePassword(username, 'admin');
   expect(password).toBeTruthy();
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'th-TH' });
   const page = await context.newPage();

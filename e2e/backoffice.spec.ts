@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { resolve } from 'node:path';
 import { registerWithUsername, skipNewsPopup, uniqueName } from './support/accounts';
-import { ops, resetSite } from './support/ops';
+import { approveAsSecondAdmin, approverToken, ops, resetSite, revealedSecret } from './support/ops';
 
 /**
  * The operator console (issue 12, docs/adr/0043-0046), as operators use it at /backoffice/: an
@@ -50,29 +50,67 @@ async function signInFirstTime(browser: Browser, username: string, oneTimePasswo
   return page;
 }
 
-/** An operator created on the Operators page; answers the one-time password shown once. */
-async function createOperator(admin: Page, username: string, role: 'ผู้ดูแลสูงสุด' | 'ฝ่ายบริการ'): Promise<string> {
-  await admin.getByRole('link', { name: 'ผู้ดูแลระบบ' }).click();
+const supportCreated = (username: string) => `เพิ่ม ${username} แล้ว`;
+
+/**
+ * Adds an operator on the Operators page with a reason; answers the number of the four-eyes request
+ * the page reports (docs/adr/0080): the new admin itself, or a new operator's one-time password.
+ */
+async function addOperator(admin: Page, username: string, role: 'ผู้ดูแลสูงสุด' | 'ฝ่ายบริการ'): Promise<string> {
+  await admin.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'ผู้ดูแลระบบ' }).click();
   await admin.getByLabel('ชื่อผู้ใช้', { exact: true }).fill(username);
   await admin.getByLabel('บทบาท', { exact: true }).selectOption({ label: role });
+  await admin.getByLabel('เหตุผล (บันทึกในบันทึกการตรวจสอบ)').fill(`New ${role} operator`);
   await admin.getByRole('button', { name: 'เพิ่ม', exact: true }).click();
-  const secret = admin.getByTestId('temporary-password');
-  await expect(secret).toBeVisible();
-  await expect(admin.getByRole('cell', { name: username, exact: true }).first()).toBeVisible();
-  return (await secret.innerText()).trim();
+  // The page's answer to this submission (an earlier notice may still be on screen until it replaces it).
+  const notice = admin.getByRole('status').filter({ hasText: role === 'ผู้ดูแลสูงสุด' ? 'ผู้ดูแลสูงสุดคนใหม่' : supportCreated(username) });
+  await expect(notice).toBeVisible();
+  return /#(\d+)/.exec(await notice.innerText())![1]!;
 }
 
 test('12.CONSOLE admin with TOTP, support revokes a member, four-eyes maintenance, audit chain verifies', async ({ browser }) => {
-  // The bootstrap admin gets a one-time console password from the command line.
+  // A second admin (the command line's e2e approver) exists before the owner asks for anything.
+  approverToken();
+  // The owner gets their own one-time console password from the command line (their own: at once).
   const line = ops('operator', 'console-password', 'owner');
   const ownerPassword = /\(shown once\): (\S+)/.exec(line)?.[1];
   expect(ownerPassword).toBeTruthy();
   const admin = await signInFirstTime(browser, 'owner', ownerPassword!);
   await shot(admin, 'dashboard');
 
+  // Another admin: a four-eyes request, approved by the second admin; its console password is a
+  // request too, and only its approver sees the password.
+  const secondName = uniqueName('adm').toLowerCase();
+  const adminRequest = await addOperator(admin, secondName, 'ผู้ดูแลสูงสุด');
+  await expect(admin.getByRole('cell', { name: secondName, exact: true })).toHaveCount(0);
+  approveAsSecondAdmin(adminRequest);
+  await admin.reload();
+  const secondRow = admin.getByRole('row').filter({ has: admin.getByRole('cell', { name: secondName, exact: true }) });
+  await secondRow.getByRole('button', { name: 'รีเซ็ตข้อมูลเข้าสู่ระบบ' }).click();
+  const resetDialog = admin.getByRole('dialog');
+  await resetDialog.getByLabel('เหตุผล (บันทึกในบันทึกการตรวจสอบ)').fill('Console access for the new admin');
+  await resetDialog.getByRole('button', { name: 'ยืนยัน' }).click();
+  const resetNotice = admin.getByRole('status').filter({ hasText: /ส่งคำขอ #\d+ แล้ว/ });
+  await expect(resetNotice).toBeVisible();
+  const resetRequest = /#(\d+)/.exec(await resetNotice.innerText())![1]!;
+  const secondPassword = revealedSecret(approveAsSecondAdmin(resetRequest), 'temporaryPassword');
+  const second = await signInFirstTime(browser, secondName, secondPassword);
+
+  // Support: created at once; their one-time password waits for a second admin, who approves it in
+  // the console and sees it there, once.
   const supportName = uniqueName('sup').toLowerCase();
-  const supportPassword = await createOperator(admin, supportName, 'ฝ่ายบริการ');
+  const supportRequest = await addOperator(admin, supportName, 'ฝ่ายบริการ');
+  await expect(admin.getByRole('cell', { name: supportName, exact: true }).first()).toBeVisible();
   await shot(admin, 'operators');
+  await second.getByRole('link', { name: 'รออนุมัติ' }).click();
+  const credentialsRequest = second.getByRole('row').filter({ hasText: 'รีเซ็ตข้อมูลเข้าสู่ระบบของผู้ดูแล' }).filter({ hasText: `operator:${supportName}` });
+  await expect(credentialsRequest).toContainText(supportRequest);
+  await credentialsRequest.getByRole('button', { name: 'อนุมัติ' }).click();
+  await second.getByRole('dialog').getByRole('button', { name: 'ยืนยัน' }).click();
+  await expect(second.getByRole('status').filter({ hasText: `อนุมัติคำขอ #${supportRequest} แล้ว` })).toBeVisible();
+  const supportPassword = (await second.getByTestId('revealed-temporaryPassword').innerText()).trim();
+  expect(supportPassword.length).toBeGreaterThanOrEqual(12);
+  await shot(second, 'approvals-revealed');
 
   // A member, logged in on the member site.
   const memberContext = await browser.newContext();
@@ -139,11 +177,9 @@ test('12.CONSOLE admin with TOTP, support revokes a member, four-eyes maintenanc
   await expect(own.getByText('คำขอของคุณ')).toBeVisible();
   await expect(own.getByRole('button', { name: 'อนุมัติ' })).toHaveCount(0);
 
-  // A second admin approves it.
-  const secondName = uniqueName('adm').toLowerCase();
-  const secondPassword = await createOperator(admin, secondName, 'ผู้ดูแลสูงสุด');
-  const second = await signInFirstTime(browser, secondName, secondPassword);
-  await second.getByRole('link', { name: 'รออนุมัติ' }).click();
+  // The second admin (made before this request, so independent of it) approves it.
+  // Already on the approvals page: it shows the new request when loaded again.
+  await second.reload();
   const request = second.getByRole('row').filter({ hasText: 'เริ่มปิดปรับปรุงระบบ' });
   await expect(request).toContainText('Database upgrade');
   await shot(second, 'approvals');

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { resolve } from 'node:path';
 import { skipNewsPopup } from './support/accounts';
-import { ops, opsAs, resetSite } from './support/ops';
+import { approveAsSecondAdmin, approverToken, ops, resetSite } from './support/ops';
 
 /**
  * The console's site configuration and support pages (issue 12, docs/adr/0055, 0056): an admin
@@ -63,6 +63,8 @@ async function confirm(page: Page, note?: string) {
 }
 
 test('12.CONSOLE site configuration: registration rule with live preview, flag, four-eyes region rule, feedback', async ({ browser, request }) => {
+  // The second admin who approves the region rule exists before the owner asks (docs/adr/0080).
+  approverToken();
   const admin = await signInOwner(browser);
   await admin.getByRole('link', { name: 'ตั้งค่าเว็บไซต์' }).click();
   await expect(admin.getByRole('heading', { name: 'ตั้งค่าเว็บไซต์', level: 1 })).toBeVisible();
@@ -129,10 +131,7 @@ test('12.CONSOLE site configuration: registration rule with live preview, flag, 
   const pending = JSON.parse(ops('config', 'get', 'region')) as { blockedCountries: string[] };
   expect(pending.blockedCountries).not.toContain('KP');
   // The same request from the command line: the requester cannot approve it; a second admin can.
-  ops('operator', 'create', 'region-approver', '--role', 'admin');
-  const tokenLines = ops('operator', 'token', 'create', 'region-approver').trim().split('\n');
-  const token = tokenLines[tokenLines.findIndex((l) => l.includes('It is shown once')) + 1]!.trim();
-  opsAs(token, 'approval', 'approve', id!);
+  approveAsSecondAdmin(id!);
   expect((JSON.parse(ops('config', 'get', 'region')) as { blockedCountries: string[] }).blockedCountries).toContain('KP');
 
   // Domains and customer-service tabs render their documents.

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -25,15 +26,32 @@ export const ops = (...args: string[]): string => opsWith({}, ...args);
 /** The command line with another operator's token (LOTUS_OPS_TOKEN, docs/adr/0055). */
 export const opsAs = (token: string, ...args: string[]): string => opsWith({ LOTUS_OPS_TOKEN: token }, ...args);
 
-let approverToken: string | null = null;
-/** A second admin with an API token (one per test process), the approver of four-eyes requests. */
-function approver(): string {
-  if (approverToken) return approverToken;
-  const name = `e2e-approver-${process.pid}`;
+/**
+ * A second admin with an API token, the approver of four-eyes requests: one per e2e server (its
+ * token kept in the server's data folder, so a restarted worker finds it). Made while the owner is
+ * the only admin who can act (the bootstrap, docs/adr/0080), and before any request it approves: an
+ * admin the requester makes while a request is pending could not approve it.
+ */
+export function approverToken(): string {
+  const file = resolve(process.env.E2E_DATA_DIR ?? '.', 'e2e-approver.token');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const name = 'e2e-approver';
   ops('operator', 'create', name, '--role', 'admin');
   const lines = ops('operator', 'token', 'create', name).trim().split('\n');
-  approverToken = lines[lines.findIndex((l) => l.includes('It is shown once')) + 1]!.trim();
-  return approverToken;
+  const token = lines[lines.findIndex((l) => l.includes('It is shown once')) + 1]!.trim();
+  writeFileSync(file, token, { mode: 0o600 });
+  return token;
+}
+
+/** Approves request `id` as the e2e approver; answers the command's output (secrets it revealed included). */
+export const approveAsSecondAdmin = (id: string | number): string => opsAs(approverToken(), 'approval', 'approve', String(id));
+
+/** The secret an approval revealed to its approver (another operator's token or one-time password). */
+export function revealedSecret(output: string, name: 'token' | 'temporaryPassword'): string {
+  const lines = output.trim().split('\n');
+  const at = lines.findIndex((l) => l.startsWith(`${name} (shown once`));
+  if (at < 0) throw new Error(`no ${name} in:\n${output}`);
+  return lines[at + 1]!.trim();
 }
 
 /**
@@ -41,10 +59,22 @@ function approver(): string {
  * with a reason, then approved by a second admin from the command line, as two operators would.
  */
 export function opsApproved(...args: string[]): string {
+  approverToken();
   const out = ops(...args, '--reason', 'end-to-end test');
   const id = /Request (\d+) is pending/.exec(out)?.[1];
   if (!id) return out;
-  return `${out}${opsAs(approver(), 'approval', 'approve', id)}`;
+  return `${out}${approveAsSecondAdmin(id)}`;
+}
+
+/**
+ * An operator of `role` with a one-time console password, made by the owner from the command line:
+ * an admin, and another operator's credentials, are four-eyes requests the e2e approver approves
+ * (docs/adr/0080); the password is revealed to that approver. Answers the password.
+ */
+export function operatorWithConsolePassword(username: string, role: 'admin' | 'finance' | 'support' | 'read_only'): string {
+  opsApproved('operator', 'create', username, '--role', role);
+  const out = opsApproved('operator', 'console-password', username);
+  return /\(shown once\): (\S+)/.exec(out)?.[1] ?? revealedSecret(out, 'temporaryPassword');
 }
 
 /** Puts the site back to normal operation after a spec changed it. */

@@ -72,8 +72,11 @@ describe('the documented operator commands (issue 22)', () => {
   });
 
   it('issue 22 each documented command runs: a change or a read, or the server refusing that example row', { timeout: 120_000 }, async () => {
+    // The embedded demo's first operator, whose token ops.json holds: the pages' commands run as them.
+    const owner = await createTestOperator(t.app, 'admin', 'owner');
+    // README's `operator token revoke 3` revokes this one (token 1 is test_operator's, 2 the owner's).
+    await createTestOperator(t.app, 'support', 'docs_spare');
     const admin = await createTestOperator(t.app, 'admin', 'second_admin');
-    await createTestOperator(t.app, 'admin', 'owner'); // the embedded demo's first operator
     // Deposits awaiting approval, for the pages' `deposit approve|reject <id>`.
     const bank = await createChannel(t, { kind: 'bank_transfer', min: '100.00', max: '50000.00', dailyLimit: '200000.00' });
     // Two members with three each: a member keeps at most 3 deposits open (issue 23 #4).
@@ -81,7 +84,7 @@ describe('the documented operator commands (issue 22)', () => {
     for (const member of [await createMember(t), await createMember(t)]) {
       for (let i = 0; i < 3; i++) deposits.push(body<{ deposit: { id: string } }>(await bankDeposit(member.c, bank, '500')).value.deposit.id);
     }
-    let token = t.opsToken;
+    let token = owner.token;
     let lastRequest = '0';
     const output: string[] = [];
     const connect = (tokenOf: () => string): Connection =>

@@ -62,6 +62,14 @@ describe('npm run ops (scripts/ops.mjs)', () => {
           new RegExp(`Mode\\s+API \\(${server.url.replace(/[.]/g, '\\.')}\\)`),
         );
 
+        // A second admin with their own token, made in the single-operator bootstrap (docs/adr/0080:
+        // it applies at once while the owner is the only admin who can act, and ends with it). Made
+        // before the request: one the requester makes while it is pending could not approve it.
+        expect((await run(['operator', 'create', 'second-admin', '--role', 'admin'], env)).code).toBe(0);
+        const tokenLines = (await run(['operator', 'token', 'create', 'second-admin'], env)).stdout.trim().split('\n');
+        const token = tokenLines[tokenLines.findIndex((l) => l.includes('It is shown once')) + 1]?.trim();
+        expect(token).toBeDefined();
+
         // With an API token, starting maintenance is a four-eyes request (docs/adr/0055): the
         // command prints the request id; nothing changes until a second operator approves.
         const noReason = await run(['maintenance', 'start', '--info-en', 'Back at noon'], env);
@@ -78,10 +86,6 @@ describe('npm run ops (scripts/ops.mjs)', () => {
         expect(own.code).toBe(1);
         expect(own.stderr).toContain('approval_own_request');
         // A second operator with their own token approves it from the command line.
-        expect((await run(['operator', 'create', 'second-admin', '--role', 'admin'], env)).code).toBe(0);
-        const tokenLines = (await run(['operator', 'token', 'create', 'second-admin'], env)).stdout.trim().split('\n');
-        const token = tokenLines[tokenLines.findIndex((l) => l.includes('It is shown once')) + 1]?.trim();
-        expect(token).toBeDefined();
         const approved = await run(['approval', 'approve', requestId!, '--note', 'ok'], { ...env, LOTUS_OPS_TOKEN: token! });
         expect(approved.code, approved.stderr).toBe(0);
         expect(approved.stdout).toContain(`Request ${requestId} (maintenance.start, config:maintenance) is approved by second-admin`);

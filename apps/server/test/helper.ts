@@ -132,6 +132,12 @@ export type TestApp = {
   inject(options: InjectOptions | string): Promise<LightMyRequestResponse>;
   /** Calls the operator API with the admin credential. */
   ops(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  /**
+   * Calls the operator API with the admin credential; when the answer is a four-eyes request
+   * (docs/adr/0044, 0080), a second admin (made by the system, so independent of the first)
+   * approves it. Answers the call's value, or the approval row (with `revealed`) of a request.
+   */
+  opsApproved(method: 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown): Promise<Record<string, unknown>>;
   setConfig<K extends keyof TSiteConfig>(key: K, change: (doc: TSiteConfig[K]) => TSiteConfig[K]): Promise<void>;
   /** Puts every configuration document back to the seeded defaults. */
   resetConfig(): Promise<void>;
@@ -181,6 +187,17 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
       return rows;
     };
     const lastSms = async (to: string) => (await sms(to, { limit: 1 }))[0]?.text ?? null;
+    let approver: Awaited<ReturnType<typeof createTestOperator>> | null = null;
+    const opsApproved: TestApp['opsApproved'] = async (method, url, payload) => {
+      const res = await ops(method, url, payload);
+      const answer = (res.json() as Envelope<Record<string, unknown>>).value;
+      if (res.statusCode !== 200 || !answer) throw new Error(`${method} ${url} failed: ${res.body}`);
+      if (typeof answer.approvalId !== 'number' || answer.status !== 'pending') return answer;
+      approver ??= await createTestOperator(app, 'admin', 'test_approver');
+      const approved = await approver.ops('POST', `/ops/approvals/${answer.approvalId}/approve`, {});
+      if (approved.statusCode !== 200) throw new Error(`approval ${answer.approvalId} failed: ${approved.body}`);
+      return (approved.json() as Envelope<Record<string, unknown>>).value;
+    };
     Object.assign(holder, {
       app,
       db,
@@ -191,6 +208,7 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
         new TestClient(holder, o.ip ?? nextIp(), o.userAgent ?? 'Mozilla/5.0 (vitest)'),
       inject: (o: InjectOptions | string) => app.inject(o),
       ops,
+      opsApproved,
       async setConfig(key, change) {
         const current = await app.services.config.get(key);
         await app.services.config.set(key, change(structuredClone(current)));

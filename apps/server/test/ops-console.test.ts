@@ -19,13 +19,20 @@ const cookieOf = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name
 const codeAt = (secret: string, at: number) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at });
 
+/** A one-time console password for another operator: a four-eyes request its approver sees once (docs/adr/0080). */
+async function credentialsOf(username: string): Promise<string> {
+  const approved = await t.opsApproved('POST', `/ops/operators/${username}/credentials`, { reason: 'console test operator' });
+  // In the single-operator bootstrap (no second admin yet) it is the call's own answer.
+  return ((approved.revealed ?? approved) as { temporaryPassword: string }).temporaryPassword;
+}
+
 let counter = 0;
 /** An operator created by the admin, credentials reset, signed in through both steps. */
 async function consoleOperator(role: 'admin' | 'finance' | 'support' | 'read_only') {
   counter += 1;
   const username = `con${role.replace('_', '')}${counter}`;
-  expect((await t.ops('POST', '/ops/operators', { username, role })).statusCode).toBe(200);
-  const reset = body<{ temporaryPassword: string }>(await t.ops('POST', `/ops/operators/${username}/credentials`));
+  await t.opsApproved('POST', '/ops/operators', { username, role, reason: 'console test operator' });
+  const temporaryPassword = await credentialsOf(username);
   // Each operator signs in from its own address (the per-address sign-in limit is tested on its own).
   const remoteAddress = `10.77.${Math.floor(counter / 200)}.${counter % 200}`;
   const step1 = await t.app.opsApp.inject({
@@ -33,7 +40,7 @@ async function consoleOperator(role: 'admin' | 'finance' | 'support' | 'read_onl
     url: '/ops/console/sign-in',
     headers: CSRF,
     remoteAddress,
-    payload: { username, password: reset.value.temporaryPassword },
+    payload: { username, password: temporaryPassword },
   });
   const s1 = body<{ next: string; enrolment: { secret: string }; mustChangePassword: boolean }>(step1).value;
   const password = `Console-pass-${counter}-long`;
@@ -57,7 +64,7 @@ async function consoleOperator(role: 'admin' | 'finance' | 'support' | 'read_onl
 describe('console sign-in (docs/adr/0043)', () => {
   it('enrols TOTP at the first sign-in, requires a new password after a reset, and opens a cookie session', async () => {
     await t.ops('POST', '/ops/operators', { username: 'alice', role: 'support' });
-    const reset = body<{ temporaryPassword: string }>(await t.ops('POST', '/ops/operators/alice/credentials'));
+    const reset = { value: { temporaryPassword: await credentialsOf('alice') } };
     expect(reset.value.temporaryPassword.length).toBeGreaterThanOrEqual(12);
 
     const step1 = await t.app.opsApp.inject({

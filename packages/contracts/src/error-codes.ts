@@ -55,6 +55,7 @@ export const ERROR_CATALOGUE = {
   ops_csrf_refused: 'This request did not come from the operator console',
   approval_not_pending: 'This request has already been decided or has expired',
   approval_own_request: 'A second operator must approve this request',
+  approval_not_independent: 'This request must be approved by an operator the requester did not create, credential or promote, and who is not its subject',
   // Site configuration fields (operator console, docs/adr/0055)
   field_unknown: 'This field is not known',
   country_code_unknown: 'This is not a known country code (ISO 3166, two capital letters)',
@@ -210,6 +211,7 @@ export const ERROR_HTTP_STATUS: Partial<Record<TErrorCode, number>> = {
   ops_csrf_refused: 403,
   approval_not_pending: 409,
   approval_own_request: 403,
+  approval_not_independent: 403,
   access_restricted: 403,
   in_need_true_account: 403,
   not_found: 404,

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { defineEndpoint, operator } from './endpoint';
 import { ZOpsMemberRow, ZOpsMemberStatus, ZOpsMemberStatusResult, ZOpsUnlocked, ZOpsUsernameParam } from './ops-accounts';
-import { OPS_PERMISSIONS, ZOpsAuditRow, ZOpsOperatorParam, ZOpsOperatorUsername, ZOpsRole } from './ops-operators';
+import {
+  OPS_PERMISSIONS,
+  ZOpsApprovalRequested,
+  ZOpsAuditRow,
+  ZOpsOperatorParam,
+  ZOpsOperatorUsername,
+  ZOpsReason,
+  ZOpsRole,
+} from './ops-operators';
+
+export { ZOpsApprovalRequested, ZOpsReason, type TOpsApprovalRequested } from './ops-operators';
 
 /**
  * The operator console (apps/backoffice) and what it adds to the operator API: console sign-in
@@ -64,12 +74,12 @@ export const ZConsolePasswordChange = z.object({
 });
 export const ZConsoleDone = z.object({ done: z.literal(true) });
 
-/** A reason every console action carries (written to the audit log). */
-export const ZOpsReason = z.string().trim().min(3).max(500);
 export const ZOpsReasonBody = z.object({ reason: ZOpsReason });
 
 /** POST /ops/operators/:username/credentials: a one-time password, shown once; TOTP enrols again. */
 export const ZOpsCredentialsReset = z.object({ username: str(40), temporaryPassword: str(64) });
+/** Another operator's credentials are a four-eyes request (docs/adr/0080): its reason. */
+export const ZOpsCredentialsResetBody = z.object({ reason: ZOpsReason.optional() }).nullish();
 
 /** PUT /ops/operators/:username/role: a four-eyes request. */
 export const ZOpsRoleChange = z.object({ role: ZOpsRole, reason: ZOpsReason });
@@ -126,22 +136,17 @@ export const resetOperatorCredentials = defineEndpoint({
   method: 'POST',
   path: '/ops/operators/:username/credentials',
   tag: 'ops console',
-  summary: 'Reset console credentials: a one-time password (shown once), TOTP enrolled again, sessions end',
+  summary:
+    "Reset console credentials: a one-time password (shown once), TOTP enrolled again, sessions end; another operator's after a second admin approves",
   auth: operator('operators.write', 'operator.credentials.reset'),
   params: ZOpsOperatorParam,
-  response: ZOpsCredentialsReset,
+  body: ZOpsCredentialsResetBody,
+  response: z.union([ZOpsCredentialsReset, ZOpsApprovalRequested]),
 });
 
 // ---------- four-eyes approvals ----------
 export const OPS_APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
 export const ZOpsApprovalStatus = z.enum(OPS_APPROVAL_STATUSES);
-/** The answer of a call that needs a second operator: nothing changed yet. */
-export const ZOpsApprovalRequested = z.object({
-  approvalId: z.number().int(),
-  status: z.literal('pending'),
-  expiresAt: str(40),
-});
-export type TOpsApprovalRequested = z.infer<typeof ZOpsApprovalRequested>;
 export const ZOpsApprovalRow = z.object({
   id: z.number().int(),
   action: str(60),
@@ -155,6 +160,12 @@ export const ZOpsApprovalRow = z.object({
   decidedBy: str(80).nullable(),
   decidedAt: str(40).nullable(),
   decisionNote: str(500).nullable(),
+  /**
+   * Secrets the applied change produced (another operator's API token or one-time console password,
+   * docs/adr/0080), shown once to the approver in the approve answer: never to the requester, never
+   * stored, never in a list.
+   */
+  revealed: z.record(str(40), str(200)).optional(),
 });
 export type TOpsApprovalRow = z.infer<typeof ZOpsApprovalRow>;
 export const ZOpsApprovalQuery = z.object({

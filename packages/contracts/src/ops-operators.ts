@@ -35,11 +35,24 @@ export const ZOpsOperatorRow = z.object({
 export type TOpsOperatorRow = z.infer<typeof ZOpsOperatorRow>;
 export const ZOpsOperatorList = z.array(ZOpsOperatorRow).max(1000);
 
-/** POST /ops/operators */
+/** A reason every console action carries (written to the audit log). */
+export const ZOpsReason = z.string().trim().min(3).max(500);
+
+/** The answer of a call that needs a second operator (docs/adr/0044): nothing changed yet. */
+export const ZOpsApprovalRequested = z.object({
+  approvalId: z.number().int(),
+  status: z.literal('pending'),
+  expiresAt: str(40),
+});
+export type TOpsApprovalRequested = z.infer<typeof ZOpsApprovalRequested>;
+
+/** POST /ops/operators (an admin is a four-eyes request once the bootstrap has ended: docs/adr/0080). */
 export const ZOpsOperatorCreate = z.object({
   username: ZOpsOperatorUsername,
   displayName: z.string().trim().min(1).max(80).optional(),
   role: ZOpsRole,
+  /** Required when the creation is a four-eyes request (an admin). */
+  reason: ZOpsReason.optional(),
 });
 export const ZOpsOperatorParam = z.object({ username: ZOpsOperatorUsername });
 /** PUT /ops/operators/:username/status */
@@ -50,6 +63,8 @@ export const OPS_TOKEN_DEFAULT_DAYS = 90;
 export const ZOpsTokenCreate = z.object({
   days: z.number().int().min(1).max(365).default(OPS_TOKEN_DEFAULT_DAYS),
   name: z.string().trim().min(1).max(80).default('cli'),
+  /** Required when the token is for another operator (a four-eyes request, docs/adr/0080). */
+  reason: ZOpsReason.optional(),
 });
 /** The token is shown once, here; only its SHA-256 is stored. */
 export const ZOpsTokenCreated = z.object({
@@ -126,10 +141,10 @@ export const createOperator = defineEndpoint({
   method: 'POST',
   path: '/ops/operators',
   tag: 'ops',
-  summary: 'Create an operator',
+  summary: 'Create an operator (an admin waits for a second admin once the bootstrap has ended)',
   auth: operator('operators.write', 'operator.create'),
   body: ZOpsOperatorCreate,
-  response: ZOpsOperatorRow,
+  response: z.union([ZOpsOperatorRow, ZOpsApprovalRequested]),
 });
 
 export const setOperatorStatus = defineEndpoint({
@@ -156,11 +171,11 @@ export const createToken = defineEndpoint({
   method: 'POST',
   path: '/ops/operators/:username/tokens',
   tag: 'ops',
-  summary: 'A new API token for an operator (shown once)',
+  summary: "A new API token (shown once): the caller's own at once, another operator's after a second admin approves",
   auth: operator('operators.write', 'operator.token.create'),
   params: ZOpsOperatorParam,
   body: ZOpsTokenCreate,
-  response: ZOpsTokenCreated,
+  response: z.union([ZOpsTokenCreated, ZOpsApprovalRequested]),
 });
 
 export const revokeToken = defineEndpoint({

@@ -30,6 +30,7 @@ export function ApprovalsPage() {
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
+  const [revealed, setRevealed] = useState<Record<string, string> | null>(null);
   const list = useQuery({
     queryKey: ['approvals', status, q, state.order, state.page],
     queryFn: () =>
@@ -75,8 +76,10 @@ export function ApprovalsPage() {
                   title={t('approveTitle', { id: a.id })}
                   description={t('approveText')}
                   onConfirm={async (note) => {
-                    await decide(a.id, 'approve', note);
+                    const decided = await decide(a.id, 'approve', note);
                     setNotice(t('approved', { id: a.id }));
+                    // Another operator's token or one-time password: shown to the approver once (docs/adr/0080).
+                    setRevealed(decided.revealed ?? null);
                     await refresh();
                   }}
                 />
@@ -89,6 +92,7 @@ export function ApprovalsPage() {
                 onConfirm={async (note) => {
                   await decide(a.id, 'reject', note);
                   setNotice(t('rejected', { id: a.id }));
+                  setRevealed(null);
                   await refresh();
                 }}
               />
@@ -134,7 +138,19 @@ export function ApprovalsPage() {
           {t('searchButton')}
         </button>
       </form>
-      {notice ? <Notice>{notice}</Notice> : null}
+      {notice ? (
+        <Notice>
+          {notice}
+          {revealed
+            ? Object.entries(revealed).map(([name, secret]) => (
+                <span key={name} className="revealed">
+                  {' '}
+                  {t(`revealed.${name}`, { defaultValue: name })} <code data-testid={`revealed-${name}`}>{secret}</code>
+                </span>
+              ))
+            : null}
+        </Notice>
+      ) : null}
       <DataTable
         caption={t('title')}
         columns={columns}

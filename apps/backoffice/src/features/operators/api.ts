@@ -9,13 +9,17 @@ export const operatorsQueryOptions = () => queryOptions({ queryKey: ['operators'
 export const useOperators = () => useQuery(operatorsQueryOptions());
 
 /** POST /ops/operators */
-export const createOperator = (input: { username: string; displayName?: string | undefined; role: TOpsRole }) =>
+export const createOperator = (input: { username: string; displayName?: string | undefined; role: TOpsRole; reason: string }) =>
   opsApi.call(createOperatorEndpoint, { body: input });
 /** PUT /ops/operators/:username/status */
 export const setOperatorStatus = (username: string, status: 'active' | 'disabled') =>
   opsApi.call(setOperatorStatusEndpoint, { params: { username }, body: { status } });
-/** POST /ops/operators/:username/credentials: the one-time password, shown once. */
-export const resetCredentials = (username: string) => opsApi.call(resetOperatorCredentials, { params: { username } });
+/**
+ * POST /ops/operators/:username/credentials: the one-time password, shown once; another operator's
+ * is a four-eyes request (its approver sees the password, docs/adr/0080).
+ */
+export const resetCredentials = (username: string, reason: string) =>
+  opsApi.call(resetOperatorCredentials, { params: { username }, body: { reason } });
 /** PUT /ops/operators/:username/role: a four-eyes request. */
 export const requestRoleChange = (username: string, role: TOpsRole, reason: string) =>
   opsApi.call(requestOperatorRole, { params: { username }, body: { role, reason } });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { OPS_ROLES, ZOpsOperatorCreate, type TOpsOperatorRow, type TOpsRole } from '@lotus/contracts/ops-operators';
+import { OPS_ROLES, ZOpsOperatorCreate, ZOpsReason, type TOpsOperatorRow, type TOpsRole } from '@lotus/contracts/ops-operators';
 import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
@@ -15,7 +15,7 @@ import { createOperator, requestRoleChange, resetCredentials, setOperatorStatus,
 
 const column = createColumnHelper<TOpsOperatorRow>();
 /** The create form: the contract, with an empty display name meaning "the username". */
-const ZCreateForm = ZOpsOperatorCreate.extend({ displayName: z.string().trim().max(80) });
+const ZCreateForm = ZOpsOperatorCreate.extend({ displayName: z.string().trim().max(80), reason: ZOpsReason });
 type TCreate = z.infer<typeof ZCreateForm>;
 
 function RoleChange({ operator, onDone }: { operator: TOpsOperatorRow; onDone: (text: string) => void }) {
@@ -55,7 +55,7 @@ export function OperatorsPage() {
   const [filter, setFilter] = useState('');
   const [notice, setNotice] = useState<{ text: string; secret?: string } | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
-  const form = useForm<TCreate>({ resolver: zodResolver(ZCreateForm), defaultValues: { username: '', displayName: '', role: 'support' } });
+  const form = useForm<TCreate>({ resolver: zodResolver(ZCreateForm), defaultValues: { username: '', displayName: '', role: 'support', reason: '' } });
   const refresh = useCallback(() => client.invalidateQueries({ queryKey: ['operators'] }), [client]);
 
   const columns = useMemo(
@@ -85,13 +85,16 @@ export function OperatorsPage() {
               />
               <ConfirmAction
                 danger
-                reasonOptional
                 label={t('reset')}
                 title={t('resetTitle', { username: o.username })}
                 description={t('resetText')}
-                onConfirm={async () => {
-                  const r = await resetCredentials(o.username);
-                  setNotice({ text: t('resetDone', { username: r.username }), secret: r.temporaryPassword });
+                onConfirm={async (reason) => {
+                  const r = await resetCredentials(o.username, reason);
+                  setNotice(
+                    'approvalId' in r
+                      ? { text: t('credentialsRequested', { id: r.approvalId }) }
+                      : { text: t('resetDone', { username: r.username }), secret: r.temporaryPassword },
+                  );
                   await refresh();
                 }}
               />
@@ -107,9 +110,19 @@ export function OperatorsPage() {
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const created = await createOperator(values.displayName ? values : { username: values.username, role: values.role });
-      const r = await resetCredentials(created.username);
-      setNotice({ text: t('created', { username: created.username }), secret: r.temporaryPassword });
+      const { displayName, ...input } = values;
+      const created = await createOperator(displayName ? { ...input, displayName } : input);
+      if ('approvalId' in created) {
+        // An admin, once the bootstrap has ended (docs/adr/0080): a second admin approves it.
+        setNotice({ text: t('createRequested', { id: created.approvalId }) });
+      } else {
+        const r = await resetCredentials(created.username, values.reason);
+        setNotice(
+          'approvalId' in r
+            ? { text: t('createdCredentialsRequested', { username: created.username, id: r.approvalId }) }
+            : { text: t('created', { username: created.username }), secret: r.temporaryPassword },
+        );
+      }
       form.reset();
       await refresh();
     } catch (error) {
@@ -137,10 +150,16 @@ export function OperatorsPage() {
             </option>
           ))}
         </select>
+        <label htmlFor="op-reason">{t('reason')}</label>
+        <input id="op-reason" aria-invalid={!!form.formState.errors.reason} aria-describedby="op-reason-hint" {...form.register('reason')} />
+        <p id="op-reason-hint" className="hint full">
+          {t('reasonHint')}
+        </p>
         <button type="submit" className="primary" disabled={form.formState.isSubmitting}>
           {t('create')}
         </button>
         {form.formState.errors.username ? <p className="field-error full">{t('usernameRule')}</p> : null}
+        {form.formState.errors.reason ? <p className="field-error full">{t('reasonRule')}</p> : null}
         {failure ? <p role="alert" className="field-error full">{t(`errors:${errorCodeOf(failure)}`)}</p> : null}
       </form>
       {notice ? (

@@ -249,6 +249,20 @@ export function createOperatorsService({ database, repo, audit, hasher, keys, no
 
   const countOperators = () => repo.countOperators();
 
+  /**
+   * The single-operator bootstrap (docs/adr/0080): no admin but `requesterId` can act (a console
+   * password or a live API token), so nobody could approve a request. It ends as soon as a second
+   * admin can act.
+   */
+  const inBootstrap = async (requesterId: number) => Number(await repo.countOtherAdminsWhoCanAct(requesterId, new Date(now()))) === 0;
+
+  /** Refuses a request that could never be applied: the operator must exist, or must not. */
+  async function assertExists(username: string, expected: boolean) {
+    const found = await repo.findByUsername(username);
+    if (expected && !found) throw new AppError('not_found', 404);
+    if (!expected && found) throw new AppError('operator_exists', 409);
+  }
+
   return {
     authenticate,
     listOperators,
@@ -263,6 +277,8 @@ export function createOperatorsService({ database, repo, audit, hasher, keys, no
     enrolTotp,
     createOperator,
     countOperators,
+    inBootstrap,
+    assertExists,
   };
 }
 

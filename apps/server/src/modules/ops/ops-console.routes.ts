@@ -15,12 +15,14 @@ import {
   searchAudit,
 } from '@lotus/contracts/ops-console';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { auditNote, type ConsoleCaller } from '../../plugins/auth-ops';
+import { actorOf, auditNote, type ConsoleCaller } from '../../plugins/auth-ops';
 import { rateLimit } from '../../plugins/rate-limit';
 import { route } from '../../plugins/route';
 import type { Approvals, Approver } from '../../platform/approvals/approvals';
 import type { OpsAudit } from '../../platform/audit/ops.audit';
 import type { ConsoleClient, ConsoleService } from './console.service';
+import type { OperatorsService } from './operators.service';
+import { operatorFourEyes } from './ops-operators.routes';
 
 /** The console's client: address, agent and request id (audit rows, session rows). */
 export const consoleClientOf = (request: FastifyRequest): ConsoleClient => {
@@ -62,10 +64,13 @@ export async function opsConsoleRoutes(
   app: FastifyInstance,
   {
     console: consoleService,
+    operators,
     approvals,
     audit,
-  }: { console: ConsoleService; approvals: Approvals; audit: OpsAudit },
+  }: { console: ConsoleService; operators: OperatorsService; approvals: Approvals; audit: OpsAudit },
 ) {
+  const fourEyes = operatorFourEyes(operators, approvals);
+
   // Per address (the service's throttle counts per username): 30 per minute, as members' logins.
   route(app, postConsoleSignIn, { rateLimit: rateLimit.login }, async (req, reply) => {
     const { token, step } = await consoleService.signIn(req.body, consoleClientOf(req));
@@ -97,7 +102,14 @@ export async function opsConsoleRoutes(
     return { done: true as const };
   });
 
-  route(app, resetOperatorCredentials, async (req) => consoleService.resetCredentials(req.params.username, auditNote(req)));
+  // Another operator's console credentials: a second admin approves, and sees the password once (docs/adr/0080).
+  route(app, resetOperatorCredentials, async (req) => {
+    const username = req.params.username;
+    const requester = await fourEyes.requester(req, username);
+    if (!requester) return consoleService.resetCredentials(username, auditNote(req));
+    await operators.assertExists(username, true);
+    return fourEyes.request(req, requester, 'operator.credentials', username, { username }, req.body?.reason);
+  });
 
   route(app, requestOperatorRole, async (req) => {
     const requester = approverOf(req);
@@ -111,7 +123,7 @@ export async function opsConsoleRoutes(
 
   route(app, listApprovals, async (req) => approvals.list(req.query));
 
-  route(app, approveApproval, async (req) => approvals.approve(req.params.id, approverOf(req), req.body?.note, auditNote(req)));
+  route(app, approveApproval, async (req) => approvals.approve(req.params.id, approverOf(req), req.body?.note, auditNote(req), actorOf(req)));
 
   route(app, rejectApproval, async (req) => approvals.reject(req.params.id, approverOf(req), req.body?.note, auditNote(req)));
 

@@ -15,6 +15,7 @@ import {
   type TOpsRole,
 } from '@lotus/contracts/ops-operators';
 import { CliError, defineCommand, formatTable, intArg, UsageError } from '../../platform/cli/kit';
+import { logPendingRequest } from './ops-site.cli';
 
 /** Operators, their API tokens and the operator audit log from the command line (docs/adr/0019). */
 
@@ -37,6 +38,9 @@ function anchorLine(anchor: TOpsAuditVerify['anchor']): string {
 /** The same command under `operator` and `operators`. */
 const both = (name: string) => ({ name: `operator ${name}`, aliases: [`operators ${name}`] });
 
+/** The reason a four-eyes request carries (docs/adr/0080), when given. */
+const reasonOf = (options: Record<string, string | undefined>) => (options.reason ? { reason: options.reason } : {});
+
 export const opsOperatorCommands = [
   defineCommand({
     ...both('list'),
@@ -49,15 +53,16 @@ export const opsOperatorCommands = [
     ...both('create'),
     usage: '<username> --role R',
     help: `R: ${OPS_ROLES.join(', ')}`,
-    options: ['role', 'name'],
+    options: ['role', 'name', 'reason'],
     async run(ctx, { positional, options }) {
       const [username, extra] = positional;
-      if (!username) throw new UsageError(`Use: operator create <username> --role ${OPS_ROLES.join('|')}`);
+      if (!username) throw new UsageError(`Use: operator create <username> --role ${OPS_ROLES.join('|')} [--reason <text>]`);
       if (extra !== undefined) throw new UsageError(`Unknown option ${extra}`);
       if (!isRole(options.role)) throw new UsageError(`--role is one of ${OPS_ROLES.join(', ')}`);
       const row = await ctx.call(createOperator, {
-        body: { username, role: options.role, ...(options.name ? { displayName: options.name } : {}) },
+        body: { username, role: options.role, ...(options.name ? { displayName: options.name } : {}), ...reasonOf(options) },
       });
+      if ('approvalId' in row) return logPendingRequest(ctx, row);
       ctx.log(formatTable([row], OPERATOR_COLUMNS));
       ctx.log(`Created operator ${row.username} (${row.role}). Give them a token: npm run ops -- operator token create ${row.username}`);
     },
@@ -81,12 +86,18 @@ export const opsOperatorCommands = [
   }),
   defineCommand({
     ...both('console-password'),
-    usage: '<username>',
-    help: ['console sign-in: a one-time password (printed once);', 'TOTP is set up at the next sign-in at /backoffice/'].join('\n'),
-    async run(ctx, { positional }) {
+    usage: '<username> [--reason <text>]',
+    help: [
+      'console sign-in: a one-time password (printed once);',
+      'TOTP is set up at the next sign-in at /backoffice/;',
+      "another operator's waits for a second admin",
+    ].join('\n'),
+    options: ['reason'],
+    async run(ctx, { positional, options }) {
       const username = positional[0];
-      if (!username) throw new UsageError('Use: operator console-password <username>');
-      const r = await ctx.call(resetOperatorCredentials, { params: { username } });
+      if (!username) throw new UsageError('Use: operator console-password <username> [--reason <text>]');
+      const r = await ctx.call(resetOperatorCredentials, { params: { username }, body: reasonOf(options) });
+      if ('approvalId' in r) return logPendingRequest(ctx, r);
       ctx.log(`One-time console password of ${r.username} (shown once): ${r.temporaryPassword}`);
       ctx.log('Sign in at /backoffice/ with it: a new password and the authenticator app are set up there.');
     },
@@ -100,18 +111,19 @@ export const opsOperatorCommands = [
   }),
   defineCommand({
     ...both('token create'),
-    usage: '<username> [--days N] [--save]',
-    help: 'a new API token (printed once; --save writes it to ops.json)',
-    options: ['days'],
+    usage: '<username> [--days N] [--save] [--reason <text>]',
+    help: "a new API token (printed once; --save writes it to ops.json); another operator's waits for a second admin",
+    options: ['days', 'reason'],
     flags: ['save'],
     async run(ctx, { positional, options, flags }) {
       const [username, extra] = positional;
-      if (!username) throw new UsageError('Use: operator token create <username> [--days N] [--save]');
+      if (!username) throw new UsageError('Use: operator token create <username> [--days N] [--save] [--reason <text>]');
       if (extra !== undefined) throw new UsageError(`Unknown option ${extra}`);
       const created = await ctx.call(createToken, {
         params: { username },
-        body: { days: options.days ? days(options.days) : OPS_TOKEN_DEFAULT_DAYS },
+        body: { days: options.days ? days(options.days) : OPS_TOKEN_DEFAULT_DAYS, ...reasonOf(options) },
       });
+      if ('approvalId' in created) return logPendingRequest(ctx, created);
       ctx.log(`Token ${created.id} for ${created.username}, valid until ${created.expiresAt}. It is shown once:`);
       ctx.log(created.token);
       if (flags.has('save')) {

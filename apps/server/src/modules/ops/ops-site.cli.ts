@@ -3,6 +3,7 @@ import {
   approveApproval,
   listApprovals,
   rejectApproval,
+  type TOpsApprovalRequested,
   type TOpsApprovalRow,
 } from '@lotus/contracts/ops-console';
 import { SITE_CONFIG_KEYS, type TSiteConfig, type TSiteConfigKey } from '@lotus/contracts/site-config';
@@ -53,13 +54,18 @@ async function updateFourEyes<K extends TSiteConfigKey>(
   const current = await readDocument(ctx, key);
   const answer = await ctx.call(setConfigDocument, { params: { key }, query: { reason: reason || undefined }, body: change(structuredClone(current)) });
   if (!('approvalId' in answer)) return CONFIG_DOCUMENT_SCHEMAS[key].parse(answer);
+  logPendingRequest(ctx, answer);
+  return null;
+}
+
+/** What a four-eyes request's answer tells the operator at the command line (docs/adr/0044, 0055). */
+export function logPendingRequest(ctx: Pick<CliContext, 'log'>, answer: TOpsApprovalRequested) {
   ctx.log(
     [
       `Request ${answer.approvalId} is pending: a second operator must approve it (until ${answer.expiresAt}).`,
       `  npm run ops -- approval approve ${answer.approvalId}    (or the console's Approvals page)`,
     ].join('\n'),
   );
-  return null;
 }
 
 const APPROVAL_COLUMNS = ['id', 'status', 'action', 'target', 'requestedBy', 'createdAt', 'expiresAt', 'decidedBy', 'reason'];
@@ -242,7 +248,10 @@ export const opsSiteCommands = [
       const id = intArg(idWord, { min: 1, max: Number.MAX_SAFE_INTEGER, message: `Use: approval ${decision} <id> [--note <text>] (a positive number)` });
       noMoreWords(positional, 2);
       const input = { params: { id }, body: options.note ? { note: options.note } : {} };
-      ctx.log(decided(await ctx.call(decision === 'approve' ? approveApproval : rejectApproval, input)));
+      const row = await ctx.call(decision === 'approve' ? approveApproval : rejectApproval, input);
+      ctx.log(decided(row));
+      // Another operator's token or one-time password (docs/adr/0080): to the approver, once.
+      for (const [name, secret] of Object.entries(row.revealed ?? {})) ctx.log(`${name} (shown once, hand it to the operator):\n${secret}`);
     },
   }),
   defineCommand({

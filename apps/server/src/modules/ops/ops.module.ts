@@ -1,5 +1,5 @@
 import { SITE_CONFIG_SCHEMAS } from '@lotus/contracts/site-config';
-import { ZOpsOperatorUsername, ZOpsRole } from '@lotus/contracts/ops-operators';
+import { type TOpsTokenCreated, ZOpsOperatorUsername, ZOpsRole, ZOpsTokenCreate } from '@lotus/contracts/ops-operators';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Approvals } from '../../platform/approvals/approvals';
@@ -75,7 +75,33 @@ export function createOpsModule(deps: {
     action: 'operator.role',
     approverPermission: 'operators.write',
     payload: z.object({ username: ZOpsOperatorUsername, role: ZOpsRole }),
+    subject: ({ username }) => username,
     apply: ({ username, role }, note) => operators.setRole(username, role, note, consoleService.endSessionsOf),
+  });
+  // Operators' power (docs/adr/0080): an admin, and another operator's token or console
+  // credentials; the secret goes to the approver, once.
+  approvals.define({
+    action: 'operator.create',
+    approverPermission: 'operators.write',
+    payload: z.object({ username: ZOpsOperatorUsername, displayName: z.string().trim().min(1).max(80).optional(), role: ZOpsRole }),
+    subject: ({ username }) => username,
+    apply: (input, note) => operators.addOperator(input, note),
+  });
+  approvals.define({
+    action: 'operator.token',
+    approverPermission: 'operators.write',
+    payload: ZOpsTokenCreate.omit({ reason: true }).extend({ username: ZOpsOperatorUsername }),
+    subject: ({ username }) => username,
+    apply: ({ username, ...options }, note) => operators.issueToken(username, options, note),
+    reveal: (created: TOpsTokenCreated) => ({ token: created.token }),
+  });
+  approvals.define({
+    action: 'operator.credentials',
+    approverPermission: 'operators.write',
+    payload: z.object({ username: ZOpsOperatorUsername }),
+    subject: ({ username }) => username,
+    apply: ({ username }, note) => consoleService.resetCredentials(username, note),
+    reveal: (reset: { temporaryPassword: string }) => ({ temporaryPassword: reset.temporaryPassword }),
   });
   const service = {
     ...base,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { opsApiTokens, opsOperators } from '../../db/schema';
 import type { Db, Executor } from '../../db/tx';
 
@@ -80,6 +80,25 @@ export function createOpsRepository(db: Db) {
         .select({ n: count() })
         .from(opsOperators)
         .where(and(eq(opsOperators.role, 'admin'), eq(opsOperators.status, 'active')));
+      return row?.n ?? 0;
+    },
+    /**
+     * Active admins other than `exceptId` who can act: a console password or a live API token (not
+     * revoked, not expired at `at`). None means the single-operator bootstrap (docs/adr/0080).
+     */
+    async countOtherAdminsWhoCanAct(exceptId: number | null, at: Date, tx: Executor = db) {
+      const liveToken = sql`exists (select 1 from ${opsApiTokens} where ${opsApiTokens.operatorId} = ${opsOperators.id} and ${opsApiTokens.revokedAt} is null and ${opsApiTokens.expiresAt} > ${at.toISOString()}::timestamptz)`;
+      const [row] = await tx
+        .select({ n: count() })
+        .from(opsOperators)
+        .where(
+          and(
+            eq(opsOperators.role, 'admin'),
+            eq(opsOperators.status, 'active'),
+            exceptId === null ? undefined : ne(opsOperators.id, exceptId),
+            or(isNotNull(opsOperators.passwordHash), liveToken),
+          ),
+        );
       return row?.n ?? 0;
     },
     /** Operators with the number of their live tokens (not revoked, not expired at `at`). */

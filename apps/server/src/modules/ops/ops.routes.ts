@@ -40,10 +40,10 @@ type Options = {
  * something or reads a secret, its audit action (plugins/auth-ops, docs/adr/0019).
  */
 export async function opsRoutes(app: FastifyInstance, { ops, content, jobs, keys }: Options) {
-  await app.register(opsOperatorRoutes, { operators: ops.operators, audit: ops.audit });
+  await app.register(opsOperatorRoutes, { operators: ops.operators, audit: ops.audit, approvals: ops.approvals });
   await app.register(opsJobRoutes, { jobs });
   await app.register(opsKeyRoutes, { keys });
-  await app.register(opsConsoleRoutes, { console: ops.console, approvals: ops.approvals, audit: ops.audit });
+  await app.register(opsConsoleRoutes, { console: ops.console, operators: ops.operators, approvals: ops.approvals, audit: ops.audit });
 
   route(app, getOpsStatus, async (req) => ops.getStatus(req.operator && 'inProcess' in req.operator ? 'direct' : 'api'));
 

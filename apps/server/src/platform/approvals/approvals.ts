@@ -1,10 +1,10 @@
 import { AppError } from '@lotus/contracts/app-error';
 import type { TOpsApprovalRequested, TOpsApprovalRow } from '@lotus/contracts/ops-console';
 import { roleAllows, type TOpsPermission, type TOpsRole } from '@lotus/contracts/ops-operators';
-import { and, asc, count, desc, eq, ilike, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { opsApprovals } from '../../db/schema';
+import { opsApprovals, opsAuditLog } from '../../db/schema';
 import type { JobDefinition } from '../jobs/engine';
 import type { OpsActor, OpsAudit, OpsAuditNote } from '../audit/ops.audit';
 
@@ -24,7 +24,20 @@ export type ApprovalDefinition<P> = {
   approverPermission: TOpsPermission;
   payload: z.ZodType<P>;
   apply(payload: P, note: OpsAuditNote): Promise<unknown>;
+  /** The operator the request is about (username), who can never approve it. */
+  subject?: (payload: P) => string;
+  /**
+   * Secrets the applied change produced, shown once to the approver in the approve answer (another
+   * operator's token or one-time password: never to the requester, never stored; docs/adr/0080).
+   */
+  reveal?: (result: never) => Record<string, string>;
 };
+
+/**
+ * Audit actions by which an operator gains sway over another (the target `operator:<username>`):
+ * creating them, issuing their credentials, changing their role (applied through an approval).
+ */
+const SWAY_ACTIONS = ['operator.create', 'operator.token.create', 'operator.credentials.reset', 'approval.approve'];
 
 /** Who decides: an operator (never the direct-mode command line, which has no identity to compare). */
 export type Approver = { id: number; username: string; role: TOpsRole };
@@ -117,20 +130,66 @@ export function createApprovals({
    * the change back. (The service reads what it needs before opening its transaction: opening ours
    * around it could wait on reads that wait for us, with PGlite's single session.)
    */
-  async function approve(id: number, approver: Approver, decisionNote: string | undefined, note: OpsAuditNote): Promise<TOpsApprovalRow> {
+  /**
+   * Whether the requester gained sway over the approver in the approval's lifetime (docs/adr/0080):
+   * since the request was made, created them, issued their token or console credentials, or changed
+   * their role (as the one who asked or approved it). Read from the operator audit log, whose rows
+   * name the actor and, for applied approvals, the requester.
+   */
+  async function requesterSwaysApprover(row: Row, approver: Approver): Promise<boolean> {
+    const since = row.createdAt;
+    const [hit] = await database.db
+      .select({ seq: opsAuditLog.seq })
+      .from(opsAuditLog)
+      .where(
+        and(
+          gte(opsAuditLog.at, since),
+          eq(opsAuditLog.target, `operator:${approver.username}`),
+          inArray(opsAuditLog.action, SWAY_ACTIONS),
+          or(eq(opsAuditLog.username, row.requestedBy), sql`${opsAuditLog.after} -> 'approval' ->> 'requestedBy' = ${row.requestedBy}`),
+        ),
+      )
+      .limit(1);
+    return hit !== undefined;
+  }
+
+  async function approve(
+    id: number,
+    approver: Approver,
+    decisionNote: string | undefined,
+    note: OpsAuditNote,
+    actor?: OpsActor,
+  ): Promise<TOpsApprovalRow> {
     const check = (row: Row) => {
       if (row.status !== 'pending' || row.expiresAt.getTime() <= now()) throw new AppError('approval_not_pending', 409);
       if (row.requestedById === approver.id) throw new AppError('approval_own_request', 403);
       const definition = definitions.get(row.action);
       if (!definition) throw new AppError('approval_not_pending', 409);
       if (!roleAllows(approver.role, definition.approverPermission)) throw new AppError('ops_permission_denied', 403);
+      if (definition.subject?.(definition.payload.parse(row.payload)) === approver.username) {
+        throw new AppError('approval_not_independent', 403);
+      }
       return definition;
     };
     const [first] = await database.db.select().from(opsApprovals).where(eq(opsApprovals.id, id));
     if (!first) throw new AppError('not_found', 404);
-    const definition = check(first);
+    let definition: ApprovalDefinition<unknown>;
+    try {
+      definition = check(first);
+      if (await requesterSwaysApprover(first, approver)) throw new AppError('approval_not_independent', 403);
+    } catch (error) {
+      // A refused approval is evidence too (someone tried to satisfy four-eyes alone): its own row,
+      // written although the call fails.
+      if (actor && error instanceof AppError && first.status === 'pending') {
+        await audit.append(actor, 'approval.refuse', {
+          target: `approval:${id}`,
+          after: { action: first.action, requestedBy: first.requestedBy, refused: error.code },
+        });
+      }
+      throw error;
+    }
     let result: TOpsApprovalRow | null = null;
-    await definition.apply(definition.payload.parse(first.payload), async (entry) =>
+    const applied = await definition.apply(definition.payload.parse(first.payload), async (entry) =>
       database.tx(async (tx) => {
         const row = await lockPending(id, tx);
         check(row);
@@ -149,7 +208,7 @@ export function createApprovals({
     );
     const approved = result as TOpsApprovalRow | null;
     if (!approved) throw new Error(`approval action ${first.action} reported no audit entry`);
-    return approved;
+    return definition.reveal ? { ...approved, revealed: definition.reveal(applied as never) } : approved;
   }
 
   /** Closes a pending request without applying it (the requester may withdraw their own). */
