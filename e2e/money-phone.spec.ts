@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { registerWithUsername, uniqueName } from './support/accounts';
-import { ops } from './support/ops';
+import { approveDeposit, ops, opsApproved } from './support/ops';
 import { checkSmallPhoneWidth, expectPhoneFriendly, PHONE, usePhoneSettings } from './support/phone';
 
 // Issue 25, "Money on screen" on a 390 px phone, as a new player meets it through the real server:
@@ -88,10 +88,11 @@ async function sendBankDeposit(page: Page, amount: string, reference: string) {
   await expect(page.getByTestId('deposit-item').first()).toHaveAttribute('data-status', 'awaiting_approval');
 }
 
-/** The operator approves the member's deposit awaiting approval. */
-function approveDeposit(username: string) {
+/** The operators approve the member's deposit awaiting approval. */
+function approveDepositOf(username: string) {
   const id = idOfRow(ops('deposit', 'list', '--status', 'awaiting_approval', '--limit', '500'), username);
-  expect(ops('deposit', 'approve', id)).toContain('is credited');
+  // Sent without a slip: a four-eyes request the second admin applies (docs/adr/0081).
+  expect(approveDeposit(id)).toMatch(/is approved by e2e-approver/);
 }
 
 /**
@@ -164,7 +165,7 @@ test('2.MC.05 withdraw is locked with "bet ฿498.75 more to withdraw" while wag
   const username = uniqueName('t');
   await registerWithUsername(page, { username, password: PASSWORD, payeeName: uniquePayee() });
   await sendBankDeposit(page, '498.75', `REF ${username}`);
-  approveDeposit(username);
+  approveDepositOf(username);
 
   await openPage(page, 'withdraw');
   const progress = page.getByTestId('withdraw-turnover-progress');
@@ -187,7 +188,7 @@ test('2.MC.05 the withdrawal setup is one form asking the login password once; t
   // Signed up without a real name: the setup asks for it too.
   await registerWithUsername(page, { username, password: PASSWORD });
   await sendBankDeposit(page, '1000', `REF ${username}`);
-  approveDeposit(username);
+  approveDepositOf(username);
 
   await openPage(page, 'withdraw');
   const setup = page.getByTestId('withdraw-setup');
@@ -225,7 +226,7 @@ test('2.MC.04 3.STAT.05 a credited deposit, a paid-out and a rejected withdrawal
   await expect(balance).toHaveText('฿0.00');
 
   // No refresh, no reload: the operator's approval reaches the open page.
-  approveDeposit(username);
+  approveDepositOf(username);
   await expect(balance).toHaveText('฿1,000.00');
   await expectToastClearOfBalance(page, 'ได้รับเงินฝากแล้ว', '฿1,000.00');
   await shoot(page, 'money-deposit-credited-toast-390-th');
@@ -258,7 +259,7 @@ test('4.BAL.03 the header balance is right again on leaving a game', async ({ pa
   const username = uniqueName('g');
   await registerWithUsername(page, { username, password: PASSWORD });
   await sendBankDeposit(page, '1000', `REF ${username}`);
-  approveDeposit(username);
+  approveDepositOf(username);
   await page.getByTestId('header-balance-refresh').click();
   await expect(page.getByTestId('header-balance')).toHaveText('฿1,000.00');
 
@@ -315,9 +316,10 @@ function crc16(text: string): string {
 }
 
 test('2.MC.04 deposit: a PromptPay channel shows a QR for its PromptPay ID and the amount', async ({ page }) => {
-  // The operator adds a PromptPay channel: the site's PromptPay ID (a mobile number) as its account.
+  // The operator adds a PromptPay channel: the site's PromptPay ID (a mobile number) as its account; a
+  // new receiving account is four-eyes (docs/adr/0081).
   const code = `pp-${Date.now().toString(36)}`;
-  ops(
+  opsApproved(
     'channel',
     'add',
     JSON.stringify({

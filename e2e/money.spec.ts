@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { registerWithUsername, skipNewsPopup, uniqueName } from './support/accounts';
 import { watchConsole } from './support/console';
-import { ops } from './support/ops';
+import { ops, payAsSecondAdmin } from './support/ops';
 import { nextSliderChallenge, solveSlider } from './support/slider';
 import { submitLogin, trackCaptcha } from './support/login';
 
@@ -165,7 +165,10 @@ test.describe('deposit and withdrawals', () => {
       await page.getByTestId('withdraw-submit').click();
       await expect(page.getByTestId('withdrawal-item').first()).toHaveAttribute('data-status', 'pending');
       const id = idOfRow(ops('withdrawal', 'list', '--status', 'pending', '--limit', '500'), payee);
-      expect(ops('withdrawal', 'pay', id)).toContain('is paid out');
+      // The owner approved the deposit that funded it: the owner may not pay it out, the second admin
+      // does (docs/adr/0081).
+      expect(() => ops('withdrawal', 'pay', id)).toThrow(/withdrawal_payer_funded_it/);
+      expect(payAsSecondAdmin(id)).toContain('is paid out');
       return id;
     };
     await withdraw('300');

@@ -77,6 +77,26 @@ export function operatorWithConsolePassword(username: string, role: 'admin' | 'f
   return /\(shown once\): (\S+)/.exec(out)?.[1] ?? revealedSecret(out, 'temporaryPassword');
 }
 
+/**
+ * Approves a deposit as the cashier desk does (docs/adr/0081): the owner approves it; one without a
+ * slip or above the threshold becomes a four-eyes request the e2e approver applies. Answers the output.
+ */
+export function approveDeposit(id: string): string {
+  approverToken();
+  const out = ops('deposit', 'approve', id, '--note', 'statement checked in e2e');
+  const request = /Request (\d+) is pending/.exec(out)?.[1];
+  return request ? `${out}${approveAsSecondAdmin(request)}` : out;
+}
+
+/** Pays a withdrawal out as the second admin: never the operator who approved the deposit that funded it (docs/adr/0081). */
+export const payAsSecondAdmin = (id: string): string => opsAs(approverToken(), 'withdrawal', 'pay', id);
+
+/** A new operator of `role` with an API token, made by the owner and approved by the e2e approver (docs/adr/0080). */
+export function operatorWithToken(username: string, role: 'admin' | 'finance' | 'support' | 'read_only'): string {
+  opsApproved('operator', 'create', username, '--role', role);
+  return revealedSecret(opsApproved('operator', 'token', 'create', username), 'token');
+}
+
 /** Puts the site back to normal operation after a spec changed it. */
 export function resetSite(): void {
   ops('maintenance', 'stop');

@@ -113,6 +113,7 @@ export function createServices(
     database,
     now,
     jobs,
+    approvals,
     transfers: {
       options: options.transfers?.options ?? DEFAULT_TRANSFER_WALLET_OPTIONS,
       selfUrl: options.transfers?.selfUrl ?? (() => null),
@@ -143,6 +144,7 @@ export function createServices(
     usernameOf: async (memberId) => (await identity.memberSummary(memberId))?.username ?? null,
     wageringMultiple,
     sandboxPsp: options.cashier?.sandboxPsp ?? false,
+    approvals,
   });
   const withdrawal = createWithdrawalModule({
     ...shared,
@@ -150,6 +152,8 @@ export function createServices(
     stepUp: identity.stepUp,
     wallet: { post: wallet.service.post },
     wageringOutstanding: wallet.service.wageringOutstanding,
+    fundingApprovers: deposit.service.operatorsWhoCredited,
+    approvals,
   });
   const agent = createAgentModule({
     stepUp: identity.stepUp,

@@ -61,7 +61,8 @@ describe('deposits by bank transfer', () => {
       expect(res.statusCode).toBe(200);
       ids.push(body<{ deposit: TDeposit }>(res).value.deposit.id);
       // Credited deposits count against the daily limit too; at most 3 may be open at once (issue 23 #4).
-      if (i > 0) expect((await approve(ids[i]!)).statusCode).toBe(200);
+      // 50,000.00 is above the four-eyes threshold (docs/adr/0081): a second operator applies it.
+      if (i > 0) await t.opsApproved('POST', `/ops/deposits/${ids[i]!}/approve`, { note: 'statement checked' });
     }
     const over = await bankDeposit(m.c, bank, '100');
     expect(over.statusCode).toBe(400);

@@ -6,11 +6,14 @@ import { body, type TestApp, type TestClient } from './helper';
 /** Shared by the cashier tests: channels through the operator API, deposits and reads through the member API. */
 
 let channelCounter = 0;
-/** A payment channel created through POST /ops/payment-channels (a unique code). */
+/**
+ * A payment channel created through POST /ops/payment-channels (a unique code): a four-eyes request
+ * (docs/adr/0081) that the test app's second admin approves.
+ */
 export async function createChannel(t: TestApp, input: Partial<TOpsPaymentChannelInput> & Pick<TOpsPaymentChannelInput, 'kind'>) {
   channelCounter += 1;
   const code = input.code ?? `t${Date.now().toString(36).slice(-5)}-${channelCounter}`;
-  const res = await t.ops('POST', '/ops/payment-channels', {
+  await t.opsApproved('POST', '/ops/payment-channels?reason=test%20channel', {
     code,
     nameTh: `ช่องทาง ${code}`,
     nameEn: `Channel ${code}`,
@@ -22,9 +25,7 @@ export async function createChannel(t: TestApp, input: Partial<TOpsPaymentChanne
       : { adapter: 'sandbox' }),
     ...input,
   });
-  const b = body<{ code: string }>(res);
-  if (!b.success) throw new Error(`channel create failed: ${res.body}`);
-  return b.value.code;
+  return code;
 }
 
 /** A 1x1 PNG (real bytes). */
@@ -33,11 +34,22 @@ export const PNG_1X1 = Buffer.from(
   'base64',
 );
 
+/**
+ * A bank-transfer deposit as a player sends it: with a slip image unless `extra` says
+ * `slipImage: undefined` (a slip-less one waits for two operators, docs/adr/0081).
+ */
 export async function bankDeposit(c: TestClient, channel: string, amount: string, extra: Record<string, unknown> = {}) {
   return c.inject({
     method: 'POST',
     url: '/wps/cashier/deposits',
-    payload: { channel, amount, transferredAt: new Date().toISOString(), reference: 'KB-REF-001', ...extra },
+    payload: {
+      channel,
+      amount,
+      transferredAt: new Date().toISOString(),
+      reference: 'KB-REF-001',
+      slipImage: `data:image/png;base64,${PNG_1X1.toString('base64')}`,
+      ...extra,
+    },
   });
 }
 

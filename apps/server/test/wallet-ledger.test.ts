@@ -274,14 +274,21 @@ describe('reversal is a new transaction', () => {
   it('an operator reverses a deposit once, with a reason, audited; the ledger still verifies', async () => {
     const m = nextMember++;
     const d = await deposit(m, 9_000n, `rev-${m}`);
+    // A four-eyes request (docs/adr/0081): nothing moves until a second operator approves and applies it.
     const res = await t.ops('POST', `/ops/ledger/transactions/${d.transactionId}/reverse`, { reason: 'credited to the wrong member' });
-    expect(res.json()).toMatchObject({ success: true, value: { outcome: 'created', reverses: d.transactionId } });
+    expect(res.json()).toMatchObject({ success: true, value: { status: 'pending' } });
+    expect(await wallet().balanceOf({ id: m, trial: false })).toBe(9_000n);
+    const checker = await t.operator('finance');
+    const approve = async (r: typeof res) =>
+      checker.ops('POST', `/ops/approvals/${(r.json() as { value: { approvalId: number } }).value.approvalId}/approve`, {});
+    expect((await approve(res)).statusCode).toBe(200);
     expect(await wallet().balanceOf({ id: m, trial: false })).toBe(0n);
+    // Asked and approved again: once per transaction, nothing more moves.
     const again = await t.ops('POST', `/ops/ledger/transactions/${d.transactionId}/reverse`, { reason: 'credited to the wrong member' });
-    expect(again.json()).toMatchObject({ success: true, value: { outcome: 'replayed' } });
+    expect((await approve(again)).statusCode).toBe(200);
     expect(await wallet().balanceOf({ id: m, trial: false })).toBe(0n);
-    const audit = (await t.ops('GET', '/ops/audit?limit=5')).json() as { value: { action: string; target: string }[] };
-    expect(audit.value).toContainEqual(expect.objectContaining({ action: 'ledger.reverse', target: `ledger:${d.transactionId}` }));
+    const audit = (await t.ops('GET', '/ops/audit?limit=5')).json() as { value: { action: string; target: string; username: string }[] };
+    expect(audit.value).toContainEqual(expect.objectContaining({ action: 'approval.approve', target: `ledger:${d.transactionId}`, username: checker.username }));
     expect((await wallet().verify()).violations).toEqual([]);
   });
 
@@ -298,7 +305,9 @@ describe('reversal is a new transaction', () => {
         { account: accounts.withdrawalClearing, amount: 4_000n },
       ],
     });
-    const res = await t.ops('POST', `/ops/ledger/transactions/${d.transactionId}/reverse`, { reason: 'mistake' });
+    const requested = await t.ops('POST', `/ops/ledger/transactions/${d.transactionId}/reverse`, { reason: 'mistake' });
+    const checker = await t.operator('finance');
+    const res = await checker.ops('POST', `/ops/approvals/${(requested.json() as { value: { approvalId: number } }).value.approvalId}/approve`, {});
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, message: 'insufficient_funds' });
     expect((await t.ops('POST', `/ops/ledger/transactions/${d.transactionId}/reverse`, { reason: 'x' })).statusCode).toBe(400);

@@ -127,8 +127,14 @@ describe('closing a not-received case (ADR 0047)', () => {
   it('refund: the payout returns to the main wallet once, the member is told why and sees it in the history', async () => {
     const { m, w } = await notReceived('250.00');
     expect(await balanceOf(t, `m:${m.id}:main`)).toBe(750_00n);
+    // A refund is a four-eyes request (docs/adr/0081): nothing moves until a second operator approves it.
     const res = await t.ops('POST', `/ops/withdrawals/${w.id}/resolve`, { outcome: 'refund', reason: 'The bank returned the transfer' });
-    expect(body<TOpsWithdrawalRow>(res).value).toMatchObject({ status: 'refunded', resolution: 'The bank returned the transfer' });
+    const request = body<{ approvalId: number; status: string }>(res).value;
+    expect(request.status).toBe('pending');
+    expect(await balanceOf(t, `m:${m.id}:main`)).toBe(750_00n);
+    const checker = await t.operator('finance');
+    const approved = await checker.ops('POST', `/ops/approvals/${request.approvalId}/approve`, {});
+    expect(body(approved).value).toMatchObject({ status: 'approved', decidedBy: checker.username });
     expect(await balanceOf(t, `m:${m.id}:main`)).toBe(1_000_00n);
     expect(await movements(t, 'withdrawal_refund', String(w.id))).toBe(1);
     // Closed: a second refund (or any other closing) is refused and moves nothing.
@@ -169,9 +175,13 @@ describe('closing a not-received case (ADR 0047)', () => {
     const support = await t.operator('support');
     expect(body(await support.ops('POST', `/ops/withdrawals/${w.id}/resolve`, { outcome: 'refund', reason: 'x' })).message).toBe('ops_permission_denied');
     const finance = await t.operator('finance');
-    expect((await finance.ops('POST', `/ops/withdrawals/${w.id}/resolve`, { outcome: 'refund', reason: 'Returned' })).statusCode).toBe(200);
+    const requested = await finance.ops('POST', `/ops/withdrawals/${w.id}/resolve`, { outcome: 'refund', reason: 'Returned' });
+    const approvalId = body<{ approvalId: number }>(requested).value.approvalId;
+    // One pending refund per case: a second request is refused while the first waits.
+    const twice = await t.ops('POST', `/ops/withdrawals/${w.id}/resolve`, { outcome: 'refund', reason: 'Returned' });
+    expect([twice.statusCode, body(twice).message]).toEqual([409, 'approval_already_pending']);
     const audit = body<{ action: string; target: string; username: string }[]>(await t.ops('GET', '/ops/audit?limit=20')).value;
-    expect(audit).toContainEqual(expect.objectContaining({ action: 'withdrawal.resolve', target: `withdrawal:${w.id}`, username: finance.username }));
+    expect(audit).toContainEqual(expect.objectContaining({ action: 'withdrawal.resolve', target: `approval:${approvalId}`, username: finance.username }));
   });
 });
 
@@ -300,8 +310,12 @@ describe('the operator command line (npm run ops -- withdrawal ...)', () => {
     const cases = await cli('withdrawal', 'cases');
     expect(cases.text).toContain(`withdrawal ${first.w.id}: proof 1 image/png`);
     await expect(cli('withdrawal', 'resolve', String(first.w.id), '--reason', 'x')).rejects.toThrow(/--refund\|--paid/);
-    const refunded = await cli('withdrawal', 'resolve', String(first.w.id), '--refund', '--reason', 'Returned by the bank');
-    expect(refunded.text).toContain(`Withdrawal ${first.w.id} is refunded; 120.00 returned`);
+    const requested = await cli('withdrawal', 'resolve', String(first.w.id), '--refund', '--reason', 'Returned by the bank');
+    const requestId = /Request (\d+) is pending/.exec(requested.text)?.[1];
+    expect(requestId, requested.text).toBeDefined();
+    expect(await balanceOf(t, `m:${first.m.id}:main`)).toBe(880_00n);
+    const checker = await t.operator('admin');
+    expect((await checker.ops('POST', `/ops/approvals/${requestId}/approve`, {})).statusCode).toBe(200);
     expect(await balanceOf(t, `m:${first.m.id}:main`)).toBe(1_000_00n);
   });
 });

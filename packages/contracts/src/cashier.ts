@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, operator } from './endpoint';
+import { ZOpsApprovalRequested, ZOpsReason } from './ops-operators';
 
 /**
  * Cashier deposits (page key `depositv2`, 2.MC.04; docs/adr/0027-cashier-deposits.md).
@@ -36,6 +37,22 @@ export const ZAmountInput = z
   .string()
   .trim()
   .regex(/^\d{1,13}(\.\d{1,2})?$/);
+/**
+ * The cashier desk's controls (issue 24, docs/adr/0081), a site configuration document whose changes
+ * are themselves four-eyes: amounts in THB, two decimals at most, never negative.
+ */
+export const ZCashierControls = z.object({
+  /** A manual deposit approval above this waits for a second operator (a bank transfer without a slip always does). */
+  depositApprovalAbove: ZAmountInput,
+  /** A payout above this waits for a second operator. */
+  payoutAbove: ZAmountInput,
+  /** Deposits one operator may approve per Bangkok day (a second operator's approval counts for them). */
+  dailyApprovedPerOperator: ZAmountInput,
+  /** Withdrawals one operator may pay out per Bangkok day. */
+  dailyPaidPerOperator: ZAmountInput,
+});
+export type TCashierControls = z.infer<typeof ZCashierControls>;
+
 /** An amount as the server sends it: two decimals ("1000.00"). */
 export const ZAmount = str(24).regex(/^-?\d+\.\d{2}$/);
 export const ZLocalisedName = z.object({ th: str(80), en: str(80) });
@@ -344,21 +361,25 @@ export const createPaymentChannel = defineEndpoint({
   method: 'POST',
   path: '/ops/payment-channels',
   tag: 'ops',
-  summary: 'Add a channel: bank_transfer (receiving account) or psp (adapter); limits in decimal amounts',
+  summary:
+    'Add a channel: bank_transfer (receiving account) or psp (adapter); limits in decimal amounts. A four-eyes request (with ?reason=): a second operator approves it (docs/adr/0081)',
   auth: operator('money.write', 'payment_channel.create'),
+  query: z.object({ reason: ZOpsReason.optional() }),
   body: ZOpsPaymentChannelInput,
-  response: ZOpsPaymentChannel,
+  response: z.union([ZOpsPaymentChannel, ZOpsApprovalRequested]),
 });
 
 export const updatePaymentChannel = defineEndpoint({
   method: 'PUT',
   path: '/ops/payment-channels/:code',
   tag: 'ops',
-  summary: 'Change a channel (names, account, adapter, limits, status, sort)',
+  summary:
+    'Change a channel (names, account, adapter, limits, status, sort); a new receiving account or adapter is a four-eyes request (with ?reason=, docs/adr/0081)',
   auth: operator('money.write', 'payment_channel.update'),
   params: ZOpsChannelCodeParam,
+  query: z.object({ reason: ZOpsReason.optional() }),
   body: ZOpsPaymentChannelPatch,
-  response: ZOpsPaymentChannel,
+  response: z.union([ZOpsPaymentChannel, ZOpsApprovalRequested]),
 });
 
 export const deletePaymentChannel = defineEndpoint({
@@ -395,11 +416,12 @@ export const approveDeposit = defineEndpoint({
   method: 'POST',
   path: '/ops/deposits/:id/approve',
   tag: 'ops',
-  summary: 'Approve: the member is credited exactly once and gets the deposit-arrival message',
+  summary:
+    'Approve: the member is credited exactly once and gets the deposit-arrival message. A bank transfer without a slip, or an amount above cashierControls.depositApprovalAbove, is a four-eyes request (the note is its reason, docs/adr/0081)',
   auth: operator('money.write', 'deposit.approve'),
   params: ZDepositIdParam,
   body: ZOpsDepositApprove.optional(),
-  response: ZOpsDepositRow,
+  response: z.union([ZOpsDepositRow, ZOpsApprovalRequested]),
 });
 
 export const rejectDeposit = defineEndpoint({

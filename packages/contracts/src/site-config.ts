@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZLanguageCode } from './headers';
 import { ZDomain, ZLanguage, ZRegisterSettings, ZResource, ZWhitelabel } from './system';
+import { ZCashierControls } from './cashier';
 import { ZWithdrawalSettings } from './withdrawal';
 
 const str = (max: number) => z.string().max(max);
@@ -55,6 +56,8 @@ export const SITE_CONFIG_SCHEMAS = {
   withdrawal: ZWithdrawalSettings,
   /** Member image uploads (issue 23 #4): bytes of slips and not-received proofs a member may store per Bangkok day. */
   uploads: z.object({ dailyBytesPerMember: z.number().int().min(1024 * 1024).max(1024 * 1024 * 1024) }),
+  /** The cashier desk's four-eyes thresholds and per-operator daily limits (issue 24, docs/adr/0081). */
+  cashierControls: ZCashierControls,
 } as const;
 
 export type TSiteConfigKey = keyof typeof SITE_CONFIG_SCHEMAS;

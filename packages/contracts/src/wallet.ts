@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, operator } from './endpoint';
+import { ZOpsApprovalRequested } from './ops-operators';
 import { WALLET_BALANCE } from './first-load';
 
 /**
@@ -125,11 +126,12 @@ export const reverseLedgerTransaction = defineEndpoint({
   method: 'POST',
   path: '/ops/ledger/transactions/:id/reverse',
   tag: 'ops',
-  summary: 'Reverse a ledger transaction: a new transaction negating it, with a reason (once per transaction)',
+  summary:
+    'Reverse a ledger transaction: a new transaction negating it, with a reason (once per transaction); a four-eyes request a second operator applies (docs/adr/0081)',
   auth: operator('money.write', 'ledger.reverse'),
   params: ZLedgerTransactionParam,
   body: ZLedgerReverse,
-  response: ZLedgerReversal,
+  response: z.union([ZLedgerReversal, ZOpsApprovalRequested]),
 });
 
 /** Vendor codes as the ledger names them (packages/ledger VENDOR_CODE). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZDone } from './auth';
 import { defineEndpoint, operator } from './endpoint';
+import { ZOpsApprovalRequested, ZOpsReason } from './ops-operators';
 
 /**
  * Withdrawals (spec 2.MC.05 page `withdraw`, 4.WD.01-05, 9.C.16, 3.STAT.06, 5.GATE.04/05, 5.UPL.01-04
@@ -419,10 +420,12 @@ export const payWithdrawal = defineEndpoint({
   method: 'POST',
   path: '/ops/withdrawals/:id/pay',
   tag: 'ops',
-  summary: 'Mark a pending withdrawal paid out (clearing -> payout); the member is asked to confirm receipt',
+  summary:
+    'Mark a pending withdrawal paid out (clearing -> payout); the member is asked to confirm receipt. Above cashierControls.payoutAbove it is a four-eyes request (with a reason); never by the operator who approved the deposit that funded it (docs/adr/0081)',
   auth: operator('money.write', 'withdrawal.pay'),
   params: ZWithdrawalIdParam,
-  response: ZOpsWithdrawalRow,
+  body: z.object({ reason: ZOpsReason.optional() }).nullish(),
+  response: z.union([ZOpsWithdrawalRow, ZOpsApprovalRequested]),
 });
 
 export const rejectWithdrawal = defineEndpoint({
@@ -441,11 +444,11 @@ export const resolveWithdrawal = defineEndpoint({
   path: '/ops/withdrawals/:id/resolve',
   tag: 'ops',
   summary:
-    "Close a not-received case: refund (payout -> the member's main wallet) or paid (it did arrive), with the reason the member is told",
+    "Close a not-received case: refund (payout -> the member's main wallet; a four-eyes request, docs/adr/0081) or paid (it did arrive), with the reason the member is told",
   auth: operator('money.write', 'withdrawal.resolve'),
   params: ZWithdrawalIdParam,
   body: ZOpsWithdrawalResolve,
-  response: ZOpsWithdrawalRow,
+  response: z.union([ZOpsWithdrawalRow, ZOpsApprovalRequested]),
 });
 
 export const getWithdrawalProof = defineEndpoint({

@@ -68,6 +68,23 @@ export function actorOf(request: FastifyRequest): OpsActor {
   };
 }
 
+/**
+ * The named operator asking for a change (console session or API token), or null for the
+ * direct-mode command line, which applies at once (the break-glass path, docs/adr/0055).
+ */
+export function requesterOf(request: FastifyRequest): { id: number; username: string } | null {
+  const op = request.operator;
+  if (!op || 'inProcess' in op) return null;
+  return { id: op.id, username: op.username };
+}
+
+/** The reason a four-eyes request carries (3-500 characters), or the refusal naming `field`. */
+export function requiredReason(reason: string | undefined | null, field = 'reason'): string {
+  const text = reason?.trim() ?? '';
+  if (text.length < 3) throw new AppError('validation_failed', 400, { [field]: 'content_required' });
+  return text.slice(0, 500);
+}
+
 /** The audit note of an audited route (set by the wrapper below). */
 export function auditNote(request: FastifyRequest): OpsAuditNote {
   if (!request.opsAuditNote) throw new Error(`${request.method} ${request.url} is not an audited route`);

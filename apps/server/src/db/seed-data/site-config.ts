@@ -158,4 +158,14 @@ export const DEFAULT_SITE_CONFIG: TSiteConfig = {
   },
   // 20 MB of slips and proofs a member a day (issue 23 #4, docs/adr/0069): a dozen phone photos.
   uploads: { dailyBytesPerMember: 20 * 1024 * 1024 },
+  // The cashier desk (issue 24, docs/adr/0081): a manual deposit approval above 20,000.00 THB, a payout
+  // above 10,000.00 (the issue's single-handed examples were a 50,000.00 deposit and a 20,000.00 payout), and any
+  // slip-less bank transfer wait for a second operator; one operator approves at most 500,000.00 of
+  // deposits and pays out at most 500,000.00 a Bangkok day.
+  cashierControls: {
+    depositApprovalAbove: '20000.00',
+    payoutAbove: '10000.00',
+    dailyApprovedPerOperator: '500000.00',
+    dailyPaidPerOperator: '500000.00',
+  },
 };

@@ -9,6 +9,14 @@ import {
   type TOpsPaymentChannelInput,
 } from '@lotus/contracts/cashier';
 import { defineCommand, formatTable, intArg, parseJson, refuseWords, UsageError } from '../../platform/cli/kit';
+import { logPendingRequest } from '../ops/ops-site.cli';
+
+/** The JSON words of a command and its `--reason <text>` (a four-eyes request's reason, docs/adr/0081). */
+function jsonAndReason(raw: string[]): { json: string[]; reason: string | undefined } {
+  const at = raw.indexOf('--reason');
+  if (at < 0) return { json: raw, reason: undefined };
+  return { json: [...raw.slice(0, at), ...raw.slice(at + 2)], reason: raw[at + 1] };
+}
 
 /** Payment channels and deposits (docs/cashier.md); `channels ...` and `deposits ...` work too. */
 const CHANNEL_COLUMNS = ['code', 'kind', 'nameEn', 'adapter', 'accountNumber', 'min', 'max', 'dailyLimit', 'status', 'sort'];
@@ -26,12 +34,15 @@ export const depositCommands = [
   defineCommand({
     name: 'channel add',
     aliases: ['channels add'],
-    usage: '<json>',
-    help: 'a bank_transfer or psp channel (fields: /ops/payment-channels)',
+    usage: '<json> --reason <text>',
+    help: 'a bank_transfer or psp channel (fields: /ops/payment-channels); four-eyes',
+    options: ['reason'],
     async run(ctx, { raw }) {
+      const { json, reason } = jsonAndReason(raw);
       // Sent as typed: the server validates it, and its refusal names the fields.
-      const channel = parseJson(raw.join(' ') || undefined, 'the channel') as TOpsPaymentChannelInput;
-      const row = await ctx.call(createPaymentChannel, { body: channel });
+      const channel = parseJson(json.join(' ') || undefined, 'the channel') as TOpsPaymentChannelInput;
+      const row = await ctx.call(createPaymentChannel, { query: { reason }, body: channel });
+      if ('approvalId' in row) return logPendingRequest(ctx, row);
       ctx.log(formatTable([row], CHANNEL_COLUMNS));
       ctx.log(`Added channel ${row.code}.`);
     },
@@ -39,14 +50,18 @@ export const depositCommands = [
   defineCommand({
     name: 'channel set',
     aliases: ['channels set'],
-    usage: '<code> <json>',
-    help: 'change a channel (names, account, limits, status, sort)',
+    usage: '<code> <json> [--reason <text>]',
+    help: 'change a channel (names, account, limits, status, sort);\na new account or adapter is four-eyes',
+    options: ['reason'],
     async run(ctx, { raw }) {
-      const [code, ...json] = raw;
-      if (!code) throw new UsageError('Use: channel set <code> <json>');
+      const { json: words, reason } = jsonAndReason(raw);
+      const [code, ...json] = words;
+      if (!code) throw new UsageError('Use: channel set <code> <json> [--reason <text>]');
       // Sent as typed: the server validates it, and its refusal names the fields.
       const change = parseJson(json.join(' ') || undefined, 'the change') as Partial<TOpsPaymentChannelInput>;
-      ctx.log(formatTable([await ctx.call(updatePaymentChannel, { params: { code }, body: change })], CHANNEL_COLUMNS));
+      const row = await ctx.call(updatePaymentChannel, { params: { code }, query: { reason }, body: change });
+      if ('approvalId' in row) return logPendingRequest(ctx, row);
+      ctx.log(formatTable([row], CHANNEL_COLUMNS));
     },
   }),
   // One command for both, as the help lists them: the word after `channel` says which. It is also what
@@ -61,7 +76,8 @@ export const depositCommands = [
         throw new UsageError('Use: channel list | channel add <json> | channel set <code> <json> | channel disable|enable <code>');
       }
       if (!code) throw new UsageError(`Use: channel ${action} <code>`);
-      const row = await ctx.call(updatePaymentChannel, { params: { code }, body: { status: action === 'disable' ? 'disabled' : 'active' } });
+      const row = await ctx.call(updatePaymentChannel, { params: { code }, query: {}, body: { status: action === 'disable' ? 'disabled' : 'active' } });
+      if ('approvalId' in row) return logPendingRequest(ctx, row);
       ctx.log(formatTable([row], CHANNEL_COLUMNS));
     },
   }),
@@ -85,12 +101,16 @@ export const depositCommands = [
     name: 'deposit approve',
     aliases: ['deposits approve'],
     usage: '<id> [--note <text>]',
-    help: 'credit the member (exactly once) and send the deposit-arrival message',
+    help: [
+      'credit the member (exactly once) and send the deposit-arrival message;',
+      'no slip or a large amount: four-eyes, the note is its reason',
+    ].join('\n'),
     options: ['note'],
     async run(ctx, { positional: [id, ...more], options }) {
       if (!id) throw new UsageError('Use: deposit approve <id> [--note <text>]');
       refuseWords(more);
       const row = await ctx.call(approveDeposit, { params: { id }, body: options.note ? { note: options.note } : {} });
+      if ('approvalId' in row) return logPendingRequest(ctx, row);
       ctx.log(formatTable([row], DEPOSIT_COLUMNS));
       ctx.log(`Deposit ${row.id} is credited: ${row.amount} to ${row.username ?? `member ${row.memberId}`}.`);
     },

@@ -1,4 +1,7 @@
+import { ZDepositIdParam, ZOpsChannelCodeParam, ZOpsPaymentChannelInput, ZOpsPaymentChannelPatch } from '@lotus/contracts/cashier';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
+import type { Approvals } from '../../platform/approvals/approvals';
 import type { Clock } from '../../platform/clock';
 import type { ServerKeys } from '../../platform/keys/server-keys';
 import type { ModuleParts } from '../../platform/module';
@@ -39,6 +42,8 @@ export function createDepositModule(deps: {
   /** Further PSP adapters (a real provider's adapter is added here). */
   providers?: PaymentProvider[];
   sandboxPsp: boolean;
+  /** Four-eyes (docs/adr/0081): the deposit and channel actions a second operator approves. */
+  approvals: Pick<Approvals, 'define' | 'request'>;
   now: Clock;
 }) {
   const { database, outbox, now } = deps;
@@ -69,6 +74,35 @@ export function createDepositModule(deps: {
     : null;
   if (sandbox) providers.set(sandbox.provider.name, sandbox.provider);
   const channels = createChannelOps({ database, repo, adapters: () => [...providers.keys()], now });
+  // Four-eyes on the cashier's money paths (docs/adr/0081): applied by the approver, as the approver.
+  const { approvals } = deps;
+  approvals.define({
+    action: 'deposit.approve',
+    approverPermission: 'money.write',
+    onePendingPerTarget: true,
+    payload: z.object({
+      id: ZDepositIdParam.shape.id,
+      note: z.string().max(500),
+      because: z.enum(['no_slip', 'above_threshold']),
+      amount: z.string().max(24),
+      member: z.number().int(),
+    }),
+    apply: ({ id, note }, audit, approver) => service.approve(id, approver.username, note, audit),
+  });
+  approvals.define({
+    action: 'payment_channel.create',
+    approverPermission: 'money.write',
+    onePendingPerTarget: true,
+    payload: ZOpsPaymentChannelInput,
+    apply: (input, audit) => channels.create(input, audit),
+  });
+  approvals.define({
+    action: 'payment_channel.update',
+    approverPermission: 'money.write',
+    onePendingPerTarget: true,
+    payload: z.object({ code: ZOpsChannelCodeParam.shape.code, patch: ZOpsPaymentChannelPatch }),
+    apply: ({ code, patch }, audit) => channels.update(code, patch, audit),
+  });
 
   return {
     service,
@@ -79,7 +113,7 @@ export function createDepositModule(deps: {
       await depositRoutes(app, { deposits: service });
       if (sandbox) await sandboxPspRoutes(app, { sandbox });
     },
-    opsRoutes: (app) => depositOpsRoutes(app, { deposits: service, channels }),
+    opsRoutes: (app) => depositOpsRoutes(app, { deposits: service, channels, approvals }),
     jobs: [
       {
         name: 'deposit-expire',

@@ -61,7 +61,11 @@ export function createChannelOps({
       if (!fields.accountNumber) fail.accountNumber = 'content_required';
       if (!fields.accountName) fail.accountName = 'content_required';
       // A PromptPay channel's account is its PromptPay ID: the member's QR is made from it (docs/adr/0073).
-      if (fields.bankCode === PROMPTPAY_BANK_CODE && fields.accountNumber && !promptPayTarget(fields.accountNumber))
+      if (
+        fields.bankCode === PROMPTPAY_BANK_CODE &&
+        fields.accountNumber &&
+        !promptPayTarget(fields.accountNumber)
+      )
         fail.accountNumber = 'validation_failed';
     }
     if (Object.keys(fail).length > 0) throw new AppError('validation_failed', 400, fail);
@@ -81,7 +85,7 @@ export function createChannelOps({
     return (await repo.listChannels()).map(toOpsChannel);
   }
 
-  async function create(raw: z.input<typeof ZOpsPaymentChannelInput>, note: OpsAuditNote): Promise<TOpsPaymentChannel> {
+  function createFields(raw: z.input<typeof ZOpsPaymentChannelInput>): ChannelFields {
     const input = ZOpsPaymentChannelInput.parse(raw);
     const fields: ChannelFields = {
       code: input.code,
@@ -99,6 +103,14 @@ export function createChannelOps({
       sort: input.sort,
     };
     check(fields);
+    return fields;
+  }
+
+  async function create(
+    raw: z.input<typeof ZOpsPaymentChannelInput>,
+    note: OpsAuditNote,
+  ): Promise<TOpsPaymentChannel> {
+    const fields = createFields(raw);
     return database.tx(async (tx) => {
       const at = new Date(now());
       const row = await repo.insertChannel({ ...fields, createdAt: at, updatedAt: at }, tx);
@@ -114,31 +126,59 @@ export function createChannelOps({
     raw: z.input<typeof ZOpsPaymentChannelPatch>,
     note: OpsAuditNote,
   ): Promise<TOpsPaymentChannel> {
-    const input = ZOpsPaymentChannelPatch.parse(raw);
     return database.tx(async (tx) => {
       const current = await repo.findChannelByCode(code, tx);
       if (!current) throw new AppError('not_found', 404);
-      const fields: ChannelFields = {
-        code: current.code,
-        kind: current.kind,
-        nameTh: input.nameTh ?? current.nameTh,
-        nameEn: input.nameEn ?? current.nameEn,
-        bankCode: current.kind === 'bank_transfer' ? (input.bankCode ?? current.bankCode) : null,
-        accountNumber: current.kind === 'bank_transfer' ? (input.accountNumber ?? current.accountNumber) : null,
-        accountName: current.kind === 'bank_transfer' ? (input.accountName ?? current.accountName) : null,
-        adapter: current.kind === 'psp' ? (input.adapter ?? current.adapter) : null,
-        minMinor: minor(input.min, 'min') ?? current.minMinor,
-        maxMinor: minor(input.max, 'max') ?? current.maxMinor,
-        dailyLimitMinor: minor(input.dailyLimit, 'dailyLimit') ?? current.dailyLimitMinor,
-        status: input.status ?? current.status,
-        sort: input.sort ?? current.sort,
-      };
-      check(fields);
+      const fields = updateFields(current, raw);
       const row = await repo.updateChannel(code, { ...fields, updatedAt: new Date(now()) }, tx);
       const after = toOpsChannel(row!);
       await note({ target: `payment_channel:${code}`, before: toOpsChannel(current), after });
       return after;
     });
+  }
+
+  function updateFields(current: ChannelRow, raw: z.input<typeof ZOpsPaymentChannelPatch>): ChannelFields {
+    const input = ZOpsPaymentChannelPatch.parse(raw);
+    const fields: ChannelFields = {
+      code: current.code,
+      kind: current.kind,
+      nameTh: input.nameTh ?? current.nameTh,
+      nameEn: input.nameEn ?? current.nameEn,
+      bankCode: current.kind === 'bank_transfer' ? (input.bankCode ?? current.bankCode) : null,
+      accountNumber: current.kind === 'bank_transfer' ? (input.accountNumber ?? current.accountNumber) : null,
+      accountName: current.kind === 'bank_transfer' ? (input.accountName ?? current.accountName) : null,
+      adapter: current.kind === 'psp' ? (input.adapter ?? current.adapter) : null,
+      minMinor: minor(input.min, 'min') ?? current.minMinor,
+      maxMinor: minor(input.max, 'max') ?? current.maxMinor,
+      dailyLimitMinor: minor(input.dailyLimit, 'dailyLimit') ?? current.dailyLimitMinor,
+      status: input.status ?? current.status,
+      sort: input.sort ?? current.sort,
+    };
+    check(fields);
+    return fields;
+  }
+
+  /**
+   * Whether a change needs a second operator (docs/adr/0081): a new channel (it names where members'
+   * money goes), or a change of a channel's receiving account or adapter. Validates the change as
+   * applying it would, so a request never holds one that would be refused on approval.
+   */
+  async function secondOperatorNeeded(
+    change:
+      | { create: z.input<typeof ZOpsPaymentChannelInput> }
+      | { code: string; patch: z.input<typeof ZOpsPaymentChannelPatch> },
+  ): Promise<boolean> {
+    if ('create' in change) {
+      const fields = createFields(change.create);
+      if (await repo.findChannelByCode(fields.code)) throw new AppError('payment_channel_exists', 409);
+      return true;
+    }
+    const current = await repo.findChannelByCode(change.code);
+    if (!current) throw new AppError('not_found', 404);
+    const next = updateFields(current, change.patch);
+    return (['bankCode', 'accountNumber', 'accountName', 'adapter'] as const).some(
+      (key) => (next[key] ?? null) !== (current[key] ?? null),
+    );
   }
 
   /** Removes a channel no deposit used; a used one can only be disabled (its deposits keep pointing at it). */
@@ -153,7 +193,7 @@ export function createChannelOps({
     });
   }
 
-  return { list, create, update, remove };
+  return { list, create, update, remove, secondOperatorNeeded };
 }
 
 export type ChannelOps = ReturnType<typeof createChannelOps>;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, notLike, sql, sum } from 'drizzle-orm';
 import { depositSlips, deposits, paymentChannels, pspCallbacks } from '../../db/schema';
 import type { Db, Executor } from '../../db/tx';
 
@@ -80,6 +80,30 @@ export function createDepositRepository(db: Db) {
           ),
         );
       return BigInt(row?.total ?? 0);
+    },
+    /** What `decidedBy` credited by hand in [from, to) (the per-operator daily limit, docs/adr/0081). */
+    async sumCreditedBy(decidedBy: string, from: Date, to: Date, tx: Executor = db): Promise<bigint> {
+      const [row] = await tx
+        .select({ total: sum(deposits.amountMinor) })
+        .from(deposits)
+        .where(and(eq(deposits.decidedBy, decidedBy), eq(deposits.status, 'credited'), gte(deposits.decidedAt, from), lt(deposits.decidedAt, to)));
+      return BigInt(row?.total ?? 0);
+    },
+    /** The operators who credited a member's deposits by hand in (after, until] (a PSP's callback is no operator). */
+    async operatorsWhoCredited(memberId: number, after: Date | null, until: Date, tx: Executor = db): Promise<string[]> {
+      const rows = await tx
+        .selectDistinct({ decidedBy: deposits.decidedBy })
+        .from(deposits)
+        .where(
+          and(
+            eq(deposits.memberId, memberId),
+            eq(deposits.status, 'credited'),
+            after ? gt(deposits.decidedAt, after) : undefined,
+            lte(deposits.decidedAt, until),
+            notLike(deposits.decidedBy, 'psp:%'),
+          ),
+        );
+      return rows.map((r) => r.decidedBy).filter((name): name is string => name !== null);
     },
     async insertDeposit(row: typeof deposits.$inferInsert, tx: Executor): Promise<DepositRow> {
       const [created] = await tx.insert(deposits).values(row).returning();

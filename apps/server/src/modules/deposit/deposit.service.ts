@@ -31,6 +31,7 @@ import {
 } from './deposit.rules';
 import type { CallbackHeaders, PaymentProvider } from './psp/payment-provider';
 import { decodeSlip } from './slip-image';
+import { assertWithinDailyLimit, bangkokDayRange } from '../../platform/approvals/operator-limits';
 import type { ConfigService } from '../../platform/config/config.service';
 import { checkImage } from '../../platform/media/image-check';
 import type { UploadQuota } from '../../platform/media/upload-quota';
@@ -368,12 +369,44 @@ export function createDepositService({ database, repo, wallet, outbox, config, u
     return updated;
   }
 
-  /** Operator approval (`npm run ops -- deposit approve <id>`): credited once; a second approval answers deposit_already_decided. */
+  /**
+   * Why crediting this deposit by hand needs a second operator (docs/adr/0081), or null: a bank
+   * transfer with no slip, or an amount above the site's `cashierControls.depositApprovalAbove`. A
+   * manual approval is by definition one without the PSP's callback.
+   */
+  async function secondOperatorNeeded(id: string): Promise<{ because: 'no_slip' | 'above_threshold'; amount: string; member: number } | null> {
+    const dep = await repo.findDeposit(id);
+    if (!dep) throw new AppError('not_found', 404);
+    if (!CREDITABLE.includes(dep.status as TDepositStatus)) throw new AppError('deposit_already_decided', 409);
+    const controls = await config.get('cashierControls');
+    const channel = await repo.findChannelById(dep.channelId);
+    const facts = { amount: formatMinor(dep.amountMinor), member: dep.memberId };
+    if (channel?.kind === 'bank_transfer' && (await repo.countSlips(id)) === 0) return { because: 'no_slip', ...facts };
+    if (dep.amountMinor > (parseMinor(controls.depositApprovalAbove) ?? 0n)) return { because: 'above_threshold', ...facts };
+    return null;
+  }
+
+  /**
+   * Operator approval (`npm run ops -- deposit approve <id>`, or an approved four-eyes request, the
+   * approver as `operator`): credited once; a second approval answers deposit_already_decided; the
+   * operator's daily limit holds (docs/adr/0081).
+   */
   async function approve(id: string, operator: string, note: string | undefined, audit: OpsAuditNote): Promise<TOpsDepositRow> {
+    // Read before the transaction (PGlite is one session: a configuration reload waits for open transactions).
+    const { dailyApprovedPerOperator } = await config.get('cashierControls');
     const row = await database.tx(async (tx) => {
       const dep = await repo.findDepositForUpdate(id, tx);
       if (!dep) throw new AppError('not_found', 404);
       if (!CREDITABLE.includes(dep.status as TDepositStatus)) throw new AppError('deposit_already_decided', 409);
+      const today = bangkokDayRange(now());
+      await assertWithinDailyLimit(
+        tx,
+        'approved',
+        operator,
+        () => repo.sumCreditedBy(operator, today.from, today.to, tx),
+        dep.amountMinor,
+        dailyApprovedPerOperator,
+      );
       const credited = await creditLocked(dep, { kind: 'operator', id: operator, reason: note || 'deposit approved' }, operator, tx);
       await audit({
         target: `deposit:${id}`,
@@ -470,12 +503,15 @@ export function createDepositService({ database, repo, wallet, outbox, config, u
     listOfMember,
     oneOfMember,
     slipImage,
+    secondOperatorNeeded,
     approve,
     reject,
     pspCallback,
     expire,
     listForOps,
     getForOps,
+    /** The operators who credited a member's deposits by hand in (after, until] (docs/adr/0081). */
+    operatorsWhoCredited: (memberId: number, after: Date | null, until: Date) => repo.operatorsWhoCredited(memberId, after, until),
   };
 }
 

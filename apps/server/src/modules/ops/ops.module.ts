@@ -72,6 +72,12 @@ export function createOpsModule(deps: {
     apply: (doc, note) => base.setConfigDocument('region', doc, note),
   });
   approvals.define({
+    action: 'cashier.controls',
+    approverPermission: 'config.write',
+    payload: SITE_CONFIG_SCHEMAS.cashierControls,
+    apply: (doc, note) => base.setConfigDocument('cashierControls', doc, note),
+  });
+  approvals.define({
     action: 'operator.role',
     approverPermission: 'operators.write',
     payload: z.object({ username: ZOpsOperatorUsername, role: ZOpsRole }),

@@ -79,6 +79,9 @@ export async function opsRoutes(app: FastifyInstance, { ops, content, jobs, keys
   /** The approval action a configuration change needs, or null (applied at once). */
   async function fourEyesAction(key: string, body: unknown): Promise<string | null> {
     if (key === 'region') return 'region.set';
+    // The cashier desk's thresholds and limits decide what needs a second operator: raising them alone
+    // would undo four-eyes (docs/adr/0081).
+    if (key === 'cashierControls') return 'cashier.controls';
     if (key !== 'maintenance') return null;
     const next = SITE_CONFIG_SCHEMAS.maintenance.safeParse(body);
     if (!next.success) return null; // refused by the plain path with the schema's message

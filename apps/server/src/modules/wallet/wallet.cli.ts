@@ -1,5 +1,6 @@
 import { reverseLedgerTransaction, verifyLedger } from '@lotus/contracts/wallet';
 import { defineCommand, intArg, UsageError } from '../../platform/cli/kit';
+import { logPendingRequest } from '../ops/ops-site.cli';
 
 /** The ledger's operator commands (docs/ledger.md). */
 export const walletCommands = [
@@ -20,12 +21,13 @@ export const walletCommands = [
   defineCommand({
     name: 'ledger:reverse',
     usage: '<transaction id> --reason <text>',
-    help: 'a new transaction negating that one (once; audited)',
+    help: 'a new transaction negating that one (once; audited; four-eyes)',
     options: ['reason'],
     async run(ctx, { positional, options }) {
       const id = intArg(positional[0], { min: 1, max: Number.MAX_SAFE_INTEGER, message: 'Use: ledger:reverse <transaction id> --reason <text>' });
       if (!options.reason) throw new UsageError('--reason is required');
       const r = await ctx.call(reverseLedgerTransaction, { params: { id }, body: { reason: options.reason } });
+      if ('approvalId' in r) return logPendingRequest(ctx, r);
       ctx.log(r.outcome === 'created' ? `Transaction ${r.reverses} reversed by ${r.transactionId}.` : `Transaction ${r.reverses} was already reversed by ${r.transactionId}.`);
     },
   }),

@@ -1,5 +1,8 @@
 import { isTrialAccount } from '@lotus/contracts/accounts';
 import { preparedQuery, type Database } from '../../db/client';
+import { ZLedgerReverse, ZLedgerTransactionParam } from '@lotus/contracts/wallet';
+import { z } from 'zod';
+import type { Approvals } from '../../platform/approvals/approvals';
 import type { Executor } from '../../db/tx';
 import type { Clock } from '../../platform/clock';
 import type { JobEngine } from '../../platform/jobs/engine';
@@ -47,6 +50,8 @@ export function createWalletModule(deps: {
   database: Database;
   now: Clock;
   jobs: Pick<JobEngine, 'send' | 'getJob'>;
+  /** Four-eyes (docs/adr/0081): ledger reversals. */
+  approvals: Pick<Approvals, 'define' | 'request'>;
   options?: WalletOptions;
   transfers: {
     options: TransferWalletOptions;
@@ -70,6 +75,14 @@ export function createWalletModule(deps: {
     gameOpLanes: GAME_OP_LANES[deps.database.raw.kind],
     // PGlite runs its statements on this thread: an idle lane waits for the requests read in the same turn.
     gameOpSendAfterTurn: deps.database.raw.kind === 'pglite',
+  });
+  // A reversal is applied by the second operator who approves it, as them (docs/adr/0081).
+  deps.approvals.define({
+    action: 'ledger.reverse',
+    approverPermission: 'money.write',
+    onePendingPerTarget: true,
+    payload: z.object({ id: ZLedgerTransactionParam.shape.id, reason: ZLedgerReverse.shape.reason }),
+    apply: ({ id, reason }, audit, approver) => service.reverseByOperator(id, { id: approver.username, reason }, audit),
   });
   // The account record's names come from modules built after this one (services.ts sets them).
   let recordNames: RecordNames = async () => [];
@@ -144,7 +157,7 @@ export function createWalletModule(deps: {
         });
       }
     },
-    opsRoutes: (app) => walletOpsRoutes(app, { wallet: service }),
+    opsRoutes: (app) => walletOpsRoutes(app, { wallet: service, approvals: deps.approvals }),
     jobs: [
       {
         name: TRANSFER_RESOLVE_JOB,

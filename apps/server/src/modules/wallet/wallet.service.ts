@@ -208,6 +208,13 @@ export function createWalletService(deps: {
     );
   }
 
+  /** Refuses a reversal that could never apply (before a four-eyes request holds it): not_found, invalid_posting. */
+  async function assertReversible(transactionId: number): Promise<void> {
+    const original = await repo.transactionEntries(transactionId);
+    if (!original) throw new AppError('not_found', 404);
+    if (original.kind === 'reversal' || original.entries.length === 0) throw new AppError('invalid_posting', 400);
+  }
+
   /** An operator's reversal (/ops/ledger/transactions/:id/reverse): the movement and its audit row commit together. */
   async function reverseByOperator(
     transactionId: number,
@@ -344,7 +351,7 @@ export function createWalletService(deps: {
   /** Settled real-money game wins after a ledger transaction id, in id order (the catalogue's winner board). */
   const settledWins = (afterId: number, limit: number) => repo.settledWins(afterId, limit, database.db);
 
-  return { post, reverse, reverseByOperator, gameOperation, balanceOf, grantTrialCredit, funds, verify, wageringOutstanding, accountRecord, bettingRounds, settledWins, repo };
+  return { post, reverse, reverseByOperator, assertReversible, gameOperation, balanceOf, grantTrialCredit, funds, verify, wageringOutstanding, accountRecord, bettingRounds, settledWins, repo };
 }
 
 export type WalletService = ReturnType<typeof createWalletService>;

@@ -8,6 +8,7 @@ import {
   resolveWithdrawal,
 } from '@lotus/contracts/withdrawal';
 import { defineCommand, formatTable, intArg, refuseWords, UsageError, type CliArgs } from '../../platform/cli/kit';
+import { logPendingRequest } from '../ops/ops-site.cli';
 
 /** The withdrawals operators decide (docs/cashier.md "Withdrawals"); `withdrawals ...` works too. */
 const COLUMNS = ['id', 'memberId', 'amount', 'status', 'bankCode', 'accountNumber', 'accountName', 'createdAt', 'paidAt', 'decidedBy', 'rejectReason', 'remark'];
@@ -53,11 +54,13 @@ export const withdrawalCommands = [
   defineCommand({
     name: 'withdrawal pay',
     aliases: ['withdrawals pay'],
-    usage: '<id>',
-    help: 'mark a pending withdrawal paid out (the member confirms receipt)',
-    async run(ctx, { positional }) {
-      const id = positive(positional[0], 'Use: withdrawal pay <id>');
-      const row = await ctx.call(payWithdrawal, { params: { id } });
+    usage: '<id> [--reason <text>]',
+    help: 'mark a pending withdrawal paid out (the member confirms receipt);\na large one is four-eyes, with a reason',
+    options: ['reason'],
+    async run(ctx, { positional, options }) {
+      const id = positive(positional[0], 'Use: withdrawal pay <id> [--reason <text>]');
+      const row = await ctx.call(payWithdrawal, { params: { id }, body: options.reason ? { reason: options.reason } : {} });
+      if ('approvalId' in row) return logPendingRequest(ctx, row);
       ctx.log(`Withdrawal ${row.id} (${row.amount}) is paid out; the member is asked to confirm receipt.`);
     },
   }),
@@ -80,7 +83,7 @@ export const withdrawalCommands = [
     name: 'withdrawal resolve',
     aliases: ['withdrawals resolve'],
     usage: '<id> --refund|--paid --reason <text>',
-    help: "close a not-received case: refund it to the member's main wallet,\nor confirm it was paid; the member is told the reason",
+    help: "close a not-received case: refund it to the member's main wallet\n(four-eyes), or confirm it was paid; the member is told the reason",
     options: ['reason'],
     flags: ['refund', 'paid'],
     async run(ctx, { positional, options, flags }) {
@@ -90,6 +93,7 @@ export const withdrawalCommands = [
       const refund = flags.has('refund');
       if (refund === flags.has('paid') || !options.reason) throw new UsageError(usage);
       const row = await ctx.call(resolveWithdrawal, { params: { id }, body: { outcome: refund ? 'refund' : 'paid', reason: options.reason } });
+      if ('approvalId' in row) return logPendingRequest(ctx, row);
       ctx.log(
         refund
           ? `Withdrawal ${row.id} is refunded; ${row.amount} returned to member ${row.memberId}.`

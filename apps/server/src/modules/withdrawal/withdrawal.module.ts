@@ -1,4 +1,7 @@
+import { ZOpsWithdrawalResolve } from '@lotus/contracts/withdrawal';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
+import type { Approvals } from '../../platform/approvals/approvals';
 import type { ConfigService } from '../../platform/config/config.service';
 import type { UploadQuota } from '../../platform/media/upload-quota';
 import type { ModuleParts } from '../../platform/module';
@@ -30,10 +33,29 @@ export function createWithdrawalModule(deps: {
   wallet: { post: WalletPost };
   /** From the wallet: what the member must still stake before a withdrawal (docs/adr/0070). */
   wageringOutstanding: WageringOutstanding;
+  /** From the deposits: who credited the deposits that funded a withdrawal (docs/adr/0081). */
+  fundingApprovers: (memberId: number, after: Date | null, until: Date) => Promise<string[]>;
+  /** Four-eyes (docs/adr/0081): large payouts and refunds. */
+  approvals: Pick<Approvals, 'define' | 'request'>;
   now: () => number;
 }) {
   const repo = createWithdrawalRepository(deps.database.db);
   const service = createWithdrawalService({ ...deps, repo });
+  // Four-eyes on payouts and refunds (docs/adr/0081): applied by the approver, as the approver.
+  deps.approvals.define({
+    action: 'withdrawal.pay',
+    approverPermission: 'money.write',
+    onePendingPerTarget: true,
+    payload: z.object({ id: z.number().int().positive(), because: z.literal('above_threshold'), amount: z.string().max(24), member: z.number().int() }),
+    apply: ({ id }, audit, approver) => service.pay(id, approver.username, audit),
+  });
+  deps.approvals.define({
+    action: 'withdrawal.refund',
+    approverPermission: 'money.write',
+    onePendingPerTarget: true,
+    payload: z.object({ id: z.number().int().positive(), reason: ZOpsWithdrawalResolve.shape.reason }),
+    apply: ({ id, reason }, audit, approver) => service.resolve(id, { outcome: 'refund', reason }, approver.username, audit),
+  });
   return {
     service,
     repo,
@@ -48,6 +70,6 @@ export function createWithdrawalModule(deps: {
       },
     ],
     routes: (app) => withdrawalRoutes(app, { withdrawals: service }),
-    opsRoutes: (app) => opsWithdrawalRoutes(app, { withdrawals: service }),
+    opsRoutes: (app) => opsWithdrawalRoutes(app, { withdrawals: service, approvals: deps.approvals }),
   } satisfies ModuleParts & Record<string, unknown>;
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import { memberBankAccounts, withdrawalProofs, withdrawals } from '../../db/schema';
 import type { Db, Executor } from '../../db/tx';
 
@@ -105,6 +105,14 @@ export function createWithdrawalRepository(db: Db) {
       return row?.n ?? 0;
     },
 
+    /** What `operator` paid out in [from, to) (the per-operator daily limit, docs/adr/0081). */
+    async sumPaidBy(operator: string, from: Date, to: Date, tx: Executor = db): Promise<bigint> {
+      const [row] = await tx
+        .select({ total: sql<string | null>`sum(${withdrawals.amount})` })
+        .from(withdrawals)
+        .where(and(eq(withdrawals.decidedBy, operator), gte(withdrawals.paidAt, from), lt(withdrawals.paidAt, to)));
+      return BigInt(row?.total ?? 0);
+    },
     async insert(row: typeof withdrawals.$inferInsert, tx: Executor) {
       const [created] = await tx.insert(withdrawals).values(row).returning();
       if (!created) throw new Error('insert withdrawal returned no row');

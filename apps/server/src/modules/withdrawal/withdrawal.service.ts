@@ -18,6 +18,7 @@ import type { Tx } from '../../db/tx';
 import type { ConfigService } from '../../platform/config/config.service';
 import { checkImage } from '../../platform/media/image-check';
 import type { UploadQuota } from '../../platform/media/upload-quota';
+import { assertWithinDailyLimit, bangkokDayRange } from '../../platform/approvals/operator-limits';
 import type { OpsAuditNote } from '../../platform/audit/ops.audit';
 import type { Outbox } from '../../platform/outbox/outbox';
 import type { MemberStepUp } from '../identity/identity.module';
@@ -55,11 +56,19 @@ type Deps = {
   wallet: { post: WalletPost };
   wageringOutstanding: WageringOutstanding;
   outbox: Pick<Outbox, 'enqueue'>;
+  /**
+   * From the deposits: the operators who credited a member's deposits by hand in (after, until]; none
+   * of them may pay out the withdrawal those deposits funded (docs/adr/0081).
+   */
+  fundingApprovers: (memberId: number, after: Date | null, until: Date) => Promise<string[]>;
   now?: () => number;
 };
 
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** How far back a member's hand-credited deposits count as funding a withdrawal (docs/adr/0081). */
+export const FUNDING_LOOKBACK_MS = 30 * 86_400_000;
 
 /**
  * Withdrawals (docs/cashier.md "Withdrawals", docs/adr/0028): bank accounts, the request with its
@@ -444,10 +453,43 @@ export function createWithdrawalService(deps: Deps) {
     throw new AppError('withdrawal_not_pending', 409);
   }
 
-  /** The operator paid it out: clearing -> payout; the member is asked to confirm; 'withdrawal approved'. */
+  /** A withdrawal an operator may decide: pending, else not_found / withdrawal_not_pending. */
+  async function pendingOne(id: number): Promise<WithdrawalRow> {
+    const row = await repo.findById(id);
+    if (!row) throw new AppError('not_found', 404);
+    if (row.status !== 'pending') throw new AppError('withdrawal_not_pending', 409);
+    return row;
+  }
+
+  /**
+   * Why paying this withdrawal out needs a second operator (docs/adr/0081), or null: an amount above
+   * the site's `cashierControls.payoutAbove`.
+   */
+  async function secondOperatorNeeded(id: number): Promise<{ because: 'above_threshold'; amount: string; member: number } | null> {
+    const row = await pendingOne(id);
+    const { payoutAbove } = await config.get('cashierControls');
+    if (row.amount > (parseMinor(payoutAbove) ?? 0n)) return { because: 'above_threshold', amount: formatMinor(row.amount), member: row.memberId };
+    return null;
+  }
+
+  /**
+   * The operator paid it out: clearing -> payout; the member is asked to confirm; 'withdrawal approved'.
+   * Never by an operator who credited by hand a deposit that funded it (any of the member's deposits
+   * in the 30 days before this request: money is fungible, and an earlier payout in between must not
+   * open the door), and within the operator's daily limit (docs/adr/0081).
+   */
   async function pay(id: number, operator: string, note: OpsAuditNote) {
     const at = new Date(now());
+    // Read before the transaction (PGlite is one session: a configuration reload waits for open transactions).
+    const pending = await pendingOne(id);
+    const { dailyPaidPerOperator } = await config.get('cashierControls');
+    const since = new Date(pending.createdAt.getTime() - FUNDING_LOOKBACK_MS);
+    if ((await deps.fundingApprovers(pending.memberId, since, pending.createdAt)).includes(operator)) {
+      throw new AppError('withdrawal_payer_funded_it', 403);
+    }
     const row = await database.tx(async (tx) => {
+      const today = bangkokDayRange(at.getTime());
+      await assertWithinDailyLimit(tx, 'paid', operator, () => repo.sumPaidBy(operator.slice(0, 80), today.from, today.to, tx), pending.amount, dailyPaidPerOperator);
       const paid = await repo.transition(
         id,
         ['pending'],
@@ -578,6 +620,13 @@ export function createWithdrawalService(deps: Deps) {
     return toOpsRow(row, []);
   }
 
+  /** A not-received case an operator may close, else not_found / withdrawal_not_a_case. */
+  async function openCase(id: number): Promise<void> {
+    const row = await repo.findById(id);
+    if (!row) throw new AppError('not_found', 404);
+    if (row.status !== 'not_received') throw new AppError('withdrawal_not_a_case', 409);
+  }
+
   /** A proof image of a not-received case (operators; each read is audited). */
   async function proof(id: number, index: number, note: OpsAuditNote) {
     const found = await repo.findProof(id, index);
@@ -608,6 +657,8 @@ export function createWithdrawalService(deps: Deps) {
     page,
     receipt,
     listForOps,
+    secondOperatorNeeded,
+    openCase,
     pay,
     reject,
     resolve,

@@ -1,7 +1,7 @@
 import { AppError } from '@lotus/contracts/app-error';
 import type { TOpsApprovalRequested, TOpsApprovalRow } from '@lotus/contracts/ops-console';
 import { roleAllows, type TOpsPermission, type TOpsRole } from '@lotus/contracts/ops-operators';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { opsApprovals, opsAuditLog } from '../../db/schema';
@@ -23,7 +23,10 @@ export type ApprovalDefinition<P> = {
   /** What the approver's role must allow (besides not being the requester). */
   approverPermission: TOpsPermission;
   payload: z.ZodType<P>;
-  apply(payload: P, note: OpsAuditNote): Promise<unknown>;
+  /** The change, made by the approver (money records who decided it: the approver, docs/adr/0081). */
+  apply(payload: P, note: OpsAuditNote, approver: Approver): Promise<unknown>;
+  /** At most one pending request per target (a deposit, a withdrawal): a second is refused. */
+  onePendingPerTarget?: boolean;
   /** The operator the request is about (username), who can never approve it. */
   subject?: (payload: P) => string;
   /**
@@ -96,6 +99,16 @@ export function createApprovals({
     const payload = definition.payload.parse(input.payload);
     return database.tx(async (tx) => {
       const at = new Date(now());
+      if (definition.onePendingPerTarget) {
+        // Serialised per target by the advisory lock, so two requests at once cannot both pass.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`approval:${action}:${input.target}`}))`);
+        const [open] = await tx
+          .select({ id: opsApprovals.id })
+          .from(opsApprovals)
+          .where(and(eq(opsApprovals.action, action), eq(opsApprovals.target, input.target), eq(opsApprovals.status, 'pending'), gt(opsApprovals.expiresAt, at)))
+          .limit(1);
+        if (open) throw new AppError('approval_already_pending', 409);
+      }
       const [row] = await tx
         .insert(opsApprovals)
         .values({
@@ -189,7 +202,9 @@ export function createApprovals({
       throw error;
     }
     let result: TOpsApprovalRow | null = null;
-    const applied = await definition.apply(definition.payload.parse(first.payload), async (entry) =>
+    const applied = await definition.apply(
+      definition.payload.parse(first.payload),
+      async (entry) =>
       database.tx(async (tx) => {
         const row = await lockPending(id, tx);
         check(row);
@@ -205,6 +220,7 @@ export function createApprovals({
           after: { approval: { id, action: row.action, requestedBy: row.requestedBy, reason: row.reason }, change: entry.after ?? null },
         });
       }),
+      approver,
     );
     const approved = result as TOpsApprovalRow | null;
     if (!approved) throw new Error(`approval action ${first.action} reported no audit entry`);
