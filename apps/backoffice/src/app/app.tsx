@@ -19,6 +19,7 @@ import { Frame, RequirePermission } from './frame';
 // The content pages carry the rich-text editor.
 const ContentPage = lazy(() => import('@/features/content/content-page').then((m) => ({ default: m.ContentPage })));
 const SiteConfigPage = lazy(() => import('@/features/site/site-config-page').then((m) => ({ default: m.SiteConfigPage })));
+const DepositsPage = lazy(() => import('@/features/cashier/deposits-page').then((m) => ({ default: m.DepositsPage })));
 const SupportPage = lazy(() => import('@/features/support/support-page').then((m) => ({ default: m.SupportPage })));
 const onDemand = (page: ReactNode) => <Suspense fallback={<LoadingState />}>{page}</Suspense>;
 
@@ -36,6 +37,7 @@ export function createConsoleRouter(basename = '/backoffice') {
           { path: PAGES.members.path, element: <RequirePermission page="members"><MembersPage /></RequirePermission> },
           { path: `${PAGES.members.path}/:id`, element: <RequirePermission page="members"><MemberDetailPage /></RequirePermission> },
           { path: PAGES.approvals.path, element: <RequirePermission page="approvals"><ApprovalsPage /></RequirePermission> },
+          { path: PAGES.deposits.path, element: <RequirePermission page="deposits">{onDemand(<DepositsPage />)}</RequirePermission> },
           { path: `${PAGES.content.path}/:tab?`, element: <RequirePermission page="content">{onDemand(<ContentPage />)}</RequirePermission> },
           { path: PAGES.maintenance.path, element: <RequirePermission page="maintenance"><MaintenancePage /></RequirePermission> },
           { path: PAGES.siteConfig.path, element: <RequirePermission page="siteConfig">{onDemand(<SiteConfigPage />)}</RequirePermission> },

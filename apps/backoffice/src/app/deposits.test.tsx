@@ -1,0 +1,102 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createConsoleRouter } from './app';
+import { initI18n } from '@/i18n/i18n';
+import { createQueryClient } from '@/lib/query-client';
+
+/** The cashier desk's deposit queue (issue 24) against a stubbed operator API. */
+const FINANCE = ['read', 'money.read', 'money.write', 'vendors.read', 'self.rotate', 'self'];
+const READ_ONLY = ['read', 'vendors.read', 'self.rotate', 'self'];
+const ok = (value: unknown) => new Response(JSON.stringify({ success: true, message: 'ok', value }), { status: 200 });
+
+const deposit = (over: Record<string, unknown>) => ({
+  memberId: 7,
+  username: 'somchai',
+  channel: 'kbank-transfer',
+  kind: 'bank_transfer',
+  status: 'awaiting_approval',
+  reference: 'KB-001',
+  transferredAt: '2026-11-26T08:00:00.000Z',
+  pspReference: null,
+  decidedBy: null,
+  reason: null,
+  createdAt: '2026-11-26T08:01:00.000Z',
+  decidedAt: null,
+  ...over,
+});
+const WITH_SLIP = deposit({ id: 'dep-with-slip', amount: '1500.00', slips: [{ id: 's1', url: '/ops/deposits/dep-with-slip/slips/s1' }] });
+const NO_SLIP = deposit({ id: 'dep-no-slip', amount: '25000.00', username: 'malee', reference: 'KB-777', slips: [] });
+
+function serve(permissions: string[]) {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (url === '/ops/console/me') return ok({ id: 1, username: 'fin', displayName: 'Fin', role: 'finance', permissions, idleSeconds: 900 });
+      if (url.startsWith('/ops/deposits?')) return ok([WITH_SLIP, NO_SLIP]);
+      if (url === '/ops/deposits/dep-no-slip/approve') return ok({ approvalId: 41, status: 'pending', expiresAt: '2026-11-27T08:00:00.000Z' });
+      if (url === '/ops/deposits/dep-with-slip/approve') return ok({ ...WITH_SLIP, status: 'credited', decidedBy: 'fin' });
+      return new Response(JSON.stringify({ success: false, message: 'not_found', value: null }), { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+function open(path: string) {
+  window.history.pushState({}, '', `/backoffice${path}`);
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={createConsoleRouter()} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeAll(async () => {
+  initI18n('en');
+  await import('@/features/cashier/deposits-page');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('deposit queue', { timeout: 20_000 }, () => {
+  it('lists deposits awaiting approval with their slips as images and flags one without a slip', async () => {
+    const calls = serve(FINANCE);
+    open('/cashier/deposits');
+    const table = await screen.findByRole('table', { name: 'Deposits' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    const slip = within(rows[0]!).getByRole('img', { name: 'Slip 1 of deposit dep-with-slip' });
+    expect(slip.getAttribute('src')).toBe('/ops/deposits/dep-with-slip/slips/s1');
+    expect(within(rows[0]!).getByText('฿1,500.00')).toBeTruthy();
+    expect(within(rows[1]!).getByText('No slip')).toBeTruthy();
+    expect(calls.find((c) => c.url.startsWith('/ops/deposits'))?.url).toContain('status=awaiting_approval');
+    // Search narrows the queue by reference.
+    await userEvent.type(screen.getByLabelText('Search (member, reference, amount)'), 'KB-777');
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(1);
+  });
+
+  it('approving a deposit without a slip sends the note and says a second operator must approve it', async () => {
+    const calls = serve(FINANCE);
+    open('/cashier/deposits');
+    const table = await screen.findByRole('table', { name: 'Deposits' });
+    const row = within(table).getAllByRole('row').find((r) => r.textContent?.includes('malee'))!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain('There is no slip: a second operator must approve it.');
+    await userEvent.type(within(dialog).getByRole('textbox'), 'Statement shows the transfer');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Request #41 sent: a second operator approves it on the Approvals page.')).toBeTruthy();
+    expect(calls).toContainEqual({ method: 'POST', url: '/ops/deposits/dep-no-slip/approve', body: { note: 'Statement shows the transfer' } });
+  });
+
+  it('a role without money.read does not see the page', async () => {
+    serve(READ_ONLY);
+    open('/cashier/deposits');
+    expect(await screen.findByTestId('page-denied')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Deposits' })).toBeNull();
+  });
+});
