@@ -39,6 +39,8 @@ export function DepositsPage() {
   });
   const refresh = useCallback(() => client.invalidateQueries({ queryKey: ['deposits'] }), [client]);
   const mayDecide = can(me.data, 'money.write');
+  // Who decided matters once something was decided; the waiting queue keeps the room for the actions.
+  const undecided = status === 'awaiting_approval' || status === 'pending';
 
   const columns = useMemo(
     () => [
@@ -55,8 +57,20 @@ export function DepositsPage() {
         sortingFn: (a, b) => Number(a.original.amount) - Number(b.original.amount),
         cell: (c) => <span className="amount">{formatAmount(c.getValue())}</span>,
       }),
-      column.accessor('reference', { header: t('reference'), cell: (c) => c.getValue() ?? '—' }),
-      column.accessor('transferredAt', { header: t('transferredAt'), cell: (c) => formatTime(c.getValue()) }),
+      // The member's reference with the transfer time they gave (one column, so the queue fits a tablet).
+      column.accessor('reference', {
+        header: t('reference'),
+        cell: (c) => (
+          <>
+            {c.getValue() ?? '—'}
+            {c.row.original.transferredAt ? (
+              <span className="hint block">
+                {t('transferredAt')} {formatTime(c.row.original.transferredAt)}
+              </span>
+            ) : null}
+          </>
+        ),
+      }),
       column.accessor('slips', {
         header: t('slips'),
         cell: (c) =>
@@ -73,7 +87,9 @@ export function DepositsPage() {
           ),
       }),
       column.accessor('status', { header: t('status'), enableSorting: true, cell: (c) => t(`statuses.${c.getValue()}`) }),
-      column.accessor('decidedBy', { header: t('decidedBy'), cell: (c) => c.getValue() ?? '—' }),
+      ...(undecided
+        ? []
+        : [column.accessor('decidedBy', { header: t('decidedBy'), cell: (c) => c.getValue() ?? '—' })]),
       column.display({
         id: 'decide',
         header: t('decide'),
@@ -108,7 +124,7 @@ export function DepositsPage() {
         },
       }),
     ],
-    [t, mayDecide, refresh],
+    [t, mayDecide, refresh, undecided],
   );
 
   const needle = text.trim().toLowerCase();
