@@ -2,15 +2,27 @@ import { expect, test, type Page } from '@playwright/test';
 import { resolve } from 'node:path';
 import { registerWithUsername, skipNewsPopup, uniqueName } from './support/accounts';
 import { signInFirstTime } from './support/backoffice';
-import { operatorWithConsolePassword } from './support/ops';
+import { operatorWithConsolePassword, ops } from './support/ops';
 
 /**
  * The cashier desk (issue 24, docs/adr/0081), as two finance operators use it: a member sends bank
  * transfers with their slips; finance A sees the slip and approves the small one; the large one A asks
- * for waits for finance B (A cannot approve it); the member's header shows each credit. With
- * CONSOLE_SCREENSHOTS=1 the queue is saved at 1440 and 820 px.
+ * for waits for finance B (A cannot approve it); the member's header shows each credit. The member
+ * withdraws: A and B (who credited the deposits) cannot pay it out, C does; the member reports it not
+ * received with a proof; A asks for the refund, B approves it, the money is back. With
+ * CONSOLE_SCREENSHOTS=1 the queues are saved at 1440 and 820 px.
  */
-test.setTimeout(180_000);
+test.setTimeout(240_000);
+
+const PASSWORD = 'Lotus2026';
+const PAYMENT_PASSWORD = '246810';
+/** The demo withdrawal settings (apps/server/src/db/seed-data); this spec's deposits carry no turnover. */
+const WITHDRAWAL_SETTINGS = { minAmount: '100.00', maxAmount: '50000.00', dailyCount: 5, hours: { from: '00:00', to: '24:00' }, autoReceiptMinutes: 30 };
+test.beforeEach(() => ops('config', 'set', 'withdrawal', JSON.stringify({ ...WITHDRAWAL_SETTINGS, turnoverMultiple: 0 })));
+test.afterEach(() => ops('config', 'set', 'withdrawal', JSON.stringify({ ...WITHDRAWAL_SETTINGS, turnoverMultiple: 1 })));
+
+/** A capital-letter real name nobody else in this run has. */
+const uniquePayee = () => `DESK ${Array.from({ length: 6 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('')}`;
 
 /** A real 1x1 PNG (the slip). */
 const PNG = Buffer.from(
@@ -48,11 +60,14 @@ test('24 the cashier desk: finance A approves a deposit with its slip; a large o
   const nameB = uniqueName('finb').toLowerCase();
   const financeA = await signInFirstTime(browser, nameA, operatorWithConsolePassword(nameA, 'finance'));
   const financeB = await signInFirstTime(browser, nameB, operatorWithConsolePassword(nameB, 'finance'));
+  const nameC = uniqueName('finc').toLowerCase();
+  const financeC = await signInFirstTime(browser, nameC, operatorWithConsolePassword(nameC, 'finance'));
 
   const member = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
   await skipNewsPopup(member);
   const username = uniqueName('dsk');
-  await registerWithUsername(member, { username, password: 'Lotus2026' });
+  const payee = uniquePayee();
+  await registerWithUsername(member, { username, password: PASSWORD });
   await sendDeposit(member, '1000', `SMALL ${username}`);
   await sendDeposit(member, '30000', `LARGE ${username}`);
 
@@ -108,4 +123,73 @@ test('24 the cashier desk: finance A approves a deposit with its slip; a large o
   const credited = financeB.getByRole('table', { name: 'รายการฝากเงิน' });
   await expect(credited.getByRole('row').filter({ hasText: `SMALL ${username}` })).toContainText(nameA);
   await expect(credited.getByRole('row').filter({ hasText: `LARGE ${username}` })).toContainText(nameB);
+
+  // The member withdraws 500.00 (real name, payment password and bank account set up once).
+  await member.goto('/member?page=withdraw');
+  const setup = member.getByTestId('withdraw-setup');
+  await setup.getByTestId('setup-login-password').fill(PASSWORD);
+  await setup.getByTestId('setup-real-name').fill(payee);
+  await setup.getByTestId('setup-pp-new').fill(PAYMENT_PASSWORD);
+  await setup.getByTestId('setup-pp-confirm').fill(PAYMENT_PASSWORD);
+  await setup.getByTestId('setup-bank').selectOption('KBANK');
+  await setup.getByTestId('setup-number').fill('1234567890');
+  await setup.getByTestId('setup-submit').click();
+  await member.getByTestId('withdraw-amount').fill('500');
+  await member.getByTestId('withdraw-password').fill(PAYMENT_PASSWORD);
+  await member.getByTestId('withdraw-submit').click();
+  await expect(member.getByTestId('withdrawal-item').first()).toHaveAttribute('data-status', 'pending');
+  await headerBalance(member, '฿30,500.00');
+
+  // A and B credited the member's deposits: the payout is refused for them, and C pays it.
+  const payout = async (operator: Page) => {
+    await operator.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'รายการถอนเงิน' }).click();
+    const row = operator.getByRole('table', { name: 'รายการถอนเงิน' }).getByRole('row').filter({ hasText: payee });
+    await expect(row).toContainText('฿500.00');
+    await row.getByRole('button', { name: 'จ่ายแล้ว' }).click();
+    await operator.getByRole('dialog').getByRole('button', { name: 'ยืนยัน' }).click();
+    return row;
+  };
+  await payout(financeA);
+  await expect(financeA.getByRole('dialog').getByRole('alert')).toContainText('คุณเป็นผู้อนุมัติเงินฝากที่ใช้ถอนรายการนี้');
+  await financeA.getByRole('dialog').getByRole('button', { name: 'ยกเลิก' }).click();
+  await shots(financeA, 'withdrawals');
+  await payout(financeB);
+  await expect(financeB.getByRole('dialog').getByRole('alert')).toContainText('คุณเป็นผู้อนุมัติเงินฝากที่ใช้ถอนรายการนี้');
+  await financeB.getByRole('dialog').getByRole('button', { name: 'ยกเลิก' }).click();
+  await payout(financeC);
+  await expect(financeC.getByRole('status').filter({ hasText: 'จ่าย ฿500.00' })).toBeVisible();
+
+  // The member says it did not arrive, with a proof.
+  await member.reload();
+  const item = member.getByTestId('withdrawal-item').first();
+  await expect(item).toHaveAttribute('data-status', 'awaiting_confirmation');
+  await item.getByTestId('withdrawal-not-received').click();
+  await item.getByTestId('nr-proofs').setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
+  await item.getByTestId('nr-remark').fill('ยังไม่ได้รับเงินในบัญชี');
+  await item.getByTestId('nr-submit').click();
+  await expect(item).toHaveAttribute('data-status', 'not_received');
+
+  // A opens the case, looks at the proof and asks for the refund; B approves; the money is back.
+  await financeA.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'รายการถอนเงิน' }).click();
+  await financeA.getByLabel('สถานะ').selectOption({ label: 'แจ้งว่าไม่ได้รับ' });
+  const report = financeA.getByRole('table', { name: 'รายการถอนเงิน' }).getByRole('row').filter({ hasText: payee });
+  await expect(report).toContainText('ยังไม่ได้รับเงินในบัญชี');
+  await report.getByRole('button', { name: 'หลักฐาน 1' }).click();
+  const proof = report.getByRole('img');
+  await expect.poll(() => proof.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  await report.getByRole('button', { name: 'คืนเงิน' }).click();
+  const refund = financeA.getByRole('dialog');
+  await refund.getByRole('textbox').fill('The bank returned the transfer');
+  await refund.getByRole('button', { name: 'ยืนยัน' }).click();
+  const refundRequest = financeA.getByRole('status').filter({ hasText: /ส่งคำขอ #\d+ แล้ว/ });
+  await expect(refundRequest).toBeVisible();
+  const refundId = /#(\d+)/.exec(await refundRequest.innerText())![1]!;
+  await headerBalance(member, '฿30,500.00');
+  await financeB.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'รออนุมัติ' }).click();
+  await financeB.reload();
+  const refundRow = financeB.getByRole('row').filter({ has: financeB.getByRole('cell', { name: refundId, exact: true }) });
+  await refundRow.getByRole('button', { name: 'อนุมัติ' }).click();
+  await financeB.getByRole('dialog').getByRole('button', { name: 'ยืนยัน' }).click();
+  await expect(financeB.getByRole('status').filter({ hasText: `อนุมัติคำขอ #${refundId} แล้ว` })).toBeVisible();
+  await headerBalance(member, '฿31,000.00');
 });
