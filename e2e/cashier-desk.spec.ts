@@ -9,8 +9,9 @@ import { operatorWithConsolePassword, ops } from './support/ops';
  * transfers with their slips; finance A sees the slip and approves the small one; the large one A asks
  * for waits for finance B (A cannot approve it); the member's header shows each credit. The member
  * withdraws: A and B (who credited the deposits) cannot pay it out, C does; the member reports it not
- * received with a proof; A asks for the refund, B approves it, the money is back. With
- * CONSOLE_SCREENSHOTS=1 the queues are saved at 1440 and 820 px.
+ * received with a proof; A asks for the refund, B approves it, the money is back; the day's report
+ * (from the ledger) moved by exactly those amounts. With CONSOLE_SCREENSHOTS=1 the queues and the
+ * report are saved at 1440 and 820 px.
  */
 test.setTimeout(240_000);
 
@@ -62,6 +63,9 @@ test('24 the cashier desk: finance A approves a deposit with its slip; a large o
   const financeB = await signInFirstTime(browser, nameB, operatorWithConsolePassword(nameB, 'finance'));
   const nameC = uniqueName('finc').toLowerCase();
   const financeC = await signInFirstTime(browser, nameC, operatorWithConsolePassword(nameC, 'finance'));
+
+  // The day's report before this journey: its figures move by exactly what the journey does.
+  const before = await dailyReport(financeA);
 
   const member = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
   await skipNewsPopup(member);
@@ -192,4 +196,45 @@ test('24 the cashier desk: finance A approves a deposit with its slip; a large o
   await financeB.getByRole('dialog').getByRole('button', { name: 'ยืนยัน' }).click();
   await expect(financeB.getByRole('status').filter({ hasText: `อนุมัติคำขอ #${refundId} แล้ว` })).toBeVisible();
   await headerBalance(member, '฿31,000.00');
+
+  // The day's report (from the ledger) moved by exactly what this journey did.
+  const after = await dailyReport(financeA, before.day);
+  expect(after.deposits).toEqual({ count: before.deposits.count + 2, total: before.deposits.total + 31_000_00 });
+  expect(after.payouts).toEqual({ count: before.payouts.count + 1, total: before.payouts.total + 500_00 });
+  expect(after.refunds).toEqual({ count: before.refunds.count + 1, total: before.refunds.total + 500_00 });
+  expect(after.registrations).toBe(before.registrations + 1);
+  expect(after.firstDeposits).toBe(before.firstDeposits + 1);
+  await shots(financeA, 'reports');
 });
+
+type ReportFigures = {
+  day: string;
+  deposits: { count: number; total: number };
+  payouts: { count: number; total: number };
+  refunds: { count: number; total: number };
+  registrations: number;
+  firstDeposits: number;
+};
+
+/** The daily report page's figures (amounts in satang), for `day` or the page's default (today in Bangkok). */
+async function dailyReport(operator: Page, day?: string): Promise<ReportFigures> {
+  await operator.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'รายงาน' }).click();
+  await expect(operator.getByRole('heading', { name: 'รายงานประจำวัน', level: 1 })).toBeVisible();
+  if (day) await operator.getByLabel('วันที่ (กรุงเทพฯ)').fill(day);
+  const chosen = await operator.getByLabel('วันที่ (กรุงเทพฯ)').inputValue();
+  await expect(operator.getByTestId('report-money')).toBeVisible();
+  const pair = async (id: string) => {
+    const text = await operator.getByTestId(id).innerText();
+    const match = /^(\d+) รายการ · ฿([\d,]+)\.(\d{2})$/.exec(text.trim());
+    if (!match) throw new Error(`${id}: ${text}`);
+    return { count: Number(match[1]), total: Number(match[2]!.replace(/,/g, '')) * 100 + Number(match[3]) };
+  };
+  return {
+    day: chosen,
+    deposits: await pair('report-deposits'),
+    payouts: await pair('report-payouts'),
+    refunds: await pair('report-refunds'),
+    registrations: Number(await operator.getByTestId('report-registrations').innerText()),
+    firstDeposits: Number(await operator.getByTestId('report-first-deposits').innerText()),
+  };
+}

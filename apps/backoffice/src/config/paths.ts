@@ -7,6 +7,7 @@ export const PAGES = {
   approvals: { path: '/approvals', label: 'nav.approvals', permission: 'read' },
   deposits: { path: '/cashier/deposits', label: 'nav.deposits', permission: 'money.read' },
   withdrawals: { path: '/cashier/withdrawals', label: 'nav.withdrawals', permission: 'money.read' },
+  reports: { path: '/cashier/reports', label: 'nav.reports', permission: 'money.read' },
   content: { path: '/content', label: 'nav.content', permission: 'read' },
   maintenance: { path: '/site/maintenance', label: 'nav.maintenance', permission: 'config.write' },
   siteConfig: { path: '/site/config', label: 'nav.siteConfig', permission: 'read' },

@@ -31,7 +31,7 @@ import {
 } from './deposit.rules';
 import type { CallbackHeaders, PaymentProvider } from './psp/payment-provider';
 import { decodeSlip } from './slip-image';
-import { assertWithinDailyLimit, bangkokDayRange } from '../../platform/approvals/operator-limits';
+import { assertWithinDailyLimit, bangkokDayOf } from '../../platform/approvals/operator-limits';
 import type { ConfigService } from '../../platform/config/config.service';
 import { checkImage } from '../../platform/media/image-check';
 import type { UploadQuota } from '../../platform/media/upload-quota';
@@ -398,7 +398,7 @@ export function createDepositService({ database, repo, wallet, outbox, config, u
       const dep = await repo.findDepositForUpdate(id, tx);
       if (!dep) throw new AppError('not_found', 404);
       if (!CREDITABLE.includes(dep.status as TDepositStatus)) throw new AppError('deposit_already_decided', 409);
-      const today = bangkokDayRange(now());
+      const today = bangkokDayOf(now());
       await assertWithinDailyLimit(
         tx,
         'approved',

@@ -188,6 +188,8 @@ export function createIdentityModule(deps: {
       const m = await memberRepo.findByUsername(username);
       return m ? { id: m.id, username: m.username, type: m.type, isAgent: m.isAgent, status: m.status, uplineId: m.uplineId } : null;
     },
+    /** Real member accounts made in [from, to) (the operator's daily report). */
+    registrationsBetween: (from: Date, to: Date) => memberRepo.countRegistrations(from, to),
     /** A member as a game player (the vendor protocol): status (active or blocked) and trial class. */
     async findPlayer(id: number): Promise<{ id: number; status: string; trial: boolean } | null> {
       const m = await memberRepo.findById(id);

@@ -363,6 +363,81 @@ export function createWalletRepository(db: Db, prepared: PreparedQuery) {
      * the transaction index, and each entry's account on its primary key (a scalar subquery; `offset 0` keeps
      * the planner from flattening it back into a join): 11-17 ms per batch (docs/benchmarks.md).
      */
+    /**
+     * One period's figures from the ledger (the operator's daily report, docs/adr/0082): per vendor and game
+     * the stakes, wins and rolled-back stakes on the vendor's settlement account with their rounds and
+     * players; the money that came in, went out and came back; and the members whose first deposit falls in
+     * the period. Trial play (s:trial) is not real money and is not counted.
+     */
+    async periodFigures(from: Date, to: Date, tx: Executor = db) {
+      const range = sql`t.created_at >= ${from.toISOString()}::timestamptz and t.created_at < ${to.toISOString()}::timestamptz`;
+      const gameJoins = sql`join ledger_entries ev on ev.transaction_id = t.id
+        join ledger_accounts av on av.id = ev.account_id and av.code like 's:vendor:%'
+        join ledger_entries em on em.transaction_id = t.id
+        join ledger_accounts am on am.id = em.account_id and am.member_id is not null`;
+      const games = await query(
+        tx,
+        // A rollback names no game: it counts under the game of the bet it rolls back (its ref_key).
+        sql`select t.actor_id as vendor, coalesce(t.memo, b.memo, '') as game,
+          coalesce(sum(case when t.kind = 'bet' then ev.amount end), 0) as bets,
+          coalesce(sum(case when t.kind = 'win' then -ev.amount end), 0) as wins,
+          coalesce(sum(case when t.kind = 'rollback' then -ev.amount end), 0) as rollbacks,
+          count(distinct case when t.kind = 'bet' then t.group_key end) as rounds,
+          count(distinct am.member_id) as players
+        from ledger_transactions t ${gameJoins}
+        left join ledger_transactions b on t.memo is null and b.op = 'game' and b.key = t.ref_key
+        where t.op = 'game' and ${range}
+        group by 1, 2 order by 1, 2`,
+      );
+      const [all] = await query(
+        tx,
+        sql`select count(distinct am.member_id) as players from ledger_transactions t ${gameJoins} where t.op = 'game' and ${range}`,
+      );
+      const money = await query(
+        tx,
+        sql`select t.kind, count(distinct t.id) as n, coalesce(sum(e.amount), 0) as total
+        from ledger_transactions t
+        join ledger_entries e on e.transaction_id = t.id
+        join ledger_accounts a on a.id = e.account_id
+        where ${range} and (
+          (t.kind = 'deposit' and a.member_id is not null)
+          or (t.kind = 'withdrawal_payout' and a.code = 's:payout')
+          or (t.kind = 'withdrawal_refund' and a.member_id is not null))
+        group by t.kind`,
+      );
+      const [first] = await query(
+        tx,
+        sql`select count(*) as n from (
+          select a.member_id, min(t.created_at) as first_at
+          from ledger_transactions t
+          join ledger_entries e on e.transaction_id = t.id
+          join ledger_accounts a on a.id = e.account_id and a.member_id is not null and a.class = 'real'
+          where t.kind = 'deposit'
+          group by a.member_id
+        ) f where f.first_at >= ${from.toISOString()}::timestamptz and f.first_at < ${to.toISOString()}::timestamptz`,
+      );
+      const moneyOf = (kind: string) => {
+        const row = money.find((r) => r.kind === kind);
+        return { count: Number(row?.n ?? 0), total: big(row?.total ?? 0) };
+      };
+      return {
+        games: games.map((r) => ({
+          vendor: String(r.vendor),
+          game: String(r.game),
+          bets: big(r.bets),
+          wins: big(r.wins),
+          rollbacks: big(r.rollbacks),
+          rounds: Number(r.rounds),
+          players: Number(r.players),
+        })),
+        players: Number(all?.players ?? 0),
+        deposits: moneyOf('deposit'),
+        payouts: moneyOf('withdrawal_payout'),
+        refunds: moneyOf('withdrawal_refund'),
+        firstDeposits: Number(first?.n ?? 0),
+      };
+    },
+
     async settledWins(afterId: number, limit: number, tx: Executor): Promise<{ wins: SettledWin[]; scannedTo: number; more: boolean }> {
       const r = await query(
         tx,

@@ -351,7 +351,10 @@ export function createWalletService(deps: {
   /** Settled real-money game wins after a ledger transaction id, in id order (the catalogue's winner board). */
   const settledWins = (afterId: number, limit: number) => repo.settledWins(afterId, limit, database.db);
 
-  return { post, reverse, reverseByOperator, assertReversible, gameOperation, balanceOf, grantTrialCredit, funds, verify, wageringOutstanding, accountRecord, bettingRounds, settledWins, repo };
+  /** One period's figures from the ledger (the operator's daily report, docs/adr/0082). */
+  const periodFigures = (from: Date, to: Date) => repo.periodFigures(from, to);
+
+  return { post, reverse, reverseByOperator, assertReversible, periodFigures, gameOperation, balanceOf, grantTrialCredit, funds, verify, wageringOutstanding, accountRecord, bettingRounds, settledWins, repo };
 }
 
 export type WalletService = ReturnType<typeof createWalletService>;

@@ -18,7 +18,7 @@ import type { Tx } from '../../db/tx';
 import type { ConfigService } from '../../platform/config/config.service';
 import { checkImage } from '../../platform/media/image-check';
 import type { UploadQuota } from '../../platform/media/upload-quota';
-import { assertWithinDailyLimit, bangkokDayRange } from '../../platform/approvals/operator-limits';
+import { assertWithinDailyLimit, bangkokDayOf } from '../../platform/approvals/operator-limits';
 import type { OpsAuditNote } from '../../platform/audit/ops.audit';
 import type { Outbox } from '../../platform/outbox/outbox';
 import type { MemberStepUp } from '../identity/identity.module';
@@ -488,7 +488,7 @@ export function createWithdrawalService(deps: Deps) {
       throw new AppError('withdrawal_payer_funded_it', 403);
     }
     const row = await database.tx(async (tx) => {
-      const today = bangkokDayRange(at.getTime());
+      const today = bangkokDayOf(at.getTime());
       await assertWithinDailyLimit(tx, 'paid', operator, () => repo.sumPaidBy(operator.slice(0, 80), today.from, today.to, tx), pending.amount, dailyPaidPerOperator);
       const paid = await repo.transition(
         id,

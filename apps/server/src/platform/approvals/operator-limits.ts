@@ -7,7 +7,7 @@ import type { Tx } from '../../db/tx';
 const DAY_MS = 86_400_000;
 
 /** The Bangkok day holding `at`, as a half-open range [from, to). */
-export function bangkokDayRange(at: number): { from: Date; to: Date } {
+export function bangkokDayOf(at: number): { from: Date; to: Date } {
   const start = bangkokDayStart(at);
   return { from: new Date(start), to: new Date(start + DAY_MS) };
 }

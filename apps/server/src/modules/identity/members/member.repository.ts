@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { TRIAL_ACCOUNT } from '@lotus/contracts/accounts';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/tx';
 import { members, totpRecoveryCodes } from '../../../db/schema';
 
@@ -14,6 +15,14 @@ export function createMemberRepository(db: Db) {
       return created;
     },
 
+    /** Real (not trial) member accounts made in [from, to): the operator's daily report (docs/adr/0082). */
+    async countRegistrations(from: Date, to: Date, tx: Executor = db): Promise<number> {
+      const [row] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(members)
+        .where(and(gte(members.createdAt, from), lt(members.createdAt, to), ne(members.type, TRIAL_ACCOUNT)));
+      return Number(row?.n ?? 0);
+    },
     async findById(id: number, tx: Executor = db): Promise<MemberRow | null> {
       const [row] = await tx.select().from(members).where(eq(members.id, id));
       return row ?? null;
