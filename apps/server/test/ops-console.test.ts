@@ -228,6 +228,15 @@ const CALLS: { method: 'GET' | 'PUT' | 'POST' | 'DELETE'; url: string; payload?:
   { method: 'GET', url: '/ops/jobs/failed', allowed: ALL },
   { method: 'GET', url: '/ops/keys', allowed: ADMIN },
   { method: 'GET', url: '/ops/withdrawals', allowed: MONEY },
+  // The cashier desk (issue 24): its queues, decisions, the daily report and its controls.
+  { method: 'GET', url: '/ops/deposits?status=awaiting_approval', allowed: MONEY },
+  { method: 'POST', url: '/ops/deposits/00000000-0000-4000-8000-000000000000/approve', payload: { note: 'role table' }, allowed: MONEY },
+  { method: 'POST', url: '/ops/withdrawals/999999/pay', payload: { reason: 'role table' }, allowed: MONEY },
+  { method: 'POST', url: '/ops/withdrawals/999999/resolve', payload: { outcome: 'refund', reason: 'role table' }, allowed: MONEY },
+  { method: 'POST', url: '/ops/ledger/transactions/999999999/reverse', payload: { reason: 'role table' }, allowed: MONEY },
+  { method: 'PUT', url: '/ops/payment-channels/nobody-x?reason=role%20table', payload: { accountNumber: '111-1-11111-1' }, allowed: MONEY },
+  { method: 'GET', url: '/ops/reports/daily?day=2026-12-06', allowed: MONEY },
+  { method: 'PUT', url: '/ops/config/cashierControls?reason=role%20table', payload: { nonsense: true }, allowed: ADMIN },
   // Console content pages (docs/adr/0054): changes need config.write (admin); reads are for every role.
   { method: 'GET', url: '/ops/banners', allowed: ALL },
   { method: 'GET', url: '/ops/help', allowed: ALL },
