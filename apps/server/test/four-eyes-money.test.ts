@@ -143,6 +143,12 @@ describe('24 four-eyes: payouts', () => {
     // financeB credited the deposit that funded it: their approval (the payout) is refused.
     const byFunder = await approve(financeB, request.approvalId);
     expect([byFunder.statusCode, body(byFunder).message]).toEqual([403, 'withdrawal_payer_funded_it']);
+    // The refused approval is in the audit log, with who tried and why.
+    const refused = await t.db.database.db
+      .select()
+      .from(opsAuditLog)
+      .where(and(eq(opsAuditLog.action, 'approval.refuse'), eq(opsAuditLog.target, `approval:${request.approvalId}`)));
+    expect(refused.map((r) => [r.username, (r.after as { refused: string }).refused])).toEqual([[financeB.username, 'withdrawal_payer_funded_it']]);
     const checker = await t.operator('finance');
     expect((await approve(checker, request.approvalId)).statusCode).toBe(200);
     const rows = value<{ id: number; status: string; decidedBy: string }[]>(await t.ops('GET', '/ops/withdrawals?limit=50'));

@@ -166,6 +166,28 @@ export function createApprovals({
     return hit !== undefined;
   }
 
+  /**
+   * A refused approval is evidence too (someone tried to satisfy four-eyes alone, or a money rule
+   * stopped the approver: the payer funded it, a daily limit): its own row, written although the call
+   * fails. Other failures (a bad request, a conflict) are the caller's answer only.
+   */
+  async function auditRefusal(row: Row, error: unknown, actor: OpsActor | undefined) {
+    if (!actor || !(error instanceof AppError) || error.status !== 403) return;
+    await audit.append(actor, 'approval.refuse', {
+      target: `approval:${row.id}`,
+      after: { action: row.action, requestedBy: row.requestedBy, refused: error.code },
+    });
+  }
+
+  async function applyAuditingRefusal<T>(row: Row, actor: OpsActor | undefined, apply: () => Promise<T>): Promise<T> {
+    try {
+      return await apply();
+    } catch (error) {
+      await auditRefusal(row, error, actor);
+      throw error;
+    }
+  }
+
   async function approve(
     id: number,
     approver: Approver,
@@ -191,18 +213,11 @@ export function createApprovals({
       definition = check(first);
       if (await requesterSwaysApprover(first, approver)) throw new AppError('approval_not_independent', 403);
     } catch (error) {
-      // A refused approval is evidence too (someone tried to satisfy four-eyes alone): its own row,
-      // written although the call fails.
-      if (actor && error instanceof AppError && first.status === 'pending') {
-        await audit.append(actor, 'approval.refuse', {
-          target: `approval:${id}`,
-          after: { action: first.action, requestedBy: first.requestedBy, refused: error.code },
-        });
-      }
+      if (first.status === 'pending') await auditRefusal(first, error, actor);
       throw error;
     }
     let result: TOpsApprovalRow | null = null;
-    const applied = await definition.apply(
+    const applied = await applyAuditingRefusal(first, actor, () => definition.apply(
       definition.payload.parse(first.payload),
       async (entry) =>
       database.tx(async (tx) => {
@@ -221,7 +236,7 @@ export function createApprovals({
         });
       }),
       approver,
-    );
+    ));
     const approved = result as TOpsApprovalRow | null;
     if (!approved) throw new Error(`approval action ${first.action} reported no audit entry`);
     return definition.reveal ? { ...approved, revealed: definition.reveal(applied as never) } : approved;
