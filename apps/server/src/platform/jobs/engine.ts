@@ -171,6 +171,28 @@ export function createJobEngine(deps: {
   }
 
   /**
+   * Starts pg-boss, once more when it lost the race to create its schema: two instances starting
+   * together on a fresh PostgreSQL database both run CREATE SCHEMA IF NOT EXISTS, and one of them can
+   * fail on the catalogue's unique index (pg_namespace, pg_type) - pg-boss retries only its own race
+   * message. The other instance finishes the schema; starting again then finds it (CI saw this in the
+   * two-instance upgrade test).
+   */
+  async function startBoss() {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await boss.start();
+        return;
+      } catch (error) {
+        const e = error as { code?: string; message?: string };
+        const lostSchemaRace = e.code === '23505' && /pg_namespace|pg_type|pg_class/.test(e.message ?? '');
+        if (!lostSchemaRace || attempt >= 3) throw error;
+        deps.log.warn({ err: error, attempt }, 'job engine: another instance is creating the job schema; starting again');
+        await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+      }
+    }
+  }
+
+  /**
    * Creates pg-boss's schema (idempotent; a pg-boss 10 one is carried over) and the queues; with
    * workers, starts them.
    */
@@ -179,7 +201,7 @@ export function createJobEngine(deps: {
     workers = startOptions.workers;
     if (workers) boss = createBoss(true);
     await setAsidePgBoss10(deps.database);
-    await boss.start();
+    await startBoss();
     started = true;
     for (const def of definitions.values()) await ensureQueue(def);
     const copied = await importPgBoss10(
