@@ -174,8 +174,8 @@ export function createJobEngine(deps: {
    * Starts pg-boss, once more when it lost the race to create its schema: two instances starting
    * together on a fresh PostgreSQL database both run CREATE SCHEMA IF NOT EXISTS, and one of them can
    * fail on the catalogue's unique index (pg_namespace, pg_type) - pg-boss retries only its own race
-   * message. The other instance finishes the schema; starting again then finds it (CI saw this in the
-   * two-instance upgrade test).
+   * message. The unique violation is raised only once the other instance's statement committed, so
+   * starting again at once finds the schema (CI saw this in the two-instance upgrade test).
    */
   async function startBoss() {
     for (let attempt = 1; ; attempt++) {
@@ -186,8 +186,7 @@ export function createJobEngine(deps: {
         const e = error as { code?: string; message?: string };
         const lostSchemaRace = e.code === '23505' && /pg_namespace|pg_type|pg_class/.test(e.message ?? '');
         if (!lostSchemaRace || attempt >= 3) throw error;
-        deps.log.warn({ err: error, attempt }, 'job engine: another instance is creating the job schema; starting again');
-        await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+        deps.log.warn({ err: error, attempt }, 'job engine: another instance created the job schema first; starting again');
       }
     }
   }
