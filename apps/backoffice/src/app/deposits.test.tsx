@@ -1,16 +1,12 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createConsoleRouter } from './app';
 import { initI18n } from '@/i18n/i18n';
-import { createQueryClient } from '@/lib/query-client';
+import { ok, openConsole, serveConsole } from '@/test/console';
 
 /** The cashier desk's deposit queue (issue 24) against a stubbed operator API. */
 const FINANCE = ['read', 'money.read', 'money.write', 'vendors.read', 'self.rotate', 'self'];
 const READ_ONLY = ['read', 'vendors.read', 'self.rotate', 'self'];
-const ok = (value: unknown) => new Response(JSON.stringify({ success: true, message: 'ok', value }), { status: 200 });
 
 const deposit = (over: Record<string, unknown>) => ({
   memberId: 7,
@@ -30,31 +26,14 @@ const deposit = (over: Record<string, unknown>) => ({
 const WITH_SLIP = deposit({ id: 'dep-with-slip', amount: '1500.00', slips: [{ id: 's1', url: '/ops/deposits/dep-with-slip/slips/s1' }] });
 const NO_SLIP = deposit({ id: 'dep-no-slip', amount: '25000.00', username: 'malee', reference: 'KB-777', slips: [] });
 
-function serve(permissions: string[]) {
-  const calls: { method: string; url: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (url === '/ops/console/me') return ok({ id: 1, username: 'fin', displayName: 'Fin', role: 'finance', permissions, idleSeconds: 900 });
-      if (url.startsWith('/ops/deposits?')) return ok([WITH_SLIP, NO_SLIP]);
-      if (url === '/ops/deposits/dep-no-slip/approve') return ok({ approvalId: 41, status: 'pending', expiresAt: '2026-11-27T08:00:00.000Z' });
-      if (url === '/ops/deposits/dep-with-slip/approve') return ok({ ...WITH_SLIP, status: 'credited', decidedBy: 'fin' });
-      return new Response(JSON.stringify({ success: false, message: 'not_found', value: null }), { status: 404 });
-    }),
-  );
-  return calls;
-}
-
-function open(path: string) {
-  window.history.pushState({}, '', `/backoffice${path}`);
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={createConsoleRouter()} />
-    </QueryClientProvider>,
-  );
-}
+const serve = (permissions: string[]) =>
+  serveConsole(permissions, (url) => {
+    if (url.startsWith('/ops/deposits?')) return ok([WITH_SLIP, NO_SLIP]);
+    if (url === '/ops/deposits/dep-no-slip/approve') return ok({ approvalId: 41, status: 'pending', expiresAt: '2026-11-27T08:00:00.000Z' });
+    if (url === '/ops/deposits/dep-with-slip/approve') return ok({ ...WITH_SLIP, status: 'credited', decidedBy: 'fin' });
+    return null;
+  });
+const open = openConsole;
 
 beforeAll(async () => {
   initI18n('en');

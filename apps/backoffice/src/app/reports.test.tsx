@@ -1,15 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { RouterProvider } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createConsoleRouter } from './app';
 import { reportCsv } from '@/features/cashier/reports-page';
 import { initI18n } from '@/i18n/i18n';
-import { createQueryClient } from '@/lib/query-client';
+import { ok, openConsole, serveConsole } from '@/test/console';
 
 /** The daily report page (issue 24) against a stubbed operator API, and its CSV. */
 const FINANCE = ['read', 'money.read', 'money.write', 'vendors.read', 'self.rotate', 'self'];
-const ok = (value: unknown) => new Response(JSON.stringify({ success: true, message: 'ok', value }), { status: 200 });
 
 const REPORT = {
   day: '2026-12-06',
@@ -36,28 +32,14 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('daily report', { timeout: 20_000 }, () => {
   it("shows the day's money and each game's figures", async () => {
-    const urls: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        urls.push(url);
-        if (url === '/ops/console/me') return ok({ id: 1, username: 'fin', displayName: 'Fin', role: 'finance', permissions: FINANCE, idleSeconds: 900 });
-        if (url.startsWith('/ops/reports/daily?')) return ok(REPORT);
-        return new Response(JSON.stringify({ success: false, message: 'not_found', value: null }), { status: 404 });
-      }),
-    );
-    window.history.pushState({}, '', '/backoffice/cashier/reports');
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={createConsoleRouter()} />
-      </QueryClientProvider>,
-    );
+    const calls = serveConsole(FINANCE, (url) => (url.startsWith('/ops/reports/daily?') ? ok(REPORT) : null));
+    openConsole('/cashier/reports');
     expect((await screen.findByTestId('report-deposits')).textContent).toBe('3 · ฿31,000.00');
     expect(screen.getByTestId('report-ggr').textContent).toBe('฿200.50');
     const games = screen.getByRole('table', { name: 'Games' });
     const pgs = within(games).getAllByRole('row').find((r) => r.textContent?.includes('g-alpha'))!;
     expect(pgs.textContent).toContain('฿1,200.50');
-    expect(urls.some((u) => /^\/ops\/reports\/daily\?day=\d{4}-\d{2}-\d{2}$/.test(u))).toBe(true);
+    expect(calls.some((c) => /^\/ops\/reports\/daily\?day=\d{4}-\d{2}-\d{2}$/.test(c.url))).toBe(true);
   });
 
   it('the CSV keeps the amounts exact and defuses a formula in a game name', () => {

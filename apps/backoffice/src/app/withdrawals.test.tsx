@@ -1,15 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createConsoleRouter } from './app';
 import { initI18n } from '@/i18n/i18n';
-import { createQueryClient } from '@/lib/query-client';
+import { ok, openConsole, serveConsole } from '@/test/console';
 
 /** The cashier desk's withdrawal queue (issue 24) against a stubbed operator API. */
 const FINANCE = ['read', 'money.read', 'money.write', 'vendors.read', 'self.rotate', 'self'];
-const ok = (value: unknown) => new Response(JSON.stringify({ success: true, message: 'ok', value }), { status: 200 });
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 const row = (over: Record<string, unknown>) => ({
@@ -43,33 +39,16 @@ const CASE = row({
   ],
 });
 
-function serve() {
-  const calls: { method: string; url: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (url === '/ops/console/me') return ok({ id: 1, username: 'fin', displayName: 'Fin', role: 'finance', permissions: FINANCE, idleSeconds: 900 });
-      if (url.startsWith('/ops/withdrawals?')) return ok([PENDING, CASE]);
-      if (url === '/ops/withdrawals/11/pay') return ok({ approvalId: 51, status: 'pending', expiresAt: '2026-11-27T08:00:00.000Z' });
-      if (url === '/ops/withdrawals/12/resolve') return ok({ approvalId: 52, status: 'pending', expiresAt: '2026-11-27T08:00:00.000Z' });
-      if (url === '/ops/withdrawals/12/proofs/1') return ok({ contentType: 'image/png', data: PNG_1X1 });
-      if (url === '/ops/withdrawals/12/proofs/2') return ok({ contentType: 'image/gif', data: 'R0lGODlh' });
-      return new Response(JSON.stringify({ success: false, message: 'not_found', value: null }), { status: 404 });
-    }),
-  );
-  return calls;
-}
-
-function open(path: string) {
-  window.history.pushState({}, '', `/backoffice${path}`);
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={createConsoleRouter()} />
-    </QueryClientProvider>,
-  );
-}
+const serve = () =>
+  serveConsole(FINANCE, (url) => {
+    if (url.startsWith('/ops/withdrawals?')) return ok([PENDING, CASE]);
+    if (url === '/ops/withdrawals/11/pay') return ok({ approvalId: 51, status: 'pending', expiresAt: '2026-11-27T08:00:00.000Z' });
+    if (url === '/ops/withdrawals/12/resolve') return ok({ approvalId: 52, status: 'pending', expiresAt: '2026-11-27T08:00:00.000Z' });
+    if (url === '/ops/withdrawals/12/proofs/1') return ok({ contentType: 'image/png', data: PNG_1X1 });
+    if (url === '/ops/withdrawals/12/proofs/2') return ok({ contentType: 'image/gif', data: 'R0lGODlh' });
+    return null;
+  });
+const open = openConsole;
 
 beforeAll(async () => {
   initI18n('en');
