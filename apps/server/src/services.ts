@@ -17,6 +17,7 @@ import { createVendorModule } from './modules/game-vendors/vendor.module';
 import { createVendorProtocolModule } from './modules/vendor-protocol/vendor-protocol.module';
 import { createVerificationModule } from './modules/verification/verification.module';
 import { DEFAULT_TRANSFER_WALLET_OPTIONS, type TransferWalletOptions } from './modules/wallet/transfers/transfer.options';
+import { createMemberMoneyModule } from './modules/member-money/member-money.module';
 import { createReportsModule } from './modules/reports/reports.module';
 import { createWalletModule } from './modules/wallet/wallet.module';
 import { createWithdrawalModule } from './modules/withdrawal/withdrawal.module';
@@ -205,10 +206,19 @@ export function createServices(
     counters,
   });
   const relay = createRelayModule();
+  const memberMoney = createMemberMoneyModule({
+    database,
+    outbox,
+    now,
+    approvals,
+    wallet: wallet.service,
+    members: { memberMoneyProfile: identity.memberMoneyProfile, usernamesOf: identity.usernamesOf, sharedDevices: identity.sharedDevices },
+    sharedBankAccounts: withdrawal.sharedBankAccounts,
+  });
   const reports = createReportsModule({ periodFigures: wallet.service.periodFigures, registrationsBetween: identity.registrationsBetween });
 
   /** What app.ts registers, in this order: route plugins and operator route plugins. */
-  const parts: ModuleParts[] = [content, system, relay, ops, identity, verification, wallet, inbox, deposit, withdrawal, agent, vendor, catalogue, vendorProtocol, reports];
+  const parts: ModuleParts[] = [content, system, relay, ops, identity, verification, wallet, inbox, deposit, withdrawal, agent, vendor, catalogue, vendorProtocol, reports, memberMoney];
   // Jobs are defined here (not in app.ts) so the ops command line's direct mode knows them too.
   for (const part of parts) for (const job of part.jobs ?? []) jobs.define(job);
 

@@ -237,6 +237,11 @@ const CALLS: { method: 'GET' | 'PUT' | 'POST' | 'DELETE'; url: string; payload?:
   { method: 'PUT', url: '/ops/payment-channels/nobody-x?reason=role%20table', payload: { accountNumber: '111-1-11111-1' }, allowed: MONEY },
   { method: 'GET', url: '/ops/reports/daily?day=2026-12-06', allowed: MONEY },
   { method: 'PUT', url: '/ops/config/cashierControls?reason=role%20table', payload: { nonsense: true }, allowed: ADMIN },
+  // Member money (docs/adr/0085): reads for money.read, adjustments for money.write.
+  { method: 'GET', url: '/ops/members/999999/money', allowed: MONEY },
+  { method: 'GET', url: '/ops/members/999999/ledger', allowed: MONEY },
+  { method: 'GET', url: '/ops/risk?memberIds=999999', allowed: MONEY },
+  { method: 'POST', url: '/ops/members/999999/adjustments', payload: { direction: 'credit', amount: '1.00', reason: 'role table' }, allowed: MONEY },
   // Console content pages (docs/adr/0054): changes need config.write (admin); reads are for every role.
   { method: 'GET', url: '/ops/banners', allowed: ALL },
   { method: 'GET', url: '/ops/help', allowed: ALL },

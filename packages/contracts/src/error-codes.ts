@@ -59,6 +59,8 @@ export const ERROR_CATALOGUE = {
   ops_daily_limit_reached: 'This would take you over your daily limit: another operator must do it',
   approval_already_pending: 'A request for this is already waiting for a second operator',
   approval_not_independent: 'This request must be approved by an operator the requester did not create, credential or promote, and who is not its subject',
+  adjustment_amount_invalid: 'Enter an amount above zero with at most two decimals (at most 10,000,000.00)',
+  adjustment_not_real_account: 'Only a real account can be adjusted',
   // Site configuration fields (operator console, docs/adr/0055)
   field_unknown: 'This field is not known',
   country_code_unknown: 'This is not a known country code (ISO 3166, two capital letters)',
@@ -218,6 +220,8 @@ export const ERROR_HTTP_STATUS: Partial<Record<TErrorCode, number>> = {
   ops_daily_limit_reached: 403,
   approval_already_pending: 409,
   approval_not_independent: 403,
+  adjustment_amount_invalid: 400,
+  adjustment_not_real_account: 400,
   access_restricted: 403,
   in_need_true_account: 403,
   not_found: 404,

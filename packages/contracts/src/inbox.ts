@@ -21,6 +21,9 @@ export const MEMBER_MESSAGE_TEMPLATES = [
   'withdrawal_rejected',
   'withdrawal_refunded',
   'withdrawal_case_closed',
+  // An operator's manual adjustment of the main wallet (issue 24, docs/adr/0085).
+  'balance_credited',
+  'balance_debited',
 ] as const;
 export type TMemberMessageTemplate = (typeof MEMBER_MESSAGE_TEMPLATES)[number];
 

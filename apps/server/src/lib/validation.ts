@@ -1,3 +1,4 @@
+import { ERROR_CATALOGUE } from '@lotus/contracts/error-codes';
 import type { z } from 'zod';
 
 type Issue = Pick<z.core.$ZodIssue, 'code' | 'path' | 'message'> & {
@@ -8,7 +9,8 @@ type Issue = Pick<z.core.$ZodIssue, 'code' | 'path' | 'message'> & {
 /**
  * Maps validation issues to `fields` of the error envelope: field path -> error key. The keys are
  * catalogue keys the client can translate: content_required (missing or empty), content_too_long,
- * validation_failed (anything else).
+ * the catalogue key a contract's own check names as its message (a refinement or a pattern, e.g.
+ * `adjustment_amount_invalid`), validation_failed (anything else).
  */
 export function issuesToFields(issues: readonly Issue[], prefix?: string): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -21,6 +23,7 @@ export function issuesToFields(issues: readonly Issue[], prefix?: string): Recor
 }
 
 function issueKey(issue: Issue): string {
+  if ((issue.code === 'custom' || issue.code === 'invalid_format') && Object.hasOwn(ERROR_CATALOGUE, issue.message)) return issue.message;
   if (issue.code === 'too_big') return 'content_too_long';
   if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) return 'content_required';
   if (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) <= 1) {

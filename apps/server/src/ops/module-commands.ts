@@ -8,6 +8,7 @@ import { opsJobCommands } from '../modules/ops/ops-jobs.cli';
 import { opsKeyCommands } from '../modules/ops/ops-keys.cli';
 import { opsOperatorCommands } from '../modules/ops/ops-operators.cli';
 import { opsFeedbackCommands, opsSiteCommands } from '../modules/ops/ops-site.cli';
+import { memberMoneyCommands } from '../modules/member-money/member-money.cli';
 import { walletCommands } from '../modules/wallet/wallet.cli';
 import { withdrawalCommands } from '../modules/withdrawal/withdrawal.cli';
 
@@ -26,6 +27,7 @@ export const OPS_COMMANDS: readonly CliCommand[] = [
   ...withdrawalCommands,
   ...opsJobCommands,
   ...walletCommands,
+  ...memberMoneyCommands,
   ...depositCommands,
   ...opsKeyCommands,
 ];

@@ -20,6 +20,7 @@ import { memberHref } from '@/config/paths';
 import { errorCodeOf, opsApi } from '@/lib/api';
 import { formatAmount, formatTime } from '@/lib/format';
 import { can, useMe } from '@/lib/session';
+import { RiskBadges, useRiskFlags } from '@/components/risk-flags';
 
 const column = createColumnHelper<TOpsWithdrawalRow>();
 type TStatusFilter = TWithdrawalStatus | 'all';
@@ -73,11 +74,20 @@ export function WithdrawalsPage() {
   });
   const refresh = useCallback(() => client.invalidateQueries({ queryKey: ['withdrawals'] }), [client]);
   const mayDecide = can(me.data, 'money.write');
+  const risk = useRiskFlags((list.data ?? []).map((w) => w.memberId));
 
   const columns = useMemo(
     () => [
       column.accessor('createdAt', { header: t('createdAt'), enableSorting: true, cell: (c) => formatTime(c.getValue()) }),
-      column.accessor('memberId', { header: t('member'), cell: (c) => <Link to={memberHref(c.getValue())}>#{c.getValue()}</Link> }),
+      column.accessor('memberId', {
+        header: t('member'),
+        cell: (c) => (
+          <>
+            <Link to={memberHref(c.getValue())}>#{c.getValue()}</Link>
+            <RiskBadges flags={risk.get(c.getValue())} />
+          </>
+        ),
+      }),
       column.accessor('amount', {
         header: t('amount'),
         enableSorting: true,
@@ -177,7 +187,7 @@ export function WithdrawalsPage() {
         },
       }),
     ],
-    [t, mayDecide, refresh],
+    [t, mayDecide, refresh, risk],
   );
 
   return (

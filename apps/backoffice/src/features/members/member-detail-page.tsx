@@ -1,6 +1,6 @@
 import type { TOpsMemberDetail } from '@lotus/contracts/ops-console';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ConfirmAction } from '@/components/confirm-action';
@@ -14,6 +14,8 @@ import { useMemberAction, useMemberDetail } from './api';
 type Session = TOpsMemberDetail['sessions'][number];
 type AuthEvent = TOpsMemberDetail['authEvents'][number];
 const sessionColumn = createColumnHelper<Session>();
+// The money section is the cashier desk's (money.read): its own chunk, loaded only for operators who see it.
+const MemberMoneyPanel = lazy(() => import('./member-money-panel').then((m) => ({ default: m.MemberMoneyPanel })));
 const eventColumn = createColumnHelper<AuthEvent>();
 
 /** One member: profile, agent level, status, sessions and login history; the support actions with a reason. */
@@ -100,6 +102,11 @@ export function MemberDetailPage() {
         </div>
       ) : null}
       {done ? <Notice>{done}</Notice> : null}
+      {can(me.data, 'money.read') ? (
+        <Suspense fallback={<LoadingState />}>
+          <MemberMoneyPanel memberId={m.id} />
+        </Suspense>
+      ) : null}
       <h2>{t('sessionsTitle')}</h2>
       <DataTable caption={t('sessionsTitle')} columns={sessionColumns} rows={detail.data.sessions} loading={detail.isFetching} error={null} rowKey={(s) => s.id} />
       <h2>{t('eventsTitle')}</h2>

@@ -184,6 +184,15 @@ export function createIdentityModule(deps: {
       const m = await memberRepo.findById(id);
       return m ? { id: m.id, username: m.username, type: m.type, isAgent: m.isAgent, status: m.status, uplineId: m.uplineId } : null;
     },
+    /** A member's username, real name and trial class (the cashier desk's member money, docs/adr/0085). */
+    memberMoneyProfile: async (id: number) => {
+      const m = await memberRepo.findById(id);
+      return m ? { id: m.id, username: m.username, realName: m.payeeName, trial: isTrialAccount(m) } : null;
+    },
+    /** Usernames by member id (absent ids are left out). */
+    usernamesOf: (ids: number[]) => memberRepo.usernamesOf(ids),
+    /** Other accounts seen on the same address and browser since `since` (the shared-device risk flag). */
+    sharedDevices: (memberIds: number[], since: Date) => sessionRepo.sharedDevices(memberIds, since),
     memberSummaryByUsername: async (username: string) => {
       const m = await memberRepo.findByUsername(username);
       return m ? { id: m.id, username: m.username, type: m.type, isAgent: m.isAgent, status: m.status, uplineId: m.uplineId } : null;

@@ -184,6 +184,74 @@ export function createWalletRepository(db: Db, prepared: PreparedQuery) {
       };
     },
 
+    /**
+     * One member account's entries newest first (the cashier desk's ledger view, docs/adr/0085), before an
+     * entry id (keyset paging on the (account, id) index), with who caused each, why, and the reversal
+     * links both ways.
+     */
+    async accountEntries(q: { code: string; beforeId: number | null; limit: number }, tx: Executor = db) {
+      const before = q.beforeId === null ? sql`` : sql`and e.id < ${q.beforeId}`;
+      const r = await query(
+        tx,
+        sql`select e.id as entry_id, t.id as tx_id, e.created_at, t.kind, e.amount, e.balance_after, t.memo,
+          t.actor_kind, t.actor_id, t.reason, t.reverses,
+          (select r.id from ledger_transactions r where r.op = 'reversal' and r.key = t.id::text) as reversed_by
+        from ledger_entries e
+        join ledger_accounts a on a.id = e.account_id
+        join ledger_transactions t on t.id = e.transaction_id
+        where a.code = ${q.code} ${before}
+        order by e.id desc limit ${q.limit}`,
+      );
+      return r.map((x) => ({
+        entryId: Number(x.entry_id),
+        transactionId: Number(x.tx_id),
+        at: new Date(x.created_at as string | Date),
+        kind: String(x.kind),
+        amount: big(x.amount),
+        balanceAfter: bigOrNull(x.balance_after) ?? 0n,
+        memo: (x.memo as string | null) ?? null,
+        actor: `${String(x.actor_kind)}:${String(x.actor_id)}`,
+        reason: (x.reason as string | null) ?? null,
+        reverses: x.reverses === null ? null : Number(x.reverses),
+        reversedBy: x.reversed_by === null || x.reversed_by === undefined ? null : Number(x.reversed_by),
+      }));
+    },
+
+    /**
+     * Withdrawals after a deposit (the quick-withdrawal risk flag, docs/adr/0085): each withdrawal hold on
+     * these member accounts since `since`, with the latest deposit before it and the stakes placed on the
+     * account between the two (the rule of how soon is quick is the caller's).
+     */
+    async withdrawalsAfterDeposit(q: { codes: string[]; since: Date }, tx: Executor = db) {
+      if (q.codes.length === 0) return [];
+      const r = await query(
+        tx,
+        sql`select h.member_id, h.tx_id, h.at, h.amount, d.amount as deposit, d.at as deposit_at,
+          coalesce((select -sum(b.amount) from ledger_entries b join ledger_transactions bt on bt.id = b.transaction_id
+            where b.account_id = h.account_id and b.id > d.entry_id and b.id < h.entry_id and bt.kind = 'bet'), 0) as staked
+        from (select e.id as entry_id, e.account_id, a.member_id, t.id as tx_id, t.created_at as at, -e.amount as amount
+          from ledger_entries e
+          join ledger_accounts a on a.id = e.account_id
+          join ledger_transactions t on t.id = e.transaction_id
+          where a.code = any(${textArray(q.codes)}::text[]) and t.kind = 'withdrawal_hold'
+            and t.created_at >= ${q.since.toISOString()}::timestamptz) h
+        join lateral (select e.id as entry_id, e.amount, t.created_at as at from ledger_entries e
+          join ledger_transactions t on t.id = e.transaction_id
+          where e.account_id = h.account_id and e.id < h.entry_id and t.kind = 'deposit'
+          order by e.id desc limit 1) d on true
+        order by h.tx_id`,
+      );
+      return r.map((x) => ({
+        memberId: Number(x.member_id),
+        transactionId: Number(x.tx_id),
+        at: new Date(x.at as string | Date),
+        amount: big(x.amount),
+        deposit: big(x.deposit),
+        depositAt: new Date(x.deposit_at as string | Date),
+        staked: big(x.staked),
+      }));
+    },
+
     /** Balances of accounts by code (missing accounts are absent: balance 0). */
     async balances(codes: string[], tx: Executor = db): Promise<Map<string, bigint>> {
       if (codes.length === 0) return new Map();

@@ -1,4 +1,4 @@
-import { accounts, parseAccount } from '@lotus/ledger/accounts';
+import { accounts, parseAccount, type AccountCode } from '@lotus/ledger/accounts';
 import { inputHash } from '@lotus/ledger/hash';
 import { reversalOf, validateEntries, wageringFor } from '@lotus/ledger/posting';
 import { verifyLedger, type Violation } from '@lotus/ledger/verify';
@@ -354,7 +354,14 @@ export function createWalletService(deps: {
   /** One period's figures from the ledger (the operator's daily report, docs/adr/0082). */
   const periodFigures = (from: Date, to: Date) => repo.periodFigures(from, to);
 
-  return { post, reverse, reverseByOperator, assertReversible, periodFigures, gameOperation, balanceOf, grantTrialCredit, funds, verify, wageringOutstanding, accountRecord, bettingRounds, settledWins, repo };
+  /** One member wallet's entries, newest first with the running balance (the cashier desk, docs/adr/0085). */
+  const accountEntries = (code: AccountCode, beforeId: number | null, limit: number) => repo.accountEntries({ code, beforeId, limit });
+
+  /** Withdrawals since `since`, each with the deposit before it and the stakes between (a risk flag, docs/adr/0085). */
+  const withdrawalsAfterDeposit = (memberIds: number[], since: Date) =>
+    repo.withdrawalsAfterDeposit({ codes: memberIds.map((id) => accounts.main(id)), since });
+
+  return { accountEntries, withdrawalsAfterDeposit, post, reverse, reverseByOperator, assertReversible, periodFigures, gameOperation, balanceOf, grantTrialCredit, funds, verify, wageringOutstanding, accountRecord, bettingRounds, settledWins, repo };
 }
 
 export type WalletService = ReturnType<typeof createWalletService>;

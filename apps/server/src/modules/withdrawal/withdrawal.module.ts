@@ -59,6 +59,8 @@ export function createWithdrawalModule(deps: {
   return {
     service,
     repo,
+    /** Other members who bound the same bank account (the shared-bank-account risk flag, docs/adr/0085). */
+    sharedBankAccounts: (memberIds: number[]) => repo.sharedBankAccounts(memberIds),
     jobs: [
       {
         name: 'withdrawal-auto-receipt',

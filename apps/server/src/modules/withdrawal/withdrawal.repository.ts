@@ -40,6 +40,26 @@ export function createWithdrawalRepository(db: Db) {
         .orderBy(asc(memberBankAccounts.id));
     },
 
+    /**
+     * Other members who bound the same bank account, now or before (the shared-bank-account risk flag,
+     * docs/adr/0085): one row per (member, other member, account).
+     */
+    async sharedBankAccounts(memberIds: number[], tx: Executor = db) {
+      if (memberIds.length === 0) return [];
+      const r = await tx.execute(
+        sql`select distinct b.member_id, o.member_id as other_id, b.bank_code, b.account_number
+        from member_bank_accounts b
+        join member_bank_accounts o on o.bank_code = b.bank_code and o.account_number = b.account_number and o.member_id <> b.member_id
+        where b.member_id = any(${`{${memberIds.join(',')}}`}::int[])`,
+      );
+      return (r as unknown as { rows: Record<string, unknown>[] }).rows.map((x) => ({
+        memberId: Number(x.member_id),
+        otherId: Number(x.other_id),
+        bankCode: String(x.bank_code),
+        accountNumber: String(x.account_number),
+      }));
+    },
+
     async findActiveBankAccount(memberId: number, id: number, tx: Executor = db) {
       const [row] = await tx
         .select()

@@ -23,6 +23,13 @@ export function createMemberRepository(db: Db) {
         .where(and(gte(members.createdAt, from), lt(members.createdAt, to), ne(members.type, TRIAL_ACCOUNT)));
       return Number(row?.n ?? 0);
     },
+    /** Usernames of members by id (absent ids are left out). */
+    async usernamesOf(ids: number[], tx: Executor = db): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await tx.select({ id: members.id, username: members.username }).from(members).where(inArray(members.id, ids));
+      return new Map(rows.map((r) => [r.id, r.username]));
+    },
+
     async findById(id: number, tx: Executor = db): Promise<MemberRow | null> {
       const [row] = await tx.select().from(members).where(eq(members.id, id));
       return row ?? null;

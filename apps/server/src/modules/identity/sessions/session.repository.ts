@@ -92,6 +92,26 @@ export function createSessionRepository(db: Db) {
         .limit(100);
     },
 
+    /**
+     * Other accounts seen on the same device (the shared-device risk flag, docs/adr/0085): sessions since
+     * `since` from the same address with the same browser as a session of one of these members.
+     */
+    async sharedDevices(memberIds: number[], since: Date, tx: Executor = db) {
+      if (memberIds.length === 0) return [];
+      const r = await tx.execute(
+        sql`select distinct s.member_id, o.member_id as other_id, s.ip
+        from sessions s
+        join sessions o on o.ip = s.ip and o.user_agent = s.user_agent and o.member_id <> s.member_id
+          and o.created_at >= ${since.toISOString()}::timestamptz
+        where s.member_id = any(${`{${memberIds.join(',')}}`}::int[]) and s.created_at >= ${since.toISOString()}::timestamptz`,
+      );
+      return (r as unknown as { rows: { member_id: unknown; other_id: unknown; ip: unknown }[] }).rows.map((x) => ({
+        memberId: Number(x.member_id),
+        otherId: Number(x.other_id),
+        ip: String(x.ip),
+      }));
+    },
+
     async purgeOldSessions(before: Date, tx: Executor) {
       await tx.delete(sessions).where(or(lt(sessions.expiresAt, before), lt(sessions.revokedAt, before)));
     },

@@ -33,4 +33,4 @@ export function messageText(t: TFunction, message: TMemberMessage, currencySymbo
 }
 
 /** The messages that move money: their arrival refreshes the balance. */
-export const MONEY_TEMPLATES: readonly TMemberMessage['template'][] = ['deposit_arrival', 'withdrawal_approved', 'withdrawal_rejected', 'deposit_failed'];
+export const MONEY_TEMPLATES: readonly TMemberMessage['template'][] = ['deposit_arrival', 'withdrawal_approved', 'withdrawal_rejected', 'deposit_failed', 'balance_credited', 'balance_debited'];
