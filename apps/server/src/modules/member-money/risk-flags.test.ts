@@ -47,6 +47,6 @@ describe('24 risk flags: quick withdrawal with little play', () => {
     const usernames = new Map(sharedDevice.map((r) => [r.otherId, `user${r.otherId}`]));
     const [flag] = riskFlags({ memberIds: [7], withdrawals: [], sharedBank: [], sharedDevice, usernames }).get(7)!;
     expect(flag?.params.count).toBe('12');
-    expect(flag?.params.members.split(', ')).toHaveLength(10);
+    expect(flag?.params.members?.split(', ')).toHaveLength(10);
   });
 });
