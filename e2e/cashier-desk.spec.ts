@@ -205,6 +205,36 @@ test('24 the cashier desk: finance A approves a deposit with its slip; a large o
   expect(after.registrations).toBe(before.registrations + 1);
   expect(after.firstDeposits).toBe(before.firstDeposits + 1);
   await shots(financeA, 'reports');
+
+  // The member's money on the desk (ADR 0085): A asks for a 100.00 credit with a reason, B applies it; the
+  // member's balance shows it, and the ledger names B and the reason beside the running balance.
+  await financeA.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'สมาชิก' }).click();
+  await financeA.getByLabel('ค้นหา', { exact: true }).fill(username);
+  await financeA.getByRole('button', { name: 'ค้นหา', exact: true }).click();
+  await financeA.getByRole('link', { name: username, exact: true }).click();
+  const money = financeA.getByRole('region', { name: 'การเงิน' });
+  await expect(money.getByRole('term').filter({ hasText: 'กระเป๋าหลัก' }).locator('xpath=following-sibling::dd[1]')).toHaveText('฿31,000.00');
+  const adjustment = money.getByRole('form', { name: 'ปรับยอดด้วยมือ' });
+  await adjustment.getByLabel('จำนวนเงิน (บาท)').fill('100');
+  await adjustment.getByLabel('เหตุผล').fill('Compensation for the delayed payout');
+  await adjustment.getByRole('button', { name: 'ขอปรับยอด' }).click();
+  const adjustRequest = money.getByRole('status').filter({ hasText: /ส่งคำขอ #\d+ แล้ว/ });
+  await expect(adjustRequest).toBeVisible();
+  const adjustId = /#(\d+)/.exec(await adjustRequest.innerText())![1]!;
+  await shots(financeA, 'member-money');
+  await headerBalance(member, '฿31,000.00');
+  await financeB.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'รออนุมัติ' }).click();
+  await financeB.reload();
+  const adjustRow = financeB.getByRole('row').filter({ has: financeB.getByRole('cell', { name: adjustId, exact: true }) });
+  await adjustRow.getByRole('button', { name: 'อนุมัติ' }).click();
+  await financeB.getByRole('dialog').getByRole('button', { name: 'ยืนยัน' }).click();
+  await expect(financeB.getByRole('status').filter({ hasText: `อนุมัติคำขอ #${adjustId} แล้ว` })).toBeVisible();
+  await headerBalance(member, '฿31,100.00');
+  await financeA.reload();
+  const ledgerRow = financeA.getByRole('table', { name: 'บัญชีแยกประเภท' }).getByRole('row').nth(1);
+  await expect(ledgerRow).toContainText('ปรับยอด');
+  await expect(ledgerRow).toContainText('฿31,100.00');
+  await expect(ledgerRow).toContainText('Compensation for the delayed payout');
 });
 
 type ReportFigures = {
