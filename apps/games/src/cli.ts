@@ -1,19 +1,23 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { compileGame, type CompiledGame } from './compile';
+import { FIGURES_FILE, storedFigures, writeFigures } from './figures';
 import { computeRtp } from './rtp';
 import { simulate } from './simulate';
-import { loadDefinitionFile } from './titles';
+import { loadDefinitionFile, loadTitles } from './titles';
 
 /**
  * `npm run games -- rtp <definition.json>`: exact RTP by full-cycle enumeration (rtp.ts).
  * `npm run games -- simulate <definition.json> --spins N --seed S [--client-seed C]`: measured RTP with
  * the provably fair RNG (server seed S, client seed C, nonces 0..N-1).
+ * `npm run games -- figures [--write]`: the titles' published RTP and volatility (figures.ts): checks that
+ * figures.json is current, or computes and writes it.
  */
 
 const USAGE = `usage:
   npm run games -- rtp <definition.json>
-  npm run games -- simulate <definition.json> --spins N --seed S [--client-seed C]`;
+  npm run games -- simulate <definition.json> --spins N --seed S [--client-seed C]
+  npm run games -- figures [--write]`;
 
 const pct = (x: number, digits = 4) => `${(x * 100).toFixed(digits)} %`;
 const int = (n: number) => n.toLocaleString('en-US');
@@ -74,13 +78,30 @@ function runSimulate(file: string, spins: number, serverSeed: string, clientSeed
   );
 }
 
+/** Checks figures.json against the titles (exit 1 when a title has none or stale ones), or writes it anew. */
+function runFigures(write: boolean): number {
+  const titles = loadTitles();
+  if (write) {
+    const started = performance.now();
+    const written = writeFigures(titles);
+    for (const [code, f] of Object.entries(written)) console.log(`${code.padEnd(24)} RTP ${f.rtp} %   volatility SD ${f.volatility}`);
+    console.log(`written to ${path.relative(process.cwd(), FIGURES_FILE)} in ${((performance.now() - started) / 1000).toFixed(2)} s`);
+    return 0;
+  }
+  const { figures, stale } = storedFigures(titles);
+  for (const [code, f] of figures) console.log(`${code.padEnd(24)} RTP ${f.rtp} %   volatility SD ${f.volatility}`);
+  for (const code of stale) console.log(`${code.padEnd(24)} no current figures: run npm run games -- figures --write`);
+  return stale.length === 0 ? 0 : 1;
+}
+
 function main(argv: string[]): number {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { spins: { type: 'string' }, seed: { type: 'string' }, 'client-seed': { type: 'string' } },
+    options: { spins: { type: 'string' }, seed: { type: 'string' }, 'client-seed': { type: 'string' }, write: { type: 'boolean' } },
   });
   const [command, fileArg] = positionals;
+  if (command === 'figures' && !fileArg) return runFigures(values.write === true);
   if (!fileArg || (command !== 'rtp' && command !== 'simulate')) {
     console.error(USAGE);
     return 2;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { houseRoutes } from './app';
 import type { CompiledGame } from './compile';
 import { openHouseDatabase } from './db/client';
+import { storedFigures, type TitleFigures } from './figures';
 import { createHouseService, type HouseService } from './house-service';
 import { catalogueOf, publishGames } from './publish';
 import { createSeedVault, type SeedKeys } from './seed-vault';
@@ -28,6 +29,8 @@ export type HouseConfig = {
   /** Its own database: a PGlite folder ('memory://' in tests) or a PostgreSQL URL. */
   database: { dataDir: string } | { url: string };
   titles?: ReadonlyMap<string, CompiledGame>;
+  /** The titles' published RTP and volatility (default: figures.json, for the titles whose mathematics it matches). */
+  figures?: ReadonlyMap<string, TitleFigures>;
   /** Cookies marked Secure (the site is served over https). */
   secureCookie?: boolean;
   /**
@@ -51,6 +54,13 @@ export type House = {
   close(): Promise<void>;
 };
 
+/** The stored figures of the titles; a title whose mathematics changed since is published without them (logged). */
+function figuresOf(titles: ReadonlyMap<string, CompiledGame>, log: HouseConfig['log']): ReadonlyMap<string, TitleFigures> {
+  const { figures, stale } = storedFigures(titles);
+  if (stale.length > 0) log?.warn({ titles: stale }, 'house titles without current RTP figures (npm run games -- figures --write); published without them');
+  return figures;
+}
+
 /**
  * The house vendor with play: its database (opened and migrated in the background), the signed wallet
  * client and the service. The
@@ -58,6 +68,8 @@ export type House = {
  */
 export async function createHouse(config: HouseConfig): Promise<House> {
   const titles = config.titles ?? loadTitles();
+  // Read, never computed here: the full-cycle RTP takes 4-13 s a title (figures.ts, docs/adr/0083).
+  const figures = config.figures ?? figuresOf(titles, config.log);
   const seeds = createSeedVault(config.seedKeys);
   const wallet = createWalletClient({
     vendorCode: config.vendorCode,
@@ -113,7 +125,7 @@ export async function createHouse(config: HouseConfig): Promise<House> {
       // Never awaited: play does not wait for the catalogue.
       void publishGames({
         call: wallet.call,
-        games: catalogueOf(titles, config.publicUrl),
+        games: catalogueOf(titles, config.publicUrl, figures),
         stopped: () => closed,
         ...(config.log ? { log: config.log } : {}),
       }).catch((error: unknown) => config.log?.error({ err: error }, 'house game list publishing failed'));

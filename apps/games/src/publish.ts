@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CompiledGame } from './compile';
+import type { TitleFigures } from './figures';
 import { betLevelsOf } from './house-service';
 import type { VendorAnswer } from './wallet-client';
 
@@ -20,14 +21,24 @@ export type SyncGame = {
   isHot: boolean;
   freePlay: boolean;
   status: 'ACTIVE' | 'MAINTENANCE';
+  /** Optional fields (protocol v1.2, docs/adr/0083): exact RTP in percent ("96.23") and volatility (SD per unit bet). */
+  rtp?: string;
+  volatility?: string;
 };
 
 /** The classification a title is listed under: its volatility class (LOW, MEDIUM, HIGH, VERY_HIGH). */
 export const classificationOf = (game: CompiledGame) =>
   game.definition.volatility.toUpperCase().replace('-', '_');
 
-/** The catalogue entries of the titles; thumbnails at `<base>/house/thumbs/<code>.svg` (base '' = a path). */
-export function catalogueOf(titles: ReadonlyMap<string, CompiledGame>, base = ''): SyncGame[] {
+/**
+ * The catalogue entries of the titles; thumbnails at `<base>/house/thumbs/<code>.svg` (base '' = a path); each
+ * title's RTP and volatility when `figures` has them (figures.ts: a title without current figures goes without).
+ */
+export function catalogueOf(
+  titles: ReadonlyMap<string, CompiledGame>,
+  base = '',
+  figures: ReadonlyMap<string, TitleFigures> = new Map(),
+): SyncGame[] {
   return [...titles.values()].map((game) => ({
     gameCode: game.definition.code,
     gameType: 'RNG',
@@ -39,6 +50,7 @@ export function catalogueOf(titles: ReadonlyMap<string, CompiledGame>, base = ''
     isHot: false,
     freePlay: true,
     status: 'ACTIVE',
+    ...figures.get(game.definition.code),
   }));
 }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compileGame, evaluateLine } from '../src/compile';
 import { parseDefinition, type TGameDefinition } from '../src/definition';
+import { computeFigures, storedFigures } from '../src/figures';
+import { catalogueOf } from '../src/publish';
 import { computeRtp } from '../src/rtp';
 import { loadTitles } from '../src/titles';
 
@@ -111,5 +113,40 @@ describe('RTP of the house titles', () => {
       freeSpins: { trigger: { 3: 6, 4: 10 }, retrigger: { 3: 4 }, multiplier: 3 },
     });
     expect(computeRtp(compileGame(definition)).rtp).toBeCloseTo(meanRtp(definition), 10);
+  });
+});
+
+describe('the published figures (figures.json, docs/adr/0083)', () => {
+  it('every title has figures computed from its current mathematics, and its RTP is the per-reel mean', () => {
+    const titles = loadTitles();
+    const { figures, stale } = storedFigures(titles);
+    expect(stale, 'run: npm run games -- figures --write').toEqual([]);
+    for (const [code, game] of titles) {
+      const f = figures.get(code)!;
+      expect(f.rtp, code).toBe((meanRtp(game.definition) * 100).toFixed(2));
+      expect(f.volatility, code).toMatch(/^[0-9]{1,4}\.[0-9]{3}$/);
+    }
+  });
+
+  it("a title's stored figures are what the full cycle gives (the quickest title, lotus-pond)", () => {
+    const titles = loadTitles();
+    const game = titles.get('lotus-pond')!;
+    expect(storedFigures(titles).figures.get('lotus-pond')).toEqual(computeFigures(game));
+  });
+
+  it('a title whose mathematics changed is published without figures; names and bet levels change none', () => {
+    const titles = loadTitles();
+    const game = titles.get('lotus-pond')!;
+    const d = game.definition;
+    const renamed = compileGame({ ...d, name: { th: 'อื่น', en: 'Other' }, betLevels: [3] });
+    const restrung = compileGame({ ...d, strips: { ...d.strips, base: [[...d.strips.base[0]!].reverse(), ...d.strips.base.slice(1)] } });
+    expect(storedFigures(new Map([['lotus-pond', renamed]])).stale).toEqual([]);
+    const changed = storedFigures(new Map([['lotus-pond', restrung]]));
+    expect(changed.stale).toEqual(['lotus-pond']);
+    const [published] = catalogueOf(new Map([['lotus-pond', restrung]]), '', changed.figures);
+    expect(published).not.toHaveProperty('rtp');
+    expect(published).not.toHaveProperty('volatility');
+    const [current] = catalogueOf(new Map([['lotus-pond', game]]), '', storedFigures(titles).figures);
+    expect(current).toMatchObject({ rtp: '96.23', volatility: '3.649' });
   });
 });

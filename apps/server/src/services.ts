@@ -186,6 +186,8 @@ export function createServices(
     usernameOf: async (memberId) => (await identity.memberSummary(memberId))?.username ?? null,
     now,
   });
+  // The operators' transfer desk names the members of stuck transfers (docs/adr/0083).
+  wallet.setUsernames(async (memberId) => (await identity.memberSummary(memberId))?.username ?? null);
   // The account record names a deposit's channel and a round's game in Thai and English (issue 25).
   wallet.setRecordNames(async (rows) => {
     const deposits = rows.filter((r) => r.op === 'deposit').map((r) => r.key);

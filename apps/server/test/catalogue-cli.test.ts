@@ -56,3 +56,24 @@ it('catalogue list shows the published games; set-status and set-hot override th
   await expect(run(['catalogue', 'set-status', String(nodeId), 'paused'])).rejects.toThrow(/set-status/);
   await expect(run(['catalogue', 'set-hot', 'abc', 'on'])).rejects.toThrow(/set-hot/);
 });
+
+it('catalogue set-sort places a game in the lists until put back to the vendor; an out-of-range position is refused', async () => {
+  const v = vendorCaller(t, await createVendor(t));
+  await v.call('games/sync', { requestId: 'cli-sort-1', games: [game('SORT_A'), game('SORT_B')] });
+  const order = async () => body<{ games: { gameCode: string }[] }>(await t.inject(`/wps/relay/GCSGAME_gameList?vassalage=${v.code}`)).value.games.map((g) => g.gameCode);
+  const list = await run(['catalogue', 'list', '--vendor', v.code]);
+  const nodeId = Number(/(\d+)\s+\S+\s+SORT_A/.exec(list.out)![1]);
+
+  expect((await run(['catalogue', 'set-sort', String(nodeId), '5'])).out).toMatch(/SORT_A.*\s0\s+5\s/);
+  expect(await order()).toEqual(['SORT_B', 'SORT_A']);
+  expect((await run(['catalogue', 'set-sort', String(nodeId), 'vendor'])).code).toBe(0);
+  expect(await order()).toEqual(['SORT_A', 'SORT_B']);
+
+  await expect(run(['catalogue', 'set-sort', String(nodeId), 'first'])).rejects.toThrow(/set-sort/);
+  const refused = await run(['catalogue', 'set-sort', String(nodeId), '10000']).then(
+    (r) => r.out,
+    (error: Error) => error.message,
+  );
+  expect(refused).toMatch(/validation_failed|opsSort/);
+  expect(await order()).toEqual(['SORT_A', 'SORT_B']);
+});

@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createHouse, fetchTransport, type House, type Transport } from '@lotus/games/house';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -434,5 +436,12 @@ describe('the house vendor through the vendor protocol', () => {
     const thumb = await t.inject({ method: 'GET', url: new URL(pond.imageUrl, 'http://lotus.test').pathname });
     expect(thumb.statusCode).toBe(200);
     expect(String(thumb.headers['content-type'])).toContain('image/svg+xml');
+    // Each title's exact RTP and volatility come with it (figures.json, docs/adr/0083); operators see them.
+    const figures = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../games/figures.json'), 'utf8')) as Record<string, { rtp: string; volatility: string }>;
+    const ops = body<{ gameCode: string; rtp: string | null; volatility: string | null }[]>(await t.ops('GET', '/ops/catalogue/games?vendor=HOUSE')).value;
+    expect(Object.fromEntries(ops.map((g) => [g.gameCode, { rtp: g.rtp, volatility: g.volatility }]))).toEqual(
+      Object.fromEntries(Object.entries(figures).map(([code, f]) => [code, { rtp: f.rtp, volatility: f.volatility }])),
+    );
+    expect(ops.find((g) => g.gameCode === 'lotus-pond')).toMatchObject({ rtp: '96.23', volatility: '3.649' });
   });
 });

@@ -237,6 +237,15 @@ const CALLS: { method: 'GET' | 'PUT' | 'POST' | 'DELETE'; url: string; payload?:
   { method: 'PUT', url: '/ops/payment-channels/nobody-x?reason=role%20table', payload: { accountNumber: '111-1-11111-1' }, allowed: MONEY },
   { method: 'GET', url: '/ops/reports/daily?day=2026-12-06', allowed: MONEY },
   { method: 'PUT', url: '/ops/config/cashierControls?reason=role%20table', payload: { nonsense: true }, allowed: ADMIN },
+  // Vendors and games (issue 24, docs/adr/0083): the transfer desk is money; games are the vendors' permissions.
+  { method: 'GET', url: '/ops/vendors/transfers', allowed: MONEY },
+  { method: 'POST', url: '/ops/vendors/transfers/00000000-0000-4000-8000-000000000000/resolve', allowed: MONEY },
+  { method: 'GET', url: '/ops/vendors/registry', allowed: ALL },
+  { method: 'POST', url: '/ops/vendors/registry', payload: { nonsense: true }, allowed: ADMIN },
+  { method: 'PUT', url: '/ops/vendors/registry/NOBODYX/status', payload: { status: 'disabled' }, allowed: ADMIN },
+  { method: 'POST', url: '/ops/vendors/registry/NOBODYX/rotate-secret', allowed: ADMIN },
+  { method: 'GET', url: '/ops/catalogue/games?name=nobody', allowed: ALL },
+  { method: 'PUT', url: '/ops/catalogue/games/2147483647', payload: { opsSort: 1 }, allowed: ADMIN },
   // Member money (docs/adr/0085): reads for money.read, adjustments for money.write.
   { method: 'GET', url: '/ops/members/999999/money', allowed: MONEY },
   { method: 'GET', url: '/ops/members/999999/ledger', allowed: MONEY },

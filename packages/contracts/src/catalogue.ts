@@ -29,6 +29,10 @@ const vendorId = z.string().min(1).max(100).regex(/^[\x21-\x7e]+$/);
 /** A game code: 1-64 letters, digits, '_' or '-'. */
 export const GAME_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const gameName = z.string().trim().min(1).max(100).regex(/^[^\p{Cc}]+$/u);
+/** A return to player in percent: 0-100 with at most 4 decimals ("96.23", "100"). */
+export const GAME_RTP_PATTERN = /^(?:100(?:\.0{1,4})?|[0-9]{1,2}(?:\.[0-9]{1,4})?)$/;
+/** A volatility (standard deviation per unit bet): at most 4 digits, at most 3 decimals ("3.649"). */
+export const GAME_VOLATILITY_PATTERN = /^[0-9]{1,4}(?:\.[0-9]{1,3})?$/;
 export const ZSyncGame = z.object({
   gameCode: z.string().regex(GAME_CODE_PATTERN),
   gameType: ZCatalogueGameType,
@@ -42,6 +46,10 @@ export const ZSyncGame = z.object({
   isHot: z.boolean(),
   freePlay: z.boolean(),
   status: z.enum(GAME_SYNC_STATUSES),
+  /** Optional (v1.2, docs/adr/0083): the title's return to player in percent, a decimal string ("96.23"). */
+  rtp: z.string().regex(GAME_RTP_PATTERN).optional(),
+  /** Optional (v1.2): its volatility, the standard deviation of a bet's win per unit bet ("3.649"). */
+  volatility: z.string().regex(GAME_VOLATILITY_PATTERN).optional(),
 });
 export type TSyncGame = z.infer<typeof ZSyncGame>;
 /** Strict like every vendor protocol body (issue 23 #1): an unknown top-level field is INVALID_REQUEST. */
@@ -272,8 +280,12 @@ export const ZLaunchGame = z.object({
 export const ZOpsGamesQuery = z.object({
   vendor: vassalage.optional(),
   status: z.enum(GAME_STATUSES).optional(),
+  /** Part of the Thai or English name or of the game code; matched literally, case-insensitively. */
+  name: z.string().trim().max(50).optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
 });
+/** The highest sort position an operator may give a game (0 is first). */
+export const OPS_GAME_SORT_MAX = 9999;
 export const ZOpsGameRow = z.object({
   nodeId: z.number().int(),
   vendor: str(16),
@@ -289,6 +301,12 @@ export const ZOpsGameRow = z.object({
   freePlay: z.boolean(),
   opsStatus: z.enum(GAME_OPS_STATUSES).nullable(),
   opsHot: z.boolean().nullable(),
+  /** The position in the vendor's published list, and the operator's (used instead while set). */
+  sort: z.number().int(),
+  opsSort: z.number().int().nullable(),
+  /** As the vendor published them (the house vendor does), else null: RTP in percent, volatility as SD per unit bet. */
+  rtp: str(12).nullable(),
+  volatility: str(12).nullable(),
   updatedAt: str(40),
 });
 export type TOpsGameRow = z.infer<typeof ZOpsGameRow>;
@@ -298,6 +316,8 @@ export const ZOpsGameParam = z.object({ nodeId: z.coerce.number().int().min(1).m
 export const ZOpsGameOverride = z.object({
   opsStatus: z.enum(GAME_OPS_STATUSES).nullable().optional(),
   opsHot: z.boolean().nullable().optional(),
+  /** The game's place in the lists (0 first, at most OPS_GAME_SORT_MAX), instead of the vendor's. */
+  opsSort: z.number().int().min(0).max(OPS_GAME_SORT_MAX).nullable().optional(),
 });
 export type TOpsGameOverride = z.infer<typeof ZOpsGameOverride>;
 
@@ -522,7 +542,7 @@ export const listCatalogueGames = defineEndpoint({
   method: 'GET',
   path: '/ops/catalogue/games',
   tag: 'ops',
-  summary: 'Games of the catalogue (by vendor, status)',
+  summary: 'Games of the catalogue (by vendor, status, name), with the overrides and published RTP',
   auth: operator('vendors.read'),
   query: ZOpsGamesQuery,
   response: ZOpsGameList,
@@ -532,7 +552,7 @@ export const setGameOverrides = defineEndpoint({
   method: 'PUT',
   path: '/ops/catalogue/games/:nodeId',
   tag: 'ops',
-  summary: "Override a game's status (MAINTENANCE, HIDDEN) or hot flag; null gives the vendor's value back",
+  summary: "Override a game's status (MAINTENANCE, HIDDEN), hot flag or sort position; null gives the vendor's value back",
   auth: operator('vendors.write', 'catalogue.game'),
   params: ZOpsGameParam,
   body: ZOpsGameOverride,

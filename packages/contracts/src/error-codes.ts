@@ -36,6 +36,8 @@ export const ERROR_CATALOGUE = {
   transfer_vendor_unknown: 'This game provider has no transfer wallet',
   transfer_vendor_unavailable: 'This game provider is under maintenance, please try again later',
   transfer_refused: 'The game provider refused this transfer, please try again later',
+  transfer_not_found: 'No transfer has this reference',
+  transfer_not_pending: 'This transfer has already been settled',
   downline_not_found: 'No active member with this username is in your direct downline',
   real_name_locked: 'Your real name is already set; please contact customer service to change it',
   // Platform conventions (decision 8.LOAD.05)
@@ -238,6 +240,8 @@ export const ERROR_HTTP_STATUS: Partial<Record<TErrorCode, number>> = {
   transfer_vendor_unknown: 404,
   transfer_vendor_unavailable: 503,
   transfer_refused: 409,
+  transfer_not_found: 404,
+  transfer_not_pending: 409,
   downline_not_found: 404,
   real_name_locked: 409,
   system_maintenance: 503,

@@ -278,3 +278,77 @@ export const rotateVendorSecret = defineEndpoint({
   params: ZOpsVendorCodeParam,
   response: ZOpsVendorWithSecret,
 });
+
+// ---------- operator API: transfer-mode vendor wallets (/ops/vendors/transfers; docs/adr/0083) ----------
+
+/** A decimal amount in major units with two decimals ("1234.50"). */
+const money = z.string().max(30).regex(/^-?\d+\.\d{2}$/);
+/** A transfer's reference: the uuid the platform sent the vendor. */
+export const ZTransferRef = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+export const TRANSFER_DIRECTIONS = ['to_vendor', 'from_vendor'] as const;
+export const TRANSFER_STATUSES = ['pending', 'confirmed', 'reversed', 'failed'] as const;
+
+/** A transfer between a member's main wallet and a vendor wallet, as operators see it. */
+export const ZOpsTransfer = z.object({
+  ref: z.string(),
+  vendor: z.string().max(16),
+  memberId: z.number().int(),
+  /** null when the member is not found (never expected). */
+  username: z.string().max(40).nullable(),
+  direction: z.enum(TRANSFER_DIRECTIONS),
+  amount: money,
+  status: z.enum(TRANSFER_STATUSES),
+  createdAt: z.string(),
+  /** Vendor calls made for it (the first call and each status check), and the last one's error. */
+  attempts: z.number().int(),
+  lastError: z.string().max(500).nullable(),
+});
+export type TOpsTransfer = z.infer<typeof ZOpsTransfer>;
+
+/** Most stuck transfers answered per vendor (the oldest first). */
+export const MAX_STUCK_LISTED = 200;
+
+export const ZOpsTransferVendor = z.object({
+  vendor: z.string().max(16),
+  name: z.string().max(80),
+  /** The registry's status; null when the vendor is no longer a transfer-mode vendor but money is still recorded at it. */
+  status: ZVendorStatus.nullable(),
+  /** The money the ledger holds in members' wallets at this vendor (the sum of their vendor-wallet balances). */
+  held: money,
+  /** Members' wallets at this vendor holding money. */
+  wallets: z.number().int(),
+  /** Transfers not settled yet (any age). */
+  pendingCount: z.number().int(),
+  pendingAmount: money,
+  /** Pending transfers older than `stuckAfterSeconds`: how many, and the oldest of them (at most MAX_STUCK_LISTED). */
+  stuckCount: z.number().int(),
+  stuck: z.array(ZOpsTransfer).max(MAX_STUCK_LISTED),
+});
+export type TOpsTransferVendor = z.infer<typeof ZOpsTransferVendor>;
+export const ZOpsTransferDesk = z.object({
+  /** A pending transfer older than this is stuck: the sweep has handed it to the resolve job again. */
+  stuckAfterSeconds: z.number().int(),
+  vendors: z.array(ZOpsTransferVendor).max(200),
+});
+export type TOpsTransferDesk = z.infer<typeof ZOpsTransferDesk>;
+export const ZOpsTransferRefParam = z.object({ ref: ZTransferRef });
+
+export const listVendorTransfers = defineEndpoint({
+  method: 'GET',
+  path: '/ops/vendors/transfers',
+  tag: 'ops',
+  summary: "Transfer-mode vendor wallets: the money the ledger holds at each vendor, pending transfers and the stuck ones",
+  auth: operator('money.read'),
+  response: ZOpsTransferDesk,
+});
+
+export const resolveVendorTransfer = defineEndpoint({
+  method: 'POST',
+  path: '/ops/vendors/transfers/:ref/resolve',
+  tag: 'ops',
+  summary:
+    "Ask the vendor now what became of a pending transfer and settle it as the resolve job would (the vendor's word decides; still pending when it cannot tell)",
+  auth: operator('money.write', 'vendors.transfer_resolve'),
+  params: ZOpsTransferRefParam,
+  response: ZOpsTransfer,
+});

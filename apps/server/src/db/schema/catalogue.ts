@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { vendorRegistry } from './vendor';
 
@@ -9,10 +9,13 @@ import { vendorRegistry } from './vendor';
  * settled wins the winner board reads (copied from the ledger by the job `catalogue-wins`).
  */
 
+/** The operator's sort position of a game (docs/adr/0083): 0 to this. */
+export const OPS_SORT_MAX = 9999;
+
 /**
  * Games. `node_id` is the platform's id of a game (what favourites and recents keep). A game its
  * vendor stops listing is RETIRED, never deleted. The vendor's fields are replaced by every sync;
- * `ops_status` / `ops_hot` are the operator's overrides, which a sync never touches (null: the
+ * `ops_status` / `ops_hot` / `ops_sort` are the operator's overrides, which a sync never touches (null: the
  * vendor's value applies).
  */
 export const games = pgTable(
@@ -40,6 +43,15 @@ export const games = pgTable(
     opsHot: boolean('ops_hot'),
     /** Position in the vendor's last published list. */
     sort: integer('sort').notNull().default(0),
+    /** The operator's sort position (0-9999): used instead of `sort` in the lists while set (docs/adr/0083). */
+    opsSort: integer('ops_sort'),
+    /**
+     * The title's exact return to player in percent, a decimal string as the vendor published it ("96.23"),
+     * and its volatility (standard deviation of a bet's win per unit bet, "3.649"); optional fields of the
+     * sync (the house vendor sends them, docs/vendor-protocol.md section 10); null when not published.
+     */
+    rtp: varchar('rtp', { length: 12 }),
+    volatility: varchar('volatility', { length: 12 }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     retiredAt: timestamp('retired_at', { withTimezone: true }),
@@ -47,6 +59,7 @@ export const games = pgTable(
   (t) => [
     uniqueIndex('games_vendor_code_uq').on(t.vendorCode, t.gameCode),
     index('games_type_idx').on(t.gameType, t.vendorCode),
+    check('games_ops_sort_range', sql`${t.opsSort} is null or ${t.opsSort} between 0 and ${sql.raw(String(OPS_SORT_MAX))}`),
   ],
 );
 

@@ -1,8 +1,8 @@
-import { GAME_STATUSES, listCatalogueGames, setGameOverrides, type TOpsGameOverride } from '@lotus/contracts/catalogue';
+import { GAME_STATUSES, listCatalogueGames, OPS_GAME_SORT_MAX, setGameOverrides, type TOpsGameOverride } from '@lotus/contracts/catalogue';
 import { defineCommand, formatTable, intArg, refuseWords, UsageError } from '../../platform/cli/kit';
 
 /** The games the vendors published and the operators' overrides (docs/adr/0037-game-catalogue.md). */
-const COLUMNS = ['nodeId', 'vendor', 'gameCode', 'gameType', 'nameEn', 'minBet', 'lines', 'status', 'isHot', 'freePlay', 'opsStatus', 'opsHot'];
+const COLUMNS = ['nodeId', 'vendor', 'gameCode', 'gameType', 'nameEn', 'minBet', 'lines', 'status', 'isHot', 'freePlay', 'opsStatus', 'opsHot', 'sort', 'opsSort', 'rtp'];
 
 /** `catalogue set-status|set-hot <nodeId> <value>`: the override each value stands for (`vendor`: none). */
 const overrideCommand = (name: 'set-status' | 'set-hot', values: Record<string, TOpsGameOverride>, help: string) =>
@@ -41,4 +41,18 @@ export const catalogueCommands = [
     "override a game's status (vendor: the vendor's own again)",
   ),
   overrideCommand('set-hot', { on: { opsHot: true }, off: { opsHot: false }, vendor: { opsHot: null } }, "override a game's hot flag"),
+  defineCommand({
+    name: 'catalogue set-sort',
+    usage: `<nodeId> <0-${OPS_GAME_SORT_MAX}>|vendor`,
+    help: "set a game's place in the lists (0 first) instead of the vendor's (vendor: the vendor's own again; docs/adr/0083)",
+    async run(ctx, { positional: [id, value] }) {
+      const nodeId = Number(id);
+      // The position is sent as typed (a number): the server checks its range.
+      const opsSort = value === 'vendor' ? null : value !== undefined && /^[0-9]{1,9}$/.test(value) ? Number(value) : undefined;
+      if (!Number.isInteger(nodeId) || nodeId < 1 || opsSort === undefined) {
+        throw new UsageError(`Use: catalogue set-sort <nodeId> <0-${OPS_GAME_SORT_MAX}>|vendor`);
+      }
+      ctx.log(formatTable([await ctx.call(setGameOverrides, { params: { nodeId }, body: { opsSort } })], COLUMNS));
+    },
+  }),
 ];

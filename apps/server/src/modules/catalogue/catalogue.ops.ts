@@ -23,12 +23,16 @@ export const opsGameView = (row: GameRow): TOpsGameRow => ({
   freePlay: row.freePlay,
   opsStatus: row.opsStatus as TOpsGameRow['opsStatus'],
   opsHot: row.opsHot,
+  sort: row.sort,
+  opsSort: row.opsSort,
+  rtp: row.rtp,
+  volatility: row.volatility,
   updatedAt: row.updatedAt.toISOString(),
 });
 
 /**
  * Operator use cases of the catalogue (/ops/catalogue/games, `npm run ops -- catalogue ...`): list
- * games, and override a game's status (MAINTENANCE, HIDDEN) or hot flag; a vendor's sync never
+ * games, and override a game's status (MAINTENANCE, HIDDEN), hot flag or sort position (docs/adr/0083); a vendor's sync never
  * touches an override (null puts the vendor's value back). Each change writes its audit row in the
  * change's transaction and drops the catalogue caches.
  */
@@ -55,14 +59,15 @@ export function createCatalogueOps(deps: {
         {
           ...(change.opsStatus === undefined ? {} : { opsStatus: change.opsStatus }),
           ...(change.opsHot === undefined ? {} : { opsHot: change.opsHot }),
+          ...(change.opsSort === undefined ? {} : { opsSort: change.opsSort }),
           updatedAt: new Date(now()),
         },
         tx,
       );
       await note({
         target: `game:${nodeId}:${before.vendorCode}:${before.gameCode}`,
-        before: { opsStatus: before.opsStatus, opsHot: before.opsHot },
-        after: { opsStatus: after!.opsStatus, opsHot: after!.opsHot },
+        before: { opsStatus: before.opsStatus, opsHot: before.opsHot, opsSort: before.opsSort },
+        after: { opsStatus: after!.opsStatus, opsHot: after!.opsHot, opsSort: after!.opsSort },
       });
       return opsGameView(after!);
     });

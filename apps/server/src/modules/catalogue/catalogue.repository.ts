@@ -44,7 +44,9 @@ function conditions(f: GameFilter): SQL {
   return and(...parts)!;
 }
 
-const listOrder = [desc(effectiveHot), asc(games.vendorCode), asc(games.sort), asc(games.nodeId)];
+/** The operator's sort position wins over the vendor's (docs/adr/0083); on a tie the operator's placed game first. */
+const effectiveSort = sql`coalesce(${games.opsSort}, ${games.sort})`;
+const listOrder = [desc(effectiveHot), asc(games.vendorCode), asc(effectiveSort), sql`${games.opsSort} is null`, asc(games.nodeId)];
 
 /** SQL of the game catalogue: games, favourites, recents, wins. No rules here. */
 export function createCatalogueRepository(db: Db) {
@@ -63,9 +65,10 @@ export function createCatalogueRepository(db: Db) {
     async upsertGames(rows: GameInsert[], at: Date, tx: Executor): Promise<{ nodeId: number; inserted: boolean }[]> {
       if (rows.length === 0) return [];
       const changed = sql`(${games.gameType}, ${games.nameTh}, ${games.nameEn}, ${games.classification}, ${games.minBet}, ${games.lines},
-        ${games.thumbnailUrl}, ${games.isHot}, ${games.freePlay}, ${games.status}, ${games.sort})
+        ${games.thumbnailUrl}, ${games.isHot}, ${games.freePlay}, ${games.status}, ${games.sort}, ${games.rtp}, ${games.volatility})
         is distinct from (excluded.game_type, excluded.name_th, excluded.name_en, excluded.classification, excluded.min_bet,
-        excluded.lines, excluded.thumbnail_url, excluded.is_hot, excluded.free_play, excluded.status, excluded.sort)`;
+        excluded.lines, excluded.thumbnail_url, excluded.is_hot, excluded.free_play, excluded.status, excluded.sort,
+        excluded.rtp, excluded.volatility)`;
       return tx
         .insert(games)
         .values(rows)
@@ -83,6 +86,8 @@ export function createCatalogueRepository(db: Db) {
             freePlay: sql`excluded.free_play`,
             status: sql`excluded.status`,
             sort: sql`excluded.sort`,
+            rtp: sql`excluded.rtp`,
+            volatility: sql`excluded.volatility`,
             updatedAt: at,
             retiredAt: null,
           },
@@ -299,12 +304,19 @@ export function createCatalogueRepository(db: Db) {
 
     // ---------- operators ----------
 
-    async opsList(f: { vendor?: string | undefined; status?: string | undefined; limit: number }, tx: Executor = db) {
+    async opsList(f: { vendor?: string | undefined; status?: string | undefined; name?: string | undefined; limit: number }, tx: Executor = db) {
+      const p = f.name ? containsPattern(f.name) : null;
       return tx
         .select()
         .from(games)
-        .where(and(f.vendor ? eq(games.vendorCode, f.vendor) : undefined, f.status ? eq(games.status, f.status) : undefined))
-        .orderBy(asc(games.vendorCode), asc(games.sort), asc(games.nodeId))
+        .where(
+          and(
+            f.vendor ? eq(games.vendorCode, f.vendor) : undefined,
+            f.status ? eq(games.status, f.status) : undefined,
+            p ? sql`(${games.nameTh} ilike ${p} or ${games.nameEn} ilike ${p} or ${games.gameCode} ilike ${p})` : undefined,
+          ),
+        )
+        .orderBy(asc(games.vendorCode), asc(effectiveSort), sql`${games.opsSort} is null`, asc(games.nodeId))
         .limit(f.limit);
     },
 
@@ -313,7 +325,11 @@ export function createCatalogueRepository(db: Db) {
       return row ?? null;
     },
 
-    async setOverrides(nodeId: number, change: { opsStatus?: string | null; opsHot?: boolean | null; updatedAt: Date }, tx: Executor) {
+    async setOverrides(
+      nodeId: number,
+      change: { opsStatus?: string | null; opsHot?: boolean | null; opsSort?: number | null; updatedAt: Date },
+      tx: Executor,
+    ) {
       const [row] = await tx.update(games).set(change).where(eq(games.nodeId, nodeId)).returning();
       return row ?? null;
     },

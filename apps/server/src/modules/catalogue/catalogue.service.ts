@@ -209,6 +209,9 @@ export function createCatalogueService(deps: {
       freePlay: g.freePlay,
       status: g.status,
       sort: i,
+      // Optional fields (v1.2): a vendor that does not send them leaves them null.
+      rtp: g.rtp ?? null,
+      volatility: g.volatility ?? null,
       createdAt: at,
       updatedAt: at,
     }));

@@ -17,6 +17,8 @@ import {
 } from './transfers/sandbox/sandbox-vendor.service';
 import { createHttpFundTransferProvider } from './transfers/transfer.http-provider';
 import type { TransferWalletOptions } from './transfers/transfer.options';
+import { transferOpsRoutes } from './transfers/transfer-ops.routes';
+import { createTransferOps, type UsernameOf } from './transfers/transfer.ops';
 import { createTransferRepository } from './transfers/transfer.repository';
 import {
   createTransferService,
@@ -92,9 +94,10 @@ export function createWalletModule(deps: {
   // Transfer-mode vendor wallets (transfers/, docs/adr/0029-transfer-mode-vendors.md).
   const transferOptions = deps.transfers.options;
   const vendors = deps.transfers.vendors;
+  const transferRepo = createTransferRepository(deps.database.db);
   const transfers = createTransferService({
     database: deps.database,
-    repo: createTransferRepository(deps.database.db),
+    repo: transferRepo,
     wallet: service,
     ledger: repo,
     vendors,
@@ -109,6 +112,9 @@ export function createWalletModule(deps: {
     options: transferOptions,
     now: deps.now,
   });
+  // The stuck transfers' usernames come from identity, built after this module (services.ts sets them).
+  let usernameOf: UsernameOf = async () => null;
+  const transferOps = createTransferOps({ repo: transferRepo, transfers, vendors, usernameOf: () => usernameOf, now: deps.now });
   const sandbox = transferOptions.sandbox
     ? createSandboxVendorService({
         database: deps.database,
@@ -146,6 +152,10 @@ export function createWalletModule(deps: {
     setRecordNames(names: RecordNames) {
       recordNames = names;
     },
+    /** Sets where the operators' transfer desk reads members' usernames (docs/adr/0083); before routes are registered. */
+    setUsernames(names: UsernameOf) {
+      usernameOf = names;
+    },
     routes: async (app) => {
       await walletRoutes(app, { wallet: service, transfers, recordNames: (rows) => recordNames(rows) });
       if (sandbox) {
@@ -157,7 +167,10 @@ export function createWalletModule(deps: {
         });
       }
     },
-    opsRoutes: (app) => walletOpsRoutes(app, { wallet: service, approvals: deps.approvals }),
+    opsRoutes: async (app) => {
+      await walletOpsRoutes(app, { wallet: service, approvals: deps.approvals });
+      await transferOpsRoutes(app, { transfers: transferOps });
+    },
     jobs: [
       {
         name: TRANSFER_RESOLVE_JOB,

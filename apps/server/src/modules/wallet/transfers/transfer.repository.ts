@@ -1,5 +1,5 @@
-import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
-import { walletTransfers } from '../../../db/schema';
+import { and, asc, eq, like, lt, ne, sql } from 'drizzle-orm';
+import { ledgerAccounts, walletTransfers } from '../../../db/schema';
 import type { Db, Executor } from '../../../db/tx';
 
 export type TransferRow = typeof walletTransfers.$inferSelect;
@@ -98,6 +98,51 @@ export function createTransferRepository(db: Db) {
         .from(walletTransfers)
         .where(and(eq(walletTransfers.status, 'pending'), lt(walletTransfers.createdAt, before)))
         .orderBy(asc(walletTransfers.createdAt))
+        .limit(limit);
+    },
+
+    // ---------- operators (docs/adr/0083) ----------
+
+    /**
+     * Per vendor: what the ledger holds in members' wallets there (the sum of the `m:<id>:v:<VENDOR>` accounts'
+     * balances, kept by the ledger's write path) and how many of those wallets hold money.
+     */
+    async heldByVendor(tx: Executor = db): Promise<Map<string, { held: bigint; wallets: number }>> {
+      const vendor = sql<string>`split_part(${ledgerAccounts.code}, ':', 4)`;
+      const rows = await tx
+        .select({
+          vendor,
+          held: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)::text`,
+          wallets: sql<number>`(count(*) filter (where ${ledgerAccounts.balance} > 0))::int`,
+        })
+        .from(ledgerAccounts)
+        .where(like(ledgerAccounts.code, 'm:%:v:%'))
+        .groupBy(vendor);
+      return new Map(rows.map((r) => [r.vendor, { held: BigInt(r.held), wallets: Number(r.wallets) }]));
+    },
+
+    /** Per vendor: pending transfers (count, amount) and how many of them were created before `stuckBefore`. */
+    async pendingByVendor(stuckBefore: Date, tx: Executor = db) {
+      const rows = await tx
+        .select({
+          vendor: walletTransfers.vendor,
+          count: sql<number>`count(*)::int`,
+          amount: sql<string>`coalesce(sum(${walletTransfers.amount}), 0)::text`,
+          stuck: sql<number>`(count(*) filter (where ${walletTransfers.createdAt} < ${stuckBefore.toISOString()}::timestamptz))::int`,
+        })
+        .from(walletTransfers)
+        .where(eq(walletTransfers.status, 'pending'))
+        .groupBy(walletTransfers.vendor);
+      return new Map(rows.map((r) => [r.vendor, { count: Number(r.count), amount: BigInt(r.amount), stuck: Number(r.stuck) }]));
+    },
+
+    /** The vendor's pending transfers created before `before`, oldest first. */
+    async stuckOf(vendor: string, before: Date, limit: number, tx: Executor = db): Promise<TransferRow[]> {
+      return tx
+        .select()
+        .from(walletTransfers)
+        .where(and(eq(walletTransfers.status, 'pending'), eq(walletTransfers.vendor, vendor), lt(walletTransfers.createdAt, before)))
+        .orderBy(asc(walletTransfers.createdAt), asc(walletTransfers.id))
         .limit(limit);
     },
   };

@@ -30,6 +30,18 @@ export type TransferOptions = {
 
 type Member = { id: number; trial: boolean };
 type Settled = { row: TransferRow; refusal: string | null };
+/** Reports a settlement to the caller (an operator's audit row), inside the settlement's transaction. */
+type SettleNote = (change: { before: TransferRow; after: TransferRow }) => Promise<void>;
+/**
+ * What one status check did: `settled` (the vendor's word applied), `unknown` (the vendor could not tell; one
+ * more attempt recorded, still pending), `not_pending` (unknown ref or settled before), `no_vendor` (the
+ * vendor is no longer a transfer-mode vendor).
+ */
+export type TransferCheck =
+  | { outcome: 'settled'; row: TransferRow }
+  | { outcome: 'unknown'; row: TransferRow }
+  | { outcome: 'not_pending' }
+  | { outcome: 'no_vendor' };
 
 /**
  * Transfer-mode vendor wallets (docs/adr/0029-transfer-mode-vendors.md): two-phase moves main <-> vendor
@@ -153,12 +165,17 @@ export function createTransferService(deps: {
     vendor: TransferVendor,
     word: { done: true; balance: bigint | null } | { done: false; reason: string } | null,
     error: string | null,
-  ): Promise<Settled> {
+    note?: SettleNote,
+  ): Promise<Settled & { applied: boolean }> {
     return database.tx(async (tx) => {
       const row = await repo.lockPending(ref, tx);
-      if (!row) return { row: (await repo.get(ref, tx))!, refusal: null };
+      if (!row) return { row: (await repo.get(ref, tx))!, refusal: null, applied: false };
       await repo.recordAttempt(ref, word ? null : error, at(), tx);
-      if (word === null) return { row: { ...row, attempts: row.attempts + 1 }, refusal: null };
+      const attempted = { ...row, attempts: row.attempts + 1, lastError: word ? null : (error?.slice(0, 500) ?? null) };
+      if (word === null) {
+        await note?.({ before: row, after: attempted });
+        return { row: attempted, refusal: null, applied: true };
+      }
       let status: TransferStatus;
       if (row.direction === 'to_vendor') {
         if (word.done) status = 'confirmed';
@@ -171,7 +188,8 @@ export function createTransferService(deps: {
         status = 'confirmed';
       } else status = 'failed';
       await repo.setStatus(ref, status, at(), tx);
-      return { row: { ...row, status }, refusal: word.done ? null : word.reason };
+      await note?.({ before: row, after: { ...attempted, status } });
+      return { row: { ...row, status }, refusal: word.done ? null : word.reason, applied: true };
     });
   }
 
@@ -209,27 +227,41 @@ export function createTransferService(deps: {
   }
 
   /**
+   * One status check: asks the vendor what became of a pending transfer and settles it by the vendor's word
+   * (`settle`: one transaction, a transfer settled meanwhile is left alone). `note` is told of the change
+   * inside that transaction (the operator's audit row, docs/adr/0083). The resolve job and the operator's
+   * "check now" both run this.
+   */
+  async function check(ref: string, note?: SettleNote): Promise<TransferCheck> {
+    const row = await repo.get(ref);
+    if (!row || row.status !== 'pending') return { outcome: 'not_pending' };
+    const vendor = await vendors.find(row.vendor);
+    if (!vendor) return { outcome: 'no_vendor' };
+    const answer: TransferStatusAnswer = await provider.status(vendor, ref);
+    const settled =
+      answer.outcome === 'unknown'
+        ? await settle(ref, vendor, null, `status: ${answer.error}`, note)
+        : await settle(
+            ref,
+            vendor,
+            answer.outcome === 'done'
+              ? { done: true, balance: answer.balance }
+              : { done: false, reason: answer.outcome },
+            null,
+            note,
+          );
+    if (!settled.applied) return { outcome: 'not_pending' };
+    return answer.outcome === 'unknown' ? { outcome: 'unknown', row: settled.row } : { outcome: 'settled', row: settled.row };
+  }
+
+  /**
    * The resolve job: asks the vendor what became of a pending transfer. Throws while the vendor cannot
    * tell (the job engine retries with backoff); a settled transfer is left alone.
    */
   async function resolve(ref: string) {
-    const row = await repo.get(ref);
-    if (!row || row.status !== 'pending') return;
-    const vendor = await vendors.find(row.vendor);
-    if (!vendor) throw new Error(`transfer ${ref}: vendor ${row.vendor} is not a transfer vendor any more`);
-    const answer: TransferStatusAnswer = await provider.status(vendor, ref);
-    if (answer.outcome === 'unknown') {
-      await settle(ref, vendor, null, `status: ${answer.error}`);
-      throw new Error(`transfer ${ref}: vendor status unknown (${answer.error})`);
-    }
-    await settle(
-      ref,
-      vendor,
-      answer.outcome === 'done'
-        ? { done: true, balance: answer.balance }
-        : { done: false, reason: answer.outcome },
-      null,
-    );
+    const r = await check(ref);
+    if (r.outcome === 'no_vendor') throw new Error(`transfer ${ref}: its vendor is not a transfer vendor any more`);
+    if (r.outcome === 'unknown') throw new Error(`transfer ${ref}: vendor status unknown (${r.row.lastError ?? ''})`);
   }
 
   /**
@@ -477,7 +509,7 @@ export function createTransferService(deps: {
     };
   }
 
-  return { transfer, resolve, sweep, merchantWallets, consolidated, get: (ref: string) => repo.get(ref) };
+  return { transfer, resolve, check, sweep, merchantWallets, consolidated, get: (ref: string) => repo.get(ref) };
 }
 
 export type TransferService = ReturnType<typeof createTransferService>;
