@@ -235,6 +235,16 @@ test('24 the cashier desk: finance A approves a deposit with its slip; a large o
   await expect(ledgerRow).toContainText('ปรับยอด');
   await expect(ledgerRow).toContainText('฿31,100.00');
   await expect(ledgerRow).toContainText('Compensation for the delayed payout');
+
+  // The desk's other pages, as finance sees them: payment channels, vendors and games.
+  await financeA.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'ช่องทางชำระเงิน' }).click();
+  await expect(financeA.getByRole('heading', { level: 1, name: 'ช่องทางชำระเงิน' })).toBeVisible();
+  await expect(financeA.getByRole('table').first().getByRole('row').nth(1)).toContainText('฿');
+  await shots(financeA, 'channels');
+  await financeA.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'ผู้ให้บริการเกมและเกม' }).click();
+  await expect(financeA.getByRole('heading', { level: 1, name: 'ผู้ให้บริการเกมและเกม' })).toBeVisible();
+  await expect(financeA.getByRole('table').first()).toBeVisible();
+  await shots(financeA, 'vendors');
 });
 
 type ReportFigures = {

@@ -144,6 +144,7 @@ export function createServices(
     uploadQuota,
     wallet: wallet.service,
     usernameOf: async (memberId) => (await identity.memberSummary(memberId))?.username ?? null,
+    memberIdOf: async (username) => (await identity.memberSummaryByUsername(username))?.id ?? null,
     wageringMultiple,
     sandboxPsp: options.cashier?.sandboxPsp ?? false,
     approvals,
@@ -214,8 +215,14 @@ export function createServices(
     now,
     approvals,
     wallet: wallet.service,
-    members: { memberMoneyProfile: identity.memberMoneyProfile, usernamesOf: identity.usernamesOf, sharedDevices: identity.sharedDevices },
+    members: {
+      memberMoneyProfile: identity.memberMoneyProfile,
+      usernamesOf: identity.usernamesOf,
+      realNamesOf: identity.realNamesOf,
+      sharedDevices: identity.sharedDevices,
+    },
     sharedBankAccounts: withdrawal.sharedBankAccounts,
+    payerNamesSince: deposit.service.payerNamesSince,
   });
   const reports = createReportsModule({ periodFigures: wallet.service.periodFigures, registrationsBetween: identity.registrationsBetween });
 

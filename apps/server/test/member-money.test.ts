@@ -4,6 +4,7 @@ import { desc, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { members, opsApprovals, opsAuditLog } from '../src/db/schema';
+import { bankDeposit, createChannel } from './deposit-helpers';
 import { createMember } from './factories';
 import { body, createClock, useTestApp } from './helper';
 import { balanceOf, bind, cashierMember, depositTo, play, REAL_NAME, requestWithdrawal, uniqueAccountNumber } from './withdrawal-helpers';
@@ -199,6 +200,26 @@ describe('24 member money: risk flags', () => {
     expect(flags.get(first.id)?.find((f) => f.code === 'shared_device')?.params).toMatchObject({ count: '1', members: second.username, ips: first.c.ip });
     expect(flags.get(second.id)?.find((f) => f.code === 'shared_device')?.params).toMatchObject({ members: first.username });
     expect(flags.get(elsewhere.id)).toEqual([]);
+  });
+
+  it("flags bank transfers said to come from someone else's account, not the member's own name as a bank writes it", async () => {
+    const channel = await createChannel(t, { kind: 'bank_transfer' });
+    const other = await cashierMember(t, { deposit: 0n });
+    const own = await cashierMember(t, { deposit: 0n });
+    expect((await bankDeposit(other.c, channel, '500', { payerName: 'SOMSAK  DEEJAI' })).statusCode).toBe(200);
+    // The member's own name with a title, other case and spacing, a bank's shortened form, or in Thai script.
+    for (const payerName of ['Mr. Somchai Jaidee', 'SOMCHAI JAI', 'สมชาย ใจดี']) {
+      expect((await bankDeposit(own.c, channel, '100', { payerName })).statusCode).toBe(200);
+    }
+    const flags = await flagsOf([other.id, own.id]);
+    expect(flags.get(other.id)?.find((f) => f.code === 'payer_name_differs')?.params).toEqual({ count: '1', names: 'SOMSAK DEEJAI', realName: REAL_NAME });
+    expect(flags.get(own.id)?.some((f) => f.code === 'payer_name_differs')).toBe(false);
+    // The queue shows the name the member gave.
+    const rows = value<{ memberId: number; payerName: string | null }[]>(await financeA.ops('GET', `/ops/deposits?memberId=${other.id}`));
+    expect(rows.map((r) => r.payerName)).toEqual(['SOMSAK DEEJAI']);
+    // Too short a name is refused and writes nothing.
+    const short = await bankDeposit(other.c, channel, '100', { payerName: 'S' });
+    expect([short.statusCode, body(short).fields]).toEqual([400, { payerName: 'validation_failed' }]);
   });
 
   it('answers at most 100 members and refuses a bad list', async () => {

@@ -235,6 +235,12 @@ const CALLS: { method: 'GET' | 'PUT' | 'POST' | 'DELETE'; url: string; payload?:
   { method: 'POST', url: '/ops/withdrawals/999999/resolve', payload: { outcome: 'refund', reason: 'role table' }, allowed: MONEY },
   { method: 'POST', url: '/ops/ledger/transactions/999999999/reverse', payload: { reason: 'role table' }, allowed: MONEY },
   { method: 'PUT', url: '/ops/payment-channels/nobody-x?reason=role%20table', payload: { accountNumber: '111-1-11111-1' }, allowed: MONEY },
+  // Payment channels page and the deposit queue's searches (docs/adr/0084).
+  { method: 'GET', url: '/ops/payment-channels', allowed: MONEY },
+  { method: 'POST', url: '/ops/payment-channels?reason=role%20table', payload: { nonsense: true }, allowed: MONEY },
+  { method: 'PUT', url: '/ops/payment-channels/nobody-x', payload: { hours: { opens: '06:00', closes: '23:30' } }, allowed: MONEY },
+  { method: 'DELETE', url: '/ops/payment-channels/nobody-x', allowed: MONEY },
+  { method: 'GET', url: '/ops/deposits?kind=psp&username=nobody-x&reference=none&amount=1.00', allowed: MONEY },
   { method: 'GET', url: '/ops/reports/daily?day=2026-12-06', allowed: MONEY },
   { method: 'PUT', url: '/ops/config/cashierControls?reason=role%20table', payload: { nonsense: true }, allowed: ADMIN },
   // Vendors and games (issue 24, docs/adr/0083): the transfer desk is money; games are the vendors' permissions.

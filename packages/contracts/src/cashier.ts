@@ -57,6 +57,20 @@ export type TCashierControls = z.infer<typeof ZCashierControls>;
 export const ZAmount = str(24).regex(/^-?\d+\.\d{2}$/);
 export const ZLocalisedName = z.object({ th: str(80), en: str(80) });
 
+/** A time of day in Bangkok (Asia/Bangkok, UTC+7), "HH:MM" from 00:00 to 23:59. */
+export const ZClockTime = z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+/**
+ * A payment channel's daily opening hours in Bangkok time (docs/adr/0084): open from `opens`
+ * (included) until `closes` (excluded); `opens` after `closes` is a window across midnight
+ * (22:00-02:00). The two are never equal (an empty, or a whole, day is said with no hours at all).
+ */
+export const ZChannelHours = z
+  .object({ opens: ZClockTime, closes: ZClockTime })
+  .refine((h) => h.opens !== h.closes, { path: ['closes'], message: 'opens equals closes' });
+export type TChannelHours = z.infer<typeof ZChannelHours>;
+/** The hours as the server sends them; null: always open. */
+export const ZChannelHoursView = z.object({ opens: str(5), closes: str(5) }).nullable();
+
 // ---------- member calls ----------
 
 /** GET /wps/cashier/channels: the active channels the member can deposit through, in sort order. */
@@ -72,6 +86,12 @@ export const ZCashierChannel = z.object({
   /** Per member and day (Asia/Bangkok), and what is left of it today. */
   dailyLimit: ZAmount,
   remainingToday: ZAmount,
+  /**
+   * Whether the channel takes a deposit now (its opening hours, Bangkok time; docs/adr/0084). A closed
+   * channel is listed so the member sees when it opens; a deposit on it answers deposit_channel_closed.
+   */
+  open: z.boolean(),
+  hours: ZChannelHoursView,
 });
 export type TCashierChannel = z.infer<typeof ZCashierChannel>;
 export const ZCashierChannelList = z.array(ZCashierChannel).max(100);
@@ -87,6 +107,14 @@ export const ZDepositCreate = z.object({
   amount: ZAmountInput,
   transferredAt: z.iso.datetime({ offset: true }).optional(),
   reference: z.string().trim().min(1).max(60).optional(),
+  /** Bank transfer, optional: the name on the account the money was sent from (compared with the real name, docs/adr/0085). */
+  payerName: z
+    .string()
+    .trim()
+    .min(2)
+    .max(120)
+    .transform((s) => s.replace(/\s+/g, ' '))
+    .optional(),
   slipImage: str(SLIP_BASE64_MAX).optional(),
   lang: z.enum(['th', 'en']).optional(),
 });
@@ -178,6 +206,8 @@ export const ZOpsPaymentChannelInput = z.object({
   dailyLimit: ZAmountInput,
   status: z.enum(['active', 'disabled']).default('active'),
   sort: z.number().int().min(0).max(10_000).default(0),
+  /** Daily opening hours (Bangkok); null or absent: always open. Not four-eyes (docs/adr/0084). */
+  hours: ZChannelHours.nullable().optional(),
 });
 export type TOpsPaymentChannelInput = z.infer<typeof ZOpsPaymentChannelInput>;
 /** PUT /ops/payment-channels/:code: the fields to change (code and kind stay). */
@@ -197,6 +227,7 @@ export const ZOpsPaymentChannel = z.object({
   dailyLimit: ZAmount,
   status: z.enum(['active', 'disabled']),
   sort: z.number().int(),
+  hours: ZChannelHoursView,
   createdAt: str(40),
   updatedAt: str(40),
 });
@@ -204,12 +235,26 @@ export type TOpsPaymentChannel = z.infer<typeof ZOpsPaymentChannel>;
 export const ZOpsPaymentChannelList = z.array(ZOpsPaymentChannel).max(200);
 export const ZOpsChannelCodeParam = z.object({ code: ZChannelCode });
 
+/**
+ * GET /ops/deposits: newest first, at most `limit`. The searches are exact (docs/adr/0084: each is
+ * served by an index): `username` the member's (any case), `reference` the member's transfer
+ * reference or the PSP's payment reference (any case), `amount` the deposit's amount; `q` (the
+ * console's one search box) finds a deposit matching any of them, or its id.
+ */
 export const ZOpsDepositListQuery = z.object({
   status: z.enum(DEPOSIT_STATUSES).optional(),
+  kind: z.enum(PAYMENT_CHANNEL_KINDS).optional(),
   memberId: z.coerce.number().int().min(1).optional(),
+  username: z.string().trim().min(1).max(40).optional(),
+  reference: z.string().trim().min(1).max(80).optional(),
+  amount: ZAmountInput.optional(),
+  q: z.string().trim().min(1).max(80).optional(),
   channel: ZChannelCode.optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
+export type TOpsDepositListQuery = z.input<typeof ZOpsDepositListQuery>;
+/** A verified callback of a PSP deposit's payment (`paid` or `failed`) and when it arrived. */
+export const ZOpsPspCallback = z.object({ status: str(20), receivedAt: str(40) });
 export const ZOpsDepositRow = z.object({
   id: str(40),
   memberId: z.number().int(),
@@ -219,11 +264,15 @@ export const ZOpsDepositRow = z.object({
   amount: ZAmount,
   status: z.enum(DEPOSIT_STATUSES),
   reference: str(60).nullable(),
+  /** The name the member says the transfer came from (bank transfer), null when not given. */
+  payerName: str(120).nullable(),
   transferredAt: str(40).nullable(),
   pspReference: str(80).nullable(),
   decidedBy: str(80).nullable(),
   reason: str(200).nullable(),
   slips: z.array(ZSlipRef).max(SLIP_MAX_COUNT),
+  /** PSP: the provider's verified callbacks of this payment (a replay is not a new one); empty for a bank transfer. */
+  callbacks: z.array(ZOpsPspCallback).max(10),
   createdAt: str(40),
   decidedAt: str(40).nullable(),
 });
@@ -374,7 +423,7 @@ export const updatePaymentChannel = defineEndpoint({
   path: '/ops/payment-channels/:code',
   tag: 'ops',
   summary:
-    'Change a channel (names, account, adapter, limits, status, sort); a new receiving account or adapter is a four-eyes request (with ?reason=, docs/adr/0081)',
+    'Change a channel (names, account, adapter, limits, hours, status, sort); a new receiving account or adapter is a four-eyes request (with ?reason=, docs/adr/0081); the rest applies at once (docs/adr/0084)',
   auth: operator('money.write', 'payment_channel.update'),
   params: ZOpsChannelCodeParam,
   query: z.object({ reason: ZOpsReason.optional() }),
@@ -396,7 +445,8 @@ export const listDeposits = defineEndpoint({
   method: 'GET',
   path: '/ops/deposits',
   tag: 'ops',
-  summary: 'Deposits, newest first; filter by status, member id, channel',
+  summary:
+    'Deposits, newest first, with the PSP callbacks; filter by status, kind, member id, channel; search by username, reference (of the member or of the PSP), exact amount, or any of them and the id (q)',
   auth: operator('money.read'),
   query: ZOpsDepositListQuery,
   response: ZOpsDepositList,

@@ -14,7 +14,7 @@ const ZMoney = str(24).regex(/^-?\d+\.\d{2}$/);
 const ZMemberId = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** Why a member or a queue row deserves a second look (docs/adr/0085). */
-export const RISK_FLAGS = ['quick_withdrawal', 'shared_bank_account', 'shared_device'] as const;
+export const RISK_FLAGS = ['quick_withdrawal', 'shared_bank_account', 'shared_device', 'payer_name_differs'] as const;
 export type TRiskFlagCode = (typeof RISK_FLAGS)[number];
 export const ZRiskFlag = z.object({
   code: z.enum(RISK_FLAGS),
@@ -154,7 +154,7 @@ export const getRiskFlags = defineEndpoint({
   method: 'GET',
   path: '/ops/risk',
   tag: 'ops',
-  summary: 'Risk flags of up to 100 members (quick withdrawal with little play, shared bank account, shared device)',
+  summary: 'Risk flags of up to 100 members (quick withdrawal with little play, shared bank account, shared device, payer name not the real name)',
   auth: operator('money.read'),
   query: ZOpsRiskQuery,
   response: ZOpsRiskAnswer,

@@ -22,6 +22,7 @@ const SiteConfigPage = lazy(() => import('@/features/site/site-config-page').the
 const DepositsPage = lazy(() => import('@/features/cashier/deposits-page').then((m) => ({ default: m.DepositsPage })));
 const WithdrawalsPage = lazy(() => import('@/features/cashier/withdrawals-page').then((m) => ({ default: m.WithdrawalsPage })));
 const ReportsPage = lazy(() => import('@/features/cashier/reports-page').then((m) => ({ default: m.ReportsPage })));
+const ChannelsPage = lazy(() => import('@/features/cashier/channels-page').then((m) => ({ default: m.ChannelsPage })));
 const VendorsPage = lazy(() => import('@/features/vendors/vendors-page').then((m) => ({ default: m.VendorsPage })));
 const SupportPage = lazy(() => import('@/features/support/support-page').then((m) => ({ default: m.SupportPage })));
 const onDemand = (page: ReactNode) => <Suspense fallback={<LoadingState />}>{page}</Suspense>;
@@ -43,6 +44,7 @@ export function createConsoleRouter(basename = '/backoffice') {
           { path: PAGES.deposits.path, element: <RequirePermission page="deposits">{onDemand(<DepositsPage />)}</RequirePermission> },
           { path: PAGES.withdrawals.path, element: <RequirePermission page="withdrawals">{onDemand(<WithdrawalsPage />)}</RequirePermission> },
           { path: PAGES.reports.path, element: <RequirePermission page="reports">{onDemand(<ReportsPage />)}</RequirePermission> },
+          { path: PAGES.channels.path, element: <RequirePermission page="channels">{onDemand(<ChannelsPage />)}</RequirePermission> },
           { path: PAGES.vendors.path, element: <RequirePermission page="vendors">{onDemand(<VendorsPage />)}</RequirePermission> },
           { path: `${PAGES.content.path}/:tab?`, element: <RequirePermission page="content">{onDemand(<ContentPage />)}</RequirePermission> },
           { path: PAGES.maintenance.path, element: <RequirePermission page="maintenance"><MaintenancePage /></RequirePermission> },

@@ -27,7 +27,7 @@ const MONEY = {
   flags: [{ code: 'quick_withdrawal', params: { withdrawal: '900.00', deposit: '1000.00', staked: '1000.00', minutes: '45', at: '2026-11-26T09:00:00.000Z' } }],
 };
 const entry = (over: Record<string, unknown>) => ({ memo: null, actor: 'member:7', reason: null, reverses: null, reversedBy: null, time: '2026-11-26T08:00:00.000Z', ...over });
-const PAGE_1 = { entries: [entry({ entryId: 30, transactionId: 13, kind: 'win', amount: '250.00', balance: '1250.00' }), entry({ entryId: 29, transactionId: 12, kind: 'bet', amount: '-100.00', balance: '1000.00' })], nextBeforeId: 29 };
+const PAGE_1 = { entries: [entry({ entryId: 30, transactionId: 13, kind: 'adjust', amount: '250.00', balance: '1250.00', actor: 'operator:finb', reason: 'Missing bonus' }), entry({ entryId: 29, transactionId: 12, kind: 'bet', amount: '-100.00', balance: '1000.00' })], nextBeforeId: 29 };
 const PAGE_2 = { entries: [entry({ entryId: 20, transactionId: 11, kind: 'deposit', amount: '1100.00', balance: '1100.00', memo: 'KBank transfer' })], nextBeforeId: null };
 
 function serve(permissions: string[]) {
@@ -39,7 +39,7 @@ function serve(permissions: string[]) {
     if (url.startsWith('/ops/deposits?')) return ok([]);
     if (url.startsWith('/ops/withdrawals?')) return ok([]);
     if (url === '/ops/members/7/adjustments' && method === 'POST') return ok({ approvalId: 61, status: 'pending', expiresAt: '2026-11-27T08:00:00.000Z' });
-    if (url === '/ops/ledger/transactions/12/reverse' && method === 'POST') return ok({ approvalId: 62, status: 'pending', expiresAt: '2026-11-27T08:00:00.000Z' });
+    if (url === '/ops/ledger/transactions/13/reverse' && method === 'POST') return ok({ approvalId: 62, status: 'pending', expiresAt: '2026-11-27T08:00:00.000Z' });
     return null;
   });
 }
@@ -71,10 +71,10 @@ describe('member money', { timeout: 20_000 }, () => {
     serve(FINANCE);
     openConsole('/members/7');
     const table = await screen.findByRole('table', { name: 'Ledger' });
-    await within(table).findByText('Win');
+    await within(table).findByText('Adjustment');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell').slice(1, 4).map((c) => c.textContent))).toEqual([
-      ['Win', '฿250.00', '฿1,250.00'],
+      ['Adjustment', '฿250.00', '฿1,250.00'],
       ['Bet', '-฿100.00', '฿1,000.00'],
     ]);
     await userEvent.click(screen.getByRole('button', { name: 'Older entries' }));
@@ -102,25 +102,27 @@ describe('member money', { timeout: 20_000 }, () => {
     expect(calls.find((c) => c.url === '/ops/members/7/adjustments')?.body).toEqual({ direction: 'debit', amount: '40.50', reason: 'Duplicate credit of deposit 77' });
   });
 
-  it('a reversal of a movement asks for a reason and becomes a request', async () => {
+  it("an adjustment's reversal asks for a reason and becomes a request; a game movement offers none (its round is the vendor's)", async () => {
     const calls = serve(FINANCE);
     openConsole('/members/7');
     const table = await screen.findByRole('table', { name: 'Ledger' });
     await within(table).findByText('Bet');
     const betRow = within(table).getAllByRole('row').find((r) => within(r).queryByText('Bet'))!;
-    await userEvent.click(within(betRow).getByRole('button', { name: 'Reverse' }));
+    expect(within(betRow).queryByRole('button', { name: 'Reverse' })).toBeNull();
+    const adjustRow = within(table).getAllByRole('row').find((r) => within(r).queryByText('Adjustment'))!;
+    await userEvent.click(within(adjustRow).getByRole('button', { name: 'Reverse' }));
     const dialog = await screen.findByRole('dialog');
-    await userEvent.type(within(dialog).getByRole('textbox'), 'Vendor voided round');
+    await userEvent.type(within(dialog).getByRole('textbox'), 'Credited to the wrong member');
     await userEvent.click(within(dialog).getByRole('button', { name: /Confirm|Reverse/ }));
     expect(await screen.findByText(/Request #62 sent/)).toBeTruthy();
-    expect(calls.find((c) => c.url === '/ops/ledger/transactions/12/reverse')?.body).toEqual({ reason: 'Vendor voided round' });
+    expect(calls.find((c) => c.url === '/ops/ledger/transactions/13/reverse')?.body).toEqual({ reason: 'Credited to the wrong member' });
   });
 
   it('an operator who may only read money sees no adjustment form and no reverse buttons', async () => {
     serve(READER);
     openConsole('/members/7');
     const table = await screen.findByRole('table', { name: 'Ledger' });
-    await within(table).findByText('Win');
+    await within(table).findByText('Adjustment');
     expect(screen.queryByRole('form', { name: 'Manual adjustment' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reverse' })).toBeNull();
   });

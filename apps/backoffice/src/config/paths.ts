@@ -8,6 +8,7 @@ export const PAGES = {
   deposits: { path: '/cashier/deposits', label: 'nav.deposits', permission: 'money.read' },
   withdrawals: { path: '/cashier/withdrawals', label: 'nav.withdrawals', permission: 'money.read' },
   reports: { path: '/cashier/reports', label: 'nav.reports', permission: 'money.read' },
+  channels: { path: '/cashier/channels', label: 'nav.channels', permission: 'money.read' },
   vendors: { path: '/vendors', label: 'nav.vendors', permission: 'vendors.read' },
   content: { path: '/content', label: 'nav.content', permission: 'read' },
   maintenance: { path: '/site/maintenance', label: 'nav.maintenance', permission: 'config.write' },

@@ -1,7 +1,16 @@
-import { approveDeposit, DEPOSIT_STATUSES, listDeposits, rejectDeposit, type TDepositStatus, type TOpsDepositRow } from '@lotus/contracts/cashier';
+import {
+  approveDeposit,
+  DEPOSIT_STATUSES,
+  listDeposits,
+  PAYMENT_CHANNEL_KINDS,
+  rejectDeposit,
+  type TDepositStatus,
+  type TOpsDepositRow,
+  type TPaymentChannelKind,
+} from '@lotus/contracts/cashier';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmAction } from '@/components/confirm-action';
@@ -10,29 +19,44 @@ import { Notice } from '@/components/states';
 import { memberHref } from '@/config/paths';
 import { opsApi } from '@/lib/api';
 import { formatAmount, formatTime } from '@/lib/format';
+import { RiskBadges, useRiskFlags } from '@/components/risk-flags';
 import { can, useMe } from '@/lib/session';
 
 const column = createColumnHelper<TOpsDepositRow>();
 type TStatusFilter = TDepositStatus | 'all';
+type TKindFilter = TPaymentChannelKind | 'all';
+/** How long typing pauses before the search is sent. */
+const SEARCH_DELAY_MS = 300;
 
 /**
  * The cashier desk's deposit queue (issue 24): bank transfers awaiting approval first, with their slips
  * as images (served by the server after decoding, each view audited), approve or reject with a note or
  * a reason. A slip-less or large deposit becomes a four-eyes request (docs/adr/0081): the page says so,
- * and a second operator applies it on the Approvals page.
+ * and a second operator applies it on the Approvals page. The search bar filters by status and kind
+ * and searches on the server (docs/adr/0084): a username, either reference, an amount or an id,
+ * exactly; a PSP deposit shows its reference and the provider's callbacks.
  */
 export function DepositsPage() {
   const { t } = useTranslation('cashier');
   const me = useMe();
   const client = useQueryClient();
   const [status, setStatus] = useState<TStatusFilter>('awaiting_approval');
-  const [memberDraft, setMemberDraft] = useState('');
-  const [memberId, setMemberId] = useState<number | undefined>(undefined);
+  const [kind, setKind] = useState<TKindFilter>('all');
   const [text, setText] = useState('');
+  const [q, setQ] = useState<string | undefined>(undefined);
   const [notice, setNotice] = useState<string | null>(null);
+  // The search goes to the server once typing pauses (or at once on Enter).
+  useEffect(() => {
+    const next = text.trim() || undefined;
+    const timer = setTimeout(() => setQ(next), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
   const list = useQuery({
-    queryKey: ['deposits', status, memberId],
-    queryFn: () => opsApi.call(listDeposits, { query: { status: status === 'all' ? undefined : status, memberId, limit: 200 } }),
+    queryKey: ['deposits', status, kind, q],
+    queryFn: () =>
+      opsApi.call(listDeposits, {
+        query: { status: status === 'all' ? undefined : status, kind: kind === 'all' ? undefined : kind, q, limit: 200 },
+      }),
     placeholderData: keepPreviousData,
     // A queue operators watch: new deposits appear without a reload.
     refetchInterval: 30_000,
@@ -41,6 +65,7 @@ export function DepositsPage() {
   const mayDecide = can(me.data, 'money.write');
   // Who decided matters once something was decided; the waiting queue keeps the room for the actions.
   const undecided = status === 'awaiting_approval' || status === 'pending';
+  const risk = useRiskFlags((list.data ?? []).map((d) => d.memberId));
 
   const columns = useMemo(
     () => [
@@ -48,7 +73,12 @@ export function DepositsPage() {
       column.accessor('username', {
         header: t('member'),
         enableSorting: true,
-        cell: (c) => <Link to={memberHref(c.row.original.memberId)}>{c.getValue() ?? `#${c.row.original.memberId}`}</Link>,
+        cell: (c) => (
+          <>
+            <Link to={memberHref(c.row.original.memberId)}>{c.getValue() ?? `#${c.row.original.memberId}`}</Link>
+            <RiskBadges flags={risk.get(c.row.original.memberId)} />
+          </>
+        ),
       }),
       column.accessor('channel', { header: t('channel') }),
       column.accessor('amount', {
@@ -62,7 +92,12 @@ export function DepositsPage() {
         header: t('reference'),
         cell: (c) => (
           <>
-            {c.getValue() ?? '—'}
+            {c.getValue() ?? c.row.original.pspReference ?? '—'}
+            {c.row.original.payerName ? (
+              <span className="hint block">
+                {t('payerName')} {c.row.original.payerName}
+              </span>
+            ) : null}
             {c.row.original.transferredAt ? (
               <span className="hint block">
                 {t('transferredAt')} {formatTime(c.row.original.transferredAt)}
@@ -74,8 +109,10 @@ export function DepositsPage() {
       column.accessor('slips', {
         header: t('slips'),
         cell: (c) =>
-          c.getValue().length === 0 ? (
-            <span className="badge warn">{c.row.original.kind === 'psp' ? t('psp') : t('noSlip')}</span>
+          c.row.original.kind === 'psp' ? (
+            <PspCallbacks deposit={c.row.original} />
+          ) : c.getValue().length === 0 ? (
+            <span className="badge warn">{t('noSlip')}</span>
           ) : (
             <span className="slips">
               {c.getValue().map((slip, i) => (
@@ -124,17 +161,7 @@ export function DepositsPage() {
         },
       }),
     ],
-    [t, mayDecide, refresh, undecided],
-  );
-
-  const needle = text.trim().toLowerCase();
-  const rows = list.data?.filter(
-    (d) =>
-      !needle ||
-      (d.username ?? '').toLowerCase().includes(needle) ||
-      (d.reference ?? '').toLowerCase().includes(needle) ||
-      d.amount.includes(needle.replace(/,/g, '')) ||
-      d.id.toLowerCase().startsWith(needle),
+    [t, mayDecide, refresh, undecided, risk],
   );
 
   return (
@@ -146,8 +173,7 @@ export function DepositsPage() {
         className="filters"
         onSubmit={(e) => {
           e.preventDefault();
-          const id = Number(memberDraft.trim());
-          setMemberId(Number.isInteger(id) && id > 0 ? id : undefined);
+          setQ(text.trim() || undefined);
         }}
       >
         <label htmlFor="deposit-status">{t('status')}</label>
@@ -158,19 +184,36 @@ export function DepositsPage() {
             </option>
           ))}
         </select>
-        <label htmlFor="deposit-member">{t('memberId')}</label>
-        <input id="deposit-member" inputMode="numeric" value={memberDraft} maxLength={12} onChange={(e) => setMemberDraft(e.target.value)} />
+        <label htmlFor="deposit-kind">{t('kind')}</label>
+        <select id="deposit-kind" value={kind} onChange={(e) => setKind((e.target.value as TKindFilter) || 'all')}>
+          {(['all', ...PAYMENT_CHANNEL_KINDS] as const).map((k) => (
+            <option key={k} value={k}>
+              {t(`kinds.${k}`)}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="deposit-search">{t('search')}</label>
+        <input
+          id="deposit-search"
+          data-search
+          type="search"
+          value={text}
+          maxLength={80}
+          aria-describedby="deposit-search-hint"
+          onChange={(e) => setText(e.target.value)}
+        />
         <button type="submit" className="primary">
           {t('filter')}
         </button>
-        <label htmlFor="deposit-search">{t('search')}</label>
-        <input id="deposit-search" data-search type="search" value={text} maxLength={60} onChange={(e) => setText(e.target.value)} />
+        <p id="deposit-search-hint" className="hint full">
+          {t('searchHint')}
+        </p>
       </form>
       {notice ? <Notice>{notice}</Notice> : null}
       <DataTable
         caption={t('title')}
         columns={columns}
-        rows={rows}
+        rows={list.data}
         loading={list.isFetching && !list.data}
         error={list.error}
         onRetry={() => void list.refetch()}
@@ -178,5 +221,24 @@ export function DepositsPage() {
         clientSort
       />
     </section>
+  );
+}
+
+/** A PSP deposit's provider callbacks: each with its status and when it arrived (none yet: said so). */
+function PspCallbacks({ deposit }: { deposit: TOpsDepositRow }) {
+  const { t } = useTranslation('cashier');
+  return (
+    <>
+      <span className="badge warn">{t('psp')}</span>
+      {deposit.callbacks.length === 0 ? (
+        <span className="hint block">{t('noCallback')}</span>
+      ) : (
+        deposit.callbacks.map((cb) => (
+          <span key={`${cb.status}-${cb.receivedAt}`} className="hint block">
+            {t('callback', { status: t(`callbackStatuses.${cb.status}`, { defaultValue: cb.status }), time: formatTime(cb.receivedAt) })}
+          </span>
+        ))
+      )}
+    </>
   );
 }

@@ -27,6 +27,13 @@ import { useRiskText } from '@/components/risk-flags';
 
 const entryColumn = createColumnHelper<TOpsLedgerEntry>();
 const RECENT = 10;
+/**
+ * Movements the page offers to reverse: adjustments only. Every other movement belongs to a flow with its
+ * own state (a deposit, a withdrawal, a game round, a transfer) and is corrected through that flow (reject,
+ * refund, the vendor's rollback); reversing its ledger entry alone would leave the two disagreeing
+ * (docs/adr/0085). The API and the command line keep ledger:reverse for the rare break-glass case.
+ */
+const REVERSIBLE_HERE = new Set(['adjust']);
 
 /** The adjustment form: credit or debit the main wallet, with the reason the member is shown. */
 function AdjustmentForm({ memberId, onRequested }: { memberId: number; onRequested: (approvalId: number) => void }) {
@@ -140,7 +147,7 @@ export function MemberMoneyPanel({ memberId }: { memberId: number }) {
         header: t('ledger.action'),
         cell: (c) => {
           const e = c.row.original;
-          if (!mayMove || e.kind === 'reversal' || e.reversedBy) return null;
+          if (!mayMove || !REVERSIBLE_HERE.has(e.kind) || e.reversedBy) return null;
           return (
             <ConfirmAction
               danger

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, customType, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, customType, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 
 /**
@@ -33,10 +33,22 @@ export const paymentChannels = pgTable(
     dailyLimitMinor: bigint('daily_limit_minor', { mode: 'bigint' }).notNull(),
     status: varchar('status', { length: 20 }).notNull(),
     sort: integer('sort').notNull().default(0),
+    /**
+     * Daily opening hours in Bangkok time ("HH:MM", docs/adr/0084): open from `opens_at` until
+     * `closes_at`, across midnight when opens_at > closes_at; both null: always open.
+     */
+    opensAt: varchar('opens_at', { length: 5 }),
+    closesAt: varchar('closes_at', { length: 5 }),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },
-  (t) => [uniqueIndex('payment_channels_code_idx').on(t.code)],
+  (t) => [
+    uniqueIndex('payment_channels_code_idx').on(t.code),
+    check(
+      'payment_channels_hours',
+      sql`(${t.opensAt} is null and ${t.closesAt} is null) or (${t.opensAt} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.closesAt} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.opensAt} <> ${t.closesAt})`,
+    ),
+  ],
 );
 
 /** One deposit of a member: created, paid (member reference or PSP callback), decided once. */
@@ -55,6 +67,8 @@ export const deposits = pgTable(
     dayKey: varchar('day_key', { length: 10 }).notNull(),
     /** Bank transfer: the member's reference and the time they say they transferred. */
     memberReference: varchar('member_reference', { length: 60 }),
+    /** Bank transfer: the name on the account the member says the money came from (a risk flag compares it, ADR 0085). */
+    payerName: varchar('payer_name', { length: 120 }),
     transferredAt: ts('transferred_at'),
     /** PSP: adapter and the provider's reference of the payment. */
     adapter: varchar('adapter', { length: 40 }),
@@ -71,6 +85,17 @@ export const deposits = pgTable(
     index('deposits_member_idx').on(t.memberId, t.createdAt),
     index('deposits_status_idx').on(t.status, t.createdAt),
     index('deposits_daily_idx').on(t.memberId, t.channelId, t.dayKey),
+    // The operator's queue and its searches (docs/adr/0084): newest first with no filter, by kind, by
+    // exact amount, by either reference in any case (the member's, the PSP's).
+    index('deposits_created_idx').on(t.createdAt),
+    index('deposits_kind_idx').on(t.kind, t.createdAt),
+    index('deposits_amount_idx').on(t.amountMinor, t.createdAt),
+    index('deposits_member_reference_idx')
+      .on(sql`lower(${t.memberReference})`)
+      .where(sql`member_reference is not null`),
+    index('deposits_psp_reference_lower_idx')
+      .on(sql`lower(${t.pspReference})`)
+      .where(sql`psp_reference is not null`),
     uniqueIndex('deposits_psp_ref_idx')
       .on(t.adapter, t.pspReference)
       .where(sql`psp_reference is not null`),

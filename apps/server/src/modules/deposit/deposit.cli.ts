@@ -6,7 +6,9 @@ import {
   rejectDeposit,
   updatePaymentChannel,
   type TDepositStatus,
+  type TOpsPaymentChannel,
   type TOpsPaymentChannelInput,
+  type TPaymentChannelKind,
 } from '@lotus/contracts/cashier';
 import { defineCommand, formatTable, intArg, parseJson, refuseWords, UsageError } from '../../platform/cli/kit';
 import { logPendingRequest } from '../ops/ops-site.cli';
@@ -19,7 +21,13 @@ function jsonAndReason(raw: string[]): { json: string[]; reason: string | undefi
 }
 
 /** Payment channels and deposits (docs/cashier.md); `channels ...` and `deposits ...` work too. */
-const CHANNEL_COLUMNS = ['code', 'kind', 'nameEn', 'adapter', 'accountNumber', 'min', 'max', 'dailyLimit', 'status', 'sort'];
+const CHANNEL_COLUMNS = ['code', 'kind', 'nameEn', 'adapter', 'accountNumber', 'min', 'max', 'dailyLimit', 'hours', 'status', 'sort'];
+/** Channels as a table, the opening hours as `06:00-23:30` (none: always open). */
+const channelTable = (rows: TOpsPaymentChannel[]) =>
+  formatTable(
+    rows.map((r) => ({ ...r, hours: r.hours ? `${r.hours.opens}-${r.hours.closes}` : 'always' })),
+    CHANNEL_COLUMNS,
+  );
 const DEPOSIT_COLUMNS = ['id', 'createdAt', 'username', 'channel', 'amount', 'status', 'reference', 'decidedBy', 'reason'];
 
 export const depositCommands = [
@@ -28,7 +36,7 @@ export const depositCommands = [
     aliases: ['channels list'],
     help: 'payment channels (kind, limits, status)',
     async run(ctx) {
-      ctx.log(formatTable(await ctx.call(listPaymentChannels), CHANNEL_COLUMNS));
+      ctx.log(channelTable(await ctx.call(listPaymentChannels)));
     },
   }),
   defineCommand({
@@ -43,7 +51,7 @@ export const depositCommands = [
       const channel = parseJson(json.join(' ') || undefined, 'the channel') as TOpsPaymentChannelInput;
       const row = await ctx.call(createPaymentChannel, { query: { reason }, body: channel });
       if ('approvalId' in row) return logPendingRequest(ctx, row);
-      ctx.log(formatTable([row], CHANNEL_COLUMNS));
+      ctx.log(channelTable([row]));
       ctx.log(`Added channel ${row.code}.`);
     },
   }),
@@ -61,7 +69,7 @@ export const depositCommands = [
       const change = parseJson(json.join(' ') || undefined, 'the change') as Partial<TOpsPaymentChannelInput>;
       const row = await ctx.call(updatePaymentChannel, { params: { code }, query: { reason }, body: change });
       if ('approvalId' in row) return logPendingRequest(ctx, row);
-      ctx.log(formatTable([row], CHANNEL_COLUMNS));
+      ctx.log(channelTable([row]));
     },
   }),
   // One command for both, as the help lists them: the word after `channel` says which. It is also what
@@ -78,22 +86,38 @@ export const depositCommands = [
       if (!code) throw new UsageError(`Use: channel ${action} <code>`);
       const row = await ctx.call(updatePaymentChannel, { params: { code }, query: {}, body: { status: action === 'disable' ? 'disabled' : 'active' } });
       if ('approvalId' in row) return logPendingRequest(ctx, row);
-      ctx.log(formatTable([row], CHANNEL_COLUMNS));
+      ctx.log(channelTable([row]));
     },
   }),
   defineCommand({
     name: 'deposit list',
     aliases: ['deposits list'],
-    usage: '[--status S] [--member <id>] [--channel <code>] [--limit N]',
-    help: 'deposits, newest first (S: pending, awaiting_approval, credited, ...)',
-    options: ['status', 'member', 'channel', 'limit'],
+    usage: '[--status S] [--kind K] [--member <id>] [--username U] [--reference R] [--amount A] [--channel <code>] [--limit N]',
+    help: [
+      'deposits, newest first (S: pending, awaiting_approval, credited, ...; K: bank_transfer, psp);',
+      'searches are exact: username, reference (the member\'s or the PSP\'s), amount',
+    ].join('\n'),
+    options: ['status', 'kind', 'member', 'username', 'reference', 'amount', 'channel', 'limit'],
     async run(ctx, { positional, options }) {
       refuseWords(positional);
       const limit = intArg(options.limit || undefined, { min: 1, max: 500, fallback: 50, message: '--limit is a number from 1 to 500' });
       const memberId = options.member ? intArg(options.member, { min: 1, max: Infinity, message: '--member is a member id' }) : undefined;
       // The status is sent as typed: the server checks it against the statuses.
       const status = (options.status || undefined) as TDepositStatus | undefined;
-      const rows = await ctx.call(listDeposits, { query: { limit, status, memberId, channel: options.channel || undefined } });
+      // The searches are sent as typed too: the server refuses a bad kind or an amount with 3 decimals.
+      const kind = (options.kind || undefined) as TPaymentChannelKind | undefined;
+      const rows = await ctx.call(listDeposits, {
+        query: {
+          limit,
+          status,
+          kind,
+          memberId,
+          username: options.username || undefined,
+          reference: options.reference || undefined,
+          amount: options.amount || undefined,
+          channel: options.channel || undefined,
+        },
+      });
       ctx.log(formatTable(rows, DEPOSIT_COLUMNS));
     },
   }),

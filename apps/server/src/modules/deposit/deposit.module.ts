@@ -37,6 +37,8 @@ export function createDepositModule(deps: {
   uploadQuota: UploadQuota;
   /** Usernames for the operator views (identity). */
   usernameOf: (memberId: number) => Promise<string | null>;
+  /** The member of a username (identity; the operator's deposit search by member). */
+  memberIdOf: (username: string) => Promise<number | null>;
   /** The turnover multiple of a deposit (site configuration `withdrawal.turnoverMultiple`; docs/adr/0070). */
   wageringMultiple: () => Promise<number>;
   /** Further PSP adapters (a real provider's adapter is added here). */
@@ -58,6 +60,7 @@ export function createDepositModule(deps: {
     uploadQuota: deps.uploadQuota,
     providers,
     usernameOf: deps.usernameOf,
+    memberIdOf: deps.memberIdOf,
     wageringMultiple: deps.wageringMultiple,
     now,
   });

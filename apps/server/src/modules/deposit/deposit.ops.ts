@@ -11,6 +11,7 @@ import type { Database } from '../../db/client';
 import type { paymentChannels } from '../../db/schema';
 import type { OpsAuditNote } from '../../platform/audit/ops.audit';
 import type { ChannelRow, DepositRepository } from './deposit.repository';
+import { hoursView } from './deposit.rules';
 
 export const toOpsChannel = (c: ChannelRow): TOpsPaymentChannel => ({
   id: c.id,
@@ -27,6 +28,7 @@ export const toOpsChannel = (c: ChannelRow): TOpsPaymentChannel => ({
   dailyLimit: formatMinor(c.dailyLimitMinor),
   status: c.status as TOpsPaymentChannel['status'],
   sort: c.sort,
+  hours: hoursView(c),
   createdAt: c.createdAt.toISOString(),
   updatedAt: c.updatedAt.toISOString(),
 });
@@ -56,6 +58,10 @@ export function createChannelOps({
     if (fields.minMinor <= 0n) fail.min = 'validation_failed';
     if (fields.maxMinor < fields.minMinor) fail.max = 'validation_failed';
     if (fields.dailyLimitMinor < fields.maxMinor) fail.dailyLimit = 'validation_failed';
+    // Hours: both or neither, never the same minute (the contract says so; the command line's input passes here too).
+    const opens = fields.opensAt ?? null;
+    const closes = fields.closesAt ?? null;
+    if ((opens === null) !== (closes === null) || (opens !== null && opens === closes)) fail.hours = 'validation_failed';
     if (fields.kind === 'bank_transfer') {
       if (!fields.bankCode) fail.bankCode = 'content_required';
       if (!fields.accountNumber) fail.accountNumber = 'content_required';
@@ -101,6 +107,8 @@ export function createChannelOps({
       dailyLimitMinor: minor(input.dailyLimit, 'dailyLimit')!,
       status: input.status,
       sort: input.sort,
+      opensAt: input.hours?.opens ?? null,
+      closesAt: input.hours?.closes ?? null,
     };
     check(fields);
     return fields;
@@ -153,6 +161,9 @@ export function createChannelOps({
       dailyLimitMinor: minor(input.dailyLimit, 'dailyLimit') ?? current.dailyLimitMinor,
       status: input.status ?? current.status,
       sort: input.sort ?? current.sort,
+      // Absent: unchanged; null: always open from now on.
+      opensAt: input.hours === undefined ? current.opensAt : (input.hours?.opens ?? null),
+      closesAt: input.hours === undefined ? current.closesAt : (input.hours?.closes ?? null),
     };
     check(fields);
     return fields;

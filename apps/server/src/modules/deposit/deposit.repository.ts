@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, notLike, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, notLike, or, sql, sum } from 'drizzle-orm';
 import { depositSlips, deposits, paymentChannels, pspCallbacks } from '../../db/schema';
 import type { Db, Executor } from '../../db/tx';
 
@@ -105,6 +105,25 @@ export function createDepositRepository(db: Db) {
         );
       return rows.map((r) => r.decidedBy).filter((name): name is string => name !== null);
     },
+    /**
+     * The payer names members gave on their bank transfers since `since`, waiting or credited (the
+     * payer-name risk flag, docs/adr/0085), one row per (member, name) with the latest such deposit.
+     */
+    async payerNamesSince(memberIds: number[], since: Date, tx: Executor = db) {
+      if (memberIds.length === 0) return [];
+      return tx
+        .select({ memberId: deposits.memberId, payerName: sql<string>`${deposits.payerName}`, at: sql<string>`max(${deposits.createdAt})` })
+        .from(deposits)
+        .where(
+          and(
+            inArray(deposits.memberId, memberIds),
+            gte(deposits.createdAt, since),
+            inArray(deposits.status, ['awaiting_approval', 'credited']),
+            sql`${deposits.payerName} is not null`,
+          ),
+        )
+        .groupBy(deposits.memberId, deposits.payerName);
+    },
     async insertDeposit(row: typeof deposits.$inferInsert, tx: Executor): Promise<DepositRow> {
       const [created] = await tx.insert(deposits).values(row).returning();
       return created!;
@@ -166,14 +185,48 @@ export function createDepositRepository(db: Db) {
       const [n] = await tx.select({ n: count() }).from(deposits).where(where);
       return { rows, total: Number(n?.n ?? 0) };
     },
+    /**
+     * The operator's queue, newest first, at most `limit` rows. Each search has its index (docs/adr/0084):
+     * member (member_id, created_at), reference lower(member_reference) or lower(psp_reference) (a
+     * bitmap OR of two indexes), amount (amount_minor, created_at), status (status, created_at), kind
+     * (kind, created_at), none (created_at).
+     */
     async listForOps(
-      filter: { status?: string | undefined; memberId?: number | undefined; channel?: string | undefined; limit: number },
+      filter: {
+        status?: string | undefined;
+        kind?: string | undefined;
+        memberId?: number | undefined;
+        channel?: string | undefined;
+        /** Lower case; matched exactly against either reference, in lower case. */
+        reference?: string | undefined;
+        amountMinor?: bigint | undefined;
+        /** The quick search: a deposit matching any of these (a bitmap OR of the same indexes and the primary key). */
+        any?: { id: string; reference: string; memberId: number | null; amountMinor: bigint | null } | undefined;
+        limit: number;
+      },
       tx: Executor = db,
     ): Promise<DepositRow[]> {
       const conditions = [
         filter.status ? eq(deposits.status, filter.status) : undefined,
+        filter.kind ? eq(deposits.kind, filter.kind) : undefined,
         filter.memberId ? eq(deposits.memberId, filter.memberId) : undefined,
         filter.channel ? eq(deposits.channelCode, filter.channel) : undefined,
+        filter.reference
+          ? or(
+              sql`lower(${deposits.memberReference}) = ${filter.reference}`,
+              sql`lower(${deposits.pspReference}) = ${filter.reference}`,
+            )
+          : undefined,
+        filter.amountMinor !== undefined ? eq(deposits.amountMinor, filter.amountMinor) : undefined,
+        filter.any
+          ? or(
+              eq(deposits.id, filter.any.id),
+              sql`lower(${deposits.memberReference}) = ${filter.any.reference}`,
+              sql`lower(${deposits.pspReference}) = ${filter.any.reference}`,
+              filter.any.memberId !== null ? eq(deposits.memberId, filter.any.memberId) : undefined,
+              filter.any.amountMinor !== null ? eq(deposits.amountMinor, filter.any.amountMinor) : undefined,
+            )
+          : undefined,
       ].filter((c) => c !== undefined);
       return tx
         .select()
@@ -221,6 +274,23 @@ export function createDepositRepository(db: Db) {
     },
 
     // ---------- PSP callbacks ----------
+    /**
+     * The recorded callbacks of some PSP payments (adapter and reference), oldest first; through the
+     * unique (adapter, reference) index, one lookup list per adapter.
+     */
+    async callbacksOf(
+      payments: { adapter: string; reference: string }[],
+      tx: Executor = db,
+    ): Promise<{ adapter: string; reference: string; status: string; receivedAt: Date }[]> {
+      const byAdapter = new Map<string, string[]>();
+      for (const p of payments) byAdapter.set(p.adapter, [...(byAdapter.get(p.adapter) ?? []), p.reference]);
+      if (byAdapter.size === 0) return [];
+      return tx
+        .select({ adapter: pspCallbacks.adapter, reference: pspCallbacks.reference, status: pspCallbacks.status, receivedAt: pspCallbacks.receivedAt })
+        .from(pspCallbacks)
+        .where(or(...[...byAdapter].map(([adapter, refs]) => and(eq(pspCallbacks.adapter, adapter), inArray(pspCallbacks.reference, refs)))))
+        .orderBy(asc(pspCallbacks.receivedAt), asc(pspCallbacks.id));
+    },
     /** Records the first callback of a reference; returns the body hash stored (this one, or an earlier one). */
     async recordCallback(row: typeof pspCallbacks.$inferInsert, tx: Executor): Promise<{ first: boolean; bodyHash: string }> {
       const inserted = await tx

@@ -1,11 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { bangkokDay } from '@lotus/contracts/calendar';
-import { limitError, remainingToday } from './deposit.rules';
+import { channelOpenAt, limitError, remainingToday } from './deposit.rules';
 import { decodeSlip, sniffImage } from './slip-image';
 
 const limits = { minMinor: 10_000n, maxMinor: 5_000_000n, dailyLimitMinor: 20_000_000n };
 
+/** An instant at a Bangkok wall-clock time (UTC+7). */
+const bangkok = (hhmm: string) => Date.parse(`2026-03-10T${hhmm}:00+07:00`);
+
 describe('deposit rules', () => {
+  it('a channel is open inside [opens, closes) of the Bangkok day; no hours is always open', () => {
+    const day = { opensAt: '06:00', closesAt: '23:30' };
+    expect(channelOpenAt(day, bangkok('05:59'))).toBe(false);
+    expect(channelOpenAt(day, bangkok('06:00'))).toBe(true);
+    expect(channelOpenAt(day, bangkok('23:29'))).toBe(true);
+    expect(channelOpenAt(day, bangkok('23:30'))).toBe(false);
+    expect(channelOpenAt({ opensAt: null, closesAt: null }, bangkok('03:00'))).toBe(true);
+  });
+
+  it('a window across midnight is open on both sides of it', () => {
+    const night = { opensAt: '22:00', closesAt: '02:00' };
+    for (const open of ['22:00', '23:59', '00:00', '01:59']) expect(channelOpenAt(night, bangkok(open))).toBe(true);
+    for (const closed of ['21:59', '02:00', '12:00']) expect(channelOpenAt(night, bangkok(closed))).toBe(false);
+  });
+
   it('counts the day in Asia/Bangkok (UTC+7)', () => {
     expect(bangkokDay(Date.parse('2026-01-01T16:59:59Z'))).toBe('2026-01-01');
     expect(bangkokDay(Date.parse('2026-01-01T17:00:00Z'))).toBe('2026-01-02');

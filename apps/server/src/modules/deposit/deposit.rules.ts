@@ -1,3 +1,4 @@
+import { bangkokMinuteOfDay } from '@lotus/contracts/calendar';
 import type { TDepositStatus } from '@lotus/contracts/cashier';
 
 /**
@@ -32,3 +33,25 @@ export const CREDITABLE: TDepositStatus[] = ['pending', 'awaiting_approval', 'ex
 export const REJECTABLE: TDepositStatus[] = ['pending', 'awaiting_approval'];
 /** From where a failed PSP callback fails a deposit. */
 export const FAILABLE: TDepositStatus[] = ['pending'];
+
+/** A channel's opening hours as stored: "HH:MM" each, both null for always open (docs/adr/0084). */
+export type ChannelHours = { opensAt: string | null; closesAt: string | null };
+
+const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+
+/**
+ * Whether a channel takes deposits at instant `t`: inside [opens, closes) of the Bangkok day, a window
+ * with opens after closes running past midnight (22:00-02:00 is open at 23:00 and at 01:59, closed at
+ * 02:00); no hours: always open.
+ */
+export function channelOpenAt(hours: ChannelHours, t: number): boolean {
+  if (hours.opensAt === null || hours.closesAt === null) return true;
+  const now = bangkokMinuteOfDay(t);
+  const opens = minutesOf(hours.opensAt);
+  const closes = minutesOf(hours.closesAt);
+  return opens < closes ? now >= opens && now < closes : now >= opens || now < closes;
+}
+
+/** The hours as the contracts send them (`{opens, closes}`), null for always open. */
+export const hoursView = (hours: ChannelHours): { opens: string; closes: string } | null =>
+  hours.opensAt !== null && hours.closesAt !== null ? { opens: hours.opensAt, closes: hours.closesAt } : null;

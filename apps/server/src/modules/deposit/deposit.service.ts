@@ -22,9 +22,11 @@ import type { Actor, WalletPost } from '../wallet/wallet.types';
 import type { ChannelRow, DepositRepository, DepositRow, SlipInfo } from './deposit.repository';
 import { bangkokDay } from '@lotus/contracts/calendar';
 import {
+  channelOpenAt,
   COUNTED_STATUSES,
   CREDITABLE,
   FAILABLE,
+  hoursView,
   limitError,
   REJECTABLE,
   remainingToday,
@@ -62,7 +64,12 @@ export function toDeposit(row: DepositRow, channel: Pick<ChannelRow, 'nameTh' | 
   };
 }
 
-export function toOpsDeposit(row: DepositRow, username: string | null, slips: SlipInfo[]): TOpsDepositRow {
+export function toOpsDeposit(
+  row: DepositRow,
+  username: string | null,
+  slips: SlipInfo[],
+  callbacks: { status: string; receivedAt: Date }[] = [],
+): TOpsDepositRow {
   return {
     id: row.id,
     memberId: row.memberId,
@@ -72,15 +79,30 @@ export function toOpsDeposit(row: DepositRow, username: string | null, slips: Sl
     amount: formatMinor(row.amountMinor),
     status: row.status as TDepositStatus,
     reference: row.memberReference,
+    payerName: row.payerName,
     transferredAt: iso(row.transferredAt),
     pspReference: row.pspReference,
     decidedBy: row.decidedBy,
     reason: row.reason,
     slips: slips.map((s) => ({ id: s.id, url: slipUrl(getDepositSlipForOps, s) })),
+    callbacks: callbacks.map((c) => ({ status: c.status, receivedAt: c.receivedAt.toISOString() })),
     createdAt: row.createdAt.toISOString(),
     decidedAt: iso(row.decidedAt),
   };
 }
+
+/** The operator queue's filters and searches (contracts ZOpsDepositListQuery, parsed). */
+export type TOpsDepositFilter = {
+  status?: TDepositStatus | undefined;
+  kind?: TDeposit['kind'] | undefined;
+  memberId?: number | undefined;
+  username?: string | undefined;
+  reference?: string | undefined;
+  amount?: string | undefined;
+  q?: string | undefined;
+  channel?: string | undefined;
+  limit: number;
+};
 
 /** Deposits still open (a PSP payment not yet paid, a transfer awaiting approval). */
 const OPEN_STATUSES: TDepositStatus[] = ['pending', 'awaiting_approval'];
@@ -99,18 +121,33 @@ type Deps = {
   providers: ReadonlyMap<string, PaymentProvider>;
   /** Usernames for the operator views (identity). */
   usernameOf: (memberId: number) => Promise<string | null>;
+  /** The member of a username, any case (identity; the operator's search by member). */
+  memberIdOf: (username: string) => Promise<number | null>;
   /** The turnover multiple a credited deposit must be staked (site configuration; docs/adr/0070). */
   wageringMultiple: () => Promise<number>;
   now: () => number;
 };
 
 /** Deposits (2.MC.04 depositv2): channels for members, create, pay, credit exactly once, decide. */
-export function createDepositService({ database, repo, wallet, outbox, config, uploadQuota, providers, usernameOf, wageringMultiple, now }: Deps) {
+export function createDepositService({
+  database,
+  repo,
+  wallet,
+  outbox,
+  config,
+  uploadQuota,
+  providers,
+  usernameOf,
+  memberIdOf,
+  wageringMultiple,
+  now,
+}: Deps) {
   const available = (c: ChannelRow) =>
     c.status === 'active' && (c.kind === 'bank_transfer' || (c.adapter !== null && providers.has(c.adapter)));
 
   async function channelsFor(memberId: number): Promise<TCashierChannel[]> {
-    const day = bangkokDay(now());
+    const at = now();
+    const day = bangkokDay(at);
     const channels = (await repo.listChannels()).filter(available);
     return Promise.all(
       channels.map(async (c) => {
@@ -127,6 +164,8 @@ export function createDepositService({ database, repo, wallet, outbox, config, u
           max: formatMinor(c.maxMinor),
           dailyLimit: formatMinor(c.dailyLimitMinor),
           remainingToday: formatMinor(remainingToday(c, used)),
+          open: channelOpenAt(c, at),
+          hours: hoursView(c),
         };
       }),
     );
@@ -181,6 +220,8 @@ export function createDepositService({ database, repo, wallet, outbox, config, u
     // Decoded and checked before anything is written: a bad image stores nothing.
     const slip = bank && input.slipImage ? await decodeOrRefuse(input.slipImage) : null;
     const at = now();
+    // Outside its opening hours (Bangkok time, docs/adr/0084) the channel takes nothing.
+    if (!channelOpenAt(channel, at)) throw new AppError('deposit_channel_closed');
     const id = randomUUID();
     const row = await database.tx(async (tx) => {
       await repo.lockMember(memberId, tx);
@@ -203,6 +244,7 @@ export function createDepositService({ database, repo, wallet, outbox, config, u
           status: bank ? 'awaiting_approval' : 'pending',
           dayKey: bangkokDay(at),
           memberReference: bank ? (input.reference ?? null) : null,
+          payerName: bank ? (input.payerName ?? null) : null,
           transferredAt: bank && input.transferredAt ? new Date(input.transferredAt) : null,
           adapter: bank ? null : channel.adapter,
           createdAt: new Date(at),
@@ -472,21 +514,64 @@ export function createDepositService({ database, repo, wallet, outbox, config, u
     );
   }
 
-  async function opsView(row: DepositRow): Promise<TOpsDepositRow> {
-    return toOpsDeposit(row, await usernameOf(row.memberId), await repo.slipsOf([row.id]));
+  /** The recorded PSP callbacks of some deposits, by deposit id. */
+  async function callbacksByDeposit(rows: DepositRow[]): Promise<Map<string, { status: string; receivedAt: Date }[]>> {
+    const paid = rows.filter((r) => r.adapter !== null && r.pspReference !== null);
+    const found = await repo.callbacksOf(paid.map((r) => ({ adapter: r.adapter!, reference: r.pspReference! })));
+    return new Map(
+      paid.map((r) => [r.id, found.filter((c) => c.adapter === r.adapter && c.reference === r.pspReference)] as const),
+    );
   }
 
-  async function listForOps(filter: {
-    status?: TDepositStatus | undefined;
-    memberId?: number | undefined;
-    channel?: string | undefined;
-    limit: number;
-  }): Promise<TOpsDepositRow[]> {
-    const rows = await repo.listForOps(filter);
-    const slips = await repo.slipsOf(rows.map((r) => r.id));
+  async function opsView(row: DepositRow): Promise<TOpsDepositRow> {
+    const callbacks = await callbacksByDeposit([row]);
+    return toOpsDeposit(row, await usernameOf(row.memberId), await repo.slipsOf([row.id]), callbacks.get(row.id));
+  }
+
+  /**
+   * What the console's one search box may mean, each exact: a deposit id, either reference (any case),
+   * a member's username (any case), an amount as typed or copied ("1,500.00", "฿1500").
+   */
+  async function quickSearch(q: string) {
+    const text = q.trim();
+    const amount = text.replace(/[\s,฿]/g, '');
+    return {
+      id: text,
+      reference: text.toLowerCase(),
+      memberId: await memberIdOf(text),
+      amountMinor: /^\d{1,13}(\.\d{1,2})?$/.test(amount) ? parseMinor(amount) : null,
+    };
+  }
+
+  /**
+   * The operator's queue with its filters and searches (docs/adr/0084): exact matches, each served by
+   * an index, newest first, at most `limit`. An unknown username finds nothing.
+   */
+  async function listForOps(filter: TOpsDepositFilter): Promise<TOpsDepositRow[]> {
+    let memberId = filter.memberId;
+    if (filter.username !== undefined) {
+      const found = await memberIdOf(filter.username);
+      if (found === null || (memberId !== undefined && memberId !== found)) return [];
+      memberId = found;
+    }
+    const amountMinor = filter.amount === undefined ? undefined : parseMinor(filter.amount);
+    if (amountMinor === null) throw new AppError('validation_failed', 400, { amount: 'validation_failed' });
+    const rows = await repo.listForOps({
+      status: filter.status,
+      kind: filter.kind,
+      memberId,
+      channel: filter.channel,
+      reference: filter.reference?.trim().toLowerCase(),
+      amountMinor,
+      any: filter.q === undefined ? undefined : await quickSearch(filter.q),
+      limit: filter.limit,
+    });
+    const [slips, callbacks] = await Promise.all([repo.slipsOf(rows.map((r) => r.id)), callbacksByDeposit(rows)]);
     const names = new Map<number, string | null>();
     for (const r of rows) if (!names.has(r.memberId)) names.set(r.memberId, await usernameOf(r.memberId));
-    return rows.map((r) => toOpsDeposit(r, names.get(r.memberId) ?? null, slips.filter((s) => s.depositId === r.id)));
+    return rows.map((r) =>
+      toOpsDeposit(r, names.get(r.memberId) ?? null, slips.filter((s) => s.depositId === r.id), callbacks.get(r.id)),
+    );
   }
 
   async function getForOps(id: string): Promise<TOpsDepositRow> {
@@ -510,6 +595,8 @@ export function createDepositService({ database, repo, wallet, outbox, config, u
     expire,
     listForOps,
     getForOps,
+    /** Payer names of members' bank transfers since `since` (the payer-name risk flag, docs/adr/0085). */
+    payerNamesSince: (memberIds: number[], since: Date) => repo.payerNamesSince(memberIds, since),
     /** The operators who credited a member's deposits by hand in (after, until] (docs/adr/0081). */
     operatorsWhoCredited: (memberId: number, after: Date | null, until: Date) => repo.operatorsWhoCredited(memberId, after, until),
   };

@@ -189,6 +189,8 @@ export function createIdentityModule(deps: {
       const m = await memberRepo.findById(id);
       return m ? { id: m.id, username: m.username, realName: m.payeeName, trial: isTrialAccount(m) } : null;
     },
+    /** Real names by member id (members without one are left out): the payer-name risk flag. */
+    realNamesOf: (ids: number[]) => memberRepo.realNamesOf(ids),
     /** Usernames by member id (absent ids are left out). */
     usernamesOf: (ids: number[]) => memberRepo.usernamesOf(ids),
     /** Other accounts seen on the same address and browser since `since` (the shared-device risk flag). */

@@ -8,7 +8,7 @@ import type { OpsAuditNote } from '../../platform/audit/ops.audit';
 import type { Outbox } from '../../platform/outbox/outbox';
 import { MEMBER_MESSAGE, type MemberMessagePayload } from '../inbox/inbox.module';
 import type { WalletService } from '../wallet/wallet.service';
-import { otherIdsOf, RISK_LOOKBACK_DAYS, riskFlags, type SharedWith } from './risk-flags';
+import { otherIdsOf, RISK_LOOKBACK_DAYS, riskFlags, type PayerName, type SharedWith } from './risk-flags';
 
 const DAY_MS = 86_400_000;
 
@@ -20,9 +20,11 @@ export type MemberMoneyDeps = {
   members: {
     memberMoneyProfile(id: number): Promise<{ id: number; username: string; realName: string | null; trial: boolean } | null>;
     usernamesOf(ids: number[]): Promise<Map<number, string>>;
+    realNamesOf(ids: number[]): Promise<Map<number, string>>;
     sharedDevices(memberIds: number[], since: Date): Promise<(SharedWith & { ip: string })[]>;
   };
   sharedBankAccounts(memberIds: number[]): Promise<(SharedWith & { bankCode: string; accountNumber: string })[]>;
+  payerNamesSince(memberIds: number[], since: Date): Promise<PayerName[]>;
 };
 
 /** What an adjustment's four-eyes request carries: the member, the movement and its idempotency key. */
@@ -44,13 +46,15 @@ export function createMemberMoneyService(deps: MemberMoneyDeps) {
 
   async function flagsOf(memberIds: number[]): Promise<Map<number, TRiskFlag[]>> {
     const since = new Date(deps.now() - RISK_LOOKBACK_DAYS * DAY_MS);
-    const [withdrawals, sharedBank, sharedDevice] = await Promise.all([
+    const [withdrawals, sharedBank, sharedDevice, payerNames, realNames] = await Promise.all([
       wallet.withdrawalsAfterDeposit(memberIds, since),
       deps.sharedBankAccounts(memberIds),
       members.sharedDevices(memberIds, since),
+      deps.payerNamesSince(memberIds, since),
+      members.realNamesOf(memberIds),
     ]);
     const usernames = await members.usernamesOf([...otherIdsOf(sharedBank), ...otherIdsOf(sharedDevice)]);
-    return riskFlags({ memberIds, withdrawals, sharedBank, sharedDevice, usernames });
+    return riskFlags({ memberIds, withdrawals, sharedBank, sharedDevice, usernames, payerNames, realNames });
   }
 
   async function money(memberId: number): Promise<TOpsMemberMoney> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { riskFlags, type WithdrawalAfterDeposit } from './risk-flags';
+import { payerDiffers, riskFlags, type WithdrawalAfterDeposit } from './risk-flags';
 
 /**
  * The quick-withdrawal rule of docs/adr/0085, by its numbers: a withdrawal within 24 hours of the deposit
@@ -48,5 +48,38 @@ describe('24 risk flags: quick withdrawal with little play', () => {
     const [flag] = riskFlags({ memberIds: [7], withdrawals: [], sharedBank: [], sharedDevice, usernames }).get(7)!;
     expect(flag?.params.count).toBe('12');
     expect(flag?.params.members?.split(', ')).toHaveLength(10);
+  });
+});
+
+describe('24 risk flags: payer name', () => {
+  it('the same person as banks write names: case, spaces, punctuation, titles, a shortened form', () => {
+    for (const payer of ['somchai jaidee', 'MR. SOMCHAI  JAIDEE', 'Mr Somchai Jaidee', 'SOMCHAI JAI', 'SOMCHAI'])
+      expect(payerDiffers(payer, 'SOMCHAI JAIDEE'), payer).toBe(false);
+    expect(payerDiffers('นาย สมชาย ใจดี', 'สมชาย ใจดี')).toBe(false);
+  });
+
+  it('another person: another name in the same script; a name in another script cannot be compared', () => {
+    expect(payerDiffers('SOMSAK DEEJAI', 'SOMCHAI JAIDEE')).toBe(true);
+    expect(payerDiffers('SOM', 'SOMCHAI JAIDEE')).toBe(true);
+    expect(payerDiffers('สมศักดิ์ ดีใจ', 'สมชาย ใจดี')).toBe(true);
+    expect(payerDiffers('สมศักดิ์ ดีใจ', 'SOMCHAI JAIDEE')).toBe(false);
+  });
+
+  it('flags the member with the other names, not members without a real name', () => {
+    const flags = riskFlags({
+      memberIds: [7, 8],
+      withdrawals: [],
+      sharedBank: [],
+      sharedDevice: [],
+      usernames: new Map(),
+      payerNames: [
+        { memberId: 7, payerName: 'SOMSAK DEEJAI' },
+        { memberId: 7, payerName: 'SOMCHAI JAIDEE' },
+        { memberId: 8, payerName: 'ANYONE ELSE' },
+      ],
+      realNames: new Map([[7, 'SOMCHAI JAIDEE']]),
+    });
+    expect(flags.get(7)).toEqual([{ code: 'payer_name_differs', params: { count: '1', names: 'SOMSAK DEEJAI', realName: 'SOMCHAI JAIDEE' } }]);
+    expect(flags.get(8)).toEqual([]);
   });
 });

@@ -25,6 +25,31 @@ export type WithdrawalAfterDeposit = {
   staked: bigint;
 };
 export type SharedWith = { memberId: number; otherId: number };
+export type PayerName = { memberId: number; payerName: string };
+
+/** Titles a bank may put before a name (English and Thai), dropped before names are compared. */
+const TITLES = /^(MR|MRS|MS|MISS|DR|นาย|นางสาว|นาง|น\.ส\.|ด\.ช\.|ด\.ญ\.)\.?\s*/u;
+const THAI = /[\u0E00-\u0E7F]/u;
+
+/** A name as banks write it: capitals, no punctuation, one space between words, no title. */
+export function comparableName(name: string): string {
+  const plain = name.normalize('NFC').toUpperCase().replace(/[^\p{L}\p{M}\s.]/gu, ' ').replace(/\s+/g, ' ').trim();
+  return plain.replace(TITLES, '').replace(/\./g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Whether a payer name is another person's than the real name: compared as `comparableName`, a bank's
+ * shortened form (one a prefix of the other, at least 5 letters) is the same person; names in different
+ * scripts (Thai and Latin) cannot be compared by letters and are not flagged.
+ */
+export function payerDiffers(payerName: string, realName: string): boolean {
+  const a = comparableName(payerName);
+  const b = comparableName(realName);
+  if (!a || !b || THAI.test(a) !== THAI.test(b)) return false;
+  if (a === b) return false;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return !(short.length >= 5 && long.startsWith(short));
+}
 
 /** The flags of each member (every id asked for has an entry, maybe empty). */
 export function riskFlags(input: {
@@ -33,6 +58,8 @@ export function riskFlags(input: {
   sharedBank: (SharedWith & { bankCode: string; accountNumber: string })[];
   sharedDevice: (SharedWith & { ip: string })[];
   usernames: ReadonlyMap<number, string>;
+  payerNames?: PayerName[];
+  realNames?: ReadonlyMap<number, string>;
 }): Map<number, TRiskFlag[]> {
   const flags = new Map<number, TRiskFlag[]>(input.memberIds.map((id) => [id, []]));
   const add = (memberId: number, flag: TRiskFlag) => flags.get(memberId)?.push(flag);
@@ -72,6 +99,13 @@ export function riskFlags(input: {
     if (device.count > 0) {
       const ips = [...new Set(input.sharedDevice.filter((r) => r.memberId === memberId).map((r) => r.ip))];
       add(memberId, { code: 'shared_device', params: { count: String(device.count), members: device.names.join(', '), ips: ips.slice(0, 5).join(', ') } });
+    }
+    const realName = input.realNames?.get(memberId);
+    if (realName) {
+      const others = [...new Set((input.payerNames ?? []).filter((p) => p.memberId === memberId && payerDiffers(p.payerName, realName)).map((p) => p.payerName))];
+      if (others.length > 0) {
+        add(memberId, { code: 'payer_name_differs', params: { count: String(others.length), names: others.slice(0, MAX_NAMED).join(', ').slice(0, 400), realName } });
+      }
     }
   }
   return flags;

@@ -15,6 +15,8 @@ const bank: TCashierChannel = {
   max: '50000.00',
   dailyLimit: '200000.00',
   remainingToday: '150000.00',
+  open: true,
+  hours: null,
 };
 const psp: TCashierChannel = { ...bank, code: 'promptpay-sandbox', kind: 'psp', name: { th: 'พร้อมเพย์', en: 'PromptPay (sandbox)' }, bank: null };
 
@@ -96,6 +98,18 @@ describe('Deposit (2.MC.04)', () => {
     await waitFor(() => expect((screen.getByTestId('deposit-amount-input') as HTMLInputElement).value).toBe(''));
   });
 
+  it("a bank transfer carries the sending account's name when the member gives it (the desk compares it with the real name)", async () => {
+    const posted = serve();
+    renderWithProviders(<DepositPage />);
+    await screen.findByTestId('deposit-form');
+    fireEvent.change(screen.getByTestId('deposit-amount-input'), { target: { value: '500' } });
+    fireEvent.change(screen.getByTestId('deposit-reference-input'), { target: { value: 'REF-779' } });
+    fireEvent.change(screen.getByTestId('deposit-payer-input'), { target: { value: ' SOMCHAI JAIDEE ' } });
+    fireEvent.click(screen.getByTestId('deposit-submit'));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ reference: 'REF-779', payerName: 'SOMCHAI JAIDEE' });
+  });
+
   it('2.MC.04 a PSP channel sends the member to the provider\'s hosted page', async () => {
     const go = vi.spyOn(paymentRedirect, 'go').mockImplementation(() => undefined);
     const posted = serve({ onPost: () => ({ deposit: deposit({ kind: 'psp', status: 'pending' }), paymentUrl: '/sandbox/psp/pay/abc?lang=en' }) });
@@ -123,6 +137,31 @@ describe('Deposit (2.MC.04)', () => {
     expect(items.map((i) => within(i).getByTestId('deposit-status').textContent)).toEqual(['Rejected', 'Credited', 'Being checked']);
     expect(within(items[0]!).getByTestId('deposit-amount').textContent).toBe('฿2,500.00');
     expect(within(items[0]!).getByTestId('deposit-reason').textContent).toBe('Reason: No such transfer');
+  });
+
+  it('a channel outside its opening hours is shown closed with its hours and cannot be chosen; the open one is', async () => {
+    const closedBank: TCashierChannel = { ...bank, open: false, hours: { opens: '06:00', closes: '23:30' } };
+    const posted = serve({ channels: [closedBank, psp] });
+    renderWithProviders(<DepositPage />);
+    const closed = await screen.findByTestId('deposit-channel-kbank-transfer');
+    expect(within(closed).getByTestId('deposit-channel-closed-kbank-transfer').textContent).toBe('Closed now · open 06:00–23:30 (Bangkok time)');
+    const radio = within(closed).getByRole('radio') as HTMLInputElement;
+    expect(radio.disabled).toBe(true);
+    fireEvent.click(radio);
+    expect(radio.checked).toBe(false);
+    // The open channel is the one chosen: its form is the one shown.
+    expect((within(screen.getByTestId('deposit-channel-promptpay-sandbox')).getByRole('radio') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByTestId('deposit-form').getAttribute('data-kind')).toBe('psp');
+    expect(posted).toHaveLength(0);
+  });
+
+  it('when every channel is closed, no form is shown and the member is told to come back', async () => {
+    await setTestLanguage('th');
+    serve({ channels: [{ ...bank, open: false, hours: { opens: '22:00', closes: '02:00' } }] });
+    renderWithProviders(<DepositPage />);
+    expect((await screen.findByTestId('deposit-channel-closed-kbank-transfer')).textContent).toBe('ปิดอยู่ขณะนี้ · เปิด 22:00–02:00 น. (เวลาประเทศไทย)');
+    expect(screen.getByTestId('deposit-all-closed').textContent).toBe('ขณะนี้ทุกช่องทางปิดให้บริการ กรุณากลับมาเมื่อช่องทางเปิด');
+    expect(screen.queryByTestId('deposit-form')).toBeNull();
   });
 
   it('2.MC.04 no channel: an empty notice; a failed load: the reason and a retry', async () => {

@@ -23,6 +23,13 @@ export function createMemberRepository(db: Db) {
         .where(and(gte(members.createdAt, from), lt(members.createdAt, to), ne(members.type, TRIAL_ACCOUNT)));
       return Number(row?.n ?? 0);
     },
+    /** Real names (payeeName) of members by id (absent ids and members without one are left out). */
+    async realNamesOf(ids: number[], tx: Executor = db): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await tx.select({ id: members.id, name: members.payeeName }).from(members).where(inArray(members.id, ids));
+      return new Map(rows.filter((r) => r.name).map((r) => [r.id, r.name!]));
+    },
+
     /** Usernames of members by id (absent ids are left out). */
     async usernamesOf(ids: number[], tx: Executor = db): Promise<Map<number, string>> {
       if (ids.length === 0) return new Map();

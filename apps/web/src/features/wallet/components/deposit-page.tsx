@@ -44,7 +44,9 @@ export function DepositPage() {
   const channels = useCashierChannels();
   const [code, setCode] = useState<string | null>(null);
   const list = channels.data ?? [];
-  const channel = list.find((c) => c.code === code) ?? list[0];
+  // A channel outside its opening hours is shown, closed, and cannot be chosen (docs/adr/0084).
+  const openList = list.filter((c) => c.open);
+  const channel = openList.find((c) => c.code === code) ?? openList[0];
   const ids = useId();
   // The PSP's return (`&deposit=<id>`): the result of that deposit above the form.
   const [params, setParams] = useSearchParams();
@@ -95,7 +97,7 @@ export function DepositPage() {
             {list.map((c) => (
               <label
                 key={c.code}
-                className={`wallet-choice${c.code === channel?.code ? ' wallet-choice--on' : ''}`}
+                className={`wallet-choice${c.code === channel?.code ? ' wallet-choice--on' : ''}${c.open ? '' : ' wallet-choice--off'}`}
                 data-testid={`deposit-channel-${c.code}`}
               >
                 <input
@@ -103,15 +105,22 @@ export function DepositPage() {
                   name={`${ids}-channel`}
                   value={c.code}
                   checked={c.code === channel?.code}
+                  disabled={!c.open}
                   onChange={() => setCode(c.code)}
                 />
                 <span className="wallet-choice__name">{c.name[language]}</span>
                 <span className="wallet-choice__meta">
                   {c.bank?.bankCode === PROMPTPAY_BANK_CODE ? t('kind_promptpay') : t(`kind.${c.kind}`)}
                 </span>
+                {c.open ? null : (
+                  <span className="wallet-choice__meta" data-testid={`deposit-channel-closed-${c.code}`}>
+                    {c.hours ? t('closed_hours', c.hours) : t('closed')}
+                  </span>
+                )}
               </label>
             ))}
           </fieldset>
+          {channel ? null : <p className="wallet-form__hint" data-testid="deposit-all-closed">{t('all_closed')}</p>}
           {channel ? (
             <DepositForm key={channel.code} channel={channel} currencySymbol={symbol} language={language} />
           ) : null}
@@ -142,6 +151,7 @@ function DepositForm({
   const [openedAt] = useState(() => toBangkokLocal(Date.now()));
   const [transferredAt, setTransferredAt] = useState(openedAt);
   const [reference, setReference] = useState('');
+  const [payerName, setPayerName] = useState('');
   const [slip, setSlip] = useState<File | null>(null);
   const [errors, setErrors] = useState<TFieldErrors>({});
   const [redirecting, setRedirecting] = useState(false);
@@ -197,6 +207,8 @@ function DepositForm({
           ? {
               transferredAt: fromBangkokLocal(transferredAt)!,
               reference: reference.trim(),
+              // The sending account's name, when given: the desk compares it with the real name (ADR 0085).
+              ...(payerName.trim().length >= 2 ? { payerName: payerName.trim() } : {}),
               ...(slipImage ? { slipImage } : {}),
             }
           : { lang: language }),
@@ -209,6 +221,7 @@ function DepositForm({
       notify.success(t('submitted', { amount: money(created.deposit.amount) }));
       setAmount('');
       setReference('');
+      setPayerName('');
       setSlip(null);
       setSlipKey((k) => k + 1);
     } catch (error) {
@@ -360,6 +373,25 @@ function DepositForm({
               {t('reference_hint')}
             </p>
             {fieldError('reference')}
+          </div>
+          <div className="wallet-field">
+            <label htmlFor={`${ids}-payer`}>
+              {t('payer_name')} <span className="wallet-field__optional">({t('slip_optional')})</span>
+            </label>
+            <input
+              id={`${ids}-payer`}
+              name="payerName"
+              className="record-input"
+              maxLength={120}
+              autoComplete="name"
+              value={payerName}
+              onChange={(e) => setPayerName(e.target.value)}
+              aria-describedby={`${ids}-payer-hint`}
+              data-testid="deposit-payer-input"
+            />
+            <p id={`${ids}-payer-hint`} className="wallet-field__hint">
+              {t('payer_name_hint')}
+            </p>
           </div>
           <div className="wallet-field">
             <label htmlFor={`${ids}-slip`}>
