@@ -252,6 +252,19 @@ const CALLS: { method: 'GET' | 'PUT' | 'POST' | 'DELETE'; url: string; payload?:
   { method: 'POST', url: '/ops/vendors/registry/NOBODYX/rotate-secret', allowed: ADMIN },
   { method: 'GET', url: '/ops/catalogue/games?name=nobody', allowed: ALL },
   { method: 'PUT', url: '/ops/catalogue/games/2147483647', payload: { opsSort: 1 }, allowed: ADMIN },
+  // The desk's other calls (issue 24): one deposit, its slip and rejection, the withdrawal cases, proofs and
+  // rejection, the ledger check; and the operator calls the four-eyes rules of ADR 0080 hold.
+  { method: 'GET', url: '/ops/deposits/00000000-0000-4000-8000-000000000000', allowed: MONEY },
+  { method: 'GET', url: '/ops/deposits/00000000-0000-4000-8000-000000000000/slips/00000000-0000-4000-8000-000000000000', allowed: MONEY },
+  { method: 'POST', url: '/ops/deposits/00000000-0000-4000-8000-000000000000/reject', payload: { reason: 'role table' }, allowed: MONEY },
+  { method: 'GET', url: '/ops/withdrawals/cases', allowed: MONEY },
+  { method: 'GET', url: '/ops/withdrawals/999999/proofs/1', allowed: MONEY },
+  { method: 'POST', url: '/ops/withdrawals/999999/reject', payload: { reason: 'role table' }, allowed: MONEY },
+  { method: 'GET', url: '/ops/ledger/verify', allowed: MONEY },
+  { method: 'POST', url: '/ops/operators', payload: { nonsense: true }, allowed: ADMIN },
+  { method: 'POST', url: '/ops/operators/nobody-x/tokens', payload: { reason: 'role table' }, allowed: ADMIN },
+  { method: 'GET', url: '/ops/members/figures', allowed: ALL },
+  { method: 'POST', url: '/ops/members/nobody-x/unlock', payload: { reason: 'role table' }, allowed: MEMBERS_WRITE },
   // Member money (docs/adr/0085): reads for money.read, adjustments for money.write.
   { method: 'GET', url: '/ops/members/999999/money', allowed: MONEY },
   { method: 'GET', url: '/ops/members/999999/ledger', allowed: MONEY },
