@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
@@ -16,6 +17,7 @@ import compression from './plugins/compression';
 import controlCharacters from './plugins/control-characters';
 import enc from './plugins/enc';
 import errors from './plugins/errors';
+import { healthRoutes, type Lifecycle } from './plugins/health';
 import memberAuth from './plugins/member-auth';
 import { openapiSpec, openapiUi } from './plugins/openapi';
 import rateLimit from './plugins/rate-limit';
@@ -173,6 +175,17 @@ export async function buildApp({
   // none of the site's hooks run for them; they check their own signature, parse and validate their own body,
   // and answer their own errors and headers.
   for (const part of services.parts) if (part.machineRoutes) await app.register(part.machineRoutes);
+  // The probes of the proxy and the orchestrator (issue 26): at the root too, and quiet (no request log line).
+  const lifecycle: Lifecycle = { draining: false };
+  app.decorate('lifecycle', lifecycle);
+  await app.register(async (probes) => {
+    healthRoutes(probes, {
+      lifecycle,
+      pingDatabase: () => db.db.execute(sql`select 1`),
+      redis,
+      jobsRunning: () => services.platform.jobs.running(),
+    });
+  }, { logLevel: 'warn' });
 
   // The site: the member calls, the operator API (without OPS_PORT), static files. Its plugins apply inside
   // this scope only.
@@ -276,5 +289,7 @@ declare module 'fastify' {
     services: Services;
     /** The app serving /ops: this one, or the separate operator listener's (OPS_PORT). */
     opsApp: FastifyInstance;
+    /** Set draining on SIGTERM: the readiness check answers 503 so the proxy sends nothing new (server.ts). */
+    lifecycle: Lifecycle;
   }
 }

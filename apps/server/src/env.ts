@@ -83,6 +83,12 @@ export const ZEnv = z.object({
   COUNTRY_HEADER: optionalString(100).transform((v) => v?.toLowerCase()),
   REDIS_URL: optionalString(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Seconds a SIGTERM'd instance keeps serving while its readiness check answers 503, so the proxy stops
+   * sending it new requests before it closes (issue 26, docs/deploy.md). 0 (the default) closes at once:
+   * the embedded demo has no proxy; set it to at least the proxy's health-check interval behind one.
+   */
+  DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
   WEB_DIST: z
     .string()
     .max(1000)

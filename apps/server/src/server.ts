@@ -46,7 +46,11 @@ async function main() {
       process.exit(1); // second signal: stop now
     }
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    // Draining first (issue 26): the readiness check answers 503 and requests keep being served until the
+    // proxy has seen it; then close waits for the requests in flight and closes idle keep-alive connections.
+    app.lifecycle.draining = true;
+    app.log.info({ signal, drainSeconds: env.DRAIN_SECONDS }, 'shutting down');
+    if (env.DRAIN_SECONDS > 0) await new Promise((resolve) => setTimeout(resolve, env.DRAIN_SECONDS * 1000));
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {

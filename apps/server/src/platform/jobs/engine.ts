@@ -366,7 +366,10 @@ export function createJobEngine(deps: {
     started = false;
   }
 
-  return { define, start, send, tick, runDue, nudge, idle, failed, getJob, stop };
+  /** Started and not stopping (the readiness check: an instance whose job engine is down is not ready). */
+  const running = () => started && !stopping;
+
+  return { define, start, send, tick, runDue, nudge, idle, failed, getJob, stop, running };
 }
 
 export type JobEngine = ReturnType<typeof createJobEngine>;
