@@ -161,6 +161,8 @@ export type TestAppOptions = {
   clock?: Clock;
   /** Runs on the built app before it is ready (what server.ts adds, e.g. the house app at /house). */
   beforeReady?: (app: FastifyInstance, clock: Clock, db: TestDatabase) => Promise<void>;
+  /** The app's database (default createTestDatabase(): PGlite in memory, or a new PostgreSQL database). */
+  database?: () => Promise<TestDatabase>;
 };
 
 /**
@@ -172,7 +174,7 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
   const holder = {} as TestApp;
   const clock = options.clock ?? createClock();
   beforeAll(async () => {
-    const db = await createTestDatabase();
+    const db = await (options.database ?? createTestDatabase)();
     const env = typeof options.env === 'function' ? options.env() : (options.env ?? {});
     const app = await buildApp({ db: db.database, env: testEnv(env), now: clock.now });
     if (options.beforeReady) await options.beforeReady(app, clock, db);
