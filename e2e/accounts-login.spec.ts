@@ -111,6 +111,30 @@ test('4.OUT.01-05 logout asks first; cancel keeps the session, confirm returns h
   await expect(page).toHaveURL(/\/login$/);
 });
 
+// ADR 0062/0079: a tap on the prerendered member frame before the app is live is held and replayed
+// once the page has hydrated; it never waits for the frame's data calls (a slow answer once left the
+// logout tap unanswered for as long as the member info took).
+test('4.OUT.01 a logout tapped while the member page is still loading its account data asks at once', async ({
+  page,
+}) => {
+  await loginAsDemo(page);
+  let releaseInfo: () => void = () => undefined;
+  const infoHeld = new Promise<void>((resolve) => (releaseInfo = resolve));
+  await page.route('**/wps/member/info*', async (route) => {
+    await infoHeld;
+    await route.continue();
+  });
+  await page.goto('/member');
+  await expect(page.getByTestId('security-center')).toBeVisible();
+  await page.getByTestId('header-logout').click();
+  const dialog = page.getByTestId('dialog');
+  await expect(dialog).toBeVisible();
+  releaseInfo();
+  await dialog.getByTestId('dialog-button-0').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('header-member-bar')).toBeVisible();
+});
+
 test('4.LOGIN.07/11/12/18 5.CPW.01-04 a member with password 123456 is forced through the change-password modal and logged in again', async ({
   page,
 }) => {

@@ -124,9 +124,11 @@ function start(): void {
         markMainDone();
         // Once the page has no work left (React's hydration included).
         onIdle(() => {
+          // A held tap answers now, never after the frame's data calls: a slow answer must not leave a
+          // member's tap (logout, the menu) unanswered. What it sends waits for the calls to resume.
+          replayHeldClick();
           const resume = () => {
             onlineManager.setOnline(navigator.onLine !== false);
-            replayHeldClick();
             resubmitHeld();
           };
           // A member frame paints the member's own data first, then the page's other calls go out.
