@@ -8,21 +8,13 @@
 #
 # Stages:
 #   build    every dependency, dev ones included (npm ci), then `npm run build`: the web app with its
-#            prerendered pages (apps/web/dist), the operator console (apps/backoffice/dist) and the banner
-#            rasters (apps/server/media-built).
+#            prerendered pages (apps/web/dist), the operator console (apps/backoffice/dist), the banner
+#            rasters (apps/server/media-built) and the compiled server (apps/server/dist: the platform
+#            server, its command lines and the house vendor as JavaScript with source maps; ADR 0089).
 #   deps     the production dependencies of the server and the house vendor only (npm ci --omit=dev for the
 #            two workspaces; the web app and the console are served as built files and need none of theirs).
-#   runtime  Node 24 slim, those dependencies, tsx (below), the server's and the house's sources and the
-#            build's output, run by a user without privileges.
-#
-# tsx at run time, until the compiled build of issue 26 lands: `npm start` runs the server as TypeScript
-# through `node --import tsx` (scripts/start.mjs), and the workspace packages it imports (@lotus/contracts,
-# @lotus/ledger, @lotus/games) export their ./src/*.ts files. tsx is a devDependency of the repository
-# root, so `npm ci --omit=dev` alone would give an image that cannot start. The runtime stage therefore
-# copies tsx and esbuild (its only dependency, with the @esbuild/<platform> binary package npm picked
-# for the build machine) from the build stage: the only dev tools in the image. No TypeScript compiler,
-# Vite, Playwright or test runner is copied. When the server is compiled, drop those three COPY lines
-# and `--import tsx` from CMD and from the house's command in compose.yaml.
+#   runtime  Node 24 slim, those dependencies and the build's output, run by a user without privileges. No
+#            TypeScript source, compiler, bundler, Vite, Playwright or test runner is in the image.
 
 ARG NODE_IMAGE=node:24-bookworm-slim
 
@@ -75,21 +67,13 @@ RUN groupadd --system --gid 10001 lotus \
     && useradd --system --uid 10001 --gid lotus --create-home --home-dir /home/lotus --shell /usr/sbin/nologin lotus \
     && install -d -o lotus -g lotus -m 0700 /var/lib/lotus
 COPY --from=deps /app ./
-# tsx and esbuild: see the note at the top.
-COPY --from=build /app/node_modules/tsx ./node_modules/tsx
-COPY --from=build /app/node_modules/esbuild ./node_modules/esbuild
-COPY --from=build /app/node_modules/@esbuild ./node_modules/@esbuild
-COPY --from=build /app/tsconfig.json /app/tsconfig.base.json ./
-# The operator command line: docker compose exec platform-1 node scripts/ops.mjs <command>
-COPY --from=build /app/scripts/ops.mjs ./scripts/
-COPY --from=build /app/packages/contracts/src ./packages/contracts/src
-COPY --from=build /app/packages/ledger/src ./packages/ledger/src
-COPY --from=build /app/apps/games/src ./apps/games/src
+# The operator command line and the backups: docker compose exec platform-1 node scripts/ops.mjs <command>
+COPY --from=build /app/scripts/lib.mjs /app/scripts/ops.mjs /app/scripts/db-backup.mjs ./scripts/
+COPY --from=build /app/apps/server/dist ./apps/server/dist
 COPY --from=build /app/apps/games/games ./apps/games/games
 COPY --from=build /app/apps/games/assets ./apps/games/assets
 COPY --from=build /app/apps/games/drizzle ./apps/games/drizzle
 COPY --from=build /app/apps/games/figures.json ./apps/games/
-COPY --from=build /app/apps/server/src ./apps/server/src
 COPY --from=build /app/apps/server/drizzle ./apps/server/drizzle
 COPY --from=build /app/apps/server/sql ./apps/server/sql
 COPY --from=build /app/apps/server/media ./apps/server/media
@@ -106,4 +90,4 @@ STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
     CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/health/ready', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.status === 200 ? 0 : 1), () => process.exit(1))"]
 # Node is PID 1 and handles SIGTERM itself (apps/server/src/server.ts: readiness 503, DRAIN_SECONDS, close).
-CMD ["node", "--import", "tsx", "apps/server/src/server.ts"]
+CMD ["node", "--enable-source-maps", "apps/server/dist/server.js"]

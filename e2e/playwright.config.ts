@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -7,6 +8,15 @@ import { join, resolve } from 'node:path';
 // served by the same server entry `npm start` uses, on a throwaway PGlite data folder.
 // The config is evaluated by the runner and by each worker: the env vars set here are inherited.
 const root = resolve(import.meta.dirname, '..');
+// The servers run the compiled output `npm start` runs (ADR 0089): the runner (not its workers) compiles it
+// when a server-side source is newer than the last build.
+if (process.env.TEST_WORKER_INDEX === undefined) {
+  const built = spawnSync(process.execPath, ['-e', "import('./scripts/lib.mjs').then((m) => m.ensureServerBuilt({ quiet: true }))"], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error('the server could not be compiled (scripts/build-server.mjs)');
+}
 // Two workers, each with a server of its own (its own port and PGlite data folder): specs change
 // site configuration (maintenance, region rules, flags), so two specs must never share a server.
 // Two keep a 2-core machine busy (one left it 31 % idle; docs/adr/0065). E2E_WORKERS=1 runs one.
@@ -62,7 +72,7 @@ export default defineConfig({
     const server = serverOf(index);
     const url = `http://127.0.0.1:${server.port}`;
     return {
-      command: 'node --import tsx apps/server/src/server.ts',
+      command: 'node --enable-source-maps apps/server/dist/server.js',
       cwd: root,
       url: `${url}/wps/system/status`,
       timeout: 120_000,

@@ -9,10 +9,11 @@ import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ensureInstalled, ensureRuntime, ensureWebBuilt, findChromium, log, root } from './lib.mjs';
+import { ensureInstalled, ensureRuntime, ensureServerBuilt, ensureWebBuilt, findChromium, log, root, serverEntry } from './lib.mjs';
 
 ensureInstalled();
 await ensureRuntime();
+ensureServerBuilt();
 // The web build is needed by the home and Lighthouse sections only (`--only=games` etc. skip it).
 const onlyArg = (process.argv.find((a) => a.startsWith('--only='))?.slice(7) ?? process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 if (onlyArg.length === 0 || onlyArg.includes('home') || onlyArg.includes('lighthouse')) ensureWebBuilt();
@@ -39,7 +40,10 @@ function productionServerEnv(databaseUrl) {
 
 async function startServer(env, cwd = root) {
   const port = 19000 + Math.floor(Math.random() * 1000);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  // This checkout runs its compiled server (ADR 0089); a baseline worktree of an older commit (the login
+  // bench's BENCH_LOGIN_BASELINE) runs its sources the way that commit did.
+  const args = cwd === root ? serverEntry('server') : ['--import', 'tsx', 'apps/server/src/server.ts'];
+  const child = spawn(process.execPath, args, {
     cwd,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

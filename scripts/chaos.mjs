@@ -19,9 +19,10 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureInstalled, log, root } from './lib.mjs';
+import { ensureInstalled, ensureServerBuilt, log, root, serverEntry } from './lib.mjs';
 
 ensureInstalled();
+ensureServerBuilt({ quiet: true });
 const { default: pg } = await import('pg');
 const { tsImport } = await import('tsx/esm/api');
 const { prepareWalletServer, signedHeaders } = await import('./bench/wallet.mjs');
@@ -49,7 +50,7 @@ let server = null;
 let killing = false;
 const failures = [];
 function startServer() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, serverEntry('server'), {
     cwd: root,
     env: {
       ...process.env,

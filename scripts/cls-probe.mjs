@@ -9,13 +9,16 @@ import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { tsImport } from 'tsx/esm/api';
 
+import { ensureServerBuilt, serverEntry } from './lib.mjs';
+
 const root = resolve(import.meta.dirname, '..');
+ensureServerBuilt();
 const runs = Number(process.argv[2] ?? 3);
 const path = process.argv[3] ?? '/member';
 const width = Number(process.env.W ?? 390);
 const dir = mkdtempSync(join(tmpdir(), 'lotus-cls-'));
 const port = 21000 + Math.floor(Math.random() * 1000);
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+const child = spawn(process.execPath, serverEntry('server'), {
   cwd: root,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', DATA_DIR: dir },
   stdio: ['ignore', 'ignore', 'inherit'],

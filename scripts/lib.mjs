@@ -73,6 +73,51 @@ export function ensureInstalled() {
   run('npm', [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'], { env });
 }
 
+/**
+ * The compiled server (scripts/build-server.mjs, ADR 0089): apps/server/dist/<name>.js for `server`, `ops`,
+ * `backup` and `house`. Compiled again when any server-side source is newer than the last build (about a
+ * second); an image without the sources (the container) runs what it was built with.
+ */
+export const SERVER_DIST = join(root, 'apps/server/dist');
+const SERVER_SOURCES = ['apps/server/src', 'apps/games/src', 'packages/contracts/src', 'packages/ledger/src', 'scripts/build-server.mjs'];
+
+export function ensureServerBuilt({ force = false, quiet = false } = {}) {
+  const marker = join(SERVER_DIST, 'server.js');
+  const built = existsSync(marker) ? statSync(marker).mtimeMs : 0;
+  const sources = Math.max(...SERVER_SOURCES.map((dir) => newestMtime(join(root, dir))));
+  if (!force && built > 0 && built >= sources) return;
+  if (!quiet) log('Compiling the server...');
+  run(process.execPath, [join(root, 'scripts/build-server.mjs')], quiet ? { stdio: ['ignore', 'ignore', 'inherit'] } : {});
+}
+
+/** The arguments that run a compiled entry with stack traces mapped back to the TypeScript sources. */
+export function serverEntry(name) {
+  return ['--enable-source-maps', join(SERVER_DIST, `${name}.js`)];
+}
+
+/**
+ * Runs a compiled command-line entry (`ops`, `backup`) with these arguments, inheriting stdio and passing its
+ * exit code (or signal) through; compiled first when its sources changed.
+ */
+export function runCompiledCommand(name, args, label) {
+  try {
+    ensureServerBuilt({ quiet: true });
+  } catch (error) {
+    process.stderr.write(`${label}: could not compile the server: ${error.message}\n`);
+    process.exit(1);
+  }
+  const child = spawn(process.execPath, [...serverEntry(name), ...args], { cwd: root, stdio: 'inherit', env: process.env });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => {
+    if (signal) process.kill(process.pid, signal);
+    else process.exit(code ?? 1);
+  });
+  child.on('error', (error) => {
+    process.stderr.write(`${label}: could not start: ${error.message}\n`);
+    process.exit(1);
+  });
+}
+
 /** Builds the web app when its sources are newer than the last build. */
 export function ensureWebBuilt({ force = false } = {}) {
   const index = join(root, 'apps/web/dist/index.html');

@@ -1,28 +1,6 @@
 #!/usr/bin/env node
-// `npm run ops -- <command>`: runs the operator command line (apps/server/src/ops/cli.ts) with the
-// same arguments, inheriting stdio and passing its exit code through.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+// `npm run ops -- <command>`: runs the operator command line (apps/server/src/ops/cli.ts, compiled to
+// apps/server/dist/ops.js) with the same arguments, inheriting stdio and passing its exit code through.
+import { runCompiledCommand } from './lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const cli = path.join(root, 'apps/server/src/ops/cli.ts');
-
-const child = spawn(process.execPath, ['--import', 'tsx', cli, ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: process.env,
-});
-
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => child.kill(signal));
-}
-
-child.on('exit', (code, signal) => {
-  if (signal) process.kill(process.pid, signal);
-  else process.exit(code ?? 1);
-});
-child.on('error', (error) => {
-  process.stderr.write(`ops: could not start the command line: ${error.message}\n`);
-  process.exit(1);
-});
+runCompiledCommand('ops', process.argv.slice(2), 'ops');

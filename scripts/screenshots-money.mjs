@@ -12,7 +12,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureInstalled, ensureWebBuilt, findChromium, log, root } from './lib.mjs';
+import { ensureInstalled, ensureServerBuilt, ensureWebBuilt, findChromium, log, root, serverEntry } from './lib.mjs';
 
 ensureInstalled();
 ensureWebBuilt();
@@ -23,7 +23,8 @@ if (!chromiumPath) {
 }
 const dataDir = mkdtempSync(join(tmpdir(), 'lotus-money-shots-'));
 const port = 19100 + Math.floor(Math.random() * 400);
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+ensureServerBuilt();
+const server = spawn(process.execPath, serverEntry('server'), {
   cwd: root,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'ignore', 'inherit'],

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { ensureInstalled, ensureWebBuilt, findChromium, log, root } from './lib.mjs';
+import { ensureInstalled, ensureServerBuilt, ensureWebBuilt, findChromium, log, root, serverEntry } from './lib.mjs';
 
 ensureInstalled();
 ensureWebBuilt();
@@ -19,7 +19,8 @@ if (!chromiumPath) {
 }
 const dataDir = mkdtempSync(join(tmpdir(), 'lotus-shots-'));
 const port = 19500 + Math.floor(Math.random() * 400);
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+ensureServerBuilt();
+const server = spawn(process.execPath, serverEntry('server'), {
   cwd: root,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'ignore', 'inherit'],

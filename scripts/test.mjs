@@ -8,7 +8,7 @@
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureBackofficeBuilt, ensureInstalled, ensureRuntime, ensureWebBuilt, findChromium, log, runAsync } from './lib.mjs';
+import { ensureBackofficeBuilt, ensureInstalled, ensureRuntime, ensureServerBuilt, ensureWebBuilt, findChromium, log, runAsync } from './lib.mjs';
 
 const results = [];
 const outDir = mkdtempSync(join(tmpdir(), 'lotus-test-'));
@@ -61,6 +61,8 @@ if (chromium && process.env.SKIP_E2E !== '1') {
   ensureWebBuilt();
   // The console specs drive /backoffice/: a console changed since the last build is rebuilt too.
   ensureBackofficeBuilt();
+  // The servers under test run the compiled output, as `npm start` does (ADR 0089).
+  ensureServerBuilt();
   const file = join(outDir, 'e2e.json');
   log(`Running end-to-end tests in ${chromium}...`);
   const code = await runAsync('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'], {

@@ -163,7 +163,7 @@ describe('26 compose.yaml', () => {
     expect(services.redis?.image).toMatch(/^redis:/);
     expect(services.proxy?.build).toBe('./deploy/haproxy');
     expect(fs.existsSync(path.join(REPO_ROOT, 'deploy/haproxy/Dockerfile'))).toBe(true);
-    expect(services.house?.command).toContain('apps/games/src/server.ts');
+    expect(services.house?.command).toContain('apps/server/dist/house.js'); // apps/games/src/server.ts, compiled
     expect(platformNames().length).toBeGreaterThanOrEqual(3);
   });
 
@@ -342,24 +342,24 @@ describe('26 the Dockerfile', () => {
     expect(exposed).toEqual(expect.arrayContaining([String(defaults.PORT), String(defaults.OPS_PORT)]));
   });
 
-  it('copies what exists or what `npm run build` makes, and tsx with its dependencies while the server needs it', () => {
+  it('copies what exists or what `npm run build` makes, and runs the compiled server: no TypeScript, no tsx', () => {
     const stage = runtime();
-    const built = ['apps/web/dist', 'apps/backoffice/dist', 'apps/server/media-built'];
+    const built = ['apps/web/dist', 'apps/backoffice/dist', 'apps/server/media-built', 'apps/server/dist'];
     const sources = stage
       .filter((i) => i.op === 'COPY' && i.args.startsWith('--from=build'))
       .flatMap((i) => i.args.split(/\s+/).slice(1, -1))
       .map((s) => s.replace(/^\/app\//, ''));
-    for (const source of sources.filter((s) => !s.startsWith('node_modules/')))
+    for (const source of sources)
       expect(built.includes(source) || fs.existsSync(path.join(REPO_ROOT, source)), source).toBe(true);
+    // Nothing from node_modules beyond the production install, and no TypeScript source at all.
+    expect(sources.filter((s) => s.startsWith('node_modules/') || /(^|\/)src(\/|$)|\.ts$/.test(s))).toEqual([]);
+    // The platform and the house vendor run compiled entries (the server tests' global setup compiles them).
     const cmd = execForm(stage.find((i) => i.op === 'CMD')!.args);
-    expect(fs.existsSync(path.join(REPO_ROOT, cmd.at(-1)!))).toBe(true);
-    if (cmd.includes('tsx')) {
-      const tsx = JSON.parse(read('node_modules/tsx/package.json')) as {
-        dependencies?: Record<string, string>;
-      };
-      for (const dep of ['tsx', ...Object.keys(tsx.dependencies ?? {})])
-        expect(sources, dep).toContain(`node_modules/${dep}`);
-      expect(sources).toContain('node_modules/@esbuild'); // esbuild's binary for the platform
+    const house = (rawCompose().services.house as { command?: string[] }).command!;
+    for (const command of [cmd, house]) {
+      expect(command.join(' ')).not.toMatch(/tsx|\.ts\b/);
+      expect(command.at(-1)).toMatch(/^apps\/server\/dist\/\w+\.js$/);
+      expect(fs.existsSync(path.join(REPO_ROOT, command.at(-1)!)), command.at(-1)).toBe(true);
     }
   });
 
