@@ -85,6 +85,8 @@ export async function buildServer(outDir = SERVER_OUT) {
     sourcemap: 'linked',
     plugins: [externalPackagesPlugin, sourceLocationPlugin(outDir)],
     banner: { js: banner },
+    // The start banner says the server runs compiled, and since when (apps/server/src/startup.ts).
+    define: { __LOTUS_BUILD__: JSON.stringify({ compiledAt: new Date().toISOString().slice(0, 19) + 'Z' }) },
     chunkNames: '[name]-[hash]',
     logLevel: 'warning',
     // Class and function names stay as written: logs and error reports name them.

@@ -7,6 +7,21 @@ export type DemoAccountSource = () => Promise<DemoAccountLine[]>;
 
 export const DEMO_ACCOUNT_SOURCES: DemoAccountSource[] = [];
 
+/**
+ * Set by scripts/build-server.mjs (esbuild `define`, ADR 0089) in the compiled output: when it was compiled.
+ * Undefined when the TypeScript sources run through tsx (tests, `npm run dev:server`).
+ */
+declare const __LOTUS_BUILD__: { compiledAt: string } | undefined;
+
+/** How this process runs: the compiled build or the sources (the start banner says which). */
+export function runtimeDescription(): string {
+  const build = typeof __LOTUS_BUILD__ === 'undefined' ? null : __LOTUS_BUILD__;
+  const node = `Node ${process.versions.node}`;
+  return build
+    ? `${node}, compiled (apps/server/dist, ${build.compiledAt})`
+    : `${node}, TypeScript sources through tsx (development)`;
+}
+
 export function formatStartupBanner(info: {
   url: string;
   database: string;
@@ -27,7 +42,7 @@ export function formatStartupBanner(info: {
     '',
     `  Site         ${info.url}`,
     `  API docs     ${info.url}/docs`,
-    `  Runtime      Node ${process.versions.node}`,
+    `  Runtime      ${runtimeDescription()}`,
     `  Database     ${info.database}${info.seeded ? ` (new: ${info.demo ? 'demo data' : 'default configuration'} loaded)` : ''}`,
     `  Operator     API token of ${info.opsCreated ? 'the admin operator owner ' : ''}in ${info.opsFile}${info.opsCreated ? ' (new, 90 days)' : ''}`,
     '               use it with: npm run ops -- help',

@@ -21,11 +21,17 @@ export function ops(args: string[], env: Record<string, string>): Promise<Run> {
   });
 }
 
+/**
+ * The server as `npm start` runs it: the compiled entry (apps/server/dist/server.js, compiled by the tests'
+ * global setup; ADR 0089) with source maps. `nodeArgs` go before the entry (e.g. an `--import` hook).
+ */
 export function startServer(
   env: Record<string, string>,
+  nodeArgs: string[] = [],
 ): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')], {
+    const entry = path.join(ROOT, 'apps/server/dist/server.js');
+    const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', entry], {
       cwd: ROOT,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     });
