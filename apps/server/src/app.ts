@@ -22,6 +22,8 @@ import memberAuth from './plugins/member-auth';
 import { openapiSpec, openapiUi } from './plugins/openapi';
 import rateLimit from './plugins/rate-limit';
 import requestContext, { genReqId } from './plugins/request-context';
+import requestLog from './plugins/request-log';
+import { metricsRoute } from './plugins/metrics-route';
 import security from './plugins/security';
 import siteAccess from './plugins/site-access';
 import staticBackoffice from './plugins/static-backoffice';
@@ -83,6 +85,8 @@ function newFastify(
         }
       : false,
     trustProxy: env.TRUST_PROXY === undefined ? false : trust,
+    // One line per request, written by plugins/request-log (not Fastify's two).
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT,
     genReqId,
     routerOptions: { maxParamLength: 200 },
@@ -169,6 +173,8 @@ export async function buildApp({
   });
 
   await app.register(errors);
+  // Before any route: every answer of this app is logged once and timed (plugins/request-log, docs/metrics.md).
+  await app.register(requestLog, { observe: services.platform.metrics.observeRequest });
   await app.register(openapiSpec);
 
   // Routes other servers call (the vendor protocol, ADR 0064): at the root, outside the site's scope below, so
@@ -186,6 +192,10 @@ export async function buildApp({
       jobsRunning: () => services.platform.jobs.running(),
     });
   }, { logLevel: 'warn' });
+  // The Prometheus scrape (docs/metrics.md) is on the operator listener; without one, here (the token guards it).
+  if (!hasSeparateOpsListener(env)) {
+    await app.register(metricsRoute, { metrics: services.platform.metrics, token: env.METRICS_TOKEN });
+  }
 
   // The site: the member calls, the operator API (without OPS_PORT), static files. Its plugins apply inside
   // this scope only.
@@ -217,6 +227,8 @@ export async function buildApp({
       const opsApp = newFastify(env, logger, trust, logStream);
       opsApp.decorate('services', services);
       await opsApp.register(errors);
+      await opsApp.register(requestLog, { observe: services.platform.metrics.observeRequest });
+      await opsApp.register(metricsRoute, { metrics: services.platform.metrics, token: env.METRICS_TOKEN });
       await opsApp.register(requestContext, { trust, countryHeader: env.COUNTRY_HEADER });
       await opsApp.register(security);
       // Per-address limits of the console's sign-in steps (routes opt in, as on the public app).

@@ -169,6 +169,14 @@ export const ZEnv = z.object({
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.coerce.number().int().min(0).max(65535).optional(),
   ),
+  /**
+   * The bearer token of the Prometheus scraper (GET /metrics on the operator listener; docs/metrics.md): at least
+   * 32 characters. Unset: /metrics answers 404 (no metrics are served).
+   */
+  METRICS_TOKEN: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').max(256).optional(),
+  ),
   /** 1: allow the sandbox mail outbox and the SMS outbox in production (refused otherwise). Mail and SMS only. */
   ALLOW_SANDBOX_TRANSPORTS: z
     .enum(['0', '1', ''])

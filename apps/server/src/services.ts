@@ -29,6 +29,7 @@ import { createJobEngine, type JobEngineOptions } from './platform/jobs/engine';
 import type { MasterKeys } from './platform/keys/master-key';
 import { createServerKeyRepository, createServerKeys } from './platform/keys/server-keys';
 import type { ModuleParts } from './platform/module';
+import { createMetrics } from './platform/metrics';
 import { createOutbox } from './platform/outbox/outbox';
 import { createPasswordHasher } from './lib/password-hasher';
 import { createUploadQuota } from './platform/media/upload-quota';
@@ -83,6 +84,13 @@ export function createServices(
     now,
   });
   const outbox = createOutbox({ db: database.db, jobs, keys, log, now });
+  // Prometheus metrics (issue 26, docs/metrics.md): read at scrape time on the operator listener.
+  const pool = database.raw.kind === 'postgres' ? database.raw.pool : null;
+  const metrics = createMetrics({
+    jobDepth: jobs.depth,
+    jobFailures: jobs.failedCounts,
+    ...(pool ? { pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) } : {}),
+  });
   outbox.register();
   const throttles = createThrottleRepository(database.db);
   // Counts per key and window that every instance must agree on (in memory without Redis: one instance).
@@ -207,6 +215,7 @@ export function createServices(
     log,
     now,
     counters,
+    countOperation: metrics.countWalletOperation,
   });
   const relay = createRelayModule();
   const memberMoney = createMemberMoneyModule({
@@ -253,8 +262,11 @@ export function createServices(
     withdrawal: withdrawal.service,
     vendor: { service: vendor.service, ops: vendor.ops },
     catalogue: { service: catalogue.service, ops: catalogue.ops },
-    /** The platform layer: the job engine, the outbox (`drain()`: this process's deliveries, tests), the server keys. */
-    platform: { jobs, outbox, keys },
+    /**
+     * The platform layer: the job engine, the outbox (`drain()`: this process's deliveries, tests), the server keys,
+     * the Prometheus metrics.
+     */
+    platform: { jobs, outbox, keys, metrics },
     parts,
   };
 }

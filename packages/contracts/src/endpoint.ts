@@ -62,7 +62,7 @@ type EndpointBase = {
  * file (`file`: the bytes of an image or a page, sent with their own type; browsers open its URL, `endpointUrl`).
  */
 export type EndpointSpec = EndpointBase &
-  ({ readonly response: z.ZodType; readonly file?: undefined } | { readonly file: 'image' | 'html'; readonly response?: undefined });
+  ({ readonly response: z.ZodType; readonly file?: undefined } | { readonly file: 'image' | 'html' | 'text'; readonly response?: undefined });
 
 const ENDPOINT = Symbol.for('lotus.endpoint');
 

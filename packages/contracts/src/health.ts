@@ -40,3 +40,18 @@ export const getReadiness = defineEndpoint({
   response: ZHealth,
   plain: { refusal: ZHealth },
 });
+
+/**
+ * Prometheus metrics of this instance (issue 26; docs/metrics.md lists every name): the text exposition format,
+ * scraped per instance on the operator listener. Not a member or operator call: the scraper sends
+ * `Authorization: Bearer <METRICS_TOKEN>` (the handler compares it in constant time; 404 when METRICS_TOKEN is
+ * not set, 401 when the token is wrong).
+ */
+export const getMetrics = defineEndpoint({
+  method: 'GET',
+  path: '/metrics',
+  tag: 'system',
+  summary: 'Prometheus metrics of this instance (text format; Authorization: Bearer METRICS_TOKEN)',
+  auth: 'public',
+  file: 'text',
+});

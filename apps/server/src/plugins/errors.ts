@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { issuesToFields } from '../lib/validation';
+import { markFailureLogged } from './request-log';
 
 /** Status -> catalogue key for errors raised by Fastify or its plugins (not by our code). */
 const STATUS_CODE_KEY: Record<number, TErrorCode> = {
@@ -100,7 +101,10 @@ async function errorsPlugin(app: FastifyInstance) {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isAppError(error)) {
-      if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+      if (error.status >= 500) {
+        request.log.error({ err: error, method: request.method, route: request.routeOptions.url }, 'request failed');
+        markFailureLogged(request);
+      }
       return sendError(reply, error.status, error.code, { fields: error.fields, details: error.details });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -122,6 +126,7 @@ async function errorsPlugin(app: FastifyInstance) {
         { err: error, issues: error.cause?.issues?.slice(0, 5) },
         'response does not match its contract',
       );
+      markFailureLogged(request);
       return sendError(reply, 500, 'unknown_error');
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
@@ -129,7 +134,8 @@ async function errorsPlugin(app: FastifyInstance) {
       if (error.validation) return sendError(reply, 400, 'validation_failed');
       return sendError(reply, status, STATUS_CODE_KEY[status] ?? 'validation_failed');
     }
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: error, method: request.method, route: request.routeOptions.url }, 'request failed');
+    markFailureLogged(request);
     return sendError(reply, 500, 'unknown_error');
   });
 }

@@ -15,10 +15,16 @@ export type { GamesPublisher, PlayerLookup, VendorWallet };
  * bet, win and rollback onto the wallet's `gameOperation`, and the games sync onto the catalogue's `sync`.
  * Built after game-vendors (the registry's lookups), identity, the wallet and the catalogue.
  */
-export function createVendorProtocolModule(deps: Parameters<typeof createVendorProtocolService>[0]) {
+export function createVendorProtocolModule({
+  countOperation,
+  ...deps
+}: Parameters<typeof createVendorProtocolService>[0] & {
+  /** Counts each answered call by its outcome (the metrics' wallet operations and refusals). */
+  countOperation?: (call: string, outcome: string) => void;
+}) {
   const service = createVendorProtocolService(deps);
   return {
     service,
-    machineRoutes: (app) => vendorProtocolRoutes(app, { vendor: service }),
+    machineRoutes: (app) => vendorProtocolRoutes(app, { vendor: service, countOperation }),
   } satisfies ModuleParts & Record<string, unknown>;
 }

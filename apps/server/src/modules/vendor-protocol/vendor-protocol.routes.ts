@@ -1,6 +1,7 @@
 import { vendorProtocol, type TVendorAnswer } from '@lotus/contracts/vendor';
 import { signedPath } from '@lotus/contracts/vendor-signature';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { markFailureLogged } from '../../plugins/request-log';
 import { route } from '../../plugins/route';
 import type { VendorCall, VendorProtocolService } from './vendor-protocol.service';
 
@@ -46,7 +47,10 @@ const BODY_LIMITS: Partial<Record<VendorCall, number>> = { gamesSync: 2 * 1024 *
  */
 export async function vendorProtocolRoutes(
   fastify: FastifyInstance,
-  { vendor }: { vendor: Pick<VendorProtocolService, 'handle'> },
+  {
+    vendor,
+    countOperation = () => undefined,
+  }: { vendor: Pick<VendorProtocolService, 'handle'>; countOperation?: ((call: string, outcome: string) => void) | undefined },
 ) {
   await fastify.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -63,6 +67,7 @@ export async function vendorProtocolRoutes(
         return reply.code(400).send({ status: 'ERROR', code: 'INVALID_REQUEST' } satisfies TVendorAnswer);
       }
       req.log.error({ err }, 'vendor protocol call failed');
+      markFailureLogged(req);
       return reply
         .code(200)
         .send({
@@ -83,6 +88,7 @@ export async function vendorProtocolRoutes(
           signature: header(req, 'x-signature'),
           raw: req.body instanceof RawBody ? req.body.bytes : null,
         });
+        countOperation(call, answer.outcome);
         // The service builds every answer from the protocol's own types (TVendorAnswer) and signs its JSON
         // text (v1.1), so it is sent as that text: the response schema documents it, without a second pass.
         return reply.code(answer.http).headers(VENDOR_HEADERS).headers(answer.headers).send(answer.text);

@@ -84,7 +84,13 @@ export type ProtocolAnswer = { http: 200 | 400 | 401 | 429; body: TVendorAnswer 
  * An answer as sent: status, JSON text and, once the vendor is known and its signature checked, the answer's
  * X-Timestamp and X-Signature (v1.1: HMAC of `STATUS\nPATH\nX-Timestamp\n<text>` with the vendor's secret).
  */
-export type SignedAnswer = { http: ProtocolAnswer['http']; text: string; headers: Record<string, string> };
+export type SignedAnswer = {
+  http: ProtocolAnswer['http'];
+  text: string;
+  headers: Record<string, string>;
+  /** OK, or the refusal's code (the metrics count calls by it). */
+  outcome: string;
+};
 
 const MESSAGES: Record<TVendorProtocolCode, string> = {
   INVALID_SIGNATURE: 'The request signature is missing or not valid',
@@ -384,10 +390,11 @@ export function createVendorProtocolService(deps: {
     // requestId written second, after status (the order a reader expects; JSON keeps insertion order).
     const body = requestId === undefined ? a.body : Object.assign({ status: a.body.status, requestId }, a.body);
     const text = JSON.stringify(body);
-    if (!vendor) return { http: a.http, text, headers: {} };
+    const outcome = a.body.status === 'OK' ? 'OK' : a.body.code;
+    if (!vendor) return { http: a.http, text, headers: {}, outcome };
     const timestamp = String(now());
     const signature = signAnswer(vendor.secret, { status: a.http, path: req.path, timestamp }, text);
-    return { http: a.http, text, headers: { 'x-timestamp': timestamp, 'x-signature': signature } };
+    return { http: a.http, text, headers: { 'x-timestamp': timestamp, 'x-signature': signature }, outcome };
   }
 
   return { handle };

@@ -350,6 +350,25 @@ export function createJobEngine(deps: {
     });
   }
 
+  /** Jobs waiting (created, retry) or running (active), per queue and state (the metrics' queue depth). */
+  async function depth(): Promise<{ queue: string; state: string; count: number }[]> {
+    const { rows } = (await db.executeSql(
+      `select name, state, count(*)::int as count from pgboss.job
+       where state in ('created', 'retry', 'active') group by name, state`,
+      [],
+    )) as { rows: { name: string; state: string; count: number }[] };
+    return rows.map((r) => ({ queue: r.name, state: r.state, count: Number(r.count) }));
+  }
+
+  /** Dead letters kept (failed after the last attempt), per queue (the metrics' job failures). */
+  async function failedCounts(): Promise<{ queue: string; count: number }[]> {
+    const { rows } = (await db.executeSql(
+      `select name, count(*)::int as count from pgboss.job where state = 'failed' group by name`,
+      [],
+    )) as { rows: { name: string; count: number }[] };
+    return rows.map((r) => ({ queue: r.name, count: Number(r.count) }));
+  }
+
   /** One job with its state (tests, support), while it is kept. */
   async function getJob(name: string, id: string): Promise<JobWithMetadata<object> | null> {
     return (await boss.findJobs<object>(name, { id }))[0] ?? null;
@@ -369,7 +388,7 @@ export function createJobEngine(deps: {
   /** Started and not stopping (the readiness check: an instance whose job engine is down is not ready). */
   const running = () => started && !stopping;
 
-  return { define, start, send, tick, runDue, nudge, idle, failed, getJob, stop, running };
+  return { define, start, send, tick, runDue, nudge, idle, failed, depth, failedCounts, getJob, stop, running };
 }
 
 export type JobEngine = ReturnType<typeof createJobEngine>;
