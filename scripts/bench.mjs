@@ -52,7 +52,7 @@ async function startServer(env, cwd = root) {
   for (let i = 0; i < 600; i++) {
     try {
       const r = await fetch(`${url}/wps/system/status`);
-      if (r.ok) return { url, stop: () => new Promise((res) => { child.once('exit', res); child.kill('SIGTERM'); }) };
+      if (r.ok) return { url, pid: child.pid, stop: () => new Promise((res) => { child.once('exit', res); child.kill('SIGTERM'); }) };
     } catch {
       /* not up yet */
     }
@@ -108,6 +108,46 @@ async function load(url, connections = 50) {
   return { rps: Math.round(r.requests.average), p99: r.latency.p99, p50: r.latency.p50, errors: r.errors + r.non2xx, total: r.requests.total };
 }
 
+/** Resident memory of a process (kB in /proc/<pid>/status), in MB. */
+function rssMb(pid) {
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
+  return Math.round(kb / 1024);
+}
+
+/**
+ * Idle memory (issue 26): the compiled server's RSS after start-up and 1,000 requests (status, white label,
+ * languages, the vendor cards; sequentially), once it has been quiet for 3 s.
+ */
+async function idleRss(server) {
+  const paths = ['/wps/system/status', '/wps/system/whitelabel', '/wps/system/languages', '/wps/relay/GCSGAME_newGameVendor'];
+  for (let i = 0; i < 1000; i++) await fetch(`${server.url}${paths[i % paths.length]}`).then((r) => r.arrayBuffer());
+  await new Promise((r) => setTimeout(r, 3000));
+  return rssMb(server.pid);
+}
+
+/**
+ * The status call's baseline (issue 26): a bare Fastify route answering the platform's own status JSON
+ * (scripts/bench/bare-status.mjs), loaded the same way right after the platform, in the same run.
+ */
+async function bareStatus(url) {
+  const text = await (await fetch(`${url}/wps/system/status`)).text();
+  const port = 21000 + Math.floor(Math.random() * 1000);
+  const child = spawn(process.execPath, [join(root, 'scripts/bench/bare-status.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), BARE_BODY: text },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => String(d).includes('ready') && resolve());
+    child.once('exit', (code) => reject(new Error(`bare status server exited ${code}`)));
+  });
+  try {
+    return await load(`http://127.0.0.1:${port}`);
+  } finally {
+    await new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM'))));
+  }
+}
+
 // `--only=<section>` (or BENCH_ONLY) runs one section: home (first load and status), logins, wallet, games, house.
 const only = (process.argv.find((a) => a.startsWith('--only='))?.slice(7) ?? process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const runs = (section) => only.length === 0 || only.includes(section);
@@ -124,6 +164,10 @@ results.home = await measureHome(server.url);
 results.blocking = measureBlocking();
 log(`Load test on PGlite (${duration} s, 50 connections)...`);
 results.statusPglite = await load(server.url);
+log('The same status JSON behind a bare Fastify route, same load...');
+results.statusBare = await bareStatus(server.url);
+log('Idle memory on PGlite after 1,000 requests...');
+results.rssPglite = await idleRss(server);
 await server.stop();
 rmSync(dataDir, { recursive: true, force: true });
 
@@ -141,6 +185,8 @@ try {
   server = await startServer({ ...productionServerEnv(u.toString()), DATA_DIR: pgDir });
   log(`Load test on PostgreSQL (${duration} s, 50 connections)...`);
   results.statusPostgres = await load(server.url);
+  log('Idle memory on PostgreSQL after 1,000 requests...');
+  results.rssPostgres = await idleRss(server);
   await server.stop();
   await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
   await admin.end();
@@ -170,6 +216,11 @@ for (const [name, r] of [['PGlite', results.statusPglite], ['PostgreSQL', result
   if (r) lines.push(`| GET /wps/system/status on ${name}, 50 connections | ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors | |`);
   else lines.push(`| GET /wps/system/status on ${name} | not measured | |`);
 }
+const bare = results.statusBare;
+lines.push(`| The same JSON behind a bare Fastify route (baseline, same run), 50 connections | ${bare.rps} req/s, p50 ${bare.p50} ms, p99 ${bare.p99} ms | |`);
+lines.push(`| Status on PGlite / bare route | ${(results.statusPglite.rps / bare.rps).toFixed(2)}x | >= 0.5x |`);
+lines.push(`| Idle RSS, embedded (PGlite), compiled, after start-up and 1,000 requests | ${results.rssPglite} MB | <= 300 MB |`);
+lines.push(`| Idle RSS, PostgreSQL, compiled, after start-up and 1,000 requests | ${results.rssPostgres ?? 'not measured'}${results.rssPostgres ? ' MB' : ''} | <= 150 MB |`);
 console.log('\n' + lines.join('\n'));
 if (process.argv.includes('--write')) {
   const md = `# Benchmarks\n\nLatest figures from \`npm run bench -- --write\` (autocannon ${duration} s per run, closed loop; the load\ngenerator shares the machine's cores with the server, so these are lower bounds).\n\n${lines.join('\n')}\n`;

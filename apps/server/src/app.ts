@@ -23,6 +23,7 @@ import { openapiSpec, openapiUi } from './plugins/openapi';
 import rateLimit from './plugins/rate-limit';
 import requestContext, { genReqId } from './plugins/request-context';
 import requestLog from './plugins/request-log';
+import { createLiveBus } from './platform/live';
 import { metricsRoute } from './plugins/metrics-route';
 import security from './plugins/security';
 import siteAccess from './plugins/site-access';
@@ -141,10 +142,14 @@ export async function buildApp({
     await redisConnected(redis);
     app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
   }
+  // Members' live updates cross instances through Redis pub/sub (its own pair of connections; docs/adr/0090).
+  const live = createLiveBus({ redisUrl: env.REDIS_URL, log: app.log });
+  app.addHook('onClose', async () => live.close());
   const services: Services = createServices(db, {
     log: app.log,
     bus,
     redis,
+    live,
     identity: identityOptionsFromEnv(env),
     now,
     jobs,

@@ -15,6 +15,7 @@ import { createRelayModule } from './modules/relay/relay.module';
 import { createSiteConfigStore, createSystemModule } from './modules/system/system.module';
 import { createVendorModule } from './modules/game-vendors/vendor.module';
 import { createVendorProtocolModule } from './modules/vendor-protocol/vendor-protocol.module';
+import { createLiveModule } from './modules/live/live.module';
 import { createVerificationModule } from './modules/verification/verification.module';
 import { DEFAULT_TRANSFER_WALLET_OPTIONS, type TransferWalletOptions } from './modules/wallet/transfers/transfer.options';
 import { createMemberMoneyModule } from './modules/member-money/member-money.module';
@@ -29,6 +30,7 @@ import { createJobEngine, type JobEngineOptions } from './platform/jobs/engine';
 import type { MasterKeys } from './platform/keys/master-key';
 import { createServerKeyRepository, createServerKeys } from './platform/keys/server-keys';
 import type { ModuleParts } from './platform/module';
+import { createLiveBus, type LiveBus } from './platform/live';
 import { createMetrics } from './platform/metrics';
 import { createOutbox } from './platform/outbox/outbox';
 import { createPasswordHasher } from './lib/password-hasher';
@@ -62,6 +64,8 @@ export function createServices(
     cashier?: { sandboxPsp: boolean };
     /** Where the audit chain head is exported (DATA_DIR/audit-anchor.log; docs/adr/0068); null: not exported. */
     auditAnchorFile?: string | null;
+    /** Live updates for members (platform/live.ts): across instances through Redis; default in this process. */
+    live?: LiveBus;
   },
 ) {
   const { log } = options;
@@ -84,6 +88,8 @@ export function createServices(
     now,
   });
   const outbox = createOutbox({ db: database.db, jobs, keys, log, now });
+  // Hints to members' open pages that their balance or messages changed (GET /wps/live; docs/adr/0090).
+  const live = options.live ?? createLiveBus({ log });
   // Prometheus metrics (issue 26, docs/metrics.md): read at scrape time on the operator listener.
   const pool = database.raw.kind === 'postgres' ? database.raw.pool : null;
   const metrics = createMetrics({
@@ -124,6 +130,7 @@ export function createServices(
     now,
     jobs,
     approvals,
+    live,
     transfers: {
       options: options.transfers?.options ?? DEFAULT_TRANSFER_WALLET_OPTIONS,
       selfUrl: options.transfers?.selfUrl ?? (() => null),
@@ -137,7 +144,7 @@ export function createServices(
     sms: idOptions.sms,
     smsBudget: idOptions.smsBudget,
   });
-  const inbox = createInboxModule(shared);
+  const inbox = createInboxModule({ ...shared, live });
   const identity = createIdentityModule({
     ...shared,
     verification,
@@ -234,9 +241,10 @@ export function createServices(
     payerNamesSince: deposit.service.payerNamesSince,
   });
   const reports = createReportsModule({ periodFigures: wallet.service.periodFigures, registrationsBetween: identity.registrationsBetween });
+  const liveUpdates = createLiveModule({ live });
 
   /** What app.ts registers, in this order: route plugins and operator route plugins. */
-  const parts: ModuleParts[] = [content, system, relay, ops, identity, verification, wallet, inbox, deposit, withdrawal, agent, vendor, catalogue, vendorProtocol, reports, memberMoney];
+  const parts: ModuleParts[] = [content, system, relay, ops, identity, verification, wallet, inbox, deposit, withdrawal, agent, vendor, catalogue, vendorProtocol, reports, memberMoney, liveUpdates];
   // Jobs are defined here (not in app.ts) so the ops command line's direct mode knows them too.
   for (const part of parts) for (const job of part.jobs ?? []) jobs.define(job);
 

@@ -62,7 +62,11 @@ describe('pg-boss 10 -> 12 (ADR 0066)', () => {
   it('the first start carries every pg-boss 10 job over, once, and drops the old schema', async () => {
     const first = usePostgres ? [engine(), engine()] : [engine()];
     await Promise.all(first.map((jobs) => jobs.start({ workers: false })));
-    expect(logs).toEqual(['job engine: the jobs of pg-boss 10 were carried over to pg-boss 12']);
+    // Carried over once. Two instances starting together on PostgreSQL may also race to create the schema: the
+    // loser says so and starts again (a timing of the machine, not an error).
+    expect(logs.filter((line) => !line.startsWith('job engine: another instance created the job schema first'))).toEqual([
+      'job engine: the jobs of pg-boss 10 were carried over to pg-boss 12',
+    ]);
 
     const one = async <T>(query: SQL) => rowsOf<T>(await database.db.execute(query))[0]!;
     expect(await one(sql`select to_regnamespace('pgboss_v10') is null as gone`)).toEqual({ gone: true });

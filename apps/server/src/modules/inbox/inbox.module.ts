@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
+import type { LiveBus } from '../../platform/live';
 import type { ModuleParts } from '../../platform/module';
 import type { Outbox } from '../../platform/outbox/outbox';
 import { createInboxRepository } from './inbox.repository';
@@ -18,9 +19,15 @@ export const MEMBER_MESSAGE = 'member-message';
 export type UnreadMessages = (memberId: number) => Promise<number>;
 
 /** Platform messages (2.MC.15, 3.STAT.05/06/07): the `member-message` outbox handler and the member's inbox. */
-export function createInboxModule(deps: { database: Database; outbox: Pick<Outbox, 'handle'>; now: Clock }) {
+export function createInboxModule(deps: {
+  database: Database;
+  outbox: Pick<Outbox, 'handle'>;
+  now: Clock;
+  /** Tells the member's open pages a message arrived (platform/live.ts). */
+  live?: Pick<LiveBus, 'publish'>;
+}) {
   const repo = createInboxRepository(deps.database.db);
-  const service = createInboxService({ database: deps.database, repo, now: deps.now });
+  const service = createInboxService({ database: deps.database, repo, now: deps.now, live: deps.live });
   deps.outbox.handle(MEMBER_MESSAGE, (payload, { id }) => service.deliver(payload, id));
   const unreadMessages: UnreadMessages = (memberId) => service.unreadCount(memberId);
   return {

@@ -3,6 +3,7 @@ import { MEMBER_MESSAGE_TEMPLATES, type TMemberMessage, type TMemberMessageTempl
 import type { z } from 'zod';
 import type { ZMemberMessagePage } from '@lotus/contracts/inbox';
 import type { Database } from '../../db/client';
+import type { LiveBus } from '../../platform/live';
 import type { InboxRepository, MemberMessageRow } from './inbox.repository';
 
 /** What another module puts in the outbox (kind `member-message`) to message a member. */
@@ -40,20 +41,24 @@ export function createInboxService({
   database,
   repo,
   now = Date.now,
+  live,
 }: {
   database: Pick<Database, 'tx'>;
   repo: InboxRepository;
   now?: () => number;
+  live?: Pick<LiveBus, 'publish'> | undefined;
 }) {
-  /** The outbox handler of `member-message`: idempotent by outbox id. */
+  /** The outbox handler of `member-message`: idempotent by outbox id; the member's open pages hear of it. */
   async function deliver(payload: unknown, outboxId: string): Promise<void> {
     const m = parseMemberMessage(payload);
-    await database.tx((tx) =>
+    const inserted = await database.tx((tx) =>
       repo.insertOnce(
         { memberId: m.memberId, template: m.template, params: m.params, outboxId, createdAt: new Date(now()) },
         tx,
       ),
     );
+    // Committed: the live hint goes out (a delivery run again finds the row and says nothing twice).
+    if (inserted) live?.publish(m.memberId, 'message');
   }
 
   async function list(

@@ -2,6 +2,7 @@ import { isTrialAccount } from '@lotus/contracts/accounts';
 import { preparedQuery, type Database } from '../../db/client';
 import { ZLedgerReverse, ZLedgerTransactionParam } from '@lotus/contracts/wallet';
 import { z } from 'zod';
+import type { LiveBus } from '../../platform/live';
 import type { Approvals } from '../../platform/approvals/approvals';
 import type { Executor } from '../../db/tx';
 import type { Clock } from '../../platform/clock';
@@ -54,6 +55,8 @@ export function createWalletModule(deps: {
   jobs: Pick<JobEngine, 'send' | 'getJob'>;
   /** Four-eyes (docs/adr/0081): ledger reversals. */
   approvals: Pick<Approvals, 'define' | 'request'>;
+  /** Tells a member's open pages their balance moved, once the movement committed (platform/live.ts). */
+  live?: Pick<LiveBus, 'publish'>;
   options?: WalletOptions;
   transfers: {
     options: TransferWalletOptions;
@@ -77,6 +80,7 @@ export function createWalletModule(deps: {
     gameOpLanes: GAME_OP_LANES[deps.database.raw.kind],
     // PGlite runs its statements on this thread: an idle lane waits for the requests read in the same turn.
     gameOpSendAfterTurn: deps.database.raw.kind === 'pglite',
+    live: deps.live,
   });
   // A reversal is applied by the second operator who approves it, as them (docs/adr/0081).
   deps.approvals.define({

@@ -7,7 +7,8 @@ import { formatMinor } from '@lotus/contracts/money';
 import { addDays, bangkokDay, bangkokDayRange, DAY_MS } from '@lotus/contracts/calendar';
 import { sqlState } from '../../lib/pg-errors';
 import type { Database } from '../../db/client';
-import type { Executor } from '../../db/tx';
+import { afterCommit, type Executor, type Tx } from '../../db/tx';
+import type { LiveBus } from '../../platform/live';
 import { createGroupCommit } from './group-commit';
 import type { GameOpInput, GameOpRow, WalletRepository } from './wallet.repository';
 import type {
@@ -81,8 +82,29 @@ export function createWalletService(deps: {
   gameOpLanes: number;
   /** An idle lane sends after the event loop's turn (group-commit.ts `sendAfterTurn`): on PGlite. */
   gameOpSendAfterTurn: boolean;
+  /** Live hints to members' open pages (platform/live.ts). */
+  live?: Pick<LiveBus, 'publish'> | undefined;
 }) {
   const { database, repo, options } = deps;
+
+  /**
+   * Once a posting committed, each member whose account it moved hears of it (GET /wps/live). Inside the caller's
+   * transaction: after its commit (never on a rollback); alone: at once (the statement committed). Game operations
+   * are not announced: the game shows its own balance, and the page refreshes it when the game is left.
+   */
+  function announce(posting: Posting, tx: Executor | undefined) {
+    const live = deps.live;
+    if (!live) return;
+    const members = new Set<number>();
+    for (const entry of posting.entries) {
+      const memberId = parseAccount(entry.account)?.memberId;
+      if (memberId) members.add(memberId);
+    }
+    if (members.size === 0) return;
+    const send = () => members.forEach((memberId) => live.publish(memberId, 'balance'));
+    if (tx === undefined) send();
+    else afterCommit(tx as Tx, send);
+  }
 
   async function post(
     posting: Posting,
@@ -127,6 +149,7 @@ export function createWalletService(deps: {
         ),
       tx !== undefined,
     );
+    if (row.outcome === 'created') announce(posting, tx);
     switch (row.outcome) {
       case 'created':
       case 'replayed':

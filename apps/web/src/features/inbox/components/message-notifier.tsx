@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
+import { followLiveUpdates } from '@/lib/live-updates';
 import { notify } from '@/lib/notify';
 import { useMemberInfo } from '@/lib/session/get-member-info';
 import { useRefreshBalance } from '@/lib/session/refresh-balance';
@@ -10,7 +11,8 @@ import { messageText, MONEY_TEMPLATES } from '../lib/message-text';
 
 /**
  * Tells a signed-in member of a new platform message while they browse (3.STAT.05-07): the unread
- * count is asked every 30 s; when it grows, the new unread messages show as toasts (deposit arrival
+ * count is asked every 30 s and at once when the live stream says a message arrived (which also refreshes the
+ * balance when money moved); when it grows, the new unread messages show as toasts (deposit arrival
  * as a success, a failure or rejection as an error) and a money message refreshes the balance.
  * Renders nothing. Mounted once by the layout for real members.
  */
@@ -22,6 +24,23 @@ export function MessageNotifier({ enabled }: { enabled: boolean }) {
   const unread = useUnreadCount(enabled);
   const seen = useRef<{ count: number; ids: Set<number> } | null>(null);
   const symbol = member?.currencySymbol;
+
+  // Live updates (docs/adr/0090): a credited deposit, a payout or a message shows the moment it happens on any
+  // instance, instead of at the next poll. The polls stay: a lost hint is caught up within 30 s.
+  useEffect(() => {
+    if (!enabled) return;
+    const stop = new AbortController();
+    void followLiveUpdates(
+      {
+        onEvent: (event) => {
+          if (event === 'balance') void refreshBalance();
+          else void queryClient.invalidateQueries({ queryKey: [...MESSAGES_QUERY_ROOT, 'unread'] });
+        },
+      },
+      stop.signal,
+    );
+    return () => stop.abort();
+  }, [enabled, queryClient, refreshBalance]);
 
   useEffect(() => {
     if (!enabled) {
