@@ -241,7 +241,10 @@ export function createServices(
     payerNamesSince: deposit.service.payerNamesSince,
   });
   const reports = createReportsModule({ periodFigures: wallet.service.periodFigures, registrationsBetween: identity.registrationsBetween });
-  const liveUpdates = createLiveModule({ live });
+  const liveUpdates = createLiveModule({
+    live,
+    authenticate: async (token) => (await identity.sessions.authenticate(token, { allowRestricted: false })).id,
+  });
 
   /** What app.ts registers, in this order: route plugins and operator route plugins. */
   const parts: ModuleParts[] = [content, system, relay, ops, identity, verification, wallet, inbox, deposit, withdrawal, agent, vendor, catalogue, vendorProtocol, reports, memberMoney, liveUpdates];

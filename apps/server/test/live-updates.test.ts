@@ -11,34 +11,25 @@ import { fundMember } from './vendor-client';
 /**
  * Issue 26 (docs/adr/0090): a member's open page hears that its balance moved or a message arrived, whichever
  * instance made the change. Two app instances share one database (and, with REDIS_URL, one Redis); the member's
- * stream is open on instance B, the operator approves the deposit on instance A (the test app).
+ * WebSocket is open on instance B, the operator approves the deposit on instance A (the test app).
  */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisAvailable = process.env.REQUIRE_REDIS === '1' || (await waitForRedis(REDIS_URL));
 if (!redisAvailable) console.warn(`[live-updates.test] Redis not reachable at ${REDIS_URL}: the cross-instance test is not run.`);
 
-/** An open live stream: the event names read so far. */
-async function openStream(url: string, token: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${url}/wps/live`, { headers: { authorization: token }, signal: controller.signal });
+/** An open live channel (Node's WebSocket client): the message types received so far, and how it closed. */
+async function openChannel(url: string, token: string) {
+  const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/wps/live`);
   const events: string[] = [];
-  const reading = (async () => {
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        for (const match of buffer.matchAll(/^event: (\w+)$/gm)) events.push(match[1]!);
-        buffer = buffer.slice(buffer.lastIndexOf('\n\n') + 2);
-      }
-    } catch {
-      // aborted by close()
-    }
-  })();
-  await vi.waitFor(() => expect(events).toContain('ready'), { timeout: 10_000 });
-  return { response, events, ended: reading, close: () => controller.abort() };
+  const closed = new Promise<number>((resolve) => socket.addEventListener('close', (e) => resolve(e.code)));
+  socket.addEventListener('message', (m) => events.push((JSON.parse(String(m.data)) as { type: string }).type));
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve);
+    socket.addEventListener('error', reject);
+  });
+  socket.send(JSON.stringify({ type: 'auth', token }));
+  await vi.waitFor(() => expect(events[0]).toBeDefined(), { timeout: 10_000 });
+  return { events, closed, close: () => socket.close() };
 }
 
 describe.runIf(redisAvailable)('26 live updates across instances (Redis)', () => {
@@ -60,10 +51,9 @@ describe.runIf(redisAvailable)('26 live updates across instances (Redis)', () =>
   it('a deposit approved on one instance reaches the member connected to another: balance, then message', async () => {
     const m = await createMember(t);
     const other = await createMember(t);
-    const stream = await openStream(url, m.c.token!);
-    const bystander = await openStream(url, other.c.token!);
-    expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-    expect(stream.response.headers.get('cache-control')).toBe('no-store');
+    const stream = await openChannel(url, m.c.token!);
+    const bystander = await openChannel(url, other.c.token!);
+    expect(stream.events).toEqual(['ready']);
 
     const deposit = (await bankDeposit(m.c, bank, '700.00')).json() as { value: { deposit: { id: string } } };
     expect((await t.ops('POST', `/ops/deposits/${deposit.value.deposit.id}/approve`, {})).statusCode).toBe(200);
@@ -78,22 +68,26 @@ describe.runIf(redisAvailable)('26 live updates across instances (Redis)', () =>
 
   it('a draining instance ends its streams (the page opens one again through the proxy)', async () => {
     const m = await createMember(t);
-    const stream = await openStream(url, m.c.token!);
+    const stream = await openChannel(url, m.c.token!);
     await b.close();
     closed = true;
-    await stream.ended;
+    expect(await stream.closed).not.toBe(4401);
     expect(stream.events).toEqual(['ready']);
   });
 });
 
 describe('26 GET /wps/live', () => {
   const t = useTestApp();
-  it('needs a member session (401 without one); in one process the events need no Redis', async () => {
-    expect((await t.inject({ method: 'GET', url: '/wps/live' })).statusCode).toBe(401);
+  it('needs a live member session (4401 otherwise, a plain GET is not found); in one process the events need no Redis', async () => {
+    expect((await t.inject({ method: 'GET', url: '/wps/live' })).statusCode).toBe(404);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const forged = await openChannel(url, 'not-a-session-token');
+    expect(forged.events).toEqual(['error']);
+    expect(await forged.closed).toBe(4401);
+
     const m = await createMember(t);
-    const stream = await openStream(url, m.c.token!);
+    const stream = await openChannel(url, m.c.token!);
     await fundMember(t, m.id, 500n);
     await vi.waitFor(() => expect(stream.events).toEqual(['ready', 'balance']), { timeout: 10_000 });
     stream.close();

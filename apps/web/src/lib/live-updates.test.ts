@@ -1,56 +1,80 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { followLiveUpdates } from './live-updates';
 
-/** A streamed answer that sends `chunks` (text), then stays open until the reader is aborted. */
-function sseResponse(chunks: string[], { end = false } = {}) {
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk));
-      if (end) controller.close();
-    },
-  });
-  return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' } });
+/** A WebSocket the test drives: what the page sent, and the server's side (answer, close). */
+class FakeSocket extends EventTarget {
+  static made: FakeSocket[] = [];
+  sent: string[] = [];
+  closedWith: number | null = null;
+  constructor(readonly url: string) {
+    super();
+    FakeSocket.made.push(this);
+    queueMicrotask(() => this.dispatchEvent(new Event('open')));
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close(code = 1000) {
+    this.closedWith = code;
+    this.serverCloses(code);
+  }
+  serverSays(data: unknown) {
+    this.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(data) }));
+  }
+  serverCloses(code: number) {
+    this.dispatchEvent(new CloseEvent('close', { code }));
+  }
 }
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  FakeSocket.made = [];
+  sessionStorage.clear();
 });
 
 describe('followLiveUpdates (GET /wps/live, docs/adr/0090)', () => {
-  it('reads the events split anywhere across chunks, skips comments, and sends the member token as a header', async () => {
-    const fetchMock = vi.fn(async () =>
-      sseResponse(['retry: 3000\nevent: ready\ndata: {}\n\n: keep-alive\n\nevent: bal', 'ance\ndata: {}\n\nevent: message\ndata: {}\n', '\n']),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+  it('sends the session as the first message, never in the URL, and passes the events on', async () => {
+    vi.stubGlobal('WebSocket', FakeSocket);
     sessionStorage.setItem('token', 'member-token-1');
     const stop = new AbortController();
     const events: string[] = [];
     const opened = vi.fn();
     const done = followLiveUpdates({ onEvent: (e) => events.push(e), onOpen: opened }, stop.signal);
-    await vi.waitFor(() => expect(events).toEqual(['balance', 'message']));
+    await vi.waitFor(() => expect(FakeSocket.made[0]?.sent).toHaveLength(1));
+    const socket = FakeSocket.made[0]!;
+    expect(socket.url).toMatch(/^ws:\/\/[^/]+\/wps\/live$/);
+    expect(JSON.parse(socket.sent[0]!)).toEqual({ type: 'auth', token: 'member-token-1' });
+    socket.serverSays({ type: 'ready' });
+    socket.serverSays({ type: 'balance' });
+    socket.serverSays({ type: 'message' });
+    socket.serverSays({ type: 'something-else' });
+    expect(events).toEqual(['balance', 'message']);
     expect(opened).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0]! as unknown as [string, RequestInit];
-    expect(url).toMatch(/\/wps\/live$/);
-    expect((init.headers as Record<string, string>).Authorization).toBe('member-token-1');
     stop.abort();
     await done;
+    expect(socket.closedWith).toBe(1000);
   });
 
-  it('opens the stream again after it ended (an instance draining), and stops for good on 401 or 404', async () => {
+  it('opens the channel again after an instance closed it, and stops for good when the session is refused (4401)', async () => {
     vi.useFakeTimers();
-    const answers = [sseResponse(['event: ready\ndata: {}\n\n'], { end: true }), new Response('{}', { status: 401 })];
-    const fetchMock = vi.fn(async () => answers.shift()!);
-    vi.stubGlobal('fetch', fetchMock);
-    const opened = vi.fn();
-    const done = followLiveUpdates({ onEvent: () => undefined, onOpen: opened }, new AbortController().signal);
-    await vi.waitFor(() => expect(opened).toHaveBeenCalledTimes(1));
-    // A stream that lived is opened again after the first wait (1 s).
+    vi.stubGlobal('WebSocket', FakeSocket);
+    sessionStorage.setItem('token', 'member-token-2');
+    const done = followLiveUpdates({ onEvent: () => undefined }, new AbortController().signal);
+    await vi.waitFor(() => expect(FakeSocket.made).toHaveLength(1));
+    FakeSocket.made[0]!.serverSays({ type: 'ready' });
+    FakeSocket.made[0]!.serverCloses(1001); // the instance drains
     await vi.advanceTimersByTimeAsync(1_000);
+    expect(FakeSocket.made).toHaveLength(2);
+    FakeSocket.made[1]!.serverCloses(4401);
     await done;
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeSocket.made).toHaveLength(2);
+  });
 
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 404 })));
+  it('opens nothing without a session', async () => {
+    vi.stubGlobal('WebSocket', FakeSocket);
     await followLiveUpdates({ onEvent: () => undefined }, new AbortController().signal);
+    expect(FakeSocket.made).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { i18nReady } from '@/i18n/i18n';
 
@@ -6,6 +6,22 @@ import { i18nReady } from '@/i18n/i18n';
 // machine breaks (a first render that loads its modules took 1.8 s with CI beside it). The bound only
 // matters when the test would fail anyway.
 configure({ asyncUtilTimeout: 10_000 });
+
+// The layout's live channel (lib/live-updates.ts) would open a real socket to the test page's origin (Node has a
+// WebSocket client): in these tests it is a socket the server closes at once with "no session" (4401), so the
+// page stops asking. lib/live-updates.test.ts drives the channel itself with a socket of its own.
+class ClosedLiveSocket extends EventTarget {
+  constructor(readonly url: string) {
+    super();
+    queueMicrotask(() => this.dispatchEvent(new CloseEvent('close', { code: 4401 })));
+  }
+  send() {}
+  close() {}
+}
+// Before each test: tests unstub their globals afterwards (test/render.tsx).
+beforeEach(() => {
+  vi.stubGlobal('WebSocket', ClosedLiveSocket);
+});
 
 afterEach(() => {
   cleanup();

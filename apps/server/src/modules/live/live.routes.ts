@@ -1,50 +1,73 @@
-import { getLiveUpdates } from '@lotus/contracts/live';
+import { AppError } from '@lotus/contracts/app-error';
+import {
+  getLiveUpdates,
+  LIVE_CLOSE_BAD_HELLO,
+  LIVE_CLOSE_UNAUTHORIZED,
+  ZLiveHello,
+  type TLiveMessage,
+} from '@lotus/contracts/live';
+import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import { memberOf } from '../../plugins/member-auth';
-import { route } from '../../plugins/route';
 import type { LiveBus } from '../../platform/live';
 
-/** A comment line this often keeps proxies and phones from closing a quiet stream (HAProxy `timeout tunnel`). */
-export const LIVE_HEARTBEAT_MS = 25_000;
+/** A ping this often keeps proxies and phones from closing a quiet channel (HAProxy `timeout tunnel`). */
+export const LIVE_PING_MS = 25_000;
+/** The page's first message (its session) must come within this. */
+export const LIVE_HELLO_MS = 10_000;
 
 /**
- * `GET /wps/live` (contracts/live.ts): the member's server-sent events. The answer is taken over from Fastify
- * (hijacked: a stream has no end for onSend hooks or compression to wait for), with the headers the site's hooks
- * set so far (security headers, request id). Every open stream is ended when the app closes (a draining
- * instance), so `close()` never waits for one and the page reconnects through the proxy to another instance.
+ * `GET /wps/live` (contracts/live.ts): the member's live channel, a WebSocket (@fastify/websocket). Registered by
+ * the contract's path with Fastify's own `websocket` route option (the `route()` helper answers HTTP): the
+ * handshake passes the site's hooks (request id, security headers, maintenance and region access); the session is
+ * the first message, checked like a member call's Authorization header, never a URL. @fastify/websocket closes
+ * every socket when the app closes (a draining instance), so the page reconnects through the proxy elsewhere.
  */
-export async function liveRoutes(app: FastifyInstance, { live }: { live: Pick<LiveBus, 'subscribe'> }) {
-  const open = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const end of [...open]) end();
-  });
-
-  route(app, getLiveUpdates, async (req, reply) => {
-    const member = memberOf(req);
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      // nginx and some proxies buffer answers unless told not to.
-      'x-accel-buffering': 'no',
+export async function liveRoutes(
+  app: FastifyInstance,
+  deps: {
+    live: Pick<LiveBus, 'subscribe'>;
+    /** A member's session token -> the member id; throws AppError unauthorized / session_expired. */
+    authenticate: (token: string) => Promise<number>;
+  },
+) {
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  app.get(getLiveUpdates.path, { websocket: true, schema: { hide: true } }, (socket) => {
+    const send = (message: TLiveMessage) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+    };
+    let unsubscribe: (() => void) | null = null;
+    const ping = setInterval(() => socket.readyState === socket.OPEN && socket.ping(), LIVE_PING_MS);
+    ping.unref();
+    const hello = setTimeout(() => socket.close(LIVE_CLOSE_BAD_HELLO, 'no hello'), LIVE_HELLO_MS);
+    hello.unref();
+    socket.on('close', () => {
+      clearInterval(ping);
+      clearTimeout(hello);
+      unsubscribe?.();
+      unsubscribe = null;
     });
-    const write = (text: string) => {
-      if (!res.writableEnded) res.write(text);
-    };
-    const unsubscribe = live.subscribe(member.id, (event) => write(`event: ${event}\ndata: {}\n\n`));
-    const heartbeat = setInterval(() => write(': keep-alive\n\n'), LIVE_HEARTBEAT_MS);
-    heartbeat.unref();
-    const end = () => {
-      if (!open.delete(end)) return;
-      clearInterval(heartbeat);
-      unsubscribe();
-      if (!res.writableEnded) res.end();
-    };
-    open.add(end);
-    req.raw.on('close', end);
-    write('retry: 3000\nevent: ready\ndata: {}\n\n');
-    return reply;
+    socket.once('message', (data: Buffer) => {
+      clearTimeout(hello);
+      let token: string;
+      try {
+        token = ZLiveHello.parse(JSON.parse(data.toString('utf8'))).token;
+      } catch {
+        send({ type: 'error', code: 'validation_failed' });
+        socket.close(LIVE_CLOSE_BAD_HELLO, 'bad hello');
+        return;
+      }
+      deps.authenticate(token).then(
+        (memberId) => {
+          if (socket.readyState !== socket.OPEN) return;
+          unsubscribe = deps.live.subscribe(memberId, (event) => send({ type: event }));
+          send({ type: 'ready' });
+        },
+        (error: unknown) => {
+          const code = error instanceof AppError && error.code === 'session_expired' ? 'session_expired' : 'unauthorized';
+          send({ type: 'error', code });
+          socket.close(LIVE_CLOSE_UNAUTHORIZED, code);
+        },
+      );
+    });
   });
 }
