@@ -50,8 +50,8 @@ export function createConfigService({ database, repo, bus, log, now = Date.now }
   }
   bus?.onInvalidate(() => invalidate());
 
-  async function load(): Promise<TSiteConfig> {
-    const rows = await repo.listConfig();
+  async function load(tx?: Executor): Promise<TSiteConfig> {
+    const rows = await repo.listConfig(tx);
     const stored = new Map(rows.map((r) => [r.key, r.value]));
     const config = {} as Record<TSiteConfigKey, unknown>;
     for (const key of SITE_CONFIG_KEYS) {
@@ -96,6 +96,16 @@ export function createConfigService({ database, repo, bus, log, now = Date.now }
       // transactions) just to read configuration; a snapshot is still never served past its expiry.
       if (!loading && snapshot.expires - t < CONFIG_TTL_MS / 2) startLoad().catch(() => undefined);
       return snapshot.config;
+    }
+    // Inside a transaction the read is made in it, and waits for no one else's: on PGlite (one session) a read
+    // outside the open transaction waits until it ends, while the transaction waits for the read, a deadlock that
+    // stopped the embedded server whenever a money movement (a deposit's wagering multiple) found the snapshot
+    // expired. A read shared with callers outside could be such a read.
+    if (database.tx.active()) {
+      const started = generation;
+      const config = await database.tx((tx) => load(tx));
+      if (generation === started) snapshot = { config, expires: now() + CONFIG_TTL_MS };
+      return config;
     }
     return loading ?? startLoad();
   }
