@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Database } from './db/client';
@@ -87,7 +87,7 @@ function newFastify(
       : false,
     trustProxy: env.TRUST_PROXY === undefined ? false : trust,
     // One line per request, written by plugins/request-log (not Fastify's two).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     genReqId,
     routerOptions: { maxParamLength: 200 },
