@@ -41,8 +41,12 @@ log(`Node ${process.versions.node}`);
 
 await vitest('unit + integration (PGlite)', extraArgs);
 
+// Server test files that never open the test database (they read files, or start a server on its embedded
+// database): the PostgreSQL tier would only run them a second time.
+const DATABASE_FREE = ['banner-rasters', 'deploy-files', 'drain'].flatMap((name) => ['--exclude', `**/test/${name}.test.ts`]);
+
 if (process.env.TEST_DATABASE_URL) {
-  await vitest('integration (PostgreSQL)', ['--project', 'server', 'apps/server/test', ...extraArgs], { TEST_DB: 'postgres' });
+  await vitest('integration (PostgreSQL)', ['--project', 'server', 'apps/server/test', ...DATABASE_FREE, ...extraArgs], { TEST_DB: 'postgres' });
 } else {
   log('PostgreSQL integration run skipped: TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test).');
   results.push({ name: 'integration (PostgreSQL)', skippedTier: 'TEST_DATABASE_URL not set' });
