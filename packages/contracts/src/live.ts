@@ -38,4 +38,7 @@ export const getLiveUpdates = defineEndpoint({
   summary: "The member's live updates: a WebSocket; first message {type:'auth',token}; then ready, balance, message",
   auth: 'public',
   file: 'text',
+  // A WebSocket: OpenAPI describes HTTP calls, so it is left out of /docs (this definition and docs/adr/0090 are its
+  // documentation); the endpoints test still checks that it is served.
+  hidden: true,
 });

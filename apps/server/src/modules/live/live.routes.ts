@@ -31,6 +31,7 @@ export async function liveRoutes(
   },
 ) {
   await app.register(websocket, { options: { maxPayload: 4096 } });
+  // Not in the OpenAPI document (a WebSocket is no HTTP call it can describe; contracts/live.ts is its definition).
   app.get(getLiveUpdates.path, { websocket: true, schema: { hide: true } }, (socket) => {
     const send = (message: TLiveMessage) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
