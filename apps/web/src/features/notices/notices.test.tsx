@@ -136,7 +136,8 @@ describe('NewsPopup', () => {
     serve();
     const first = renderWithProviders(<NewsPopup />);
     await screen.findByTestId('news-popup');
-    expect(session.get(NEWS_POPUP_SHOWN_KEY)).toBe('1');
+    // Marked by an effect of the render that showed it: it may run just after the popup is in the page.
+    await waitFor(() => expect(session.get(NEWS_POPUP_SHOWN_KEY)).toBe('1'));
     first.unmount();
 
     const fetchMock = serve();
