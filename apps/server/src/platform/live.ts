@@ -1,9 +1,9 @@
+import { LIVE_EVENTS, type TLiveEvent } from '@lotus/contracts/live';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 
-/** What a member's open pages are told: the balance moved, or a message arrived (they refetch; no figures travel). */
-export type LiveEvent = 'balance' | 'message';
-export const LIVE_EVENTS: readonly LiveEvent[] = ['balance', 'message'];
+/** What a member's open pages are told (contracts/live.ts): the balance moved, or a message arrived. */
+export type LiveEvent = TLiveEvent;
 
 export type LiveListener = (event: LiveEvent) => void;
 
@@ -61,7 +61,7 @@ export function createLiveBus(options: { redisUrl?: string | undefined; log: Pic
     if (channel !== LIVE_CHANNEL) return;
     const [id, event] = message.split(' ');
     const memberId = Number(id);
-    if (Number.isInteger(memberId) && LIVE_EVENTS.includes(event as LiveEvent)) deliver(memberId, event as LiveEvent);
+    if (Number.isInteger(memberId) && (LIVE_EVENTS as readonly string[]).includes(event ?? '')) deliver(memberId, event as LiveEvent);
   });
   return {
     publish(memberId, event) {
