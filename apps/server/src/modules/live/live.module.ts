@@ -8,7 +8,7 @@ import { liveRoutes } from './live.routes';
  * inbox (a delivered message) publish to, across instances through Redis.
  */
 export function createLiveModule(deps: {
-  live: Pick<LiveBus, 'subscribe'>;
+  live: Pick<LiveBus, 'subscribe' | 'ready'>;
   /** A member's session token -> the member id (identity's sessions; throws unauthorized / session_expired). */
   authenticate: (token: string) => Promise<number>;
 }) {

@@ -25,7 +25,7 @@ export const LIVE_HELLO_MS = 10_000;
 export async function liveRoutes(
   app: FastifyInstance,
   deps: {
-    live: Pick<LiveBus, 'subscribe'>;
+    live: Pick<LiveBus, 'subscribe' | 'ready'>;
     /** A member's session token -> the member id; throws AppError unauthorized / session_expired. */
     authenticate: (token: string) => Promise<number>;
   },
@@ -57,8 +57,9 @@ export async function liveRoutes(
         socket.close(LIVE_CLOSE_BAD_HELLO, 'bad hello');
         return;
       }
-      deps.authenticate(token).then(
-        (memberId) => {
+      // 'ready' promises that every later change is heard: it waits for the cross-instance subscription too.
+      Promise.all([deps.authenticate(token), deps.live.ready]).then(
+        ([memberId]) => {
           if (socket.readyState !== socket.OPEN) return;
           unsubscribe = deps.live.subscribe(memberId, (event) => send({ type: event }));
           send({ type: 'ready' });
