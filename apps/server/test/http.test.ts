@@ -90,8 +90,8 @@ describe('request context and headers', () => {
     expect(junk.json().value[0].title).toBe('โปรโมชั่นใหม่ประจำเดือน');
   });
 
-  it('7.CALL.03 security headers are present, with a CSP that allows the SPA', async () => {
-    const res = await t.inject({ url: '/wps/system/status' });
+  it('a page gets the document security headers, with a CSP that allows the SPA', async () => {
+    const res = await t.inject({ url: '/help', headers: { accept: 'text/html' } });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
@@ -101,14 +101,35 @@ describe('request context and headers', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
-  it('the vendor protocol (a machine-to-machine API) answers without the browser security headers; API reads keep them', async () => {
+  it('an API answer carries the REST set (OWASP): no-store, nosniff, HSTS, never framed; errors and 404s too', async () => {
+    const answers = [
+      await t.inject({ url: '/wps/system/status' }),
+      await t.inject({ url: '/wps/nope' }),
+      await t.inject({ method: 'POST', url: '/wps/session/login', headers: { 'content-type': 'application/json' }, payload: '{' }),
+      await t.inject({ url: '/ops/deposits', headers: { authorization: 'Bearer wrong' } }),
+    ];
+    for (const res of answers) {
+      const where = `${res.statusCode} ${res.body.slice(0, 60)}`;
+      expect(res.headers['content-type'], where).toContain('application/json');
+      expect(res.headers['cache-control'], where).toBe('no-store');
+      expect(res.headers['x-content-type-options'], where).toBe('nosniff');
+      expect(res.headers['x-frame-options'], where).toBe('DENY');
+      expect(res.headers['content-security-policy'], where).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['strict-transport-security'], where).toContain('max-age=');
+      // None of the document headers: they protect pages, and cost a third of the cheapest call.
+      expect(res.headers['cross-origin-opener-policy'], where).toBeUndefined();
+      expect(res.headers['origin-agent-cluster'], where).toBeUndefined();
+    }
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 404, 400, 401]);
+  });
+
+  it('the vendor protocol (a machine-to-machine API) answers without the browser security headers; API reads keep theirs', async () => {
     const vendor = await t.inject({ method: 'POST', url: '/vendor/v1/games/sync', headers: { 'content-type': 'application/json' }, payload: '{}' });
     expect(vendor.headers['content-security-policy']).toBeUndefined();
     expect(vendor.headers['x-frame-options']).toBeUndefined();
     const list = await t.inject({ url: '/wps/relay/GCSGAME_gameList?clientType=3' });
     expect(list.statusCode).toBe(200);
-    expect(String(list.headers['content-security-policy'])).toContain("default-src 'self'");
-    expect(list.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(list.headers['x-frame-options']).toBe('DENY');
     expect(list.headers['cache-control']).toBe('no-store');
   });
 

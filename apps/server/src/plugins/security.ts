@@ -44,16 +44,30 @@ async function securityPlugin(app: FastifyInstance) {
   });
   app.addHook('onRequest', (request, reply, done) => {
     if (request.routeOptions.config.securityHeaders === false) return done();
+    if (isApiPath(request.url)) {
+      reply.headers(API_HEADERS);
+      return done();
+    }
     headers(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
-  // Security #17: API answers (login tokens, member data, TOTP secrets, recovery codes, operator
-  // views) are never stored by a browser or shared cache. onSend runs for every answer, errors and
-  // 404s included, after any handler set its own header.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
-    return payload;
-  });
 }
+
+/**
+ * The headers of every answer under /wps and /ops (ADR 0091): the set OWASP's REST Security Cheat
+ * Sheet names for an API. These answers are JSON (or a slip image) read by scripts, never a document
+ * that runs scripts or embeds anything, so the document policy (a 400-byte CSP, COOP, CORP,
+ * Origin-Agent-Cluster...) protects nothing there; it was a third of the cheapest call's cost.
+ * Security #17: API answers (login tokens, member data, TOTP secrets, recovery codes, operator views)
+ * are never stored by a browser or shared cache; a handler may still set its own Cache-Control (the
+ * public reads that revalidate, plugins/compression.ts) because it is set here before the handler runs.
+ */
+export const API_HEADERS = {
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+} as const;
 
 /** /wps and /ops, and everything under them (the query string ignored). */
 export function isApiPath(url: string): boolean {
