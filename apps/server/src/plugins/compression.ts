@@ -3,8 +3,9 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyCompress from '@fastify/compress';
 import { HEADER } from '@lotus/contracts/brand';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { appendRouteHook } from './route-hooks';
 
 /** Answers smaller than this go out as they are: compressing them costs more than it saves. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -58,8 +59,7 @@ export function sendJsonText(request: FastifyRequest, reply: FastifyReply, text:
  *   other API answer stays `no-store` (security #17).
  */
 async function compressionPlugin(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!reply.routeOptions.config.revalidate) return payload;
+  const revalidate: onSendHookHandler = async (request, reply, payload) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
     if (reply.statusCode !== 200 || request.headers.authorization) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
@@ -73,6 +73,10 @@ async function compressionPlugin(app: FastifyInstance) {
       return '';
     }
     return payload;
+  };
+  // Before the compress plugin's own hook (it appends its onSend when a route is added, as this does).
+  app.addHook('onRoute', (route) => {
+    if (route.config?.revalidate) appendRouteHook(route, 'onSend', revalidate);
   });
 
   await app.register(fastifyCompress, {

@@ -34,7 +34,7 @@ type Options = { trust: TrustFn; countryHeader?: string | undefined };
 
 async function requestContextPlugin(app: FastifyInstance, options: Options) {
   app.decorateRequest('ctx', null as unknown as RequestContext);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(HEADER.requestId, request.id);
     const h = request.headers;
     const peer = request.raw.socket?.remoteAddress ?? request.ip;
@@ -53,6 +53,7 @@ async function requestContextPlugin(app: FastifyInstance, options: Options) {
       authorization: headerValue(h[HEADER.authorization], 2000),
       memberId: null,
     };
+    done();
   });
 }
 

@@ -39,15 +39,15 @@ type Options = {
  * Registered on every app that listens (the site and the operator listener), at its root.
  */
 async function requestLogPlugin(app: FastifyInstance, options: Options) {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
     const route = request.routeOptions.url ?? '(no route)';
     const ms = reply.elapsedTime;
     options.observe(request.method, route, status, ms / 1000);
-    if (status >= 500 && failureLogged.has(request)) return;
+    if (status >= 500 && failureLogged.has(request)) return done();
     const level = status >= 500 ? 'warn' : status >= 400 || !SAFE.has(request.method) ? 'info' : 'debug';
     // Skipped before the line is built when the level is off (a successful read at the default info level).
-    if (!isEnabled(request.log, level)) return;
+    if (!isEnabled(request.log, level)) return done();
     request.log[level](
       {
         method: request.method,
@@ -59,6 +59,7 @@ async function requestLogPlugin(app: FastifyInstance, options: Options) {
       },
       'request',
     );
+    done();
   });
 }
 
