@@ -90,4 +90,4 @@ STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
     CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/health/ready', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.status === 200 ? 0 : 1), () => process.exit(1))"]
 # Node is PID 1 and handles SIGTERM itself (apps/server/src/server.ts: readiness 503, DRAIN_SECONDS, close).
-CMD ["node", "--enable-source-maps", "apps/server/dist/server.js"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=4", "apps/server/dist/server.js"]

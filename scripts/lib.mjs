@@ -90,9 +90,17 @@ export function ensureServerBuilt({ force = false, quiet = false } = {}) {
   run(process.execPath, [join(root, 'scripts/build-server.mjs')], quiet ? { stdio: ['ignore', 'ignore', 'inherit'] } : {});
 }
 
+/**
+ * The young generation's semi-spaces of the long-running server, in MB (issue 26, idle memory): V8 grows them
+ * up to 16 MB each (48 MB reserved with the copy space) and keeps them; 4 MB held the status and list rates
+ * and took the idle RSS from about 300 MB to about 175 MB on PostgreSQL (docs/benchmarks.md). The container
+ * image's CMD passes the same flag.
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
+
 /** The arguments that run a compiled entry with stack traces mapped back to the TypeScript sources. */
 export function serverEntry(name) {
-  return ['--enable-source-maps', join(SERVER_DIST, `${name}.js`)];
+  return ['--enable-source-maps', ...(name === 'server' ? SERVER_NODE_FLAGS : []), join(SERVER_DIST, `${name}.js`)];
 }
 
 /**

@@ -8,6 +8,13 @@ import pg from 'pg';
 import * as schema from './schema';
 import { ensurePrivateDir, withPrivateFiles } from '../private-files';
 
+
+/**
+ * The house's embedded database settings: the platform's (apps/server/src/db/client.ts EMBEDDED_POSTGRES_SETTINGS),
+ * 16 MB of shared buffers instead of 128 MB in PGlite's WebAssembly memory, which never shrinks (issue 26).
+ */
+const EMBEDDED_POSTGRES_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'work_mem=2MB'];
+
 /** The house app's committed migrations (apps/games/drizzle). */
 export const HOUSE_MIGRATIONS = path.join(import.meta.dirname, '..', '..', 'drizzle');
 /** Its own migrations table, so a shared PostgreSQL database keeps the platform's apart. */
@@ -52,7 +59,7 @@ export async function openHouseDatabase(
   // The folder 0700 and its files 0600 (issue 23 #5): the rounds and seed commitments are the house's.
   if (!memory) ensurePrivateDir(where.dataDir);
   const openAndMigrate = async () => {
-    const client = memory ? await PGlite.create() : await PGlite.create({ dataDir: where.dataDir });
+    const client = memory ? await PGlite.create() : await PGlite.create({ dataDir: where.dataDir, startParams: [...PGlite.defaultStartParams, ...EMBEDDED_POSTGRES_SETTINGS] });
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: HOUSE_MIGRATIONS, migrationsTable: MIGRATIONS_TABLE });
     return { client, db };

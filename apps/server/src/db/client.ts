@@ -9,6 +9,16 @@ import { createTransactionRunner, type Db, type TransactionRunner } from './tx';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+
+/**
+ * The embedded database's own settings (issue 26, idle memory). PostgreSQL's default 128 MB of shared buffers
+ * live in PGlite's WebAssembly memory, which grows as pages are touched and never shrinks: the demo's data fits
+ * in far less, and the operating system's page cache still holds the files. Measured on the embedded server
+ * (platform and house databases): idle RSS about 600-790 MB with the defaults, about 340-360 MB with this
+ * (docs/benchmarks.md). Given on the command line after PGlite's own (postgresql.conf is left as initdb wrote it).
+ */
+export const EMBEDDED_POSTGRES_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'work_mem=2MB'];
+
 /** An open database: the Drizzle handle, the transaction runner, and how to close it. */
 export interface Database {
   kind: DatabaseKind;
@@ -96,7 +106,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ? await PGlite.create(
         'loadDataDir' in options && options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
       )
-    : await withPrivateFiles(options.dataDir, () => PGlite.create({ dataDir: options.dataDir }));
+    : await withPrivateFiles(options.dataDir, () => PGlite.create({ dataDir: options.dataDir, startParams: [...PGlite.defaultStartParams, ...EMBEDDED_POSTGRES_SETTINGS] }));
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: 'pglite',
