@@ -44,7 +44,7 @@ export function formatStartupBanner(info: {
     `  API docs     ${info.url}/docs`,
     `  Runtime      ${runtimeDescription()}`,
     `  Database     ${info.database}${info.seeded ? ` (new: ${info.demo ? 'demo data' : 'default configuration'} loaded)` : ''}`,
-    `  Operator     API token of ${info.opsCreated ? 'the admin operator owner ' : ''}in ${info.opsFile}${info.opsCreated ? ' (new, 90 days)' : ''}`,
+    `  Operator     API token ${info.opsCreated ? 'of the admin operator owner ' : ''}in ${info.opsFile}${info.opsCreated ? ' (new, 90 days)' : ''}`,
     '               use it with: npm run ops -- help',
     ...(info.opsUrl && info.opsUrl !== info.url ? [`  Operator API ${info.opsUrl}/ops (separate listener)`] : []),
     ...(info.opsAdvice ? ['', `  WARNING      ${info.opsAdvice}`] : []),

@@ -75,7 +75,10 @@ export function redactUrl(url: string): string {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if ('url' in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // A new connection that does not open within 10 s fails (the request answers an error) instead of waiting for
+    // TCP to give up, minutes later, when the database is cut off (npm run test:cluster); keep-alive probes find a
+    // dead idle connection.
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000, keepAlive: true });
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on the next checkout.
     });
