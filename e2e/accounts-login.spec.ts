@@ -90,6 +90,9 @@ test('4.OUT.01-05 logout asks first; cancel keeps the session, confirm returns h
   await loginAsDemo(page);
   await page.goto('/member');
   await expect(page.getByTestId('security-center')).toBeVisible();
+  // This test is the confirmation's: it taps once the page has its balance (the app has taken the
+  // prerendered page over). A tap while the page is still loading is the next test's (4.OUT.01).
+  await expect(page.getByTestId('header-balance-refresh')).toBeEnabled();
   await page.getByTestId('header-logout').click();
   const dialog = page.getByTestId('dialog');
   await expect(dialog).toBeVisible();
