@@ -682,6 +682,7 @@ if (runs('house')) {
   const { tsImport } = await import('tsx/esm/api');
   const { appendFileSync } = await import('node:fs');
   const h = await import('./bench/house.mjs');
+  const w = await import('./bench/wallet.mjs');
   const seconds = Number(process.env.BENCH_HOUSE_DURATION ?? 10);
   const players = Number(process.env.BENCH_HOUSE_PLAYERS ?? 20);
   const rows = [];
@@ -714,7 +715,13 @@ if (runs('house')) {
       try {
         const list = await h.prepareHousePlayers({ url: srv.url, dataDir: dir, players, log, tsImport });
         log(`House bench (${dbLabel}): ${players} players spinning for ${seconds} s...`);
-        rows.push({ dbLabel, ...(await h.loadHouse({ autocannon, url: srv.url, players: list, connections: players, duration: seconds })) });
+        const spins = await h.loadHouse({ autocannon, url: srv.url, players: list, connections: players, duration: seconds });
+        // The baseline (issue 26): signed bet+win pairs of the same members through the platform wallet, on the
+        // same server, same connections, right after. A spin is one such pair plus the house's own work.
+        log(`House bench (${dbLabel}): the same players' signed bet+win pairs for ${seconds} s...`);
+        const wallet = await w.loadWallet({ autocannon, url: srv.url, ...list.funding, connections: players, duration: seconds });
+        const pairsPerSecond = Math.round(wallet.rps / 2);
+        rows.push({ dbLabel, ...spins, pairsPerSecond, pairErrors: wallet.errors, ratio: spins.spinsPerSecond / pairsPerSecond });
         log(`House bench (${dbLabel}): ${JSON.stringify(rows.at(-1))}`);
       } finally {
         await srv.stop();
@@ -733,7 +740,11 @@ if (runs('house')) {
     '| Figure | Value |',
     '|---|---|',
   ];
-  for (const r of rows) lines.push(`| House spins on ${r.dbLabel}, ${players} players | ${r.spinsPerSecond} spins/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors |`);
+  for (const r of rows) {
+    lines.push(`| House spins on ${r.dbLabel}, ${players} players | ${r.spinsPerSecond} spins/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors |`);
+    lines.push(`| Signed bet+win pairs of the same players on ${r.dbLabel} (baseline, same run) | ${r.pairsPerSecond} pairs/s, ${r.pairErrors} errors |`);
+    lines.push(`| Spins / pairs on ${r.dbLabel} (issue 26: >= 0.5x) | ${r.ratio.toFixed(2)}x |`);
+  }
   console.log(lines.join('\n'));
   if (process.argv.includes('--write')) appendFileSync(join(root, 'docs/benchmarks.md'), `${lines.join('\n')}\n`);
 }

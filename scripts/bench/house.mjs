@@ -10,16 +10,24 @@ import { prepareWalletServer } from './wallet.mjs';
 
 export const HOUSE_GAME = 'lotus-pond';
 
-/** `players` members with a house session each (the cookie header) and their address. */
+/** The seamless vendor that funds the house bench's players (its signed bet+win pairs are the spins' baseline). */
+const FUNDING_VENDOR = 'HFUND';
+
+/**
+ * `players` members with a house session each (the cookie header) and their address. The array also carries
+ * `funding`: the same members as the funding vendor's players and that vendor's code and secret, so a bench can
+ * measure signed bet+win pairs on the same server (`loadWallet({ ...list.funding })`).
+ */
 export async function prepareHousePlayers({ url, dataDir, players, log, tsImport }) {
+  const secret = randomBytes(24).toString('hex');
   const funded = await prepareWalletServer({
     url,
     dataDir,
     players,
     log,
     tsImport,
-    vendorCode: 'HFUND',
-    secret: randomBytes(24).toString('hex'),
+    vendorCode: FUNDING_VENDOR,
+    secret,
     fund: '100000000', // 1,000,000.00
   });
   log(`House bench: launching ${players} players into ${HOUSE_GAME}...`);
@@ -41,6 +49,7 @@ export async function prepareHousePlayers({ url, dataDir, players, log, tsImport
     if (opened.status !== 303 || !cookie.startsWith('house_session=')) throw new Error(`house play: ${opened.status}`);
     out.push({ cookie, ip: p.ip });
   }
+  out.funding = { players: funded, vendorCode: FUNDING_VENDOR, secret };
   return out;
 }
 

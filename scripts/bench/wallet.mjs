@@ -112,7 +112,7 @@ export async function prepareWalletServer({ url, dataDir, players, log, tsImport
  * the run would measure the vendor's HMAC on our machine. Their X-Timestamp is the build time, well inside the
  * 5-minute window of a 10 s run.
  */
-export async function loadWallet({ autocannon, url, players, connections, duration }) {
+export async function loadWallet({ autocannon, url, players, connections, duration, vendorCode = VENDOR, secret = SECRET }) {
   let nextPlayer = 0;
   let seq = 0;
   // Transaction ids unique across runs: the same players play in several runs of one bench.
@@ -126,8 +126,8 @@ export async function loadWallet({ autocannon, url, players, connections, durati
     seq += 1;
     const win = JSON.stringify({ requestId: `q${seq}`, playerId: p.playerId, transactionId: `w${run}-${seq}`, roundId: round, gameCode: 'slot-1', amount: '50', currency: p.currency });
     return {
-      bet: { path: '/vendor/v1/wallet/bet', headers: signedHeaders('/vendor/v1/wallet/bet', bet), body: bet },
-      win: { path: '/vendor/v1/wallet/win', headers: signedHeaders('/vendor/v1/wallet/win', win), body: win },
+      bet: { path: '/vendor/v1/wallet/bet', headers: signedHeaders('/vendor/v1/wallet/bet', bet, secret, vendorCode), body: bet },
+      win: { path: '/vendor/v1/wallet/win', headers: signedHeaders('/vendor/v1/wallet/win', win, secret, vendorCode), body: win },
     };
   };
   const playing = players.slice(0, connections);
