@@ -14,6 +14,7 @@ import { fairPage, messagePage, playPage } from './page/html';
 import { langOf, STRINGS } from './page/strings';
 import { loadTitles } from './titles';
 import { VERIFY_ERRORS, verifyBet, ZVerifyQuery } from './verify';
+import { lottoVerifier, lottoVerifyRoute, type LottoVerifier } from './lottery/routes';
 
 /**
  * The house vendor's HTTP app, a plugin under `/house` (alone: server.ts; in the one-process mode:
@@ -23,7 +24,12 @@ import { VERIFY_ERRORS, verifyBet, ZVerifyQuery } from './verify';
  */
 
 export type HousePlay = { service: HouseService; secureCookie: boolean };
-export type HouseOptions = { titles: ReadonlyMap<string, CompiledGame>; play?: HousePlay | undefined };
+export type HouseOptions = {
+  titles: ReadonlyMap<string, CompiledGame>;
+  play?: HousePlay | undefined;
+  /** The lottery's verifier (its sandbox chain too); unset: quicknet draws only. */
+  lottoVerify?: LottoVerifier | undefined;
+};
 
 export const SESSION_COOKIE = 'house_session';
 const ASSETS_DIR = path.join(import.meta.dirname, '..', 'assets');
@@ -80,7 +86,7 @@ const html = (reply: FastifyReply, status: number, body: string) =>
     .header('cache-control', 'no-store')
     .send(body);
 
-export const houseRoutes: FastifyPluginAsync<HouseOptions> = async (app, { titles, play }) => {
+export const houseRoutes: FastifyPluginAsync<HouseOptions> = async (app, { titles, play, lottoVerify }) => {
   // 5xx never tells its cause; 4xx from Fastify itself (bad URL encoding, bad JSON...) keep their status.
   app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
     const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
@@ -101,6 +107,8 @@ export const houseRoutes: FastifyPluginAsync<HouseOptions> = async (app, { title
       return reply.code(404).send({ error: 'unknown_game', field: 'game', message: 'no such game' });
     return result;
   });
+
+  lottoVerifyRoute(app, lottoVerify ?? lottoVerifier());
 
   app.get('/fair', async (request, reply) =>
     html(
@@ -262,6 +270,7 @@ export async function buildHouseApp(
     titles?: ReadonlyMap<string, CompiledGame>;
     logger?: FastifyServerOptions['logger'];
     play?: HousePlay;
+    lottoVerify?: LottoVerifier;
   } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false });
@@ -269,6 +278,7 @@ export async function buildHouseApp(
     prefix: '/house',
     titles: options.titles ?? loadTitles(),
     play: options.play,
+    lottoVerify: options.lottoVerify,
   });
   return app;
 }

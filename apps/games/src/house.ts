@@ -8,11 +8,18 @@ import { catalogueOf, publishGames } from './publish';
 import { createSeedVault, type SeedKeys } from './seed-vault';
 import { loadTitles } from './titles';
 import { createWalletClient, type Transport } from './wallet-client';
+import type { BeaconSource } from './lottery/beacon';
+import { createHouseLottery, type HouseLottery } from './lottery/lottery';
+import { lottoVerifier } from './lottery/routes';
 
 export { fetchTransport, type Transport } from './wallet-client';
 
 /** How often the sweeper looks for unsettled rounds (ADR 0049). */
 export const SWEEP_EVERY_MS = 30_000;
+/** How often the lottery draws what is due (an electronic draw is drawn within this of its beacon round). */
+export const LOTTERY_TICK_MS = 5_000;
+/** How often it plans draws ahead (planning inserts nothing new most of the time). */
+export const LOTTERY_PLAN_EVERY_MS = 60_000;
 
 export type HouseConfig = {
   /** The vendor code and secret the platform's registry knows the house by. */
@@ -38,12 +45,19 @@ export type HouseConfig = {
    * process); unset: paths on the platform's own origin (the one-process mode).
    */
   publicUrl?: string;
+  /**
+   * Where electronic lottery draws get their randomness (ADR 0092): drand quicknet in production, the
+   * sandbox beacon in the embedded demo; unset: no electronic draw is planned.
+   */
+  lotteryBeacon?: BeaconSource;
   now?: () => number;
   log?: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
 };
 
 export type House = {
   service: HouseService;
+  /** The lottery (draws, results); resolves once the database is open. */
+  lottery: Promise<HouseLottery>;
   titles: ReadonlyMap<string, CompiledGame>;
   /** Resolves once its database is open and migrated (the service's calls wait for it anyway). */
   ready: Promise<void>;
@@ -82,6 +96,12 @@ export async function createHouse(config: HouseConfig): Promise<House> {
   const opened = openHouseDatabase(config.database).then((database) => ({
     database,
     service: createHouseService({ db: database.db, wallet, titles, seeds, now: config.now, log: config.log }),
+    lottery: createHouseLottery({
+      db: database.db,
+      ...(config.now ? { now: config.now } : {}),
+      ...(config.lotteryBeacon ? { beacon: config.lotteryBeacon } : {}),
+      ...(config.log ? { log: config.log } : {}),
+    }),
   }));
   opened.catch((error: unknown) => config.log?.error({ err: error }, 'the house database did not open'));
   const use = async () => (await opened).service;
@@ -98,9 +118,32 @@ export async function createHouse(config: HouseConfig): Promise<House> {
     findRound: async (id) => (await use()).findRound(id),
     jackpot: async (currency) => (await use()).jackpot(currency),
   };
+  const lottery = opened.then(async (o) => {
+    // The games a new database does not have yet (an operator's edits of the others are kept).
+    await o.lottery.draws.seedGames();
+    return o.lottery;
+  });
+  lottery.catch(() => undefined);
   let timer: NodeJS.Timeout | null = null;
+  let lotteryTimer: NodeJS.Timeout | null = null;
   let closed = false;
   let sweeping: Promise<unknown> = Promise.resolve();
+  let lotteryWork: Promise<unknown> = Promise.resolve();
+  let plannedAt = -Infinity;
+  const lotteryOnce = () => {
+    // One pass at a time in this process (others may tick too: every step is idempotent in the database).
+    lotteryWork = lotteryWork
+      .then(async () => {
+        const l = await lottery;
+        const at = (config.now ?? Date.now)();
+        if (at - plannedAt >= LOTTERY_PLAN_EVERY_MS) {
+          await l.draws.plan();
+          plannedAt = at;
+        }
+        await l.drawElectronic();
+      })
+      .catch((error: unknown) => config.log?.error({ err: error }, 'house lottery tick failed'));
+  };
   const sweepOnce = () => {
     sweeping = service
       .sweep()
@@ -108,13 +151,15 @@ export async function createHouse(config: HouseConfig): Promise<House> {
   };
   return {
     service,
+    lottery,
     titles,
-    ready: opened.then(() => undefined),
+    ready: lottery.then(() => undefined),
     register: async (app) => {
       await app.register(houseRoutes, {
         prefix: '/house',
         titles,
         play: { service, secureCookie: config.secureCookie ?? false },
+        lottoVerify: lottoVerifier(config.lotteryBeacon?.info),
       });
     },
     start() {
@@ -122,6 +167,9 @@ export async function createHouse(config: HouseConfig): Promise<House> {
       sweepOnce();
       timer = setInterval(sweepOnce, SWEEP_EVERY_MS);
       timer.unref();
+      lotteryOnce();
+      lotteryTimer = setInterval(lotteryOnce, LOTTERY_TICK_MS);
+      lotteryTimer.unref();
       // Never awaited: play does not wait for the catalogue.
       void publishGames({
         call: wallet.call,
@@ -133,8 +181,11 @@ export async function createHouse(config: HouseConfig): Promise<House> {
     async close() {
       closed = true;
       if (timer) clearInterval(timer);
+      if (lotteryTimer) clearInterval(lotteryTimer);
       timer = null;
+      lotteryTimer = null;
       await sweeping;
+      await lotteryWork;
       const done = await opened.catch(() => null);
       await done?.database.close();
     },

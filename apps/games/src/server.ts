@@ -5,6 +5,7 @@ import { buildHouseApp } from './app';
 import { createHouse, fetchTransport } from './house';
 import { ensurePrivateDir } from './private-files';
 import { resolveSeedKey } from './seed-vault';
+import { httpBeaconSource, QUICKNET } from './lottery/beacon';
 
 /**
  * Runs the house vendor alone: `npm start -w @lotus/games` (PORT, default 4100; HOST, default
@@ -35,6 +36,8 @@ const env = z
       .default(path.join(process.cwd(), '.data', 'house')),
     /** This process's public origin (published thumbnails are absolute URLs under it). */
     HOUSE_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** The drand HTTP relay electronic lottery draws fetch quicknet rounds from (every answer verified; ADR 0092). */
+    HOUSE_BEACON_URL: z.url({ protocol: /^https?$/ }).default('https://api.drand.sh'),
   })
   .parse(process.env);
 
@@ -55,6 +58,7 @@ if (env.HOUSE_VENDOR_CODE && env.HOUSE_VENDOR_SECRET && env.HOUSE_PLATFORM_URL) 
     database: env.HOUSE_DATABASE_URL
       ? { url: env.HOUSE_DATABASE_URL }
       : { dataDir: path.join(env.HOUSE_DATA_DIR, 'pglite') },
+    lotteryBeacon: httpBeaconSource(QUICKNET, env.HOUSE_BEACON_URL),
     secureCookie: (env.HOUSE_PUBLIC_URL ?? env.HOUSE_PLATFORM_URL).startsWith('https:'),
     ...(env.HOUSE_PUBLIC_URL ? { publicUrl: env.HOUSE_PUBLIC_URL } : {}),
     log: app.log,

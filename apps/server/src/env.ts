@@ -121,6 +121,11 @@ export const ZEnv = z.object({
   HOUSE_DATABASE_URL: optionalString(2000).pipe(
     z.string().regex(/^postgres(ql)?:\/\//, 'HOUSE_DATABASE_URL must start with postgres:// or postgresql://').optional(),
   ),
+  /**
+   * The drand HTTP relay electronic lottery draws fetch their quicknet rounds from (ADR 0092): any relay
+   * will do, every answer is verified against quicknet's public key. The embedded demo uses its sandbox beacon.
+   */
+  HOUSE_BEACON_URL: optionalString(2000).pipe(z.string().regex(/^https?:\/\//, 'HOUSE_BEACON_URL must start with http:// or https://').optional()),
   /** SMTP server for mail (smtp://user:pass@host:587 or smtps://...). Unset: the sandbox outbox. */
   SMTP_URL: optionalString(2000).pipe(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional()),
   SMTP_FROM: optionalString(200),

@@ -5,6 +5,15 @@ import { createHouse, type House, type HouseConfig, type Transport } from '@lotu
 import { houseRoutes } from '@lotus/games/app';
 import { loadTitles } from '@lotus/games/titles';
 import { seedKeyFromMasterKey } from '@lotus/games/seed-vault';
+import {
+  createSandboxBeacon,
+  httpBeaconSource,
+  QUICKNET,
+  sandboxBeaconSource,
+  sandboxSecretKey,
+  type BeaconSource,
+} from '@lotus/games/lottery/beacon';
+import { createHmac } from 'node:crypto';
 import { sandboxPspAllowed, type Env } from './env';
 import { resolveMasterKeys } from './platform/keys/master-key';
 
@@ -19,6 +28,22 @@ import { resolveMasterKeys } from './platform/keys/master-key';
 
 /** The embedded demo's house vendor in the registry. */
 export const DEMO_HOUSE_VENDOR = { code: 'HOUSE', name: 'Lotus House' } as const;
+
+/** drand's own relay: electronic draws' quicknet rounds, verified against quicknet's key whatever relay answers. */
+export const DRAND_RELAY = 'https://api.drand.sh';
+
+/**
+ * Where electronic lottery draws get their randomness (ADR 0092): drand quicknet in a deployment; the
+ * embedded demo's sandbox beacon, its BLS key derived from the master key (the same key across restarts,
+ * never in the database), on quicknet's clock so that its rounds come as often.
+ */
+export function lotteryBeaconOf(env: Env, demo: boolean, masterKey: Buffer): BeaconSource {
+  if (!demo) return httpBeaconSource(QUICKNET, env.HOUSE_BEACON_URL ?? DRAND_RELAY);
+  const seed = createHmac('sha256', masterKey).update('lotus:lottery-sandbox-beacon:v1').digest();
+  return sandboxBeaconSource(
+    createSandboxBeacon({ secretKey: sandboxSecretKey(seed), genesisSeconds: QUICKNET.genesisSeconds, periodSeconds: QUICKNET.periodSeconds }),
+  );
+}
 
 /** Signed protocol calls carried into the platform app without a network hop. */
 export const inProcessTransport =
@@ -85,6 +110,7 @@ export async function mountHouse(
         ? { url: (env.HOUSE_DATABASE_URL ?? env.DATABASE_URL)! }
         : { dataDir: path.join(env.DATA_DIR, 'house') }),
     secureCookie: env.PUBLIC_URL?.startsWith('https:') ?? false,
+    lotteryBeacon: lotteryBeaconOf(env, !configured, master.current),
     ...(options.now ? { now: options.now } : {}),
     log: app.log,
   });

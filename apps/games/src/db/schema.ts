@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -137,3 +138,82 @@ export const houseJackpotShards = pgTable(
   },
   (t) => [primaryKey({ columns: [t.currency, t.shard] })],
 );
+
+/**
+ * The house lottery (ADR 0092, docs/lottery.md). A game is a draw series (one Vietnamese province, the
+ * Thai Government Lottery, an electronic series), seeded from lottery/games.ts and then the operator's:
+ * its schedule, rates and enabled flag live here.
+ */
+export const houseLottoGames = pgTable('house_lotto_games', {
+  code: text('code').primaryKey(),
+  region: text('region').notNull(),
+  format: text('format').notNull(),
+  timeZone: text('time_zone').notNull(),
+  /** { th, en, vi? } */
+  names: jsonb('names').notNull(),
+  /** lottery/games.ts LottoSchedule */
+  schedule: jsonb('schedule').notNull(),
+  closeSecondsBefore: integer('close_seconds_before').notNull(),
+  lockSeconds: integer('lock_seconds').notNull(),
+  /** Rate overrides per bet type, integer hundredths of a multiplier (unset: lottery/bets.ts DEFAULT_RATES). */
+  rates: jsonb('rates').notNull().default(sql`'{}'::jsonb`),
+  enabled: boolean('enabled').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A draw: a stored row, never a calendar rule (Thai draws move). Planned from its game's schedule once
+ * (unique game + number), then moved or voided by operators. Open for tickets until `lock_at`;
+ * `resulted` once its result is confirmed, `settled` once every ticket is paid, `void` when cancelled or
+ * when an electronic draw's beacon round could not be had (every ticket rolled back).
+ */
+export const houseLottoDraws = pgTable(
+  'house_lotto_draws',
+  {
+    id: serial('id').primaryKey(),
+    gameCode: text('game_code')
+      .notNull()
+      .references(() => houseLottoGames.code),
+    drawNo: text('draw_no').notNull(),
+    lockAt: timestamp('lock_at', { withTimezone: true }).notNull(),
+    closeAt: timestamp('close_at', { withTimezone: true }).notNull(),
+    drawAt: timestamp('draw_at', { withTimezone: true }).notNull(),
+    status: text('status').notNull().$type<'scheduled' | 'resulted' | 'settled' | 'void'>(),
+    /** Electronic draws: the beacon chain and the round committed to when the draw was planned. */
+    beaconChain: text('beacon_chain'),
+    beaconRound: bigint('beacon_round', { mode: 'number' }),
+    voidReason: text('void_reason'),
+    /** Who moved or voided it last (a platform operator id), and when. */
+    changedBy: text('changed_by'),
+    changedAt: timestamp('changed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('house_lotto_draws_game_no').on(t.gameCode, t.drawNo),
+    index('house_lotto_draws_time').on(t.drawAt),
+    index('house_lotto_draws_pending')
+      .on(t.status, t.drawAt)
+      .where(sql`status in ('scheduled', 'resulted')`),
+  ],
+);
+
+/**
+ * A draw's result. Official results (Thai, Vietnamese) are entered by one operator and confirmed by
+ * another (four-eyes); nothing is settled from an `entered` one. Electronic results are drawn from the
+ * committed beacon round and stored `confirmed` with the round's signature as their source.
+ */
+export const houseLottoResults = pgTable('house_lotto_results', {
+  drawId: integer('draw_id')
+    .primaryKey()
+    .references(() => houseLottoDraws.id),
+  result: jsonb('result').notNull(),
+  /** Where the numbers come from: the official source's URL or name, or `drand:<chain>:<round>`. */
+  source: text('source').notNull(),
+  beaconSignature: text('beacon_signature'),
+  status: text('status').notNull().$type<'entered' | 'confirmed'>(),
+  enteredBy: text('entered_by').notNull(),
+  enteredAt: timestamp('entered_at', { withTimezone: true }).notNull(),
+  confirmedBy: text('confirmed_by'),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+});
