@@ -46,7 +46,14 @@ await vitest('unit + integration (PGlite)', extraArgs);
 const DATABASE_FREE = ['banner-rasters', 'deploy-files', 'drain'].flatMap((name) => ['--exclude', `**/test/${name}.test.ts`]);
 
 if (process.env.TEST_DATABASE_URL) {
-  await vitest('integration (PostgreSQL)', ['--project', 'server', 'apps/server/test', ...DATABASE_FREE, ...extraArgs], { TEST_DB: 'postgres' });
+  // The server's integration tests, and the house vendor's tests that open its database (its lottery's
+  // concurrent purchases and settlement must hold on PostgreSQL's real concurrency too).
+  const HOUSE_DATABASE_TESTS = ['apps/games/test/house-seeds', 'apps/games/test/lottery-'];
+  await vitest(
+    'integration (PostgreSQL)',
+    ['--project', 'server', '--project', 'games', 'apps/server/test', ...HOUSE_DATABASE_TESTS, ...DATABASE_FREE, ...extraArgs],
+    { TEST_DB: 'postgres' },
+  );
 } else {
   log('PostgreSQL integration run skipped: TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test).');
   results.push({ name: 'integration (PostgreSQL)', skippedTier: 'TEST_DATABASE_URL not set' });

@@ -8,6 +8,7 @@ import Fastify, {
 } from 'fastify';
 import { z } from 'zod';
 import { symbolSvg, thumbnailSvg } from './art';
+import { cookieOf } from './cookies';
 import type { CompiledGame } from './compile';
 import { betLevelsOf, HOUSE_SESSION_MS, type HouseService } from './house-service';
 import { fairPage, messagePage, playPage } from './page/html';
@@ -36,7 +37,9 @@ const ASSETS_DIR = path.join(import.meta.dirname, '..', 'assets');
 const ASSETS: Record<string, string> = {
   'play.js': 'text/javascript; charset=utf-8',
   'fair.js': 'text/javascript; charset=utf-8',
+  'lotto.js': 'text/javascript; charset=utf-8',
   'house.css': 'text/css; charset=utf-8',
+  'lotto.css': 'text/css; charset=utf-8',
 };
 const SYMBOL_FILE = /^([A-Z0-9]{1,4})\.svg$/;
 const GAME_CODE = /^[a-z][a-z0-9-]{1,31}$/;
@@ -71,13 +74,6 @@ const ZSeed = z.object({
     .optional(),
 });
 
-function cookieOf(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return undefined;
-}
 
 const html = (reply: FastifyReply, status: number, body: string) =>
   reply

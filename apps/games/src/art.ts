@@ -104,3 +104,20 @@ export function thumbnailSvg(code: string, name: string): string {
 <rect width="300" height="200" rx="16" fill="url(#g)"/>${tiles}
 <text x="150" y="178" font-family="Arial, Helvetica, sans-serif" font-size="20" font-weight="700" text-anchor="middle" fill="#ffffff">${esc(name)}</text></svg>`;
 }
+
+/** A lottery game's thumbnail: three numbered balls on its own palette, and its name. */
+export function lottoThumbnailSvg(code: string, name: string): string {
+  const p = paletteOf(code);
+  let hash = 0;
+  for (const c of code) hash = (hash * 31 + c.charCodeAt(0)) >>> 0;
+  const balls = [0, 1, 2]
+    .map((i) => {
+      const digit = Math.floor(hash / 10 ** i) % 10;
+      return `<circle cx="${90 + i * 60}" cy="85" r="26" fill="#ffffff"/><text x="${90 + i * 60}" y="96" font-family="Arial, Helvetica, sans-serif" font-size="30" font-weight="700" text-anchor="middle" fill="${p.bg[1]}">${digit}</text>`;
+    })
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 200" width="300" height="200" role="img" aria-label="${esc(name)}">
+<defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${p.bg[0]}"/><stop offset="1" stop-color="${p.bg[1]}"/></linearGradient></defs>
+<rect width="300" height="200" rx="16" fill="url(#g)"/>${balls}
+<text x="150" y="170" font-family="Arial, Helvetica, sans-serif" font-size="18" font-weight="700" text-anchor="middle" fill="#ffffff">${esc(name)}</text></svg>`;
+}

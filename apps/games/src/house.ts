@@ -11,6 +11,9 @@ import { createWalletClient, type Transport } from './wallet-client';
 import type { BeaconSource } from './lottery/beacon';
 import { createHouseLottery, type HouseLottery } from './lottery/lottery';
 import { lottoVerifier } from './lottery/routes';
+import { lottoPlayRoutes } from './lottery/play';
+import { lottoCatalogue } from './lottery/publish';
+import { lottoMessagePage, lottoPage } from './page/lotto';
 
 export { fetchTransport, type Transport } from './wallet-client';
 
@@ -50,6 +53,11 @@ export type HouseConfig = {
    * sandbox beacon in the embedded demo; unset: no electronic draw is planned.
    */
   lotteryBeacon?: BeaconSource;
+  /**
+   * The lottery's own vendor identity in the platform's registry (ADR 0094: code LOTT, so the site routes its
+   * games to /lottery): its tickets are bets signed with this secret. Unset: draws run, no ticket is sold.
+   */
+  lottery?: { vendorCode: string; secret: () => string | Promise<string> };
   now?: () => number;
   log?: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
 };
@@ -93,6 +101,9 @@ export async function createHouse(config: HouseConfig): Promise<House> {
   });
   // The database opens in the background (a new PGlite folder takes seconds): the platform listens
   // without waiting, and the house's routes wait for it on their first use.
+  const lotteryWallet = config.lottery
+    ? createWalletClient({ vendorCode: config.lottery.vendorCode, secret: config.lottery.secret, transport: config.transport, now: config.now })
+    : null;
   const opened = openHouseDatabase(config.database).then((database) => ({
     database,
     service: createHouseService({ db: database.db, wallet, titles, seeds, now: config.now, log: config.log }),
@@ -100,6 +111,7 @@ export async function createHouse(config: HouseConfig): Promise<House> {
       db: database.db,
       ...(config.now ? { now: config.now } : {}),
       ...(config.lotteryBeacon ? { beacon: config.lotteryBeacon } : {}),
+      wallet: lotteryWallet,
       ...(config.log ? { log: config.log } : {}),
     }),
   }));
@@ -141,6 +153,9 @@ export async function createHouse(config: HouseConfig): Promise<House> {
           plannedAt = at;
         }
         await l.drawElectronic();
+        await l.tickets.sweep();
+        // The platform's mirror of the draws (a failure only delays it: the versions say what is left).
+        await l.publisher?.pushDraws().catch((error: unknown) => config.log?.warn({ err: error }, 'lottery draws not pushed yet'));
       })
       .catch((error: unknown) => config.log?.error({ err: error }, 'house lottery tick failed'));
   };
@@ -161,6 +176,16 @@ export async function createHouse(config: HouseConfig): Promise<House> {
         play: { service, secureCookie: config.secureCookie ?? false },
         lottoVerify: lottoVerifier(config.lotteryBeacon?.info),
       });
+      await app.register(
+        async (scope) =>
+          lottoPlayRoutes(scope, {
+            lottery: () => lottery,
+            secureCookie: config.secureCookie ?? false,
+            page: lottoPage,
+            messagePage: lottoMessagePage,
+          }),
+        { prefix: '/house' },
+      );
     },
     start() {
       if (timer || closed) return;
@@ -177,6 +202,18 @@ export async function createHouse(config: HouseConfig): Promise<House> {
         stopped: () => closed,
         ...(config.log ? { log: config.log } : {}),
       }).catch((error: unknown) => config.log?.error({ err: error }, 'house game list publishing failed'));
+      // The lottery's games, into the catalogue as the lottery's own vendor (gameType LOTT / ELOTT).
+      if (lotteryWallet)
+        void lottery
+          .then(async (l) =>
+            publishGames({
+              call: lotteryWallet.call,
+              games: lottoCatalogue(await l.draws.games(), config.publicUrl),
+              stopped: () => closed,
+              ...(config.log ? { log: config.log } : {}),
+            }),
+          )
+          .catch((error: unknown) => config.log?.error({ err: error }, 'lottery game list publishing failed'));
     },
     async close() {
       closed = true;

@@ -12,7 +12,7 @@ import type { VendorAnswer } from './wallet-client';
 
 export type SyncGame = {
   gameCode: string;
-  gameType: 'RNG';
+  gameType: 'RNG' | 'LOTT' | 'ELOTT';
   names: { th: string; en: string };
   classification: string;
   minBet: string;

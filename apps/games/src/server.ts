@@ -36,6 +36,12 @@ const env = z
       .default(path.join(process.cwd(), '.data', 'house')),
     /** This process's public origin (published thumbnails are absolute URLs under it). */
     HOUSE_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** The lottery's own vendor identity (ADR 0094): code (default LOTT) and secret; unset: no ticket is sold. */
+    HOUSE_LOTTERY_VENDOR_CODE: z
+      .string()
+      .regex(/^[A-Z0-9]{2,16}$/)
+      .default('LOTT'),
+    HOUSE_LOTTERY_VENDOR_SECRET: z.string().min(32, 'HOUSE_LOTTERY_VENDOR_SECRET: at least 32 characters').max(200).optional(),
     /** The drand HTTP relay electronic lottery draws fetch quicknet rounds from (every answer verified; ADR 0092). */
     HOUSE_BEACON_URL: z.url({ protocol: /^https?$/ }).default('https://api.drand.sh'),
   })
@@ -59,6 +65,9 @@ if (env.HOUSE_VENDOR_CODE && env.HOUSE_VENDOR_SECRET && env.HOUSE_PLATFORM_URL) 
       ? { url: env.HOUSE_DATABASE_URL }
       : { dataDir: path.join(env.HOUSE_DATA_DIR, 'pglite') },
     lotteryBeacon: httpBeaconSource(QUICKNET, env.HOUSE_BEACON_URL),
+    ...(env.HOUSE_LOTTERY_VENDOR_SECRET
+      ? { lottery: { vendorCode: env.HOUSE_LOTTERY_VENDOR_CODE, secret: ((s: string) => () => s)(env.HOUSE_LOTTERY_VENDOR_SECRET) } }
+      : {}),
     secureCookie: (env.HOUSE_PUBLIC_URL ?? env.HOUSE_PLATFORM_URL).startsWith('https:'),
     ...(env.HOUSE_PUBLIC_URL ? { publicUrl: env.HOUSE_PUBLIC_URL } : {}),
     log: app.log,

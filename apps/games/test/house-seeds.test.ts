@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openHouseDatabase, type HouseDatabase } from '../src/db/client';
+import { openTestHouseDatabase } from './test-database';
 import { houseSeedPairs } from '../src/db/schema';
 import { createFloatStream } from '../src/fair';
 import { playBet } from '../src/engine';
@@ -32,32 +32,6 @@ const acceptingWallet = {
   rollback: async () => ({ status: 'OK', balance: '100000' }),
 } as unknown as WalletClient;
 
-/** PostgreSQL (TEST_DB=postgres: a database of its own, dropped at close) or PGlite in memory. */
-async function openTestHouseDatabase(): Promise<HouseDatabase> {
-  const base = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
-  if (!base) return openHouseDatabase({ dataDir: 'memory://' });
-  const name = `house_seeds_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openHouseDatabase({ url: url.toString() });
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      await admin(`drop database ${name} with (force)`);
-    },
-  };
-}
 
 const opened: HouseDatabase[] = [];
 afterEach(async () => {

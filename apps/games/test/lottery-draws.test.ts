@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openHouseDatabase, type HouseDatabase } from '../src/db/client';
+import type { HouseDatabase } from '../src/db/client';
+import { openTestHouseDatabase } from './test-database';
 import { createLottoDraws, type LottoDraws } from '../src/lottery/draws';
 import { LOTTO_GAMES, type LottoGameDefinition } from '../src/lottery/games';
 import { plannedDraws } from '../src/lottery/schedule';
@@ -117,7 +118,7 @@ describe('stored draws and results', () => {
 
   beforeEach(async () => {
     clock = utc('2026-12-07T01:01:00Z');
-    database = await openHouseDatabase({ dataDir: 'memory://' });
+    database = await openTestHouseDatabase();
     draws = createLottoDraws({ db: database.db, now: () => clock, beacon });
     await draws.seedGames();
   });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildHouseApp } from '../src/app';
-import { openHouseDatabase, type HouseDatabase } from '../src/db/client';
+import type { HouseDatabase } from '../src/db/client';
+import { openTestHouseDatabase } from './test-database';
 import {
   createSandboxBeacon,
   QUICKNET,
@@ -44,7 +45,7 @@ describe('electronic draws on the sandbox beacon', () => {
 
   beforeEach(async () => {
     clock = Date.parse('2026-12-07T03:01:00Z');
-    database = await openHouseDatabase({ dataDir: 'memory://' });
+    database = await openTestHouseDatabase();
     lottery = createHouseLottery({ db: database.db, now: () => clock, beacon: sandboxBeaconSource(beacon) });
     await lottery.draws.seedGames();
     await lottery.draws.plan();

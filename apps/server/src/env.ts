@@ -117,6 +117,14 @@ export const ZEnv = z.object({
   HOUSE_VENDOR_SECRET: optionalString(200).pipe(
     z.string().min(32, 'HOUSE_VENDOR_SECRET: at least 32 characters (like every vendor secret; create one with: openssl rand -hex 32)').optional(),
   ),
+  /**
+   * The house lottery's own vendor code and secret in the registry (ADR 0094; code default LOTT): its tickets
+   * are bets signed with it. Unset in a deployment: the lottery draws but sells no ticket.
+   */
+  HOUSE_LOTTERY_VENDOR_CODE: optionalString(16).pipe(z.string().regex(/^[A-Z0-9]{2,16}$/, 'HOUSE_LOTTERY_VENDOR_CODE: 2-16 upper-case letters or digits').optional()),
+  HOUSE_LOTTERY_VENDOR_SECRET: optionalString(200).pipe(
+    z.string().min(32, 'HOUSE_LOTTERY_VENDOR_SECRET: at least 32 characters (create one with: openssl rand -hex 32)').optional(),
+  ),
   /** The house app's own PostgreSQL database; unset: DATABASE_URL (its house_* tables) or the PGlite folder DATA_DIR/house. */
   HOUSE_DATABASE_URL: optionalString(2000).pipe(
     z.string().regex(/^postgres(ql)?:\/\//, 'HOUSE_DATABASE_URL must start with postgres:// or postgresql://').optional(),

@@ -28,6 +28,11 @@ import { resolveMasterKeys } from './platform/keys/master-key';
 
 /** The embedded demo's house vendor in the registry. */
 export const DEMO_HOUSE_VENDOR = { code: 'HOUSE', name: 'Lotus House' } as const;
+/**
+ * The house lottery's own vendor identity (ADR 0094): code LOTT, so the site sends its games to /lottery
+ * (4.GS.02) and its category cards decide the prize mode (3.PRZ.02).
+ */
+export const DEMO_LOTTERY_VENDOR = { code: 'LOTT', name: 'Lotus Lottery' } as const;
 
 /** drand's own relay: electronic draws' quicknet rounds, verified against quicknet's key whatever relay answers. */
 export const DRAND_RELAY = 'https://api.drand.sh';
@@ -54,18 +59,20 @@ export const inProcessTransport =
     return { status: res.statusCode, body: res.body, timestamp: header('x-timestamp'), signature: header('x-signature') };
   };
 
-/** Adds (or points at `baseUrl`) the demo's house vendor: seamless wallet, launch URL <base>/house/play. */
+/**
+ * Adds (or points at `baseUrl`) the demo's house vendors: the slots (launch URL <base>/house/play) and the
+ * lottery (<base>/house/lotto/play), seamless wallets.
+ */
 export async function provisionHouseVendor(app: FastifyInstance, baseUrl: string): Promise<void> {
-  await app.services.vendor.ops.ensure(
-    {
-      code: DEMO_HOUSE_VENDOR.code,
-      name: DEMO_HOUSE_VENDOR.name,
-      gameTypes: ['SLOT'],
-      walletMode: 'seamless',
-      launchUrl: `${baseUrl.replace(/\/$/, '')}/house/play`,
-    },
-    async () => undefined, // platform-provided, like the demo data: no operator, no audit row
-  );
+  const base = baseUrl.replace(/\/$/, '');
+  for (const vendor of [
+    { ...DEMO_HOUSE_VENDOR, gameTypes: ['SLOT'], launchUrl: `${base}/house/play` },
+    { ...DEMO_LOTTERY_VENDOR, gameTypes: ['LOTT', 'ELOTT'], launchUrl: `${base}/house/lotto/play` },
+  ])
+    await app.services.vendor.ops.ensure(
+      { code: vendor.code, name: vendor.name, gameTypes: vendor.gameTypes, walletMode: 'seamless', launchUrl: vendor.launchUrl },
+      async () => undefined, // platform-provided, like the demo data: no operator, no audit row
+    );
 }
 
 /**
@@ -84,13 +91,19 @@ export async function mountHouse(
   }
   const code = configured ? env.HOUSE_VENDOR_CODE! : DEMO_HOUSE_VENDOR.code;
   const configuredSecret = env.HOUSE_VENDOR_SECRET;
-  const secret = configured
-    ? () => configuredSecret!
-    : async () => {
-        const vendor = await app.services.vendor.service.vendorOf(code);
-        if (!vendor) throw new Error('the house vendor is not registered yet');
-        return vendor.secret;
-      };
+  const registrySecret = (vendorCode: string) => async () => {
+    const vendor = await app.services.vendor.service.vendorOf(vendorCode);
+    if (!vendor) throw new Error(`the vendor ${vendorCode} is not registered yet`);
+    return vendor.secret;
+  };
+  const secret = configured ? () => configuredSecret! : registrySecret(code);
+  // The lottery sells tickets as its own vendor: configured beside the house in a deployment, LOTT in the demo.
+  const lotterySecret = env.HOUSE_LOTTERY_VENDOR_SECRET;
+  const lottery = configured
+    ? lotterySecret
+      ? { vendorCode: env.HOUSE_LOTTERY_VENDOR_CODE ?? DEMO_LOTTERY_VENDOR.code, secret: () => lotterySecret }
+      : undefined
+    : { vendorCode: DEMO_LOTTERY_VENDOR.code, secret: registrySecret(DEMO_LOTTERY_VENDOR.code) };
   // The house seed key comes from the master key (ADR 0023, ADR 0068): like the server keys, the
   // house's unrevealed server seeds cannot be derived from a copy of the database alone.
   const master = resolveMasterKeys(env);
@@ -111,6 +124,7 @@ export async function mountHouse(
         : { dataDir: path.join(env.DATA_DIR, 'house') }),
     secureCookie: env.PUBLIC_URL?.startsWith('https:') ?? false,
     lotteryBeacon: lotteryBeaconOf(env, !configured, master.current),
+    ...(lottery ? { lottery } : {}),
     ...(options.now ? { now: options.now } : {}),
     log: app.log,
   });

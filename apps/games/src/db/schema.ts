@@ -156,9 +156,25 @@ export const houseLottoGames = pgTable('house_lotto_games', {
   closeSecondsBefore: integer('close_seconds_before').notNull(),
   lockSeconds: integer('lock_seconds').notNull(),
   /** Rate overrides per bet type, integer hundredths of a multiplier (unset: lottery/bets.ts DEFAULT_RATES). */
-  rates: jsonb('rates').notNull().default(sql`'{}'::jsonb`),
+  rates: jsonb('rates')
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   enabled: boolean('enabled').notNull().default(true),
   sort: integer('sort').notNull().default(0),
+  /** A bet's stake bounds, minor units (a lô bet: per lot). */
+  minStake: bigint('min_stake', { mode: 'bigint' })
+    .notNull()
+    .default(sql`100`),
+  maxStake: bigint('max_stake', { mode: 'bigint' })
+    .notNull()
+    .default(sql`10000000`),
+  /**
+   * The most the house may owe on one number of one bet type in one draw, summed over every member's
+   * tickets (stake x rate of each bet on it): the exposure cap, checked atomically at purchase.
+   */
+  exposureCap: bigint('exposure_cap', { mode: 'bigint' })
+    .notNull()
+    .default(sql`100000000`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
 
@@ -184,6 +200,12 @@ export const houseLottoDraws = pgTable(
     beaconChain: text('beacon_chain'),
     beaconRound: bigint('beacon_round', { mode: 'number' }),
     voidReason: text('void_reason'),
+    /**
+     * Bumped by every change; the platform's mirror takes a pushed draw only if its version is newer, and
+     * `published_version` is the last version the platform acknowledged (lottery/publish.ts).
+     */
+    version: integer('version').notNull().default(1),
+    publishedVersion: integer('published_version').notNull().default(0),
     /** Who moved or voided it last (a platform operator id), and when. */
     changedBy: text('changed_by'),
     changedAt: timestamp('changed_at', { withTimezone: true }),
@@ -195,6 +217,9 @@ export const houseLottoDraws = pgTable(
     index('house_lotto_draws_pending')
       .on(t.status, t.drawAt)
       .where(sql`status in ('scheduled', 'resulted')`),
+    index('house_lotto_draws_unpublished')
+      .on(t.id)
+      .where(sql`version > published_version`),
   ],
 );
 
@@ -217,3 +242,70 @@ export const houseLottoResults = pgTable('house_lotto_results', {
   confirmedBy: text('confirmed_by'),
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
 });
+
+/** Restricted numbers (เลขอั้น) of a game: a bet on one pays half its rate (docs/lottery.md). */
+export const houseLottoRestricted = pgTable(
+  'house_lotto_restricted',
+  {
+    gameCode: text('game_code')
+      .notNull()
+      .references(() => houseLottoGames.code),
+    /** bets.ts restrictionKey: `<type>:<numbers>` ("3top:123", "xien2:12-34"). */
+    betKey: text('bet_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameCode, t.betKey] })],
+);
+
+/**
+ * A ticket: one signed vendor bet (round id = ticket id) holding the bets bought together on one draw,
+ * each with the rate and restriction it was sold at. `open` (recorded, the bet not yet acknowledged) ->
+ * `accepted` (the platform took the stake) -> `settled` (win computed) -> `paid` (the win, or 0 for a loss,
+ * acknowledged: the round is closed); `refused` (the platform refused the bet) or `void` (rolled back: the
+ * draw was voided, or the bet's fate was unknown on an ended session).
+ */
+export const houseLottoTickets = pgTable(
+  'house_lotto_tickets',
+  {
+    id: text('id').primaryKey(),
+    drawId: integer('draw_id')
+      .notNull()
+      .references(() => houseLottoDraws.id),
+    gameCode: text('game_code').notNull(),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => housePlayers.id),
+    platformPlayerId: text('platform_player_id').notNull(),
+    currency: text('currency').notNull(),
+    platformSession: text('platform_session').notNull(),
+    /** [{type, numbers, stake, rate, restricted}] */
+    bets: jsonb('bets').notNull(),
+    cost: bigint('cost', { mode: 'bigint' }).notNull(),
+    win: bigint('win', { mode: 'bigint' }),
+    status: text('status').notNull().$type<'open' | 'accepted' | 'settled' | 'paid' | 'refused' | 'void'>(),
+    voidReason: text('void_reason'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('house_lotto_tickets_draw_status').on(t.drawId, t.status, t.id),
+    index('house_lotto_tickets_player_time').on(t.playerId, t.createdAt),
+  ],
+);
+
+/**
+ * What the house owes on one number of one bet type in one draw if it comes out (stake x rate summed over
+ * the tickets sold on it), kept under the game's exposure cap by the purchase's conditional update.
+ */
+export const houseLottoExposure = pgTable(
+  'house_lotto_exposure',
+  {
+    drawId: integer('draw_id')
+      .notNull()
+      .references(() => houseLottoDraws.id),
+    betKey: text('bet_key').notNull(),
+    liability: bigint('liability', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.drawId, t.betKey] })],
+);

@@ -117,6 +117,11 @@ export function createLottoDraws(deps: {
     return inserted;
   }
 
+  /** Every game, in the operator's order. */
+  async function games() {
+    return db.select().from(houseLottoGames).orderBy(asc(houseLottoGames.sort));
+  }
+
   /** Draws still selling tickets (lock not reached), soonest first. */
   async function openDraws(gameCode?: string) {
     const at = new Date(now());
@@ -218,7 +223,7 @@ export function createLottoDraws(deps: {
         .where(eq(houseLottoResults.drawId, drawId));
       await tx
         .update(houseLottoDraws)
-        .set({ status: 'resulted' })
+        .set({ version: sql`${houseLottoDraws.version} + 1`, status: 'resulted' })
         .where(and(eq(houseLottoDraws.id, drawId), eq(houseLottoDraws.status, 'scheduled')));
       return { ok: true, drawId } as const;
     });
@@ -259,6 +264,7 @@ export function createLottoDraws(deps: {
     const [draw] = await db
       .update(houseLottoDraws)
       .set({
+        version: sql`${houseLottoDraws.version} + 1`,
         drawAt: new Date(input.drawAt),
         closeAt: new Date(closeAt),
         lockAt: new Date(closeAt - found.game.lockSeconds * 1000),
@@ -282,6 +288,7 @@ export function createLottoDraws(deps: {
     const [draw] = await db
       .update(houseLottoDraws)
       .set({
+        version: sql`${houseLottoDraws.version} + 1`,
         status: 'void',
         voidReason: input.reason,
         changedBy: input.operator,
@@ -309,6 +316,7 @@ export function createLottoDraws(deps: {
 
   return {
     seedGames,
+    games,
     plan,
     openDraws,
     findDraw,

@@ -1,8 +1,12 @@
-import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { HouseDb } from '../db/client';
 import { houseLottoDraws, houseLottoResults } from '../db/schema';
 import { commitRound, verifyElectronicDraw, type BeaconSource } from './beacon';
 import { createLottoDraws } from './draws';
+import { createLottoPlay } from './play';
+import { createLottoPublisher } from './publish';
+import { createLottoTickets } from './tickets';
+import type { WalletClient } from '../wallet-client';
 
 /**
  * The house lottery at run time (ADR 0092): draws planned ahead, electronic draws drawn from their
@@ -26,6 +30,8 @@ export function createHouseLottery(deps: {
   now?: () => number;
   /** Where electronic draws get their randomness; without one, no electronic draw is planned. */
   beacon?: BeaconSource;
+  /** The signed wallet of the lottery's vendor identity (LOTT); without one, no ticket is sold. */
+  wallet?: WalletClient | null;
   log?: { warn(obj: unknown, msg: string): void };
 }) {
   const { db, beacon } = deps;
@@ -82,7 +88,7 @@ export function createHouseLottery(deps: {
         const stored = await db.transaction(async (tx) => {
           const [moved] = await tx
             .update(houseLottoDraws)
-            .set({ status: 'resulted' })
+            .set({ version: sql`${houseLottoDraws.version} + 1`, status: 'resulted' })
             .where(and(eq(houseLottoDraws.id, draw.id), eq(houseLottoDraws.status, 'scheduled')))
             .returning({ id: houseLottoDraws.id });
           if (!moved) return false; // another instance drew it, or an operator voided it
@@ -104,6 +110,7 @@ export function createHouseLottery(deps: {
         const [gone] = await db
           .update(houseLottoDraws)
           .set({
+            version: sql`${houseLottoDraws.version} + 1`,
             status: 'void',
             voidReason: 'beacon_unavailable',
             changedBy: 'beacon',
@@ -123,12 +130,23 @@ export function createHouseLottery(deps: {
     return { drawn, voided };
   }
 
-  /** One pass of the lottery's work: plan ahead, then draw what is due. */
+  const tickets = createLottoTickets({
+    db,
+    wallet: deps.wallet ?? null,
+    now,
+    ...(deps.log ? { log: deps.log } : {}),
+  });
+  const play = createLottoPlay({ db, wallet: deps.wallet ?? null, tickets, now });
+  const publisher = deps.wallet ? createLottoPublisher({ db, call: deps.wallet.call }) : null;
+
+  /** One pass of the lottery's work: plan ahead, draw what is due, then settle and refund. */
   async function tick() {
     const planned = await draws.plan();
     const electronic = await drawElectronic();
-    return { planned, ...electronic };
+    const settlement = await tickets.sweep();
+    const published = publisher ? await publisher.pushDraws() : 0;
+    return { planned, ...electronic, ...settlement, published };
   }
 
-  return { draws, drawElectronic, tick, beaconInfo: beacon?.info ?? null };
+  return { draws, tickets, play, publisher, drawElectronic, tick, beaconInfo: beacon?.info ?? null };
 }

@@ -3,11 +3,11 @@ import { STRINGS, type Lang } from './strings';
 
 /** Server-rendered shells of the house pages; behaviour is in assets/*.js (the platform's CSP allows 'self' scripts only). */
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** JSON for a non-executed <script type="application/json"> block (no "</script>" break-out). */
-const jsonBlock = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+export const jsonBlock = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-function shell(lang: Lang, title: string, body: string, script?: string): string {
+export function shell(lang: Lang, title: string, body: string, script?: string): string {
   return `<!doctype html>
 <html lang="${lang}">
 <head>

@@ -1,0 +1,536 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { HouseDb } from '../db/client';
+import {
+  houseLottoDraws,
+  houseLottoExposure,
+  houseLottoGames,
+  houseLottoResults,
+  houseLottoRestricted,
+  houseLottoTickets,
+} from '../db/schema';
+import type { HouseSession } from '../house-service';
+import { UncertainAnswer, type WalletClient } from '../wallet-client';
+import { defaultRates, restrictionKey, ticketCost, validateBet, type TBet, type TRates } from './bets';
+import { evaluateBet } from './evaluate';
+import type { TLotteryResult, TResultFormat } from './results';
+
+/**
+ * Lottery tickets (ADR 0094): a ticket is one signed vendor bet holding the bets bought together on one
+ * draw; settlement pays each with one signed win (0 for a loss, which closes the round) and a voided draw
+ * rolls each back. Every step moves a ticket from one status to the next with a conditional update, and
+ * every wallet call carries the ticket's own transaction id, so a retry, a second instance or a restart
+ * after a kill moves no money twice.
+ */
+
+/** Bets in one ticket. */
+export const MAX_BETS_PER_TICKET = 50;
+/** Tickets evaluated per statement during settlement (each chunk is one short update). */
+export const SETTLE_CHUNK = 5_000;
+/** Wallet calls in flight at once while paying or rolling back. */
+export const WALLET_CONCURRENCY = 8;
+/** A ticket whose bet's answer was lost is retried after this long (its purchase may still be running). */
+export const TICKET_GRACE_MS = 15_000;
+
+export type StoredBet = TBet & { rate: number; restricted: boolean };
+export type TicketRow = typeof houseLottoTickets.$inferSelect;
+
+export type BuyRefusal =
+  | 'lottery_unavailable'
+  | 'lottery_bets_invalid'
+  | 'lottery_bet_type_unknown'
+  | 'lottery_number_invalid'
+  | 'lottery_stake_invalid'
+  | 'lottery_draw_unknown'
+  | 'lottery_draw_closed'
+  | 'lottery_draw_void'
+  | 'lottery_exposure_full';
+
+export type BuyOutcome =
+  | { ok: true; ticketId: string; cost: string; balance: string | null }
+  | {
+      ok: false;
+      error: BuyRefusal | 'pending' | string;
+      ticketId?: string;
+      balance?: string;
+      betKey?: string;
+    };
+
+const newTicketId = () => `LT${Date.now().toString(36)}${randomBytes(9).toString('base64url')}`;
+
+class ExposureFull extends Error {
+  constructor(readonly betKey: string) {
+    super(`exposure cap reached on ${betKey}`);
+  }
+}
+
+/** What one bet may cost the house if its number comes out once: stake x rate (half when restricted). */
+function liabilityOf(bet: StoredBet): bigint {
+  return (BigInt(bet.stake) * BigInt(bet.rate)) / (bet.restricted ? 200n : 100n);
+}
+
+/** A game's rates: the defaults for its format with the operator's overrides. */
+export function ratesOf(format: TResultFormat, overrides: unknown): TRates {
+  const base = defaultRates(format);
+  if (!overrides || typeof overrides !== 'object') return base;
+  const merged: Record<string, number> = { ...base };
+  for (const [type, rate] of Object.entries(overrides as Record<string, unknown>))
+    if (type in base && typeof rate === 'number' && Number.isSafeInteger(rate) && rate >= 0)
+      merged[type] = rate;
+  return merged as TRates;
+}
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      await work(item);
+    }
+  });
+  await Promise.all(lanes);
+}
+
+export type LottoTickets = ReturnType<typeof createLottoTickets>;
+
+export function createLottoTickets(deps: {
+  db: HouseDb;
+  /** The signed wallet of the lottery's own vendor identity; null: tickets are not sold. */
+  wallet: WalletClient | null;
+  now?: () => number;
+  log?: { warn(obj: unknown, msg: string): void };
+}) {
+  const { db, wallet } = deps;
+  const now = deps.now ?? Date.now;
+  const log = deps.log ?? { warn: () => undefined };
+  /** Tickets a purchase of this process is driving right now (the sweeper leaves them alone). */
+  const inFlight = new Set<string>();
+
+  /** Gives back a refused or rolled-back ticket's exposure (its numbers may be sold again). */
+  async function releaseExposure(tx: Pick<HouseDb, 'update'>, ticket: Pick<TicketRow, 'drawId' | 'bets'>) {
+    for (const [betKey, liability] of exposureOf(ticket.bets as StoredBet[]))
+      await tx
+        .update(houseLottoExposure)
+        .set({ liability: sql`${houseLottoExposure.liability} - ${liability}` })
+        .where(and(eq(houseLottoExposure.drawId, ticket.drawId), eq(houseLottoExposure.betKey, betKey)));
+  }
+
+  /** The liability a ticket adds per bet key (two bets of a ticket on one number add up). */
+  function exposureOf(bets: readonly StoredBet[]): Map<string, bigint> {
+    const byKey = new Map<string, bigint>();
+    for (const bet of bets) {
+      const key = restrictionKey(bet);
+      byKey.set(key, (byKey.get(key) ?? 0n) + liabilityOf(bet));
+    }
+    return byKey;
+  }
+
+  /**
+   * Buys a ticket: validated, recorded `open` with its exposure added under the cap (one transaction,
+   * nothing written on a refusal), then the signed bet; `accepted` once the platform took the stake.
+   */
+  async function buy(
+    session: HouseSession,
+    input: { gameCode: string; drawNo: string; bets: unknown },
+  ): Promise<BuyOutcome> {
+    if (!wallet) return { ok: false, error: 'lottery_unavailable' };
+    if (!Array.isArray(input.bets) || input.bets.length === 0 || input.bets.length > MAX_BETS_PER_TICKET)
+      return { ok: false, error: 'lottery_bets_invalid' };
+    const [found] = await db
+      .select({ draw: houseLottoDraws, game: houseLottoGames })
+      .from(houseLottoDraws)
+      .innerJoin(houseLottoGames, eq(houseLottoGames.code, houseLottoDraws.gameCode))
+      .where(and(eq(houseLottoDraws.gameCode, input.gameCode), eq(houseLottoDraws.drawNo, input.drawNo)));
+    if (!found || !found.game.enabled) return { ok: false, error: 'lottery_draw_unknown' };
+    if (found.draw.status === 'void') return { ok: false, error: 'lottery_draw_void' };
+    if (found.draw.status !== 'scheduled' || found.draw.lockAt.getTime() <= now())
+      return { ok: false, error: 'lottery_draw_closed' };
+    const format = found.game.format as TResultFormat;
+    const rates = ratesOf(format, found.game.rates);
+    const valid: TBet[] = [];
+    for (const raw of input.bets) {
+      const checked = validateBet(format, raw);
+      if (!checked.ok) return { ok: false, error: checked.key };
+      const stake = BigInt(checked.bet.stake);
+      if (stake < found.game.minStake || stake > found.game.maxStake)
+        return { ok: false, error: 'lottery_stake_invalid' };
+      valid.push(checked.bet);
+    }
+    const keys = [...new Set(valid.map(restrictionKey))];
+    const restricted = new Set(
+      (
+        await db
+          .select({ betKey: houseLottoRestricted.betKey })
+          .from(houseLottoRestricted)
+          .where(
+            and(
+              eq(houseLottoRestricted.gameCode, input.gameCode),
+              inArray(houseLottoRestricted.betKey, keys),
+            ),
+          )
+      ).map((r) => r.betKey),
+    );
+    const bets: StoredBet[] = valid.map((bet) => ({
+      ...bet,
+      rate: rates[bet.type],
+      restricted: restricted.has(restrictionKey(bet)),
+    }));
+    const cost = bets.reduce((sum, bet) => sum + ticketCost(format, bet), 0n);
+    const cap = found.game.exposureCap;
+    const id = newTicketId();
+    const drawId = found.draw.id;
+    const row = {
+      id,
+      drawId,
+      gameCode: input.gameCode,
+      playerId: session.playerId,
+      platformPlayerId: session.platformPlayerId,
+      currency: session.currency,
+      platformSession: session.platformSession,
+      bets,
+      cost,
+      status: 'open' as const,
+      createdAt: new Date(now()),
+    };
+    try {
+      const recorded = await db.transaction(async (tx) => {
+        // FOR SHARE: purchases run side by side, but a status change of the draw (void, result) waits
+        // for them, and a purchase after it sees it.
+        const [draw] = await tx
+          .select({ status: houseLottoDraws.status, lockAt: houseLottoDraws.lockAt })
+          .from(houseLottoDraws)
+          .where(eq(houseLottoDraws.id, drawId))
+          .for('share');
+        if (!draw || draw.status !== 'scheduled' || draw.lockAt.getTime() <= now()) return false;
+        await tx.insert(houseLottoTickets).values(row);
+        // In key order, so that two tickets on the same numbers lock their exposure rows in the same order.
+        for (const [betKey, liability] of [...exposureOf(bets)].sort(([a], [b]) => (a < b ? -1 : 1))) {
+          if (liability > cap) throw new ExposureFull(betKey);
+          const [kept] = await tx
+            .insert(houseLottoExposure)
+            .values({ drawId, betKey, liability })
+            .onConflictDoUpdate({
+              target: [houseLottoExposure.drawId, houseLottoExposure.betKey],
+              set: { liability: sql`${houseLottoExposure.liability} + excluded.liability` },
+              setWhere: sql`${houseLottoExposure.liability} + excluded.liability <= ${cap}`,
+            })
+            .returning({ liability: houseLottoExposure.liability });
+          if (!kept) throw new ExposureFull(betKey);
+        }
+        return true;
+      });
+      if (!recorded) return { ok: false, error: 'lottery_draw_closed' };
+    } catch (error) {
+      if (error instanceof ExposureFull)
+        return { ok: false, error: 'lottery_exposure_full', betKey: error.betKey };
+      throw error;
+    }
+    inFlight.add(id);
+    try {
+      const placed = await placeBet({ ...row, win: null, voidReason: null, attempts: 0, settledAt: null });
+      if (placed.status === 'accepted')
+        return { ok: true, ticketId: id, cost: cost.toString(), balance: placed.balance };
+      if (placed.status === 'open') return { ok: false, error: 'pending', ticketId: id };
+      return {
+        ok: false,
+        error: placed.reason,
+        ticketId: id,
+        ...(placed.balance ? { balance: placed.balance } : {}),
+      };
+    } finally {
+      inFlight.delete(id);
+    }
+  }
+
+  type Placed =
+    | { status: 'accepted'; balance: string | null }
+    | { status: 'refused' | 'void'; reason: string; balance?: string | undefined }
+    | { status: 'open' };
+
+  /**
+   * Sends an `open` ticket's bet (the same transaction id on every attempt). A refusal makes it `refused`
+   * and gives its exposure back; on a retry (the first answer was lost) a refusal may hide an applied bet
+   * (an ended session), so it is rolled back first, whatever happened. No usable answer: still `open`.
+   */
+  async function placeBet(ticket: TicketRow, retry = false): Promise<Placed> {
+    try {
+      const bet = await wallet!.bet({
+        playerId: ticket.platformPlayerId,
+        sessionToken: ticket.platformSession,
+        roundId: ticket.id,
+        gameCode: ticket.gameCode,
+        amount: ticket.cost,
+        currency: ticket.currency,
+      });
+      if (bet.status === 'OK') {
+        await db
+          .update(houseLottoTickets)
+          .set({ status: 'accepted' })
+          .where(and(eq(houseLottoTickets.id, ticket.id), eq(houseLottoTickets.status, 'open')));
+        return { status: 'accepted', balance: bet.balance ?? null };
+      }
+      if (retry) {
+        const rb = await wallet!.rollback({ playerId: ticket.platformPlayerId, roundId: ticket.id });
+        if (rb.status !== 'OK' && rb.code !== 'TRANSACTION_ROLLED_BACK') return { status: 'open' };
+      }
+      await db.transaction(async (tx) => {
+        const [moved] = await tx
+          .update(houseLottoTickets)
+          .set({ status: 'refused', voidReason: bet.code, settledAt: new Date(now()) })
+          .where(and(eq(houseLottoTickets.id, ticket.id), eq(houseLottoTickets.status, 'open')))
+          .returning({ id: houseLottoTickets.id });
+        if (moved) await releaseExposure(tx, ticket);
+      });
+      return { status: 'refused', reason: bet.code.toLowerCase(), balance: bet.balance };
+    } catch (error) {
+      if (!(error instanceof UncertainAnswer)) throw error;
+      log.warn({ ticket: ticket.id, detail: error.detail }, 'lottery ticket left for the sweeper');
+      await db
+        .update(houseLottoTickets)
+        .set({ attempts: sql`${houseLottoTickets.attempts} + 1` })
+        .where(eq(houseLottoTickets.id, ticket.id));
+      return { status: 'open' };
+    }
+  }
+
+  /** Tickets whose bet's answer was lost: sent again (or rolled back), oldest first. */
+  async function retryOpen(): Promise<number> {
+    if (!wallet) return 0;
+    const rows = await db
+      .select()
+      .from(houseLottoTickets)
+      .where(
+        and(
+          eq(houseLottoTickets.status, 'open'),
+          lt(houseLottoTickets.createdAt, new Date(now() - TICKET_GRACE_MS)),
+        ),
+      )
+      .orderBy(asc(houseLottoTickets.createdAt))
+      .limit(200);
+    let done = 0;
+    for (const row of rows) {
+      if (inFlight.has(row.id)) continue;
+      const placed = await placeBet(row, true);
+      if (placed.status !== 'open') done += 1;
+    }
+    return done;
+  }
+
+  /**
+   * Computes the wins of a resulted draw's accepted tickets, a chunk at a time (each chunk one update of
+   * `accepted` rows to `settled` with their win: short locks; a chunk done twice finds nothing left).
+   */
+  async function computeWins(drawId: number, format: TResultFormat, result: TLotteryResult): Promise<number> {
+    let computed = 0;
+    for (;;) {
+      const chunk = await db
+        .select({ id: houseLottoTickets.id, bets: houseLottoTickets.bets })
+        .from(houseLottoTickets)
+        .where(and(eq(houseLottoTickets.drawId, drawId), eq(houseLottoTickets.status, 'accepted')))
+        .orderBy(asc(houseLottoTickets.id))
+        .limit(SETTLE_CHUNK);
+      if (chunk.length === 0) return computed;
+      const wins = chunk.map((ticket) => {
+        let win = 0n;
+        for (const bet of ticket.bets as StoredBet[])
+          win += evaluateBet(format, result, bet, { [bet.type]: bet.rate } as TRates, bet.restricted).win;
+        return { id: ticket.id, win };
+      });
+      const values = sql.join(
+        wins.map((w) => sql`(${w.id}, ${w.win.toString()}::bigint)`),
+        sql`, `,
+      );
+      await db.execute(sql`
+        update ${houseLottoTickets} as t
+           set status = 'settled', win = v.win, settled_at = ${new Date(now()).toISOString()}::timestamptz
+          from (values ${values}) as v(id, win)
+         where t.id = v.id and t.status = 'accepted'`);
+      computed += wins.length;
+    }
+  }
+
+  /**
+   * Sends each settled ticket's win (its amount, or 0 for a loss: the platform closes the round) and marks
+   * it `paid` once acknowledged. A win refused because the bet was rolled back makes the ticket `void`.
+   */
+  async function payWins(drawId: number): Promise<number> {
+    let paid = 0;
+    for (;;) {
+      const rows = await db
+        .select()
+        .from(houseLottoTickets)
+        .where(and(eq(houseLottoTickets.drawId, drawId), eq(houseLottoTickets.status, 'settled')))
+        .orderBy(asc(houseLottoTickets.id))
+        .limit(500);
+      if (rows.length === 0) return paid;
+      let progress = 0;
+      await eachLimited(rows, WALLET_CONCURRENCY, async (ticket) => {
+        try {
+          const answer = await wallet!.win({
+            playerId: ticket.platformPlayerId,
+            roundId: ticket.id,
+            gameCode: ticket.gameCode,
+            amount: ticket.win ?? 0n,
+            currency: ticket.currency,
+          });
+          const status =
+            answer.status === 'OK' ? 'paid' : answer.code === 'TRANSACTION_ROLLED_BACK' ? 'void' : null;
+          if (!status) {
+            log.warn(
+              { ticket: ticket.id, code: answer.status === 'ERROR' ? answer.code : '' },
+              'lottery win refused; kept for the next pass',
+            );
+            return;
+          }
+          await db
+            .update(houseLottoTickets)
+            .set({ status, ...(status === 'void' ? { voidReason: 'TRANSACTION_ROLLED_BACK' } : {}) })
+            .where(and(eq(houseLottoTickets.id, ticket.id), eq(houseLottoTickets.status, 'settled')));
+          if (status === 'paid') paid += 1;
+          progress += 1;
+        } catch (error) {
+          if (!(error instanceof UncertainAnswer)) throw error;
+          log.warn({ ticket: ticket.id, detail: error.detail }, 'lottery win left for the next pass');
+        }
+      });
+      // Nothing went through this pass (the platform is unreachable): the next tick tries again.
+      if (progress === 0) return paid;
+    }
+  }
+
+  /** Rolls back the tickets of a voided draw (refunds), each once; answers how many it refunded. */
+  async function rollbackVoided(drawId: number): Promise<number> {
+    let refunded = 0;
+    for (;;) {
+      const rows = await db
+        .select()
+        .from(houseLottoTickets)
+        .where(
+          and(
+            eq(houseLottoTickets.drawId, drawId),
+            inArray(houseLottoTickets.status, ['open', 'accepted']),
+            // An open ticket may still be in its purchase here: the next pass takes it.
+            lt(houseLottoTickets.createdAt, new Date(now() - 1_000)),
+          ),
+        )
+        .orderBy(asc(houseLottoTickets.id))
+        .limit(500);
+      const todo = rows.filter((r) => !inFlight.has(r.id));
+      if (todo.length === 0) return refunded;
+      let progress = 0;
+      await eachLimited(todo, WALLET_CONCURRENCY, async (ticket) => {
+        try {
+          const answer = await wallet!.rollback({ playerId: ticket.platformPlayerId, roundId: ticket.id });
+          if (answer.status !== 'OK' && answer.code !== 'TRANSACTION_ROLLED_BACK') {
+            log.warn(
+              { ticket: ticket.id, code: answer.code },
+              'lottery rollback refused; kept for the next pass',
+            );
+            return;
+          }
+          const [moved] = await db
+            .update(houseLottoTickets)
+            .set({ status: 'void', voidReason: 'draw_void', settledAt: new Date(now()) })
+            .where(
+              and(
+                eq(houseLottoTickets.id, ticket.id),
+                inArray(houseLottoTickets.status, ['open', 'accepted']),
+              ),
+            )
+            .returning({ id: houseLottoTickets.id });
+          if (moved) refunded += 1;
+          progress += 1;
+        } catch (error) {
+          if (!(error instanceof UncertainAnswer)) throw error;
+        }
+      });
+      if (progress === 0) return refunded;
+    }
+  }
+
+  /** A resulted draw with no ticket left to settle or pay becomes `settled`. */
+  async function finishIfDone(drawId: number): Promise<boolean> {
+    const [left] = await db
+      .select({ n: count() })
+      .from(houseLottoTickets)
+      .where(
+        and(
+          eq(houseLottoTickets.drawId, drawId),
+          inArray(houseLottoTickets.status, ['open', 'accepted', 'settled']),
+        ),
+      );
+    if (Number(left?.n ?? 0) > 0) return false;
+    const [moved] = await db
+      .update(houseLottoDraws)
+      .set({ status: 'settled', version: sql`${houseLottoDraws.version} + 1` })
+      .where(and(eq(houseLottoDraws.id, drawId), eq(houseLottoDraws.status, 'resulted')))
+      .returning({ id: houseLottoDraws.id });
+    return Boolean(moved);
+  }
+
+  /** One draw's settlement, as far as it goes now: compute, pay, finish. Safe to run twice or after a kill. */
+  async function settleDraw(drawId: number): Promise<{ computed: number; paid: number; settled: boolean }> {
+    const [row] = await db
+      .select({
+        status: houseLottoDraws.status,
+        format: houseLottoGames.format,
+        result: houseLottoResults.result,
+        resultStatus: houseLottoResults.status,
+      })
+      .from(houseLottoDraws)
+      .innerJoin(houseLottoGames, eq(houseLottoGames.code, houseLottoDraws.gameCode))
+      .innerJoin(houseLottoResults, eq(houseLottoResults.drawId, houseLottoDraws.id))
+      .where(eq(houseLottoDraws.id, drawId));
+    // Never from an unconfirmed result.
+    if (!row || row.status !== 'resulted' || row.resultStatus !== 'confirmed')
+      return { computed: 0, paid: 0, settled: false };
+    const computed = await computeWins(drawId, row.format as TResultFormat, row.result as TLotteryResult);
+    const paid = wallet ? await payWins(drawId) : 0;
+    return { computed, paid, settled: await finishIfDone(drawId) };
+  }
+
+  /** The work of a tick: lost bets retried, resulted draws settled, voided draws refunded. */
+  async function sweep(): Promise<{ retried: number; settledDraws: number; refunded: number }> {
+    const retried = await retryOpen();
+    const pending = await db
+      .select({ id: houseLottoDraws.id, status: houseLottoDraws.status })
+      .from(houseLottoDraws)
+      .where(
+        sql`(${houseLottoDraws.status} = 'resulted') or (${houseLottoDraws.status} = 'void' and exists (select 1 from ${houseLottoTickets} t where t.draw_id = ${houseLottoDraws.id} and t.status in ('open', 'accepted')))`,
+      )
+      .orderBy(asc(houseLottoDraws.drawAt))
+      .limit(20);
+    let settledDraws = 0;
+    let refunded = 0;
+    for (const draw of pending) {
+      if (draw.status === 'resulted') {
+        if ((await settleDraw(draw.id)).settled) settledDraws += 1;
+      } else if (wallet) refunded += await rollbackVoided(draw.id);
+    }
+    return { retried, settledDraws, refunded };
+  }
+
+  /** A player's latest tickets with their draw, newest first. */
+  async function ticketsOf(session: HouseSession, limit = 50) {
+    return db
+      .select({
+        id: houseLottoTickets.id,
+        gameCode: houseLottoTickets.gameCode,
+        drawNo: houseLottoDraws.drawNo,
+        drawAt: houseLottoDraws.drawAt,
+        bets: houseLottoTickets.bets,
+        cost: houseLottoTickets.cost,
+        win: houseLottoTickets.win,
+        status: houseLottoTickets.status,
+        createdAt: houseLottoTickets.createdAt,
+      })
+      .from(houseLottoTickets)
+      .innerJoin(houseLottoDraws, eq(houseLottoDraws.id, houseLottoTickets.drawId))
+      .where(eq(houseLottoTickets.playerId, session.playerId))
+      .orderBy(desc(houseLottoTickets.createdAt))
+      .limit(Math.min(Math.max(limit, 1), 100));
+  }
+
+  return { buy, placeBet, retryOpen, computeWins, payWins, rollbackVoided, settleDraw, sweep, ticketsOf };
+}
