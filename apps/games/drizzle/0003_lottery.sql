@@ -41,6 +41,13 @@ CREATE TABLE "house_lotto_games" (
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "house_lotto_ops_requests" (
+	"request_id" text PRIMARY KEY NOT NULL,
+	"action" text NOT NULL,
+	"operator" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "house_lotto_restricted" (
 	"game_code" text NOT NULL,
 	"bet_key" text NOT NULL,

@@ -13,6 +13,7 @@ import { createHouseLottery, type HouseLottery } from './lottery/lottery';
 import { lottoVerifier } from './lottery/routes';
 import { lottoPlayRoutes } from './lottery/play';
 import { lottoCatalogue } from './lottery/publish';
+import { lottoOpsRoutes } from './lottery/ops';
 import { lottoMessagePage, lottoPage } from './page/lotto';
 
 export { fetchTransport, type Transport } from './wallet-client';
@@ -150,6 +151,7 @@ export async function createHouse(config: HouseConfig): Promise<House> {
         const at = (config.now ?? Date.now)();
         if (at - plannedAt >= LOTTERY_PLAN_EVERY_MS) {
           await l.draws.plan();
+          await l.ops.prune();
           plannedAt = at;
         }
         await l.drawElectronic();
@@ -183,6 +185,14 @@ export async function createHouse(config: HouseConfig): Promise<House> {
             secureCookie: config.secureCookie ?? false,
             page: lottoPage,
             messagePage: lottoMessagePage,
+          }),
+        { prefix: '/house' },
+      );
+      await app.register(
+        async (scope) =>
+          lottoOpsRoutes(scope, {
+            ops: async () => (await lottery).ops,
+            secret: async () => (config.lottery ? await config.lottery.secret() : null),
           }),
         { prefix: '/house' },
       );

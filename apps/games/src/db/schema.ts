@@ -309,3 +309,14 @@ export const houseLottoExposure = pgTable(
   },
   (t) => [primaryKey({ columns: [t.drawId, t.betKey] })],
 );
+
+/**
+ * The platform's signed operator calls the lottery has taken (lottery/ops.ts), by request id: a replayed
+ * call (the same id) is refused. Kept 1 day (the signature's time window is 5 minutes).
+ */
+export const houseLottoOpsRequests = pgTable('house_lotto_ops_requests', {
+  requestId: text('request_id').primaryKey(),
+  action: text('action').notNull(),
+  operator: text('operator').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});

@@ -3,6 +3,7 @@ import type { HouseDb } from '../db/client';
 import { houseLottoDraws, houseLottoResults } from '../db/schema';
 import { commitRound, verifyElectronicDraw, type BeaconSource } from './beacon';
 import { createLottoDraws } from './draws';
+import { createLottoOps } from './ops';
 import { createLottoPlay } from './play';
 import { createLottoPublisher } from './publish';
 import { createLottoTickets } from './tickets';
@@ -138,6 +139,7 @@ export function createHouseLottery(deps: {
   });
   const play = createLottoPlay({ db, wallet: deps.wallet ?? null, tickets, now });
   const publisher = deps.wallet ? createLottoPublisher({ db, call: deps.wallet.call }) : null;
+  const ops = createLottoOps({ db, draws, now });
 
   /** One pass of the lottery's work: plan ahead, draw what is due, then settle and refund. */
   async function tick() {
@@ -148,5 +150,5 @@ export function createHouseLottery(deps: {
     return { planned, ...electronic, ...settlement, published };
   }
 
-  return { draws, tickets, play, publisher, drawElectronic, tick, beaconInfo: beacon?.info ?? null };
+  return { draws, tickets, play, publisher, ops, drawElectronic, tick, beaconInfo: beacon?.info ?? null };
 }
