@@ -8,5 +8,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
+    // A house database is created and migrated before each test that needs one: seconds on a busy machine.
+    hookTimeout: 60_000,
   },
 });

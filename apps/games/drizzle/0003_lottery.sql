@@ -11,6 +11,8 @@ CREATE TABLE "house_lotto_draws" (
 	"void_reason" text,
 	"version" integer DEFAULT 1 NOT NULL,
 	"published_version" integer DEFAULT 0 NOT NULL,
+	"settle_cursor" text,
+	"settle_computed_at" timestamp with time zone,
 	"changed_by" text,
 	"changed_at" timestamp with time zone,
 	"created_at" timestamp with time zone NOT NULL
@@ -85,6 +87,12 @@ CREATE TABLE "house_lotto_tickets" (
 	"settled_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "house_lotto_wins" (
+	"ticket_id" text PRIMARY KEY NOT NULL,
+	"draw_id" integer NOT NULL,
+	"win" bigint NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "house_lotto_draws" ADD CONSTRAINT "house_lotto_draws_game_code_house_lotto_games_code_fk" FOREIGN KEY ("game_code") REFERENCES "public"."house_lotto_games"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "house_lotto_exposure" ADD CONSTRAINT "house_lotto_exposure_draw_id_house_lotto_draws_id_fk" FOREIGN KEY ("draw_id") REFERENCES "public"."house_lotto_draws"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "house_lotto_restricted" ADD CONSTRAINT "house_lotto_restricted_game_code_house_lotto_games_code_fk" FOREIGN KEY ("game_code") REFERENCES "public"."house_lotto_games"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -95,5 +103,6 @@ CREATE UNIQUE INDEX "house_lotto_draws_game_no" ON "house_lotto_draws" USING btr
 CREATE INDEX "house_lotto_draws_time" ON "house_lotto_draws" USING btree ("draw_at");--> statement-breakpoint
 CREATE INDEX "house_lotto_draws_pending" ON "house_lotto_draws" USING btree ("status","draw_at") WHERE status in ('scheduled', 'resulted');--> statement-breakpoint
 CREATE INDEX "house_lotto_draws_unpublished" ON "house_lotto_draws" USING btree ("id") WHERE version > published_version;--> statement-breakpoint
-CREATE INDEX "house_lotto_tickets_draw_status" ON "house_lotto_tickets" USING btree ("draw_id","status","id");--> statement-breakpoint
+CREATE INDEX "house_lotto_tickets_draw" ON "house_lotto_tickets" USING btree ("draw_id","id");--> statement-breakpoint
+CREATE INDEX "house_lotto_tickets_unfinished" ON "house_lotto_tickets" USING btree ("draw_id","id") WHERE status in ('open', 'accepted');--> statement-breakpoint
 CREATE INDEX "house_lotto_tickets_player_time" ON "house_lotto_tickets" USING btree ("player_id","created_at");

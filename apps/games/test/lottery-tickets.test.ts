@@ -275,7 +275,7 @@ describe('lottery tickets', () => {
     world.lose.win = 30;
     await lottery.tickets.sweep();
     const cut = await database.db.select().from(houseLottoTickets);
-    expect(new Set(cut.map((t) => t.status))).toEqual(new Set(['settled']));
+    expect(new Set(cut.map((t) => t.status))).toEqual(new Set(['accepted']));
     // A restart: a new lottery over the same database takes up where it stopped.
     const restarted = createHouseLottery({ db: database.db, now: () => clock, wallet: world.wallet });
     await restarted.tickets.sweep();

@@ -206,6 +206,12 @@ export const houseLottoDraws = pgTable(
      */
     version: integer('version').notNull().default(1),
     publishedVersion: integer('published_version').notNull().default(0),
+    /**
+     * Settlement's progress (ADR 0094): the last ticket id whose win has been computed (tickets are read in id
+     * order), and when every ticket was.
+     */
+    settleCursor: text('settle_cursor'),
+    settleComputedAt: timestamp('settle_computed_at', { withTimezone: true }),
     /** Who moved or voided it last (a platform operator id), and when. */
     changedBy: text('changed_by'),
     changedAt: timestamp('changed_at', { withTimezone: true }),
@@ -260,7 +266,7 @@ export const houseLottoRestricted = pgTable(
 /**
  * A ticket: one signed vendor bet (round id = ticket id) holding the bets bought together on one draw,
  * each with the rate and restriction it was sold at. `open` (recorded, the bet not yet acknowledged) ->
- * `accepted` (the platform took the stake) -> `settled` (win computed) -> `paid` (the win, or 0 for a loss,
+ * `accepted` (the platform took the stake) -> `paid` (its win from house_lotto_wins, or 0 for a loss,
  * acknowledged: the round is closed); `refused` (the platform refused the bet) or `void` (rolled back: the
  * draw was voided, or the bet's fate was unknown on an ended session).
  */
@@ -282,17 +288,32 @@ export const houseLottoTickets = pgTable(
     bets: jsonb('bets').notNull(),
     cost: bigint('cost', { mode: 'bigint' }).notNull(),
     win: bigint('win', { mode: 'bigint' }),
-    status: text('status').notNull().$type<'open' | 'accepted' | 'settled' | 'paid' | 'refused' | 'void'>(),
+    status: text('status').notNull().$type<'open' | 'accepted' | 'paid' | 'refused' | 'void'>(),
     voidReason: text('void_reason'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (t) => [
-    index('house_lotto_tickets_draw_status').on(t.drawId, t.status, t.id),
+    // Settlement reads a draw's tickets in id order (its cursor); the unfinished ones (to pay, retry or refund)
+    // have their own partial index, so a draw's paid tickets are never scanned again.
+    index('house_lotto_tickets_draw').on(t.drawId, t.id),
+    index('house_lotto_tickets_unfinished')
+      .on(t.drawId, t.id)
+      .where(sql`status in ('open', 'accepted')`),
     index('house_lotto_tickets_player_time').on(t.playerId, t.createdAt),
   ],
 );
+
+/**
+ * The winning tickets of a settled draw and their wins (only winners: a losing ticket writes nothing while
+ * a draw's outcomes are computed). Inserted with the settlement cursor's move, in one transaction per chunk.
+ */
+export const houseLottoWins = pgTable('house_lotto_wins', {
+  ticketId: text('ticket_id').primaryKey(),
+  drawId: integer('draw_id').notNull(),
+  win: bigint('win', { mode: 'bigint' }).notNull(),
+});
 
 /**
  * What the house owes on one number of one bet type in one draw if it comes out (stake x rate summed over

@@ -9,7 +9,7 @@ import {
   type TBetType,
   type TRates,
 } from './bets';
-import { evaluateBet, evaluateTicket } from './evaluate';
+import { compileResult, evaluateBet, evaluateTicket } from './evaluate';
 import { parseResult, prizeNumbers, type TLotteryResult, type TResultFormat } from './results';
 
 // A second settlement, written again from the rules in a different style: tails by integer arithmetic
@@ -298,6 +298,17 @@ describe('lottery settlement against an independent reference', () => {
     }
     for (const type of ['lo2', 'lo3', '3front', '3bottom'] as const)
       expect(seen.get(type)?.multi, `${type} multi`).toBeGreaterThan(0);
+  });
+
+  it('the compiled result (settlement at scale) counts the same hits as the reference', () => {
+    fc.assert(
+      fc.property(caseArb, ({ format, result, spec }) => {
+        const bet = betOf(format, result, spec);
+        const hitsOf = compileResult(format, result as TLotteryResult);
+        expect(hitsOf(bet)).toBe(refHits(format, result, bet.type, [...bet.numbers]));
+      }),
+      RUNS,
+    );
   });
 
   it('evaluating twice gives the same outcome; the win is 0 exactly when there is no hit', () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { HouseDb } from '../db/client';
 import {
   houseLottoDraws,
@@ -8,17 +8,18 @@ import {
   houseLottoResults,
   houseLottoRestricted,
   houseLottoTickets,
+  houseLottoWins,
 } from '../db/schema';
 import type { HouseSession } from '../house-service';
 import { UncertainAnswer, type WalletClient } from '../wallet-client';
 import { defaultRates, restrictionKey, ticketCost, validateBet, type TBet, type TRates } from './bets';
-import { evaluateBet } from './evaluate';
+import { compileResult, winAmount } from './evaluate';
 import type { TLotteryResult, TResultFormat } from './results';
 
 /**
  * Lottery tickets (ADR 0094): a ticket is one signed vendor bet holding the bets bought together on one
- * draw; settlement pays each with one signed win (0 for a loss, which closes the round) and a voided draw
- * rolls each back. Every step moves a ticket from one status to the next with a conditional update, and
+ * draw; settlement computes the wins in chunks, then pays each ticket with one signed win (0 for a loss, which
+ * closes the round), and a voided draw rolls each back. Every step moves a ticket from one status to the next with a conditional update, and
  * every wallet call carries the ticket's own transaction id, so a retry, a second instance or a restart
  * after a kill moves no money twice.
  */
@@ -318,60 +319,103 @@ export function createLottoTickets(deps: {
   }
 
   /**
-   * Computes the wins of a resulted draw's accepted tickets, a chunk at a time (each chunk one update of
-   * `accepted` rows to `settled` with their win: short locks; a chunk done twice finds nothing left).
+   * Computes a resulted draw's wins, SETTLE_CHUNK tickets at a time in id order: each chunk is read, evaluated
+   * against the compiled result, and its winners written to house_lotto_wins with the draw's cursor moved past
+   * it, in one short transaction (a losing ticket writes nothing). The cursor moves only from the value the
+   * chunk was read at, so two instances never count a chunk twice, and a kill resumes at the cursor.
    */
   async function computeWins(drawId: number, format: TResultFormat, result: TLotteryResult): Promise<number> {
+    const hitsOf = compileResult(format, result);
+    const [draw] = await db
+      .select({ cursor: houseLottoDraws.settleCursor, computedAt: houseLottoDraws.settleComputedAt })
+      .from(houseLottoDraws)
+      .where(eq(houseLottoDraws.id, drawId));
+    if (!draw || draw.computedAt) return 0;
+    // A plain query (no row mapping): reading is most of a settlement's time.
+    const read = async (after: string | null) =>
+      (
+        (await db.execute(
+          after === null
+            ? sql`select id, bets from ${houseLottoTickets} where draw_id = ${drawId} order by id limit ${SETTLE_CHUNK}`
+            : sql`select id, bets from ${houseLottoTickets} where draw_id = ${drawId} and id > ${after} order by id limit ${SETTLE_CHUNK}`,
+        )) as unknown as { rows: Array<{ id: string; bets: StoredBet[] | string }> }
+      ).rows;
+    let cursor = draw.cursor;
     let computed = 0;
+    let next = read(cursor);
+    // A prefetch that fails after the loop stopped on an earlier error must not become an unhandled rejection.
+    next.catch(() => undefined);
     for (;;) {
-      const chunk = await db
-        .select({ id: houseLottoTickets.id, bets: houseLottoTickets.bets })
-        .from(houseLottoTickets)
-        .where(and(eq(houseLottoTickets.drawId, drawId), eq(houseLottoTickets.status, 'accepted')))
-        .orderBy(asc(houseLottoTickets.id))
-        .limit(SETTLE_CHUNK);
-      if (chunk.length === 0) return computed;
-      const wins = chunk.map((ticket) => {
+      const chunk = await next;
+      const last = chunk.at(-1)?.id ?? null;
+      // The next chunk is read while this one is evaluated and written (two connections on PostgreSQL).
+      if (last !== null) {
+        next = read(last);
+        next.catch(() => undefined);
+      }
+      const winners: Array<{ t: string; w: string }> = [];
+      for (const ticket of chunk) {
+        const bets = typeof ticket.bets === 'string' ? (JSON.parse(ticket.bets) as StoredBet[]) : ticket.bets;
         let win = 0n;
-        for (const bet of ticket.bets as StoredBet[])
-          win += evaluateBet(format, result, bet, { [bet.type]: bet.rate } as TRates, bet.restricted).win;
-        return { id: ticket.id, win };
+        for (const bet of bets) {
+          const hits = hitsOf(bet);
+          if (hits > 0) win += winAmount(bet.stake, bet.rate, hits, bet.restricted);
+        }
+        if (win > 0n) winners.push({ t: ticket.id, w: win.toString() });
+      }
+      const from = cursor;
+      const moved = await db.transaction(async (tx) => {
+        const [step] = await tx
+          .update(houseLottoDraws)
+          .set(last === null ? { settleComputedAt: new Date(now()) } : { settleCursor: last })
+          .where(
+            and(
+              eq(houseLottoDraws.id, drawId),
+              from === null ? isNull(houseLottoDraws.settleCursor) : eq(houseLottoDraws.settleCursor, from),
+              isNull(houseLottoDraws.settleComputedAt),
+            ),
+          )
+          .returning({ id: houseLottoDraws.id });
+        if (!step) return false; // another instance took this chunk
+        // One parameter for the chunk's winners (thousands of bound parameters cost more than the rows).
+        if (winners.length > 0)
+          await tx.execute(sql`
+            insert into ${houseLottoWins} (ticket_id, draw_id, win)
+            select v.t, ${drawId}::int, v.w from jsonb_to_recordset(${JSON.stringify(winners)}::jsonb) as v(t text, w bigint)
+            on conflict do nothing`);
+        return true;
       });
-      const values = sql.join(
-        wins.map((w) => sql`(${w.id}, ${w.win.toString()}::bigint)`),
-        sql`, `,
-      );
-      await db.execute(sql`
-        update ${houseLottoTickets} as t
-           set status = 'settled', win = v.win, settled_at = ${new Date(now()).toISOString()}::timestamptz
-          from (values ${values}) as v(id, win)
-         where t.id = v.id and t.status = 'accepted'`);
-      computed += wins.length;
+      if (moved) computed += chunk.length;
+      if (last === null) return computed;
+      cursor = last;
     }
   }
 
   /**
-   * Sends each settled ticket's win (its amount, or 0 for a loss: the platform closes the round) and marks
-   * it `paid` once acknowledged. A win refused because the bet was rolled back makes the ticket `void`.
+   * Once a draw's wins are computed: sends each accepted ticket's win (its amount, or 0 for a loss: the
+   * platform closes the round) and marks it `paid` once acknowledged. A win refused because the bet was
+   * rolled back makes the ticket `void`.
    */
   async function payWins(drawId: number): Promise<number> {
     let paid = 0;
     for (;;) {
       const rows = await db
-        .select()
+        .select({ ticket: houseLottoTickets, win: houseLottoWins.win })
         .from(houseLottoTickets)
-        .where(and(eq(houseLottoTickets.drawId, drawId), eq(houseLottoTickets.status, 'settled')))
+        .leftJoin(houseLottoWins, eq(houseLottoWins.ticketId, houseLottoTickets.id))
+        .where(and(eq(houseLottoTickets.drawId, drawId), eq(houseLottoTickets.status, 'accepted')))
         .orderBy(asc(houseLottoTickets.id))
         .limit(500);
       if (rows.length === 0) return paid;
       let progress = 0;
-      await eachLimited(rows, WALLET_CONCURRENCY, async (ticket) => {
+      await eachLimited(rows, WALLET_CONCURRENCY, async ({ ticket, win }) => {
+        const amount = win ?? 0n;
         try {
           const answer = await wallet!.win({
             playerId: ticket.platformPlayerId,
             roundId: ticket.id,
             gameCode: ticket.gameCode,
-            amount: ticket.win ?? 0n,
+            amount,
             currency: ticket.currency,
           });
           const status =
@@ -385,8 +429,12 @@ export function createLottoTickets(deps: {
           }
           await db
             .update(houseLottoTickets)
-            .set({ status, ...(status === 'void' ? { voidReason: 'TRANSACTION_ROLLED_BACK' } : {}) })
-            .where(and(eq(houseLottoTickets.id, ticket.id), eq(houseLottoTickets.status, 'settled')));
+            .set(
+              status === 'paid'
+                ? { status, win: amount, settledAt: new Date(now()) }
+                : { status, voidReason: 'TRANSACTION_ROLLED_BACK', settledAt: new Date(now()) },
+            )
+            .where(and(eq(houseLottoTickets.id, ticket.id), eq(houseLottoTickets.status, 'accepted')));
           if (status === 'paid') paid += 1;
           progress += 1;
         } catch (error) {
@@ -449,25 +497,36 @@ export function createLottoTickets(deps: {
     }
   }
 
-  /** A resulted draw with no ticket left to settle or pay becomes `settled`. */
+  /** A resulted draw whose wins are computed, with no ticket left open or unpaid, becomes `settled`. */
   async function finishIfDone(drawId: number): Promise<boolean> {
     const [left] = await db
       .select({ n: count() })
       .from(houseLottoTickets)
       .where(
-        and(
-          eq(houseLottoTickets.drawId, drawId),
-          inArray(houseLottoTickets.status, ['open', 'accepted', 'settled']),
-        ),
+        and(eq(houseLottoTickets.drawId, drawId), inArray(houseLottoTickets.status, ['open', 'accepted'])),
       );
     if (Number(left?.n ?? 0) > 0) return false;
     const [moved] = await db
       .update(houseLottoDraws)
       .set({ status: 'settled', version: sql`${houseLottoDraws.version} + 1` })
-      .where(and(eq(houseLottoDraws.id, drawId), eq(houseLottoDraws.status, 'resulted')))
+      .where(
+        and(
+          eq(houseLottoDraws.id, drawId),
+          eq(houseLottoDraws.status, 'resulted'),
+          isNotNull(houseLottoDraws.settleComputedAt),
+        ),
+      )
       .returning({ id: houseLottoDraws.id });
     return Boolean(moved);
   }
+
+  const computedAt = async (drawId: number) =>
+    (
+      await db
+        .select({ at: houseLottoDraws.settleComputedAt })
+        .from(houseLottoDraws)
+        .where(eq(houseLottoDraws.id, drawId))
+    )[0]?.at ?? null;
 
   /** One draw's settlement, as far as it goes now: compute, pay, finish. Safe to run twice or after a kill. */
   async function settleDraw(drawId: number): Promise<{ computed: number; paid: number; settled: boolean }> {
@@ -486,7 +545,7 @@ export function createLottoTickets(deps: {
     if (!row || row.status !== 'resulted' || row.resultStatus !== 'confirmed')
       return { computed: 0, paid: 0, settled: false };
     const computed = await computeWins(drawId, row.format as TResultFormat, row.result as TLotteryResult);
-    const paid = wallet ? await payWins(drawId) : 0;
+    const paid = wallet && (await computedAt(drawId)) ? await payWins(drawId) : 0;
     return { computed, paid, settled: await finishIfDone(drawId) };
   }
 
