@@ -16,6 +16,7 @@ import { createSiteConfigStore, createSystemModule } from './modules/system/syst
 import { createVendorModule } from './modules/game-vendors/vendor.module';
 import { createVendorProtocolModule } from './modules/vendor-protocol/vendor-protocol.module';
 import { createLiveModule } from './modules/live/live.module';
+import { createLotteryModule } from './modules/lottery/lottery.module';
 import { createVerificationModule } from './modules/verification/verification.module';
 import { DEFAULT_TRANSFER_WALLET_OPTIONS, type TransferWalletOptions } from './modules/wallet/transfers/transfer.options';
 import { createMemberMoneyModule } from './modules/member-money/member-money.module';
@@ -213,12 +214,20 @@ export function createServices(
       r.op === 'deposit' ? (channelNames.get(r.key) ?? null) : r.op === 'game' && r.memo ? (gameNames.get(`${r.actorId}\u0000${r.memo}`) ?? null) : null,
     );
   });
+  // The lottery mirror and lobby (docs/adr/0093): the vendors' pushes land in it through the vendor protocol.
+  const lottery = createLotteryModule({
+    database,
+    vendors: { status: vendor.directory.status },
+    rounds: { bettingRounds: wallet.service.bettingRounds },
+    now,
+  });
   const vendorProtocol = createVendorProtocolModule({
     vendors: vendor.signedVendors,
     sessions: vendor.sessions,
     findPlayer: identity.findPlayer,
     wallet: { gameOperation: wallet.service.gameOperation, balanceOf: wallet.service.balanceOf },
     publishGames: catalogue.service.sync,
+    syncDraws: lottery.syncDraws,
     log,
     now,
     counters,
@@ -247,7 +256,7 @@ export function createServices(
   });
 
   /** What app.ts registers, in this order: route plugins and operator route plugins. */
-  const parts: ModuleParts[] = [content, system, relay, ops, identity, verification, wallet, inbox, deposit, withdrawal, agent, vendor, catalogue, vendorProtocol, reports, memberMoney, liveUpdates];
+  const parts: ModuleParts[] = [content, system, relay, ops, identity, verification, wallet, inbox, deposit, withdrawal, agent, vendor, catalogue, lottery, vendorProtocol, reports, memberMoney, liveUpdates];
   // Jobs are defined here (not in app.ts) so the ops command line's direct mode knows them too.
   for (const part of parts) for (const job of part.jobs ?? []) jobs.define(job);
 
@@ -273,6 +282,7 @@ export function createServices(
     withdrawal: withdrawal.service,
     vendor: { service: vendor.service, ops: vendor.ops },
     catalogue: { service: catalogue.service, ops: catalogue.ops },
+    lottery: lottery.service,
     /**
      * The platform layer: the job engine, the outbox (`drain()`: this process's deliveries, tests), the server keys,
      * the Prometheus metrics.

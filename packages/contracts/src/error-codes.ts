@@ -159,6 +159,8 @@ export const ERROR_CATALOGUE = {
   vendor_exists: 'A game vendor with this code already exists',
   // Game catalogue (docs/adr/0037-game-catalogue.md)
   game_not_found: 'This game is not available',
+  // Lottery lobby (docs/adr/0093-lottery-lobby-calls.md)
+  lottery_game_not_found: 'This lottery game is not available',
   // Phone auth (spec 8.PHN)
   'auth/invalid-phone-number': 'The phone number is not valid',
   'auth/missing-phone-number': 'Please enter a phone number',
@@ -302,6 +304,7 @@ export const ERROR_HTTP_STATUS: Partial<Record<TErrorCode, number>> = {
   vendor_not_found: 404,
   vendor_exists: 409,
   game_not_found: 404,
+  lottery_game_not_found: 404,
   'auth/invalid-phone-number': 400,
   'auth/missing-phone-number': 400,
   'auth/too-many-requests': 429,

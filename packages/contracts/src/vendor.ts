@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZGamesSyncAnswer, ZGamesSyncRequest } from './catalogue';
 import { defineEndpoint, operator } from './endpoint';
+import { ZLottoSyncAnswer, ZLottoSyncRequest } from './lottery';
 
 /**
  * Vendor wallet protocol v1 (docs/vendor-protocol.md): the signed calls every game vendor makes to
@@ -122,6 +123,7 @@ export type TVendorAnswer =
   | z.infer<typeof ZVendorBalanceAnswer>
   | z.infer<typeof ZVendorMoneyAnswer>
   | z.infer<typeof ZGamesSyncAnswer>
+  | z.infer<typeof ZLottoSyncAnswer>
   | z.infer<typeof ZVendorErrorAnswer>
   | z.infer<typeof ZVendorRefusal>;
 
@@ -176,6 +178,14 @@ export const vendorProtocol = {
     summary: signed("Publish the vendor's game list (replaces it; unlisted games are retired)"),
     body: ZGamesSyncRequest,
     response: answerOf(ZGamesSyncAnswer),
+  }),
+  /** docs/vendor-protocol.md section 11 (docs/adr/0093). */
+  lottoSync: defineEndpoint({
+    ...protocolCall,
+    path: '/vendor/v1/lotto/sync',
+    summary: signed("Push the vendor's lottery games and draws to the platform's mirror (a draw only with a greater version)"),
+    body: ZLottoSyncRequest,
+    response: answerOf(ZLottoSyncAnswer),
   }),
 };
 export type TVendorCall = keyof typeof vendorProtocol;

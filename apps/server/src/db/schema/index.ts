@@ -16,3 +16,4 @@ export * from './inbox';
 export * from './withdrawal';
 export * from './vendor';
 export * from './catalogue';
+export * from './lottery';

@@ -36,8 +36,11 @@ const header = (req: FastifyRequest, name: string) => {
   return typeof value === 'string' ? value : undefined;
 };
 
-/** The games/sync body may carry 2,000 games: its own limit (the route's limit wins over the parser's). */
-const BODY_LIMITS: Partial<Record<VendorCall, number>> = { gamesSync: 2 * 1024 * 1024 };
+/**
+ * The games/sync body may carry 2,000 games and the lotto/sync body 2,000 draws with their results: their own limits
+ * (the route's limit wins over the parser's).
+ */
+const BODY_LIMITS: Partial<Record<VendorCall, number>> = { gamesSync: 2 * 1024 * 1024, lottoSync: 4 * 1024 * 1024 };
 
 /**
  * The vendor wallet protocol v1 (`POST /vendor/v1/*`, docs/vendor-protocol.md): registered at the app's

@@ -11,6 +11,7 @@ import {
   type TVendorProtocolCode,
 } from '@lotus/contracts/vendor';
 import { ZGamesSyncRequest, type TGamesSyncResult, type TSyncGame } from '@lotus/contracts/catalogue';
+import { ZLottoSyncRequest, type TLottoSyncDraw, type TLottoSyncGame, type TLottoSyncResult } from '@lotus/contracts/lottery';
 import sjp from 'secure-json-parse';
 import type { z } from 'zod';
 import type { Clock } from '../../platform/clock';
@@ -65,6 +66,14 @@ export type VendorCall = TVendorCall;
  * the vendor's code and its validated games; answers the counts.
  */
 export type GamesPublisher = (vendor: string, games: TSyncGame[]) => Promise<TGamesSyncResult>;
+/**
+ * Where a lottery vendor's push of its games and draws goes (the lottery module's syncDraws, built before this
+ * module): the counts, or UNKNOWN_GAME (a draw of a game neither pushed nor stored; nothing written).
+ */
+export type DrawsPublisher = (
+  vendor: string,
+  push: { games: TLottoSyncGame[]; draws: TLottoSyncDraw[] },
+) => Promise<({ status: 'OK' } & TLottoSyncResult) | { status: 'UNKNOWN_GAME'; gameCodes: string[] }>;
 /**
  * What the route hands over: the request line the signature binds (method, path without the query), the
  * caller's address (the rate limit of bad signatures), the three headers and the body's raw bytes (null: no body).
@@ -148,6 +157,8 @@ export function createVendorProtocolService(deps: {
   wallet: VendorWallet;
   /** The catalogue's sync (POST /vendor/v1/games/sync). */
   publishGames: GamesPublisher;
+  /** The lottery's mirror (POST /vendor/v1/lotto/sync). */
+  syncDraws: DrawsPublisher;
   log: { error(obj: unknown, msg: string): void };
   now: Clock;
   /** Where bad signatures are counted (the platform's: shared by every instance with REDIS_URL). */
@@ -355,6 +366,15 @@ export function createVendorProtocolService(deps: {
       const body = bodyOf(json, ZGamesSyncRequest);
       const result = await deps.publishGames(vendor.row.code, body.games);
       return { http: 200, body: { status: 'OK', ...result } };
+    },
+
+    // A lottery vendor pushes its games and draws to the platform's mirror (the lottery's syncDraws; ADR 0093); in
+    // maintenance too. A draw of a game the push does not carry and the mirror does not have refuses the whole push.
+    async lottoSync(vendor, json) {
+      const { games, draws } = bodyOf(json, ZLottoSyncRequest);
+      const result = await deps.syncDraws(vendor.row.code, { games, draws });
+      if (result.status !== 'OK') return fail('INVALID_REQUEST');
+      return { http: 200, body: { status: 'OK', games: result.games, draws: result.draws } };
     },
   };
 

@@ -1,0 +1,32 @@
+import { isTrialAccount } from '@lotus/contracts/accounts';
+import {
+  getLottoMenus,
+  getLottoNumeros,
+  getLottoOpenedNumeros,
+  getLottoRecent,
+} from '@lotus/contracts/lottery';
+import type { FastifyInstance } from 'fastify';
+import { memberOf } from '../../plugins/member-auth';
+import { route } from '../../plugins/route';
+import type { LotteryService } from './lottery.service';
+
+/**
+ * The lottery lobby's calls (7.GAME.04-07; docs/adr/0093): /lotto/lgw/games/opened/numero, /lgw/vn/games/game_menu,
+ * /lgw/vn/games/game_menu/recent (member) and /lgw/vn/numeros/opened/game, answered from the mirror the lottery
+ * vendors push. HTTP only: one service call per route.
+ */
+export async function lotteryRoutes(
+  app: FastifyInstance,
+  { lottery }: { lottery: Pick<LotteryService, 'openedNumeros' | 'gameMenu' | 'recentGames' | 'numeros'> },
+) {
+  route(app, getLottoOpenedNumeros, async (req) => lottery.openedNumeros(req.query));
+
+  route(app, getLottoMenus, async (req) => lottery.gameMenu(req.query));
+
+  route(app, getLottoRecent, async (req) => {
+    const m = memberOf(req);
+    return lottery.recentGames({ id: m.id, trial: isTrialAccount(m) }, req.query);
+  });
+
+  route(app, getLottoNumeros, async (req) => lottery.numeros(req.query));
+}
