@@ -19,7 +19,12 @@ const safeUrl = (url: string | null | undefined) => (url && /^https?:\/\//.test(
 /** Number inputs: xiên has up to 4; lotto.js shows as many as the bet type takes. */
 const NUMBER_INPUTS = 4;
 
-export function lottoPage(input: { language: string; gameCode: string | null; view: 'lobby' | 'betting'; returnUrl: string | null }): string {
+export function lottoPage(input: {
+  language: string;
+  gameCode: string | null;
+  view: 'lobby' | 'betting';
+  returnUrl: string | null;
+}): string {
   const lang = langOf(input.language);
   const t = LOTTO_STRINGS[lang];
   const back = safeUrl(input.returnUrl);
@@ -57,8 +62,8 @@ ${tab('results', t.tabResults, false)}
           <p id="game-vi" class="lotto-vi" lang="vi" hidden></p>
         </div>
         <div class="lotto-drawrow">
-          <label class="lotto-draw-pick" for="draw-select"><span>${esc(t.draw)}</span> <select id="draw-select"></select></label>
           <p class="lotto-drawno">${esc(t.draw)} <strong id="draw-no" data-testid="lotto-draw"></strong></p>
+          <label class="lotto-draw-pick" for="draw-select"><span>${esc(t.drawPick)}</span> <select id="draw-select"></select></label>
         </div>
         <p id="draw-when" class="lotto-when"></p>
         <p class="lotto-countdown-row"><span id="countdown-label">${esc(t.closesIn)}</span> <span id="countdown" class="lotto-countdown" role="timer" aria-labelledby="countdown-label countdown" data-testid="lotto-countdown">--:--:--</span></p>
@@ -115,7 +120,10 @@ ${tab('results', t.tabResults, false)}
 <script type="application/json" id="lotto-config">${jsonBlock(config)}</script>
 </main>`;
   // The page's own stylesheet after house.css (the shared shell links house.css only).
-  return shell(lang, t.title, body, 'lotto.js').replace('</head>', '<link rel="stylesheet" href="/house/assets/lotto.css">\n</head>');
+  return shell(lang, t.title, body, 'lotto.js').replace(
+    '</head>',
+    '<link rel="stylesheet" href="/house/assets/lotto.css">\n</head>',
+  );
 }
 
 /** A launch or session problem, in the player's language. */
