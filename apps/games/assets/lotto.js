@@ -827,10 +827,11 @@ function resultItem(g, r) {
       round: String(r.beaconRound),
       signature: r.beaconSignature,
       drawId: `${g.code}-${r.drawNo}`,
+      lang: config.lang,
     });
     verify = el('a', {
       class: 'lotto-verify',
-      href: `/house/lotto/fair/verify?${query}`,
+      href: `/house/lotto/fair?${query}`,
       target: '_blank',
       rel: 'noopener',
       'aria-label': fill(t.verifyDraw, { draw: r.drawNo }),

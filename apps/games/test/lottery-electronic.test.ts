@@ -153,6 +153,29 @@ describe('electronic draws on the sandbox beacon', () => {
         drawId,
       });
       expect(unknown.statusCode).toBe(404);
+      // The verify page shows the same check, recomputed, and a signature of another round as invalid.
+      const page = await app.inject({
+        method: 'GET',
+        url: '/house/lotto/fair',
+        query: {
+          chain: 'sandbox',
+          round: String(round),
+          signature: stored!.beaconSignature!,
+          drawId,
+          lang: 'en',
+        },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('data-valid="true"');
+      expect(page.body).toContain(
+        `data-testid="lotto-fair-first">${(stored!.result as { first: string }).first}<`,
+      );
+      const wrong = await app.inject({
+        method: 'GET',
+        url: '/house/lotto/fair',
+        query: { chain: 'sandbox', round: String(round), signature: beacon.signRound(round + 1), drawId },
+      });
+      expect(wrong.body).toContain('data-valid="false"');
       const malformed = await ask({ chain: 'sandbox', round: '0', signature: 'zz', drawId });
       expect(malformed.statusCode).toBe(400);
       expect(malformed.json()).toMatchObject({ error: 'invalid_query', field: 'round' });

@@ -265,3 +265,11 @@ describe('lottery page through the house app', () => {
     expect(css.body).toContain('.lotto-slip');
   });
 });
+
+describe('the electronic draw verify page strings', () => {
+  it('has every string in Thai and English', async () => {
+    const { LOTTO_FAIR_STRINGS } = await import('../src/page/lotto-fair');
+    expect(Object.keys(LOTTO_FAIR_STRINGS.en).sort()).toEqual(Object.keys(LOTTO_FAIR_STRINGS.th).sort());
+    for (const lang of ['th', 'en'] as const) for (const value of Object.values(LOTTO_FAIR_STRINGS[lang])) expect(value.trim()).not.toBe('');
+  });
+});

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { lottoFairPage } from '../page/lotto-fair';
 import { QUICKNET, verifyElectronicDraw, type ChainInfo, type ElectronicDrawCheck } from './beacon';
 
 /** Verifies an electronic draw against a chain this house knows (null: an unknown chain). */
@@ -35,6 +36,31 @@ const ZLottoVerifyQuery = z.object({
  * that does not verify answers 200 with valid false (that is the verifier's answer, not a bad request).
  */
 export function lottoVerifyRoute(app: FastifyInstance, verify: LottoVerifier) {
+  // The verify page: the same check, shown (page/lotto-fair.ts); a partial or malformed query shows the form.
+  app.get('/lotto/fair', async (request, reply) => {
+    const raw = request.query as Record<string, unknown>;
+    const text = (key: string) => (typeof raw[key] === 'string' ? (raw[key] as string).slice(0, 200) : '');
+    const query = {
+      chain: text('chain'),
+      round: text('round'),
+      signature: text('signature'),
+      drawId: text('drawId'),
+    };
+    const parsed = ZLottoVerifyQuery.safeParse(query);
+    const check = parsed.success
+      ? verify({
+          chain: parsed.data.chain,
+          round: parsed.data.round,
+          signatureHex: parsed.data.signature.toLowerCase(),
+          drawId: parsed.data.drawId,
+        })
+      : 'incomplete';
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(lottoFairPage({ language: raw.lang, query, check }));
+  });
+
   app.get('/lotto/fair/verify', async (request, reply) => {
     const parsed = ZLottoVerifyQuery.safeParse(request.query);
     if (!parsed.success) {
