@@ -27,7 +27,7 @@ import type { TLotteryResult, TResultFormat } from './results';
 /** Bets in one ticket. */
 export const MAX_BETS_PER_TICKET = 50;
 /** Tickets evaluated per statement during settlement (each chunk is one short update). */
-export const SETTLE_CHUNK = 5_000;
+export const SETTLE_CHUNK = 2_500;
 /** Wallet calls in flight at once while paying or rolling back. */
 export const WALLET_CONCURRENCY = 8;
 /** A ticket whose bet's answer was lost is retried after this long (its purchase may still be running). */
