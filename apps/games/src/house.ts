@@ -13,6 +13,7 @@ import { createHouseLottery, type HouseLottery } from './lottery/lottery';
 import { lottoVerifier } from './lottery/routes';
 import { lottoPlayRoutes } from './lottery/play';
 import { lottoCatalogue } from './lottery/publish';
+import { seedDemoHistory } from './lottery/history';
 import { lottoOpsRoutes } from './lottery/ops';
 import { lottoMessagePage, lottoPage } from './page/lotto';
 
@@ -59,6 +60,8 @@ export type HouseConfig = {
    * games to /lottery): its tickets are bets signed with this secret. Unset: draws run, no ticket is sold.
    */
   lottery?: { vendorCode: string; secret: () => string | Promise<string> };
+  /** The embedded demo: real published past draws as the lottery's results history (lottery/history.ts). */
+  lotteryDemoHistory?: boolean;
   now?: () => number;
   log?: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
 };
@@ -134,6 +137,7 @@ export async function createHouse(config: HouseConfig): Promise<House> {
   const lottery = opened.then(async (o) => {
     // The games a new database does not have yet (an operator's edits of the others are kept).
     await o.lottery.draws.seedGames();
+    if (config.lotteryDemoHistory) await seedDemoHistory(o.database.db, (config.now ?? Date.now)());
     return o.lottery;
   });
   lottery.catch(() => undefined);

@@ -294,3 +294,25 @@ describe('stored draws and results', () => {
     });
   });
 });
+
+describe('the embedded demo history', () => {
+  it('the demo shows real published past draws as its results history, once', async () => {
+    const { seedDemoHistory } = await import('../src/lottery/history');
+    const { createHouseLottery } = await import('../src/lottery/lottery');
+    const north = (await import('../src/lottery/fixtures/vn-north-2023-05-12.json')).default;
+    const database = await openTestHouseDatabase();
+    try {
+      const lottery = createHouseLottery({ db: database.db, now: () => utc('2026-12-07T01:00:00Z') });
+      await lottery.draws.seedGames();
+      expect(await seedDemoHistory(database.db, utc('2026-12-07T01:00:00Z'))).toBe(3);
+      expect(await seedDemoHistory(database.db, utc('2026-12-07T01:00:00Z'))).toBe(0);
+      const results = await lottery.play.results('VN_MB', 5);
+      expect(results).toEqual([
+        expect.objectContaining({ drawNo: '20230512', status: 'settled', result: north.result }),
+      ]);
+      expect(results[0]!.source).toContain('khiemdoan/vietnam-lottery-xsmb-analysis');
+    } finally {
+      await database.close();
+    }
+  });
+});
