@@ -251,6 +251,17 @@ const launchFields = {
   platform,
   /** Where the game sends the player back (http or https). */
   returnUrl: z.url({ protocol: /^https?$/ }).max(1000).optional(),
+  /**
+   * The lottery lobby launch (7.PAR.15, docs/adr/0093): area, launch mode, prize mode, the view the vendor opens
+   * (its lobby or a game's betting page), the device and the back URL (an alias of returnUrl). Passed on to the
+   * vendor's launch URL; other vendors ignore them.
+   */
+  lottoArea: z.string().regex(/^[A-Z]{2,8}$/).optional(),
+  launchMode: z.string().regex(/^[A-Z]{2,16}$/).optional(),
+  prizeMode: z.string().regex(/^[A-Za-z]{2,8}$/).optional(),
+  view: z.enum(['lobby', 'betting']).optional(),
+  device: str(10).optional(),
+  backUrl: z.url({ protocol: /^https?$/ }).max(1000).optional(),
 };
 const canonical = <T extends { vendor?: string | undefined; accountTypeName?: string | undefined; gameCode?: string | undefined; code?: string | undefined }>(
   v: T,

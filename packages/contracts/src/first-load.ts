@@ -30,3 +30,8 @@ export const MEMBER_INFO = defineHead({ method: 'GET', path: '/wps/member/info',
  * platform's, so it has a head and no platform endpoint; /rng reads it and checks the answer by hand.
  */
 export const HOUSE_JACKPOT = defineHead({ method: 'GET', path: '/house/api/jackpot', auth: 'public', tag: 'house' });
+/**
+ * The house lottery's verify page of an electronic draw (docs/lottery.md, ADR 0092): a house page the site
+ * links to (?chain=&round=&signature=&drawId=<game>-<number>), not a platform call.
+ */
+export const HOUSE_LOTTO_FAIR = defineHead({ method: 'GET', path: '/house/lotto/fair', auth: 'public', tag: 'house' });

@@ -115,7 +115,8 @@ export const CATEGORY_PATH_KEY: Record<TGameType, TPathKey> = {
   ESPORTS: 'esports',
   FISH: 'fish',
   PVP: 'pvp',
-  LOTT: 'lottery',
+  // The lottery category opens its lobby (the /lottery frame needs a game to open).
+  LOTT: 'vnlottery',
   ELOTT: 'elott',
   COCKFIGHT: 'cockfight',
 };

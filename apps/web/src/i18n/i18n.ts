@@ -32,6 +32,7 @@ export const SHELL_NAMESPACES = [
   'cs',
   'errors',
   'games',
+  'lottery',
   'notices',
   'pages',
   'ui',

@@ -52,7 +52,10 @@ export type CatalogueVendors = {
   /** One vendor's status now (null: not registered). */
   status: (code: string) => Promise<string | null>;
   /** A one-time launch token and the vendor's launch URL (the vendor module's /wps/game/vendorLaunch logic). */
-  launch: (memberId: number, input: { vendor: string; gameCode: string; language: string; returnUrl?: string | undefined }) => Promise<{ url: string }>;
+  launch: (
+    memberId: number,
+    input: { vendor: string; gameCode: string; language: string; returnUrl?: string | undefined; options?: Record<string, string> | undefined },
+  ) => Promise<{ url: string }>;
 };
 export type CatalogueMember = { id: number; trial: boolean };
 /** The wallet's betting-record read (wallet.service bettingRounds). */
@@ -472,8 +475,18 @@ export function createCatalogueService(deps: {
     }
     if (game.status === 'MAINTENANCE' || game.opsStatus === 'MAINTENANCE') throw new AppError('game_maintenance', 503);
     if (member.trial && !game.freePlay) throw new AppError('in_need_true_account', 403);
+    // The lottery lobby launch's options (7.PAR.15) travel to the vendor's launch URL as they came.
+    const options = Object.fromEntries(
+      (['lottoArea', 'launchMode', 'prizeMode', 'view', 'device'] as const).flatMap((key) => (input[key] ? [[key, input[key]]] : [])),
+    );
     const launched = await vendors
-      .launch(member.id, { vendor: game.vendorCode, gameCode: game.gameCode, language: input.language ?? language, returnUrl: input.returnUrl })
+      .launch(member.id, {
+        vendor: game.vendorCode,
+        gameCode: game.gameCode,
+        language: input.language ?? language,
+        returnUrl: input.returnUrl ?? input.backUrl,
+        options,
+      })
       .catch((error: unknown) => {
         // Disabled between the check and the launch: the same answer as above.
         throw error instanceof AppError && error.code === 'vendor_not_found' ? new AppError('game_maintenance', 503) : error;

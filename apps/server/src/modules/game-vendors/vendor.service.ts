@@ -96,7 +96,14 @@ export function createVendorService(deps: {
    */
   async function launch(
     memberId: number,
-    input: { vendor: string; gameCode: string; language: string; returnUrl?: string | undefined },
+    input: {
+      vendor: string;
+      gameCode: string;
+      language: string;
+      returnUrl?: string | undefined;
+      /** Launch options the vendor reads (the lottery lobby's lottoArea, launchMode, prizeMode, view; 7.PAR.15). */
+      options?: Record<string, string> | undefined;
+    },
   ): Promise<{ url: string }> {
     const vendor = VENDOR_CODE_PATTERN.test(input.vendor) ? await vendorOf(input.vendor) : null;
     if (!vendor || vendor.row.status === 'disabled') throw new AppError('vendor_not_found', 404);
@@ -122,6 +129,7 @@ export function createVendorService(deps: {
     url.searchParams.set('language', input.language);
     url.searchParams.set('currency', vendor.row.currency);
     if (input.returnUrl) url.searchParams.set('returnUrl', input.returnUrl);
+    for (const [key, value] of Object.entries(input.options ?? {})) url.searchParams.set(key, value);
     return { url: url.toString() };
   }
 

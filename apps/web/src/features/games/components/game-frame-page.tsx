@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state/empty-state';
 import { useRefreshBalanceOnLeave } from '@/lib/session/refresh-balance';
 import { selectIsLoggedIn, useSession } from '@/lib/session/session-store';
 import { useLaunchGameMutation } from '../api/launch-game';
-import { useGameMessages } from '../lib/game-messages';
+import { useGameMessages } from '@/lib/game-messages';
 import { isSafeGameUrl } from '../lib/launch-target';
 import { launchAfterLogin, usePendingLaunch } from '../lib/pending-launch';
 import { showLaunchError, type TGameFrameState } from './use-game-launcher';

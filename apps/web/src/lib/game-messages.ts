@@ -24,7 +24,7 @@ export const ZGameBalanceMessage = z.object({
 export const GAME_WIN_TOAST_ID = 'game-win';
 
 /**
- * Follows the game in the frame (issue 25): when its page says the balance moved, the header balance is
+ * Follows the game in the frame (issue 25; the slots' /game and the lottery's /lottery frames): when its page says the balance moved, the header balance is
  * asked again at once, and a win shows a toast with the amount. Only messages from the frame's own
  * window and from the origin of the address it was launched with are read: another window or a page
  * the game navigated to elsewhere is not trusted to move the header. The toast shows what the game
