@@ -39,7 +39,7 @@ export function lottoPage(input: {
   const initial = input.view === 'betting' && input.gameCode ? 'bet' : 'games';
   const body = `<main class="lotto" id="lotto">
 <header class="top lotto-top">
-  ${back ? `<a class="back" href="${esc(back)}">← ${esc(t.back)}</a>` : ''}
+  ${back ? `<a class="back" href="${esc(back)}" target="_top">← ${esc(t.back)}</a>` : ''}
   <h1>${esc(t.title)}</h1>
   <div class="balance"><span>${esc(t.balance)}</span> <output id="balance" data-testid="lotto-balance">-</output></div>
 </header>
