@@ -157,6 +157,7 @@ export async function buildApp({
     transfers: { options: transferWalletOptionsFromEnv(env), selfUrl: () => listeningUrl(app) },
     cashier: { sandboxPsp: sandboxPspAllowed(env) },
     auditAnchorFile: auditAnchorPath(env.DATA_DIR),
+    lottery: { opsVendorCode: env.HOUSE_LOTTERY_VENDOR_CODE },
   });
   app.decorate('services', services);
   // Where the audit chain head goes (docs/adr/0068): on PostgreSQL without the anchor table, say so at start.

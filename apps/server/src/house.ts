@@ -14,6 +14,7 @@ import {
   type BeaconSource,
 } from '@lotus/games/lottery/beacon';
 import { createHmac } from 'node:crypto';
+import type { LottoOpsTransport } from './modules/lottery/lottery.module';
 import { sandboxPspAllowed, type Env } from './env';
 import { resolveMasterKeys } from './platform/keys/master-key';
 
@@ -57,6 +58,17 @@ export const inProcessTransport =
     const res = await app.inject({ method: 'POST', url: `${API_AREAS.vendorProtocol}/${callPath}`, headers, payload: body });
     const header = (name: string) => (typeof res.headers[name] === 'string' ? (res.headers[name] as string) : undefined);
     return { status: res.statusCode, body: res.body, timestamp: header('x-timestamp'), signature: header('x-signature') };
+  };
+
+/**
+ * The lottery's operator calls (docs/adr/0096) carried to the lottery mounted on `app` without a network hop: the
+ * same signed bytes as over HTTP, to the same path.
+ */
+export const inProcessLottoOpsTransport =
+  (app: FastifyInstance): LottoOpsTransport =>
+  async (callPath, headers, body) => {
+    const res = await app.inject({ method: 'POST', url: callPath, headers, payload: body });
+    return { status: res.statusCode, body: res.body };
   };
 
 /**
@@ -129,6 +141,8 @@ export async function mountHouse(
     log: app.log,
   });
   await house.register(app);
+  // The operators' lottery calls reach this lottery in process (docs/adr/0096), signed with its registry secret.
+  if (lottery) app.services.lotteryOps.attachInProcess(lottery.vendorCode, inProcessLottoOpsTransport(app));
   const start = () => {
     if (options.sweeper !== false) house.start();
   };

@@ -67,6 +67,8 @@ export function createServices(
     auditAnchorFile?: string | null;
     /** Live updates for members (platform/live.ts): across instances through Redis; default in this process. */
     live?: LiveBus;
+    /** The lottery vendor operators act on (env HOUSE_LOTTERY_VENDOR_CODE; default LOTT; docs/adr/0096). */
+    lottery?: { opsVendorCode?: string | undefined };
   },
 ) {
   const { log } = options;
@@ -220,6 +222,12 @@ export function createServices(
     vendors: { status: vendor.directory.status },
     rounds: { bettingRounds: wallet.service.bettingRounds },
     now,
+    // The operators' lottery (docs/adr/0096): calls signed with the lottery vendor's secret, read through the registry.
+    opsVendors: { vendorOf: vendor.service.vendorOf },
+    opsVendorCode: options.lottery?.opsVendorCode,
+    operatorNames: async () => new Map((await ops.service.operators.listOperators()).map((o) => [o.id, o.username] as const)),
+    approvals,
+    log,
   });
   const vendorProtocol = createVendorProtocolModule({
     vendors: vendor.signedVendors,
@@ -283,6 +291,8 @@ export function createServices(
     vendor: { service: vendor.service, ops: vendor.ops },
     catalogue: { service: catalogue.service, ops: catalogue.ops },
     lottery: lottery.service,
+    /** The operators' lottery (docs/adr/0096): `attachInProcess` when the lottery is mounted in this process (house.ts). */
+    lotteryOps: { attachInProcess: lottery.attachInProcessLottery },
     /**
      * The platform layer: the job engine, the outbox (`drain()`: this process's deliveries, tests), the server keys,
      * the Prometheus metrics.

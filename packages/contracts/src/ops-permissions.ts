@@ -35,15 +35,19 @@ export const OPS_PERMISSIONS = [
   'vendors.write',
   /** server key material: list, rotate, retire, rewrap (never the material itself; admin only). */
   'keys.manage',
+  /** the lottery's games, draws, results and exposure as the lottery vendor answers them (docs/adr/0096). */
+  'lottery.read',
+  /** enter, confirm and discard results, move and void draws, set games and restricted numbers (docs/adr/0096). */
+  'lottery.manage',
 ] as const;
 export type TOpsPermission = (typeof OPS_PERMISSIONS)[number];
 
 /** The one role -> permission table (enforced by the server on every /ops route). */
 export const OPS_ROLE_PERMISSIONS: Record<TOpsRole, readonly TOpsPermission[]> = {
   admin: OPS_PERMISSIONS,
-  finance: ['read', 'money.read', 'money.write', 'vendors.read', 'self.rotate', 'self'],
-  support: ['read', 'members.write', 'secrets.read', 'vendors.read', 'self.rotate', 'self'],
-  read_only: ['read', 'vendors.read', 'self.rotate', 'self'],
+  finance: ['read', 'money.read', 'money.write', 'vendors.read', 'lottery.read', 'lottery.manage', 'self.rotate', 'self'],
+  support: ['read', 'members.write', 'secrets.read', 'vendors.read', 'lottery.read', 'self.rotate', 'self'],
+  read_only: ['read', 'vendors.read', 'lottery.read', 'self.rotate', 'self'],
 };
 
 export const roleAllows = (role: TOpsRole, permission: TOpsPermission): boolean =>

@@ -3,6 +3,7 @@ import { catalogueCommands } from '../modules/catalogue/catalogue.cli';
 import { depositCommands } from '../modules/deposit/deposit.cli';
 import { vendorCommands } from '../modules/game-vendors/vendor.cli';
 import { identityCommands } from '../modules/identity/identity.cli';
+import { lotteryCommands } from '../modules/lottery/lottery.cli';
 import { opsContentCommands } from '../modules/ops/ops-content.cli';
 import { opsJobCommands } from '../modules/ops/ops-jobs.cli';
 import { opsKeyCommands } from '../modules/ops/ops-keys.cli';
@@ -21,6 +22,7 @@ export const OPS_COMMANDS: readonly CliCommand[] = [
   ...opsContentCommands,
   ...vendorCommands,
   ...catalogueCommands,
+  ...lotteryCommands,
   ...opsFeedbackCommands,
   ...identityCommands,
   ...opsOperatorCommands,

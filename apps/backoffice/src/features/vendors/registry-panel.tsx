@@ -11,7 +11,7 @@ import { Notice } from '@/components/states';
 import { errorCodeOf } from '@/lib/api';
 import { formatTime } from '@/lib/format';
 import { changeVendorStatus, createVendor, registryQueryOptions, replaceVendorSecret } from './api';
-import { ConfirmButton } from './confirm-button';
+import { ConfirmButton } from '@/components/confirm-button';
 import { SecretDialog, type TShownSecret } from './secret-dialog';
 
 const column = createColumnHelper<TOpsVendorRow>();
