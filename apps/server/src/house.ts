@@ -94,7 +94,13 @@ export async function provisionHouseVendor(app: FastifyInstance, baseUrl: string
 export async function mountHouse(
   app: FastifyInstance,
   env: Env,
-  options: { database?: HouseConfig['database']; now?: () => number; sweeper?: boolean } = {},
+  options: {
+    database?: HouseConfig['database'];
+    now?: () => number;
+    sweeper?: boolean;
+    /** The demo's data: real published past draws as the lottery's results history (server.ts, with the demo accounts). */
+    lotteryDemoHistory?: boolean;
+  } = {},
 ): Promise<House | null> {
   const configured = Boolean(env.HOUSE_VENDOR_CODE && env.HOUSE_VENDOR_SECRET);
   if (!configured && !sandboxPspAllowed(env)) {
@@ -136,6 +142,7 @@ export async function mountHouse(
         : { dataDir: path.join(env.DATA_DIR, 'house') }),
     secureCookie: env.PUBLIC_URL?.startsWith('https:') ?? false,
     lotteryBeacon: lotteryBeaconOf(env, !configured, master.current),
+    ...(options.lotteryDemoHistory ? { lotteryDemoHistory: true } : {}),
     ...(lottery ? { lottery } : {}),
     ...(options.now ? { now: options.now } : {}),
     log: app.log,

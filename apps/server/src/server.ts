@@ -32,7 +32,8 @@ async function main() {
   const { seeded } = await migrateAndSeed(database, { seedDemo: demo });
   const app = await buildApp({ db: database, env, jobs: { workers: true } });
   // The house vendor at /house (one-process mode, docs/adr/0048): its own database, the vendor protocol in process.
-  await mountHouse(app, env);
+  // The demo's lottery shows real published past draws as its history, like its demo accounts (ADR 0024).
+  await mountHouse(app, env, { lotteryDemoHistory: demo });
   // Security #20: key material stored in clear by an earlier version, or under the previous master
   // key, is wrapped under the current one (idempotent).
   const rewrapped = await app.services.platform.keys.rewrapAll();
