@@ -22,7 +22,9 @@ export function HomePage() {
   const site = t('common:site.name', { defaultValue: env.siteName });
   const { data, isPending, isError } = useGameCategories();
   const counts = new Map((data?.list ?? []).map((c) => [c.gameType, c.vendorCount] as const));
-  const shown = data ? GAME_TYPES.filter((code) => counts.has(code)) : GAME_TYPES;
+  // The lottery's categories (LOTT, ELOTT) are left out of this showcase for now: adding them after the answer
+  // moved the page (layout shift 0.115 on a phone, e2e/speed.spec.ts); the header and the category menu lead to them.
+  const shown = (data ? GAME_TYPES.filter((code) => counts.has(code)) : GAME_TYPES).filter((code) => code !== 'LOTT' && code !== 'ELOTT');
 
   return (
     <div className="container page home" data-testid="home-page">
