@@ -220,7 +220,8 @@ export function createServices(
   const lottery = createLotteryModule({
     database,
     vendors: { status: vendor.directory.status },
-    rounds: { bettingRounds: wallet.service.bettingRounds },
+    rounds: { bettingRounds: wallet.service.bettingRounds, playTotals: wallet.service.playTotals },
+    topWinners: catalogue.service.topWinners,
     now,
     // The operators' lottery (docs/adr/0096): calls signed with the lottery vendor's secret, read through the registry.
     opsVendors: { vendorOf: vendor.service.vendorOf },

@@ -302,3 +302,82 @@ export const getLottoNumeros = defineEndpoint({
   query: ZLottoNumerosQuery,
   response: ZLottoNumeros,
 });
+
+// ---------- missions (1.CAT.03/04; docs/adr/0097) ----------
+
+export const LOTTO_MISSION_PERIODS = ['DAILY', 'WEEKLY'] as const;
+export type TLottoMissionPeriod = (typeof LOTTO_MISSION_PERIODS)[number];
+export const LOTTO_MISSION_MEASURES = ['TICKETS', 'STAKE', 'GAMES'] as const;
+/** The leaderboard's length when the call names none, and its most. */
+export const MISSION_LEADERBOARD_DEFAULT = 20;
+export const MISSION_LEADERBOARD_MAX = 50;
+
+const missionLanguage = z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z]{2,4})?$/).optional();
+
+export const ZMissionSummaryQuery = z.object({ language: missionLanguage });
+export const ZMissionSummary = z.object({
+  list: z
+    .array(
+      z.object({
+        missionCode: str(32),
+        period: z.enum(LOTTO_MISSION_PERIODS),
+        measure: z.enum(LOTTO_MISSION_MEASURES),
+        title: str(100),
+        /** A count, or major units for STAKE ("100.00"). */
+        target: str(24),
+        /** Toward the target, at most the target. */
+        progress: str(24),
+        completed: z.boolean(),
+        /** When the period ends (the Bangkok midnight the mission starts again). */
+        endsAt: str(40),
+      }),
+    )
+    .max(50),
+  completedCount: z.number().int().min(0),
+});
+export type TMissionSummary = z.infer<typeof ZMissionSummary>;
+
+export const ZMissionLeaderboardQuery = z.object({
+  period: z.enum(LOTTO_MISSION_PERIODS).default('WEEKLY'),
+  limitNum: z.coerce.number().int().min(1).max(MISSION_LEADERBOARD_MAX).default(MISSION_LEADERBOARD_DEFAULT),
+});
+export const ZMissionLeaderboard = z.object({
+  period: z.enum(LOTTO_MISSION_PERIODS),
+  startsAt: str(40),
+  endsAt: str(40),
+  list: z
+    .array(
+      z.object({
+        rank: z.number().int().min(1),
+        /** The member's username, masked (first two and last characters). */
+        account: str(40),
+        /** Major units ("1250.00"): the settled lottery wins of the period. */
+        winAmount: str(24),
+        wins: z.number().int().min(0),
+      }),
+    )
+    .max(MISSION_LEADERBOARD_MAX),
+});
+export type TMissionLeaderboard = z.infer<typeof ZMissionLeaderboard>;
+
+export const getMissionSummary = defineEndpoint({
+  method: 'GET',
+  path: '/wps/relay/MCSFE_getMissionSummaryDetails',
+  tag: 'relay',
+  summary:
+    "The VN lobby's mission summary: the lottery's daily and weekly play missions with the member's progress from the ledger (7.RELAY.14, 1.CAT.03; docs/adr/0097)",
+  auth: 'member',
+  query: ZMissionSummaryQuery,
+  response: ZMissionSummary,
+});
+
+export const getMissionLeaderboard = defineEndpoint({
+  method: 'GET',
+  path: '/wps/relay/MCSFE_getMissionLeaderboard',
+  tag: 'relay',
+  summary:
+    "The VN lobby's leaderboard: members ranked by their settled lottery winnings of the Bangkok day or week (7.RELAY.15, 1.CAT.04; docs/adr/0097)",
+  auth: 'public',
+  query: ZMissionLeaderboardQuery,
+  response: ZMissionLeaderboard,
+});

@@ -97,3 +97,31 @@ export const lottoDraws = pgTable(
     check('lotto_draws_times_ordered', sql`${t.lockAt} <= ${t.closeAt} and ${t.closeAt} <= ${t.drawAt}`),
   ],
 );
+
+/**
+ * The lottery's play missions (1.CAT.03, the VN lobby's mission summary; docs/adr/0097): a target of lottery play
+ * per Bangkok day or week. Progress is read from the member's rounds at the lottery vendors in the ledger, never
+ * stored per bet. Seeded with the defaults by migration 0025; `active` takes one out of the summary.
+ */
+export const lottoMissions = pgTable(
+  'lotto_missions',
+  {
+    code: varchar('code', { length: 32 }).primaryKey(),
+    /** DAILY (the Bangkok day) | WEEKLY (the Bangkok week, Monday to Sunday). */
+    period: varchar('period', { length: 8 }).notNull(),
+    /** TICKETS (rounds bought) | STAKE (minor units staked, refunds taken off) | GAMES (different games played). */
+    measure: varchar('measure', { length: 8 }).notNull(),
+    /** A count, or minor units for STAKE. */
+    target: bigint('target', { mode: 'bigint' }).notNull(),
+    titleTh: varchar('title_th', { length: 100 }).notNull(),
+    titleEn: varchar('title_en', { length: 100 }).notNull(),
+    sort: integer('sort').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('lotto_missions_period', sql`${t.period} in ('DAILY', 'WEEKLY')`),
+    check('lotto_missions_measure', sql`${t.measure} in ('TICKETS', 'STAKE', 'GAMES')`),
+    check('lotto_missions_target_positive', sql`${t.target} > 0`),
+  ],
+);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { gameFavorites, gameRecents, games, gameWins } from '../../db/schema';
 import type { Db, Executor } from '../../db/tx';
 
@@ -300,6 +300,21 @@ export function createCatalogueRepository(db: Db) {
         .where(and(gt(gameWins.wonAt, since), gameType ? eq(games.gameType, gameType) : undefined))
         .orderBy(desc(gameWins.amount), desc(gameWins.wonAt))
         .limit(limit);
+    },
+
+    /**
+     * The members with the most winnings at these vendors in [since, until) (the lottery's leaderboard, docs/adr/0097):
+     * the sum of their settled wins, the earliest to reach it first on a tie.
+     */
+    async topWinners(q: { vendors: string[]; since: Date; until: Date; limit: number }, tx: Executor = db) {
+      if (q.vendors.length === 0) return [];
+      return tx
+        .select({ memberId: gameWins.memberId, total: sql<string>`sum(${gameWins.amount})`, wins: sql<number>`count(*)::int` })
+        .from(gameWins)
+        .where(and(inArray(gameWins.vendorCode, q.vendors), gte(gameWins.wonAt, q.since), lt(gameWins.wonAt, q.until)))
+        .groupBy(gameWins.memberId)
+        .orderBy(sql`sum(${gameWins.amount}) desc`, sql`max(${gameWins.wonAt}) asc`, asc(gameWins.memberId))
+        .limit(q.limit);
     },
 
     // ---------- operators ----------

@@ -568,6 +568,23 @@ export function createCatalogueService(deps: {
     return { list: (await rankCache.get(`${q.gameCategory}:${q.limitNum}:${lang}`, load)) as Awaited<ReturnType<typeof load>> };
   }
 
+  /**
+   * The members with the most settled winnings at these vendors in [since, until), usernames masked as on the winner
+   * board (the lottery's leaderboard, docs/adr/0097). Read from the winner board's copy of the ledger's wins.
+   */
+  async function topWinners(q: { vendors: string[]; since: Date; until: Date; limit: number }) {
+    const rows = await repo.topWinners(q);
+    return Promise.all(
+      rows.map(async (r, i) => ({
+        rank: i + 1,
+        memberId: r.memberId,
+        account: maskAccount((await deps.usernameOf(r.memberId)) ?? '***'),
+        total: BigInt(r.total),
+        wins: Number(r.wins),
+      })),
+    );
+  }
+
   // ---------- the betting record (2.MC.08 personalHistoryCopy; docs/adr/0058-betting-record.md) ----------
 
   /**
@@ -653,6 +670,7 @@ export function createCatalogueService(deps: {
     launch,
     collectWins,
     rankList,
+    topWinners,
     betRecord,
     invalidate,
   };

@@ -7,6 +7,7 @@ import type { Clock } from '../../platform/clock';
 import type { ModuleParts } from '../../platform/module';
 import { lotteryOpsRoutes } from './lottery-ops.routes';
 import { createLotteryOps, LOTTO_VOID_ACTION, lotteryOperatorId, type LotteryOperatorNames } from './lottery.ops';
+import { createLotteryMissions, type LotteryPlayTotals, type LotteryTopWinners } from './lottery.missions';
 import { createLotteryRepository } from './lottery.repository';
 import { lotteryRoutes } from './lottery.routes';
 import {
@@ -33,7 +34,9 @@ export const DEFAULT_LOTTERY_OPS_VENDOR = 'LOTT';
 export function createLotteryModule(deps: {
   database: Database;
   vendors: LotteryVendors;
-  rounds: { bettingRounds: LotteryRounds };
+  rounds: { bettingRounds: LotteryRounds; playTotals: LotteryPlayTotals };
+  /** The catalogue's ranking of members by settled wins (the missions' leaderboard, docs/adr/0097). */
+  topWinners: LotteryTopWinners;
   now: Clock;
   /** The registry's vendor of a code with its secret (game-vendors' `vendorOf`): the operator calls' signing key. */
   opsVendors: LotteryOpsVendors;
@@ -45,6 +48,7 @@ export function createLotteryModule(deps: {
 }) {
   const repo = createLotteryRepository(deps.database.db);
   const service = createLotteryService({ ...deps, repo });
+  const missions = createLotteryMissions({ repo, playTotals: deps.rounds.playTotals, topWinners: deps.topWinners, now: deps.now });
   const vendorOps = createLottoVendorOps({
     vendors: deps.opsVendors,
     vendorCode: deps.opsVendorCode ?? DEFAULT_LOTTERY_OPS_VENDOR,
@@ -75,7 +79,7 @@ export function createLotteryModule(deps: {
      * vendor code go through `transport` (request injection) instead of HTTP.
      */
     attachInProcessLottery: (vendorCode: string, transport: LottoOpsTransport) => vendorOps.attachInProcess(vendorCode, transport),
-    routes: (app) => lotteryRoutes(app, { lottery: service }),
+    routes: (app) => lotteryRoutes(app, { lottery: service, missions }),
     opsRoutes: (app) => lotteryOpsRoutes(app, { ops, approvals: deps.approvals }),
   } satisfies ModuleParts & Record<string, unknown>;
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
-import { lottoDraws, lottoGames } from '../../db/schema';
+import { lottoDraws, lottoGames, lottoMissions } from '../../db/schema';
 import type { Db, Executor } from '../../db/tx';
 
 export type LottoGameRow = typeof lottoGames.$inferSelect;
@@ -157,6 +157,19 @@ export function createLotteryRepository(db: Db) {
         )
         .orderBy(desc(lottoDraws.drawAt), desc(lottoDraws.drawNo))
         .limit(limit);
+    },
+
+    // ---------- missions (docs/adr/0097) ----------
+
+    /** The active missions, in their order. */
+    async activeMissions(tx: Executor = db) {
+      return tx.select().from(lottoMissions).where(eq(lottoMissions.active, true)).orderBy(asc(lottoMissions.sort), asc(lottoMissions.code));
+    },
+
+    /** Every vendor with a lottery game in the mirror: whose rounds and wins are lottery play. */
+    async lotteryVendors(tx: Executor = db): Promise<string[]> {
+      const rows = await tx.selectDistinct({ vendorCode: lottoGames.vendorCode }).from(lottoGames);
+      return rows.map((r) => r.vendorCode).sort();
     },
   };
 }

@@ -400,6 +400,41 @@ export function createWalletRepository(db: Db, prepared: PreparedQuery) {
     },
 
     /**
+     * The account's play at these vendors over a time range (the lottery's missions, docs/adr/0097): the rounds whose
+     * bet falls in the range and was not rolled back, their stake less refunds, and the different games among them.
+     */
+    async playTotals(
+      q: { code: string; vendors: string[]; from: Date; to: Date },
+      tx: Executor = db,
+    ): Promise<{ rounds: number; stake: bigint; games: number }> {
+      if (q.vendors.length === 0) return { rounds: 0, stake: 0n, games: 0 };
+      const r = await query(
+        tx,
+        sql`with mine as (
+            select distinct t.group_key
+            from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+            where e.account_id = (select id from ledger_accounts where code = ${q.code})
+              and t.op = 'game' and t.kind = 'bet' and t.group_key is not null
+              and t.actor_id in (${sql.join(q.vendors.map((v) => sql`${v}`), sql`, `)})
+              and e.created_at >= ${q.from.toISOString()}::timestamptz
+              and e.created_at < ${q.to.toISOString()}::timestamptz),
+          rounds as (
+            select t.group_key,
+              min(t.memo) filter (where t.kind = 'bet') as game,
+              coalesce(sum(t.amount) filter (where t.kind = 'bet'), 0) - coalesce(sum(t.amount) filter (where t.kind = 'rollback'), 0) as stake,
+              count(*) filter (where t.kind = 'rollback') as rollbacks
+            from mine m join ledger_transactions t on t.group_key = m.group_key and t.op = 'game'
+            group by t.group_key)
+          select count(*) filter (where rollbacks = 0) as rounds,
+            coalesce(sum(stake), 0) as stake,
+            count(distinct game) filter (where rollbacks = 0) as games
+          from rounds`,
+      );
+      const row = r[0]!;
+      return { rounds: Number(row.rounds), stake: big(row.stake), games: Number(row.games) };
+    },
+
+    /**
      * The vendors of the account's game rounds with a movement in the time range (the betting record's
      * vendor filter; docs/adr/0075), each once: the same entries the record's count reads.
      */

@@ -371,6 +371,10 @@ export function createWalletService(deps: {
     return { ...r, vendors, totalPages: Math.ceil(r.total / q.pageSize), pageNo: q.pageNo };
   }
 
+  /** The member's play at these vendors in [from, to) (the lottery's missions, docs/adr/0097). */
+  const playTotals = (member: { id: number; trial: boolean }, q: { vendors: string[]; from: Date; to: Date }) =>
+    repo.playTotals({ code: accounts.playing(member.id, member.trial), ...q });
+
   /** Settled real-money game wins after a ledger transaction id, in id order (the catalogue's winner board). */
   const settledWins = (afterId: number, limit: number) => repo.settledWins(afterId, limit, database.db);
 
@@ -384,7 +388,7 @@ export function createWalletService(deps: {
   const withdrawalsAfterDeposit = (memberIds: number[], since: Date) =>
     repo.withdrawalsAfterDeposit({ codes: memberIds.map((id) => accounts.main(id)), since });
 
-  return { accountEntries, withdrawalsAfterDeposit, post, reverse, reverseByOperator, assertReversible, periodFigures, gameOperation, balanceOf, grantTrialCredit, funds, verify, wageringOutstanding, accountRecord, bettingRounds, settledWins, repo };
+  return { accountEntries, withdrawalsAfterDeposit, post, reverse, reverseByOperator, assertReversible, periodFigures, gameOperation, balanceOf, grantTrialCredit, funds, verify, wageringOutstanding, accountRecord, bettingRounds, playTotals, settledWins, repo };
 }
 
 export type WalletService = ReturnType<typeof createWalletService>;
