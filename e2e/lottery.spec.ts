@@ -56,7 +56,7 @@ async function expectBalance(page: Page, text: string) {
   }).toPass({ timeout: 90_000 });
 }
 
-test('27 the lottery: two members buy North and Thai tickets on a phone; two operators confirm the real results; the wins reach balance, records and the winner board', async ({
+test('27 the lottery: two members buy North and Thai tickets on a phone; two operators confirm the real results; the wins reach balance, records, the winner board, the leaderboard and the missions', async ({
   browser,
 }) => {
   approverToken(); // the second operator exists before anything waits for it
@@ -130,5 +130,12 @@ test('27 the lottery: two members buy North and Thai tickets on a phone; two ope
     await expect(a.page.getByTestId('lottery-winner-board')).toContainText('1,172.00', { timeout: 3_000 });
     await expect(a.page.getByTestId('lottery-winner-board')).toContainText('590.00', { timeout: 3_000 });
   }).toPass({ timeout: 150_000 });
-  await a.page.screenshot({ path: test.info().outputPath('lottery-lobby-390.png') });
+  // The week's leaderboard ranks the two by their lottery winnings (the same collected wins).
+  const board = a.page.getByTestId('lottery-leaderboard');
+  await expect(board).toContainText('1,172.00');
+  await expect(board).toContainText('590.00');
+  // A's missions count the one ticket of 34.00 bought today (docs/adr/0097's defaults).
+  await expect(a.page.getByTestId('lottery-mission-DAILY_TICKETS')).toContainText('1 / 3');
+  await expect(a.page.getByTestId('lottery-mission-DAILY_STAKE')).toContainText('฿34.00 / ฿100.00');
+  await a.page.screenshot({ path: test.info().outputPath('lottery-lobby-390.png'), fullPage: true });
 });

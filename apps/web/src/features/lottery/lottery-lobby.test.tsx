@@ -94,14 +94,24 @@ const catalogueGame = (gameCode: string, gameType: 'LOTT' | 'ELOTT' = 'LOTT'): T
   isGame: 'GAME',
 });
 
-type Calls = { menus: URL[]; recent: URL[]; popular: URL[]; rank: URL[] };
+const inOneDay = new Date(Date.now() + 5 * 3_600_000 + 20 * 60_000 + 30_000).toISOString();
+const MISSIONS = {
+  list: [
+    { missionCode: 'DAILY_TICKETS', period: 'DAILY', measure: 'TICKETS', title: 'Buy 3 lottery tickets today', target: '3', progress: '2', completed: false, endsAt: inOneDay },
+    { missionCode: 'DAILY_STAKE', period: 'DAILY', measure: 'STAKE', title: 'Stake ฿100 on the lottery today', target: '100.00', progress: '100.00', completed: true, endsAt: inOneDay },
+    { missionCode: 'WEEKLY_STAKE', period: 'WEEKLY', measure: 'STAKE', title: 'Stake ฿1,000 on the lottery this week', target: '1000.00', progress: '250.00', completed: false, endsAt: new Date(Date.now() + 3.5 * 86_400_000).toISOString() },
+  ],
+  completedCount: 1,
+};
+
+type Calls = { menus: URL[]; recent: URL[]; popular: URL[]; rank: URL[]; missions: URL[]; leaderboard: URL[] };
 
 function renderLobby({
   cards = [vendorCard('LOTT', 'TCG_SEA', 'LOTT'), vendorCard('ELOTT', 'TCG_LOTTO_VN')],
   menus = MENUS,
   account = 'demo',
 } = {}) {
-  const calls: Calls = { menus: [], recent: [], popular: [], rank: [] };
+  const calls: Calls = { menus: [], recent: [], popular: [], rank: [], missions: [], leaderboard: [] };
   mockApi({
     '/wps/member/info': () => memberInfo({ account }),
     '/wps/relay/GCSGAME_newGameVendor': () => cards,
@@ -125,6 +135,25 @@ function renderLobby({
           url.searchParams.get('gameType') === 'ELOTT'
             ? [catalogueGame('ELOTT_5M', 'ELOTT')]
             : [catalogueGame('VN_MN_DT'), catalogueGame('TH_GLO')],
+      };
+    },
+    '/wps/relay/MCSFE_getMissionSummaryDetails': (url) => {
+      calls.missions.push(url);
+      return MISSIONS;
+    },
+    '/wps/relay/MCSFE_getMissionLeaderboard': (url) => {
+      calls.leaderboard.push(url);
+      const daily = url.searchParams.get('period') === 'DAILY';
+      return {
+        period: daily ? 'DAILY' : 'WEEKLY',
+        startsAt: '2026-12-06T17:00:00.000Z',
+        endsAt: daily ? '2026-12-07T17:00:00.000Z' : '2026-12-13T17:00:00.000Z',
+        list: daily
+          ? [{ rank: 1, account: 'da***y', winAmount: '120.00', wins: 1 }]
+          : [
+              { rank: 1, account: 'we***k', winAmount: '1172.00', wins: 3 },
+              { rank: 2, account: 'al***e', winAmount: '590.00', wins: 1 },
+            ],
       };
     },
     '/wps/relay/GCSGAME_getRankList': (url) => {
@@ -348,7 +377,50 @@ describe('the lottery lobby (/vnlottery)', () => {
     expect(readLotteryFavorites(local, 'alice')).toEqual(['TH_GLO', 'VN_MB']);
   });
 
-  it('1.CAT.04 7.PAR.12 the leaderboard is the winner board (limit 50), a scrolling list', async () => {
+  it('1.CAT.03 7.RELAY.14 a member sees the daily and weekly missions with their progress; a visitor is asked to log in', async () => {
+    const visitor = renderLobby();
+    const guest = await screen.findByTestId('lottery-missions');
+    expect(guest.textContent).toContain('Log in to play the daily and weekly lottery missions');
+    expect(within(guest).getByTestId('lottery-missions-login')).toBeTruthy();
+    expect(visitor.calls.missions).toHaveLength(0);
+    visitor.unmount();
+
+    useSession.getState().setLogin(loginResult({ token: 'tok-1', userInfo: memberInfo({ account: 'alice' }) }));
+    const { calls } = renderLobby({ account: 'alice' });
+    const tickets = await screen.findByTestId('lottery-mission-DAILY_TICKETS');
+    expect(calls.missions[0]!.searchParams.get('language')).toBe('en');
+    expect(screen.getByTestId('lottery-missions-count').textContent).toBe('1 of 3 done');
+    const bar = within(tickets).getByRole('progressbar', { name: 'Buy 3 lottery tickets today' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('67');
+    expect(bar.getAttribute('aria-valuetext')).toBe('2 of 3');
+    expect(tickets.textContent).toContain('Ends in 5 h 20 min');
+    const stake = screen.getByTestId('lottery-mission-DAILY_STAKE');
+    expect(stake.textContent).toContain('Done');
+    expect(stake.textContent).toContain('฿100.00 / ฿100.00');
+    const weekly = screen.getByTestId('lottery-mission-WEEKLY_STAKE');
+    expect(weekly.textContent).toContain('฿250.00 / ฿1,000.00');
+    expect(weekly.textContent).toContain('Ends in 3 days');
+    expect(within(screen.getByTestId('lottery-missions')).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Today',
+      'This week',
+    ]);
+  });
+
+  it('1.CAT.04 7.RELAY.15 the leaderboard ranks this week’s lottery winnings, and today’s on a tap', async () => {
+    const { calls } = renderLobby();
+    const board = await screen.findByTestId('lottery-leaderboard');
+    await within(board).findByText('we***k');
+    expect(calls.leaderboard[0]!.searchParams.get('period')).toBe('WEEKLY');
+    expect(calls.leaderboard[0]!.searchParams.get('limitNum')).toBe('20');
+    const rows = within(board).getAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual(['1we***k3 wins฿1,172.00', '2al***e1 win฿590.00']);
+    fireEvent.click(within(board).getByTestId('lottery-leaderboard-DAILY'));
+    await within(board).findByText('da***y');
+    expect(within(board).getByTestId('lottery-leaderboard-DAILY').getAttribute('aria-pressed')).toBe('true');
+    expect(board.textContent).toContain('Most lottery winnings today');
+  });
+
+  it('1.CAT.04 7.PAR.12 the winner board (limit 50) is a scrolling list', async () => {
     const { calls } = renderLobby();
     const board = await screen.findByTestId('lottery-winner-board');
     await within(board).findAllByText('me***0');

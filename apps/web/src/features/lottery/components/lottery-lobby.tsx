@@ -13,6 +13,7 @@ import { useLottoRecent } from '../api/get-lotto-recent';
 import { drawsOn, matchesName, prizeModeOf, weekdayOf, type TWeekdayChoice } from '../lib/lottery-rules';
 import { useLotteryFavorites } from '../lib/use-lottery-favorites';
 import { LotteryCard, LotteryCardSkeleton } from './lottery-card';
+import { MissionLeaderboard, MissionSummary } from './lottery-missions';
 import { MenuTags, MenuTagsSkeleton } from './menu-tags';
 import { WeekdayFilter } from './weekday-filter';
 import { WinnerBoard } from './winner-board';
@@ -47,8 +48,8 @@ function SearchIcon() {
  * menu tags (arrows above 7), the weekday filter (the call's drawDayOfWeek, 1 Sunday ... 7 Saturday, or
  * every day), a name search over the loaded games, the hot (the popular lottery calls), fav (kept on this
  * device per username) and recent (the member's recent lottery call) lists, and the game cards with their
- * open draw and the countdown to its lock. The list is asked again on the spec's timer (4.LOT.01-04). The
- * leaderboard beside it is the winner board; the spec's mission summary has no call yet and is not shown.
+ * open draw and the countdown to its lock. The list is asked again on the spec's timer (4.LOT.01-04). Beside it:
+ * the mission summary and the leaderboard (1.CAT.03/04; docs/adr/0097), then the winner board.
  */
 export function LotteryLobby() {
   const { t, i18n } = useTranslation('lottery');
@@ -270,6 +271,8 @@ export function LotteryLobby() {
         </section>
       </div>
       <aside className="lotto-lobby__side">
+        <MissionSummary />
+        <MissionLeaderboard />
         <WinnerBoard />
       </aside>
     </div>
