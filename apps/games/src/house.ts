@@ -9,6 +9,7 @@ import { createSeedVault, type SeedKeys } from './seed-vault';
 import { loadTitles } from './titles';
 import { createWalletClient, type Transport } from './wallet-client';
 import type { BeaconSource } from './lottery/beacon';
+import type { OfficialResultsSource } from './lottery/official-results';
 import { createHouseLottery, type HouseLottery } from './lottery/lottery';
 import { lottoVerifier } from './lottery/routes';
 import { lottoPlayRoutes } from './lottery/play';
@@ -55,6 +56,8 @@ export type HouseConfig = {
    * sandbox beacon in the embedded demo; unset: no electronic draw is planned.
    */
   lotteryBeacon?: BeaconSource;
+  /** Where official lottery results are proposed from (ADR 0098): the sandbox feed in the embedded demo; unset: none. */
+  lotteryOfficialResults?: OfficialResultsSource;
   /**
    * The lottery's own vendor identity in the platform's registry (ADR 0094: code LOTT, so the site routes its
    * games to /lottery): its tickets are bets signed with this secret. Unset: draws run, no ticket is sold.
@@ -115,6 +118,7 @@ export async function createHouse(config: HouseConfig): Promise<House> {
       db: database.db,
       ...(config.now ? { now: config.now } : {}),
       ...(config.lotteryBeacon ? { beacon: config.lotteryBeacon } : {}),
+      ...(config.lotteryOfficialResults ? { officialResults: config.lotteryOfficialResults } : {}),
       wallet: lotteryWallet,
       ...(config.log ? { log: config.log } : {}),
     }),

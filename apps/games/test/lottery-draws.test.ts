@@ -3,6 +3,7 @@ import type { HouseDatabase } from '../src/db/client';
 import { openTestHouseDatabase } from './test-database';
 import { createLottoDraws, type LottoDraws } from '../src/lottery/draws';
 import { LOTTO_GAMES, type LottoGameDefinition } from '../src/lottery/games';
+import { sandboxOfficialResults } from '../src/lottery/official-results';
 import { plannedDraws } from '../src/lottery/schedule';
 
 /**
@@ -215,6 +216,57 @@ describe('stored draws and results', () => {
       ok: false,
       error: 'lottery_result_exists',
     });
+  });
+
+  it('27 an official results feed proposes a closed draw\'s result 30 minutes after the draw; nothing is resulted until an operator confirms it', async () => {
+    await draws.plan();
+    const feed = sandboxOfficialResults();
+    const electronic = (await draws.openDraws('ELOTT_5M'))[0]!.draw;
+    // VN_MB 20261207 draws at 18:15 in Hanoi (11:15 UTC): 29 minutes later the feed is not asked yet.
+    clock = utc('2026-12-07T11:44:00Z');
+    await draws.proposeOfficialResults(feed);
+    const mb = (await draws.findDraw('VN_MB', '20261207'))!.draw;
+    expect(await draws.resultOf(mb.id)).toBeNull();
+
+    clock = utc('2026-12-07T11:46:00Z');
+    expect(await draws.proposeOfficialResults(feed)).toBeGreaterThan(0);
+    const proposal = await draws.resultOf(mb.id);
+    expect(proposal).toMatchObject({ status: 'entered', enteredBy: 'feed:sandbox', confirmedBy: null });
+    // The sandbox replays the real XSMB of 12 May 2023 (its fixture), naming it as the source.
+    expect((proposal!.result as { special: string }).special).toBe('84102');
+    expect(proposal!.source).toContain('2023-05-12');
+    expect((await draws.findDraw('VN_MB', '20261207'))!.draw.status).toBe('scheduled');
+    // A second pass proposes nothing again; electronic draws are never asked for (their beacon draws them).
+    expect(await draws.proposeOfficialResults(feed)).toBe(0);
+    expect(electronic.drawAt.getTime()).toBeLessThan(clock - 30 * 60_000);
+    expect(await draws.resultOf(electronic.id)).toBeNull();
+
+    // The feed cannot confirm its own proposal; an operator can, and only then the draw is resulted.
+    expect(await draws.confirmResult({ gameCode: 'VN_MB', drawNo: '20261207', operator: 'feed:sandbox' })).toEqual({
+      ok: false,
+      error: 'lottery_result_same_operator',
+    });
+    expect((await draws.confirmResult({ gameCode: 'VN_MB', drawNo: '20261207', operator: 'op-2' })).ok).toBe(true);
+    expect((await draws.findDraw('VN_MB', '20261207'))!.draw.status).toBe('resulted');
+  });
+
+  it('27 a feed that fails or answers a malformed result proposes nothing; an operator\'s entry is left alone', async () => {
+    await draws.plan();
+    clock = utc('2026-12-07T11:46:00Z');
+    expect(
+      (await draws.enterResult({ gameCode: 'VN_MB', drawNo: '20261207', result: north, source: 'xoso', operator: 'op-1' })).ok,
+    ).toBe(true);
+    const warnings: unknown[] = [];
+    const log = { warn: (obj: unknown) => void warnings.push(obj) };
+    const broken = { name: 'broken', fetch: async () => Promise.reject(new Error('publisher down')) };
+    const wrong = { name: 'wrong', fetch: async () => ({ result: { ...north, g7: ['12'] }, source: 'wrong' }) };
+    expect(await draws.proposeOfficialResults(broken, 20, log)).toBe(0);
+    expect(await draws.proposeOfficialResults(wrong, 20, log)).toBe(0);
+    expect(warnings.length).toBeGreaterThan(0);
+    const south = (await draws.findDraw('VN_MN_HCM', '20261207'))!.draw;
+    expect(await draws.resultOf(south.id)).toBeNull();
+    const mb = (await draws.findDraw('VN_MB', '20261207'))!.draw;
+    expect(await draws.resultOf(mb.id)).toMatchObject({ enteredBy: 'op-1', source: 'xoso' });
   });
 
   it('a malformed result is refused with its key and nothing is stored; a discarded entry can be entered again', async () => {

@@ -13,6 +13,7 @@ import {
   sandboxSecretKey,
   type BeaconSource,
 } from '@lotus/games/lottery/beacon';
+import { sandboxOfficialResults } from '@lotus/games/lottery/official-results';
 import { createHmac } from 'node:crypto';
 import type { LottoOpsTransport } from './modules/lottery/lottery.module';
 import { sandboxPspAllowed, type Env } from './env';
@@ -142,6 +143,9 @@ export async function mountHouse(
         : { dataDir: path.join(env.DATA_DIR, 'house') }),
     secureCookie: env.PUBLIC_URL?.startsWith('https:') ?? false,
     lotteryBeacon: lotteryBeaconOf(env, !configured, master.current),
+    // The embedded demo proposes each closed draw's result from its sandbox feed for an operator to confirm
+    // (ADR 0098); a deployment's operators enter them until an official feed's adapter is configured.
+    ...(configured ? {} : { lotteryOfficialResults: sandboxOfficialResults() }),
     ...(options.lotteryDemoHistory ? { lotteryDemoHistory: true } : {}),
     ...(lottery ? { lottery } : {}),
     ...(options.now ? { now: options.now } : {}),

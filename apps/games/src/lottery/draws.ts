@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { HouseDb } from '../db/client';
 import { houseLottoDraws, houseLottoGames, houseLottoResults } from '../db/schema';
 import { LOTTO_GAMES, type LottoGameDefinition, type ResultFormat } from './games';
+import { feedOperator, OFFICIAL_FEED_DELAY_MS, type OfficialResultsSource } from './official-results';
 import { parseResult } from './results';
 import { plannedDraws } from './schedule';
 
@@ -300,6 +301,60 @@ export function createLottoDraws(deps: {
     return { ok: false, error: found.draw.status === 'void' ? 'lottery_draw_void' : 'lottery_draw_settled' };
   }
 
+  /**
+   * Asks `source` for the published results of closed official draws that have none entered yet, from
+   * OFFICIAL_FEED_DELAY_MS after their draw time (ADR 0098), at most `limit` a pass, oldest first. Each answer is
+   * entered as the feed's proposal (validated, `entered`): an operator confirms it before anything is settled. A feed
+   * that fails or answers an invalid result leaves the draw to the operators; it is asked again on the next pass.
+   */
+  async function proposeOfficialResults(
+    source: OfficialResultsSource,
+    limit = 20,
+    log?: { warn(obj: unknown, msg: string): void },
+  ): Promise<number> {
+    const due = await db
+      .select({ draw: houseLottoDraws, game: houseLottoGames })
+      .from(houseLottoDraws)
+      .innerJoin(houseLottoGames, eq(houseLottoGames.code, houseLottoDraws.gameCode))
+      .leftJoin(houseLottoResults, eq(houseLottoResults.drawId, houseLottoDraws.id))
+      .where(
+        and(
+          eq(houseLottoDraws.status, 'scheduled'),
+          ne(houseLottoGames.format, 'elott'),
+          lte(houseLottoDraws.drawAt, new Date(now() - OFFICIAL_FEED_DELAY_MS)),
+          isNull(houseLottoResults.drawId),
+        ),
+      )
+      .orderBy(asc(houseLottoDraws.drawAt), asc(houseLottoDraws.id))
+      .limit(limit);
+    let proposed = 0;
+    for (const { draw, game } of due) {
+      try {
+        const found = await source.fetch({
+          gameCode: game.code,
+          format: game.format as ResultFormat,
+          timeZone: game.timeZone,
+          drawNo: draw.drawNo,
+          drawAt: draw.drawAt,
+        });
+        if (!found) continue;
+        const entered = await enterResult({
+          gameCode: game.code,
+          drawNo: draw.drawNo,
+          result: found.result,
+          source: found.source,
+          operator: feedOperator(source),
+        });
+        if (entered.ok) proposed += 1;
+        else if (entered.error !== 'lottery_result_exists')
+          log?.warn({ gameCode: game.code, drawNo: draw.drawNo, error: entered.error, issues: entered.issues }, 'the official results feed answered a result that was refused');
+      } catch (err) {
+        log?.warn({ err, gameCode: game.code, drawNo: draw.drawNo }, 'the official results feed failed');
+      }
+    }
+    return proposed;
+  }
+
   async function resultOf(drawId: number) {
     const [row] = await db.select().from(houseLottoResults).where(eq(houseLottoResults.drawId, drawId));
     return row ?? null;
@@ -321,6 +376,7 @@ export function createLottoDraws(deps: {
     openDraws,
     findDraw,
     enterResult,
+    proposeOfficialResults,
     confirmResult,
     discardResult,
     moveDraw,

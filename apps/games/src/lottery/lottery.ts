@@ -6,6 +6,7 @@ import { createLottoDraws } from './draws';
 import { createLottoOps } from './ops';
 import { createLottoPlay } from './play';
 import { createLottoPublisher } from './publish';
+import type { OfficialResultsSource } from './official-results';
 import { createLottoTickets } from './tickets';
 import type { WalletClient } from '../wallet-client';
 
@@ -33,6 +34,8 @@ export function createHouseLottery(deps: {
   beacon?: BeaconSource;
   /** The signed wallet of the lottery's vendor identity (LOTT); without one, no ticket is sold. */
   wallet?: WalletClient | null;
+  /** Where official results are proposed from (ADR 0098); without one, operators enter every result. */
+  officialResults?: OfficialResultsSource | null;
   log?: { warn(obj: unknown, msg: string): void };
 }) {
   const { db, beacon } = deps;
@@ -141,13 +144,14 @@ export function createHouseLottery(deps: {
   const publisher = deps.wallet ? createLottoPublisher({ db, call: deps.wallet.call }) : null;
   const ops = createLottoOps({ db, draws, now });
 
-  /** One pass of the lottery's work: plan ahead, draw what is due, then settle and refund. */
+  /** One pass of the lottery's work: plan ahead, draw what is due, propose official results, then settle and refund. */
   async function tick() {
     const planned = await draws.plan();
     const electronic = await drawElectronic();
+    const proposed = deps.officialResults ? await draws.proposeOfficialResults(deps.officialResults, undefined, deps.log) : 0;
     const settlement = await tickets.sweep();
     const published = publisher ? await publisher.pushDraws() : 0;
-    return { planned, ...electronic, ...settlement, published };
+    return { planned, ...electronic, proposed, ...settlement, published };
   }
 
   return { draws, tickets, play, publisher, ops, drawElectronic, tick, beaconInfo: beacon?.info ?? null };

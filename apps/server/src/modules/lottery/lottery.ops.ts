@@ -151,7 +151,7 @@ export function createLotteryOps(deps: { vendor: LottoVendorOps; operatorNames: 
         ? {
             status: d.result.status,
             enteredBy: d.result.enteredBy,
-            enteredByName: id ? (names.get(Number(id[1])) ?? null) : d.result.enteredBy.startsWith('direct:') ? d.result.enteredBy : null,
+            enteredByName: id ? (names.get(Number(id[1])) ?? null) : /^(direct|feed):/.test(d.result.enteredBy) ? d.result.enteredBy : null,
             enteredByYou: d.result.enteredBy === operator,
             numbers: d.result.numbers,
             source: d.result.source,
