@@ -143,4 +143,26 @@ describe('withdrawal queue risk flags', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Quick withdrawal')).toBeTruthy();
     expect(calls.filter((c) => c.url.startsWith('/ops/risk?')).map((c) => c.url)).toEqual(['/ops/risk?memberIds=7']);
   });
+
+  it('a payout confirmation opened before the flags arrive stays open when they do', async () => {
+    let sendFlags: (r: Response) => void = () => undefined;
+    const flags = new Promise<Response>((resolve) => (sendFlags = resolve));
+    serveConsole(FINANCE, (url) => {
+      if (url.startsWith('/ops/withdrawals?'))
+        return ok([
+          { id: 11, memberId: 7, amount: '900.00', status: 'pending', bankCode: 'KBANK', accountNumber: '1234567890', accountName: 'SOMCHAI JAIDEE', createdAt: '2026-11-26T08:00:00.000Z', paidAt: null, confirmedAt: null, decidedBy: null, rejectReason: null, remark: null, resolvedAt: null, resolvedBy: null, resolution: null, proofs: [] },
+        ]);
+      // The flags answer late, after the operator has opened the confirmation.
+      if (url.startsWith('/ops/risk?')) return flags as unknown as Response;
+      return null;
+    });
+    await import('@/features/cashier/withdrawals-page');
+    openConsole('/cashier/withdrawals');
+    const table = await screen.findByRole('table', { name: 'Withdrawals' });
+    await userEvent.click(within(table).getByRole('button', { name: 'Mark paid' }));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    sendFlags(ok({ members: [{ memberId: 7, flags: MONEY.flags }] }));
+    expect(await within(table).findByText('Quick withdrawal')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
 });

@@ -1,6 +1,6 @@
 import { getRiskFlags, type TRiskFlag } from '@lotus/contracts/ops-member-money';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { createContext, use, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { opsApi } from '@/lib/api';
 import { formatAmount } from '@/lib/format';
@@ -18,6 +18,18 @@ export function useRiskFlags(memberIds: number[]) {
     staleTime: 60_000,
   });
   return useMemo(() => new Map((query.data?.members ?? []).map((m) => [m.memberId, m.flags])), [query.data]);
+}
+
+/**
+ * The page's flags for the cells of its table. A queue's column definitions must not change when the flags arrive: a
+ * new definition remounts every cell, which closed a confirmation the operator had just opened (the cashier desk's
+ * flaky payout, e2e/cashier-desk.spec.ts). Cells read the flags from here instead.
+ */
+export const RiskFlagsContext = createContext<ReadonlyMap<number, TRiskFlag[]>>(new Map());
+
+/** A member's badges, from the page's RiskFlagsContext. */
+export function MemberRiskBadges({ memberId }: { memberId: number }) {
+  return <RiskBadges flags={use(RiskFlagsContext).get(memberId)} />;
 }
 
 /** A flag's sentence in the console's language, with its facts (amounts formatted). */

@@ -19,7 +19,7 @@ import { Notice } from '@/components/states';
 import { memberHref } from '@/config/paths';
 import { opsApi } from '@/lib/api';
 import { formatAmount, formatTime } from '@/lib/format';
-import { RiskBadges, useRiskFlags } from '@/components/risk-flags';
+import { MemberRiskBadges, RiskFlagsContext, useRiskFlags } from '@/components/risk-flags';
 import { can, useMe } from '@/lib/session';
 
 const column = createColumnHelper<TOpsDepositRow>();
@@ -76,7 +76,7 @@ export function DepositsPage() {
         cell: (c) => (
           <>
             <Link to={memberHref(c.row.original.memberId)}>{c.getValue() ?? `#${c.row.original.memberId}`}</Link>
-            <RiskBadges flags={risk.get(c.row.original.memberId)} />
+            <MemberRiskBadges memberId={c.row.original.memberId} />
           </>
         ),
       }),
@@ -161,7 +161,7 @@ export function DepositsPage() {
         },
       }),
     ],
-    [t, mayDecide, refresh, undecided, risk],
+    [t, mayDecide, refresh, undecided],
   );
 
   return (
@@ -210,16 +210,18 @@ export function DepositsPage() {
         </p>
       </form>
       {notice ? <Notice>{notice}</Notice> : null}
-      <DataTable
-        caption={t('title')}
-        columns={columns}
-        rows={list.data}
-        loading={list.isFetching && !list.data}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        rowKey={(d) => d.id}
-        clientSort
-      />
+      <RiskFlagsContext value={risk}>
+        <DataTable
+          caption={t('title')}
+          columns={columns}
+          rows={list.data}
+          loading={list.isFetching && !list.data}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          rowKey={(d) => d.id}
+          clientSort
+        />
+      </RiskFlagsContext>
     </section>
   );
 }

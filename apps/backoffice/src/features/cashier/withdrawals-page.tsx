@@ -20,7 +20,7 @@ import { memberHref } from '@/config/paths';
 import { errorCodeOf, opsApi } from '@/lib/api';
 import { formatAmount, formatTime } from '@/lib/format';
 import { can, useMe } from '@/lib/session';
-import { RiskBadges, useRiskFlags } from '@/components/risk-flags';
+import { MemberRiskBadges, RiskFlagsContext, useRiskFlags } from '@/components/risk-flags';
 
 const column = createColumnHelper<TOpsWithdrawalRow>();
 type TStatusFilter = TWithdrawalStatus | 'all';
@@ -84,7 +84,7 @@ export function WithdrawalsPage() {
         cell: (c) => (
           <>
             <Link to={memberHref(c.getValue())}>#{c.getValue()}</Link>
-            <RiskBadges flags={risk.get(c.getValue())} />
+            <MemberRiskBadges memberId={c.getValue()} />
           </>
         ),
       }),
@@ -187,7 +187,7 @@ export function WithdrawalsPage() {
         },
       }),
     ],
-    [t, mayDecide, refresh, risk],
+    [t, mayDecide, refresh],
   );
 
   return (
@@ -207,16 +207,18 @@ export function WithdrawalsPage() {
         </select>
       </form>
       {notice ? <Notice>{notice}</Notice> : null}
-      <DataTable
-        caption={t('w.title')}
-        columns={columns}
-        rows={list.data}
-        loading={list.isFetching && !list.data}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        rowKey={(w) => String(w.id)}
-        clientSort
-      />
+      <RiskFlagsContext value={risk}>
+        <DataTable
+          caption={t('w.title')}
+          columns={columns}
+          rows={list.data}
+          loading={list.isFetching && !list.data}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          rowKey={(w) => String(w.id)}
+          clientSort
+        />
+      </RiskFlagsContext>
     </section>
   );
 }
