@@ -8,6 +8,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'server',
+    // A project does not inherit the root's maxWorkers: without its own, vitest 5 takes cores - 1 (one file at
+    // a time on the 2-core CI machine).
+    maxWorkers: 2,
     root: import.meta.dirname,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',

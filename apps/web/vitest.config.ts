@@ -10,6 +10,9 @@ export default defineConfig({
   },
   test: {
     name: 'web',
+    // A project does not inherit the root's maxWorkers: without its own, vitest 5 takes cores - 1 (one file at
+    // a time on the 2-core CI machine).
+    maxWorkers: 2,
     root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'happy-dom',
     // One happy-dom per worker instead of one per file, each file still in its own context: the web
