@@ -23,14 +23,20 @@ const MIGRATIONS_TABLE = '__house_migrations';
 const MIGRATION_LOCK = 774_411_048;
 
 export type HouseDb = PgliteDatabase<typeof schema>;
-export type HouseDatabase = { db: HouseDb; label: string; close(): Promise<void> };
+export type HouseDatabase = {
+  db: HouseDb;
+  label: string;
+  close(): Promise<void>;
+  /** An in-memory database's data folder as a tarball (the tests' migrated copy). */
+  dumpDataDir?: () => Promise<Blob | File>;
+};
 
 /**
  * The house app's database (ADR 0048): its own PGlite folder (the embedded demo: DATA_DIR/house), in
  * memory ('memory://', tests), or PostgreSQL from a URL (HOUSE_DATABASE_URL). Migrated on open.
  */
 export async function openHouseDatabase(
-  where: { dataDir: string } | { url: string },
+  where: { dataDir: string; loadDataDir?: Blob } | { url: string },
 ): Promise<HouseDatabase> {
   if ('url' in where) {
     const pool = new pg.Pool({ connectionString: where.url, max: 5 });
@@ -59,7 +65,10 @@ export async function openHouseDatabase(
   // The folder 0700 and its files 0600 (issue 23 #5): the rounds and seed commitments are the house's.
   if (!memory) ensurePrivateDir(where.dataDir);
   const openAndMigrate = async () => {
-    const client = memory ? await PGlite.create() : await PGlite.create({ dataDir: where.dataDir, startParams: [...PGlite.defaultStartParams, ...EMBEDDED_POSTGRES_SETTINGS] });
+    // In memory, from a migrated copy when one is given (the tests: a new cluster's initdb costs seconds).
+    const client = memory
+      ? await PGlite.create(where.loadDataDir ? { loadDataDir: where.loadDataDir } : {})
+      : await PGlite.create({ dataDir: where.dataDir, startParams: [...PGlite.defaultStartParams, ...EMBEDDED_POSTGRES_SETTINGS] });
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: HOUSE_MIGRATIONS, migrationsTable: MIGRATIONS_TABLE });
     return { client, db };
@@ -69,5 +78,6 @@ export async function openHouseDatabase(
     db,
     label: memory ? 'PGlite (house, in memory)' : `PGlite (house) at ${where.dataDir}`,
     close: () => client.close(),
+    ...(memory ? { dumpDataDir: async () => client.dumpDataDir('none') } : {}),
   };
 }
