@@ -82,12 +82,19 @@ describe('the lottery from the operator API', () => {
       enabled: true,
       betTypes: ['lo2', 'lo3', 'de', '3cang', 'xien2', 'xien3', 'xien4'],
       rates: {},
+      // docs/lottery.md's default rates (hundredths of a multiplier): lô 2 x80, lô 3 x900, đề x80, 3 càng x700,
+      // xiên 2/3/4 x15/x60/x150.
+      defaultRates: { lo2: 8000, lo3: 90000, de: 8000, '3cang': 70000, xien2: 1500, xien3: 6000, xien4: 15000 },
       minStake: '1.00',
       maxStake: '100000.00',
       exposureCap: '1000000.00',
       restricted: [],
     });
-    expect(games.games.find((g) => g.gameCode === 'TH_GLO')).toMatchObject({ format: 'thai' });
+    // Thai: 3 top x900, 2 bottom x90, run top x3.20; the 1 to 16 format's defaults.
+    expect(games.games.find((g) => g.gameCode === 'TH_GLO')).toMatchObject({
+      format: 'thai',
+      defaultRates: { '3top': 90000, '2bottom': 9000, runtop: 320 },
+    });
 
     const set = await a.ops('PUT', '/ops/lottery/games/VN_MB', { rates: { de: 8500 }, maxStake: '50000.00' });
     expect(set.statusCode).toBe(200);

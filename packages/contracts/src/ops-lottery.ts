@@ -196,6 +196,8 @@ export const ZOpsLottoGame = z.object({
   betTypes: z.array(z.enum(LOTTO_BET_TYPES)).max(LOTTO_BET_TYPES.length),
   /** The operators' rates per bet type (hundredths of a multiplier); a type not here pays the lottery's default. */
   rates: ZRates,
+  /** What each bet type pays without an operator's rate: the lottery's defaults (hundredths of a multiplier). */
+  defaultRates: ZRates,
   /** A bet's stake bounds (a lô bet: per lot). */
   minStake: ZMoney,
   maxStake: ZMoney,

@@ -28,6 +28,8 @@ const game = (over: Record<string, unknown> = {}) => ({
   enabled: true,
   betTypes: ['lo2', 'lo3', 'de', '3cang', 'xien2', 'xien3', 'xien4'],
   rates: {},
+  // docs/lottery.md's defaults: lô 2 x80, lô 3 x900, đề x80, 3 càng x700, xiên 2/3/4 x15/x60/x150.
+  defaultRates: { lo2: 8000, lo3: 90000, de: 8000, '3cang': 70000, xien2: 1500, xien3: 6000, xien4: 15000 },
   minStake: '1.00',
   maxStake: '100000.00',
   exposureCap: '1000000.00',
@@ -224,6 +226,10 @@ describe('lottery page', { timeout: 30_000 }, () => {
     expect(thai.textContent).toContain('3top:123 2bottom:08');
     await userEvent.click(within(rowOf(games, 'Vietnam North')).getByRole('button', { name: 'Edit Vietnam North (XSMB)' }));
     const form = screen.getByRole('form', { name: 'Stakes, exposure cap and rates of VN_MB' });
+    // Each bet type shows the lottery's default beside the operator's rate, which an empty box keeps.
+    expect(within(form).getByTestId('lottery-default-rate-de').textContent).toBe('×80.00');
+    expect(within(form).getByTestId('lottery-default-rate-xien4').textContent).toBe('×150.00');
+    expect(within(form).getByLabelText('Đề').getAttribute('placeholder')).toBe('default ×80.00');
     const de = within(form).getByLabelText('Đề');
     await userEvent.type(de, '85.123');
     await userEvent.click(within(form).getByRole('button', { name: 'Save' }));

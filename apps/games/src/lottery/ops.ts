@@ -12,7 +12,7 @@ import {
   houseLottoResults,
   houseLottoTickets,
 } from '../db/schema';
-import { BET_TYPE_CODES } from './bets';
+import { BET_TYPE_CODES, defaultRates } from './bets';
 import type { LottoDraws } from './draws';
 
 /**
@@ -173,6 +173,8 @@ export function createLottoOps(deps: { db: HouseDb; draws: LottoDraws; now?: () 
       schedule: g.schedule,
       enabled: g.enabled,
       rates: g.rates,
+      // What a type without an operator's rate pays (docs/lottery.md "Bet types and default rates").
+      defaultRates: defaultRates(g.format as Parameters<typeof defaultRates>[0]),
       minStake: g.minStake.toString(),
       maxStake: g.maxStake.toString(),
       exposureCap: g.exposureCap.toString(),

@@ -108,6 +108,7 @@ export function GameForm({ game, close, onDone }: { game: TOpsLottoGame; close: 
           <tr>
             <th scope="col">{t('form.betType')}</th>
             <th scope="col">{t('form.rate')}</th>
+            <th scope="col">{t('form.defaultColumn')}</th>
           </tr>
         </thead>
         <tbody>
@@ -125,7 +126,11 @@ export function GameForm({ game, close, onDone }: { game: TOpsLottoGame; close: 
                       id={`${id}-rate-${type}`}
                       className="rate-input"
                       inputMode="decimal"
-                      placeholder={t('form.default')}
+                      placeholder={
+                        game.defaultRates[type] === undefined
+                          ? t('form.default')
+                          : t('form.defaultRate', { rate: multiplier(game.defaultRates[type]) })
+                      }
                       aria-invalid={error ? true : undefined}
                       aria-describedby={error ? `${id}-rate-${type}-error` : undefined}
                       {...form.register(`rates.${type}`)}
@@ -136,6 +141,9 @@ export function GameForm({ game, close, onDone }: { game: TOpsLottoGame; close: 
                       {t(`form.errors.${error.message}`, { max: multiplier(LOTTO_RATE_MAX) })}
                     </span>
                   ) : null}
+                </td>
+                <td className="num" data-testid={`lottery-default-rate-${type}`}>
+                  {game.defaultRates[type] === undefined ? '—' : `×${multiplier(game.defaultRates[type])}`}
                 </td>
               </tr>
             );

@@ -53,6 +53,8 @@ const gameView = (g: VendorGame): TOpsLottoGame => ({
   enabled: g.enabled,
   betTypes: [...LOTTO_BET_TYPES_OF[g.format]],
   rates: Object.fromEntries(Object.entries(g.rates).filter(([t]) => isBetType(t))),
+  // Only the types its format offers (a lottery may answer one table for every format).
+  defaultRates: Object.fromEntries(Object.entries(g.defaultRates).filter(([t]) => (LOTTO_BET_TYPES_OF[g.format] as readonly string[]).includes(t))),
   minStake: money(g.minStake),
   maxStake: money(g.maxStake),
   exposureCap: money(g.exposureCap),

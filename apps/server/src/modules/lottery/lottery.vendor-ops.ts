@@ -92,6 +92,8 @@ export const VENDOR_ANSWERS = {
           names: z.object({ th: name, en: name, vi: name.optional() }),
           enabled: z.boolean(),
           rates: z.record(z.string().max(16), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)),
+          // A lottery that does not say its defaults: the console shows "default" without the figure.
+          defaultRates: z.record(z.string().max(16), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)).default({}),
           minStake: minor,
           maxStake: minor,
           exposureCap: minor,
