@@ -797,15 +797,25 @@ if (runs('lottery')) {
       const house = new pg.Client({ connectionString: u.toString() });
       await house.connect();
       let paidAt = null;
+      let firstPaidAt = null;
       for (let i = 0; i < 6_000 && paidAt === null; i++) {
-        const row = (await house.query(`select status from house_lotto_draws where game_code = 'VN_MB' and draw_no = $1`, [draw.drawNo])).rows[0];
+        const row = (
+          await house.query(
+            `select d.status, (select count(*) from house_lotto_tickets t where t.draw_id = d.id and t.status = 'paid')::int as paid
+             from house_lotto_draws d where d.game_code = 'VN_MB' and d.draw_no = $1`,
+            [draw.drawNo],
+          )
+        ).rows[0];
+        if (firstPaidAt === null && row?.paid > 0) firstPaidAt = performance.now();
         if (row?.status === 'settled') paidAt = performance.now();
         else await new Promise((r) => setTimeout(r, 100));
       }
       await house.end();
-      // The settlement starts at the lottery's next tick (every 5 s): the pay rate is counted from the confirmation.
+      // The settlement starts at the lottery's next tick (every 5 s): the whole time is counted from the confirmation,
+      // the pay rate from the first ticket paid (the wallet calls themselves).
       payment = { tickets: purchase.tickets, seconds: paidAt === null ? null : Math.round((paidAt - confirmedAt) / 100) / 10 };
-      payment.perSecond = payment.seconds ? Math.round(purchase.tickets / payment.seconds) : null;
+      payment.paySeconds = paidAt === null || firstPaidAt === null ? null : Math.round((paidAt - firstPaidAt) / 100) / 10;
+      payment.perSecond = payment.paySeconds ? Math.round(purchase.tickets / payment.paySeconds) : null;
       log(`Lottery bench: paid ${JSON.stringify(payment)}; the wallet's baseline on the same server...`);
       const baseSecret = randomBytes(24).toString('hex');
       const funding = await w.prepareWalletServer({ url: srv.url, dataDir: dir, players: connections, log, tsImport, vendorCode: 'LBASE', secret: baseSecret });
@@ -830,7 +840,7 @@ if (runs('lottery')) {
     `| Outcomes of ${settle.tickets.toLocaleString('en')} tickets computed | ${settle.seconds.toFixed(1)} s (${settle.ticketsPerSecond.toLocaleString('en')} tickets/s, ${settle.winners.toLocaleString('en')} winners, ${settle.chunks} chunks) | <= 10 s |`,
     `| Longest chunk transaction (the settlement's only lock) | ${settle.maxTxMs} ms | < 100 ms |`,
     `| Tickets bought, ${connections} connections | ${purchase?.perSecond ?? '?'} tickets/s, p50 ${purchase?.p50 ?? '?'} ms, p99 ${purchase?.p99 ?? '?'} ms (${purchase?.tickets ?? '?'} tickets, refused ${JSON.stringify(purchase?.refused ?? {})}) | >= 2,000 tickets/s, p99 < 100 ms |`,
-    `| Tickets paid through the wallet (from the confirmation, the 5-s tick included) | ${payment?.perSecond ?? '?'} tickets/s (${payment?.tickets ?? '?'} in ${payment?.seconds ?? '?'} s) | the wallet's rate |`,
+    `| Tickets paid through the wallet (from the first paid; from the confirmation, the 5-s tick included: ${payment?.seconds ?? '?'} s) | ${payment?.perSecond ?? '?'} tickets/s (${payment?.tickets ?? '?'} in ${payment?.paySeconds ?? '?'} s) | the wallet's rate |`,
     `| The wallet's signed operations on the same server (baseline) | ${payment?.walletOpsPerSecond ?? '?'} ops/s | |`,
   ];
   console.log(lines.join('\n'));

@@ -28,8 +28,11 @@ import type { TLotteryResult, TResultFormat } from './results';
 export const MAX_BETS_PER_TICKET = 50;
 /** Tickets evaluated per statement during settlement (each chunk is one short update). */
 export const SETTLE_CHUNK = 2_500;
-/** Wallet calls in flight at once while paying or rolling back. */
-export const WALLET_CONCURRENCY = 8;
+/**
+ * Wallet calls in flight at once while paying or rolling back: enough to keep the platform's group commit lanes
+ * full (the wallet bench's rate is reached from about 32 callers; docs/benchmarks.md).
+ */
+export const WALLET_CONCURRENCY = 32;
 /** A ticket whose bet's answer was lost is retried after this long (its purchase may still be running). */
 export const TICKET_GRACE_MS = 15_000;
 
@@ -415,43 +418,48 @@ export function createLottoTickets(deps: {
         .orderBy(asc(houseLottoTickets.id))
         .limit(500);
       if (rows.length === 0) return paid;
-      let progress = 0;
+      // The answered tickets are marked in two statements per batch, not one each: a kill before they run leaves
+      // them `accepted`, and the next pass sends the same wins again, which the wallet answers as kept.
+      const answered: { paid: string[]; void: string[] } = { paid: [], void: [] };
       await eachLimited(rows, WALLET_CONCURRENCY, async ({ ticket, win }) => {
-        const amount = win ?? 0n;
         try {
           const answer = await wallet!.win({
             playerId: ticket.platformPlayerId,
             roundId: ticket.id,
             gameCode: ticket.gameCode,
-            amount,
+            amount: win ?? 0n,
             currency: ticket.currency,
           });
-          const status =
-            answer.status === 'OK' ? 'paid' : answer.code === 'TRANSACTION_ROLLED_BACK' ? 'void' : null;
-          if (!status) {
-            log.warn(
-              { ticket: ticket.id, code: answer.status === 'ERROR' ? answer.code : '' },
-              'lottery win refused; kept for the next pass',
-            );
-            return;
-          }
-          await db
-            .update(houseLottoTickets)
-            .set(
-              status === 'paid'
-                ? { status, win: amount, settledAt: new Date(now()) }
-                : { status, voidReason: 'TRANSACTION_ROLLED_BACK', settledAt: new Date(now()) },
-            )
-            .where(and(eq(houseLottoTickets.id, ticket.id), eq(houseLottoTickets.status, 'accepted')));
-          if (status === 'paid') paid += 1;
-          progress += 1;
+          if (answer.status === 'OK') answered.paid.push(ticket.id);
+          else if (answer.code === 'TRANSACTION_ROLLED_BACK') answered.void.push(ticket.id);
+          else
+            log.warn({ ticket: ticket.id, code: answer.code }, 'lottery win refused; kept for the next pass');
         } catch (error) {
           if (!(error instanceof UncertainAnswer)) throw error;
           log.warn({ ticket: ticket.id, detail: error.detail }, 'lottery win left for the next pass');
         }
       });
+      const at = new Date(now());
+      if (answered.paid.length > 0) {
+        const marked = await db
+          .update(houseLottoTickets)
+          .set({
+            status: 'paid',
+            // The win computed for the ticket (no row: a loss, paid 0).
+            win: sql`coalesce((select w.win from ${houseLottoWins} w where w.ticket_id = ${houseLottoTickets.id}), 0)`,
+            settledAt: at,
+          })
+          .where(and(inArray(houseLottoTickets.id, answered.paid), eq(houseLottoTickets.status, 'accepted')))
+          .returning({ id: houseLottoTickets.id });
+        paid += marked.length;
+      }
+      if (answered.void.length > 0)
+        await db
+          .update(houseLottoTickets)
+          .set({ status: 'void', voidReason: 'TRANSACTION_ROLLED_BACK', settledAt: at })
+          .where(and(inArray(houseLottoTickets.id, answered.void), eq(houseLottoTickets.status, 'accepted')));
       // Nothing went through this pass (the platform is unreachable): the next tick tries again.
-      if (progress === 0) return paid;
+      if (answered.paid.length + answered.void.length === 0) return paid;
     }
   }
 
