@@ -1,4 +1,4 @@
-// `npm run test:lottery-chaos` (issue 27; part of `npm test` when PostgreSQL is reachable): a lottery draw's
+// `npm run test:lottery-chaos` (issue 27; run on its own, not by `npm test`: its purchases alone take minutes): a lottery draw's
 // settlement survives kills.
 //
 // A production-mode server on a fresh PostgreSQL database runs the house lottery in process as vendor LOTT (the
