@@ -85,6 +85,8 @@ const GAME_LISTS: { path: string; testId: string }[] = [
   { path: '/cockfight', testId: 'category-page-COCKFIGHT' },
   { path: '/elott', testId: 'category-page-ELOTT' },
   { path: '/lottery', testId: 'lottery-page' },
+  // The VN lottery lobby with its missions, leaderboard and winner board (issue 27, ADR 0097).
+  { path: '/vnlottery', testId: 'lottery-lobby' },
 ];
 
 /** The house slot every member can open (the embedded demo's house vendor). */
