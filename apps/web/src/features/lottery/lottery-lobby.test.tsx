@@ -413,7 +413,7 @@ describe('the lottery lobby (/vnlottery)', () => {
     expect(calls.leaderboard[0]!.searchParams.get('period')).toBe('WEEKLY');
     expect(calls.leaderboard[0]!.searchParams.get('limitNum')).toBe('20');
     const rows = within(board).getAllByRole('listitem');
-    expect(rows.map((r) => r.textContent)).toEqual(['1we***k3 wins฿1,172.00', '2al***e1 win฿590.00']);
+    expect(rows.map((r) => r.textContent)).toEqual(['1we***k3 winswon ฿1,172.00', '2al***e1 winwon ฿590.00']);
     fireEvent.click(within(board).getByTestId('lottery-leaderboard-DAILY'));
     await within(board).findByText('da***y');
     expect(within(board).getByTestId('lottery-leaderboard-DAILY').getAttribute('aria-pressed')).toBe('true');

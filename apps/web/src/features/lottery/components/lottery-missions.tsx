@@ -12,6 +12,7 @@ import { useMemberInfo } from '@/lib/session/get-member-info';
 import { useMemberAction } from '@/lib/session/use-guards';
 import { selectIsLoggedIn, useSession } from '@/lib/session/session-store';
 import { useMissionLeaderboard, useMissionSummary } from '../api/get-missions';
+import { RankRow, RankSkeleton } from './winner-board';
 
 type TMission = TMissionSummary['list'][number];
 const HOUR = 3_600_000;
@@ -192,18 +193,11 @@ export function MissionLeaderboard() {
       </header>
       <p className="lotto-winners__sub">{t(`leaderboard.subtitle.${period}`)}</p>
       {isPending ? (
-        <>
-          <span className="visually-hidden" role="status">
-            {t('leaderboard.loading')}
-          </span>
-          <ul className="lotto-winners__list lotto-leaderboard__list" aria-hidden="true">
-            {Array.from({ length: BOARD_SKELETONS }, (_, i) => (
-              <li key={i} className="lotto-winners__row">
-                <span className="lotto-skeleton lotto-skeleton--line" />
-              </li>
-            ))}
-          </ul>
-        </>
+        <RankSkeleton
+          rows={BOARD_SKELETONS}
+          status={t('leaderboard.loading')}
+          className="lotto-leaderboard__list"
+        />
       ) : isError ? (
         <EmptyState compact message={`${t('leaderboard.error')}: ${getErrorText(error)}`} />
       ) : rows.length === 0 ? (
@@ -211,14 +205,14 @@ export function MissionLeaderboard() {
       ) : (
         <ol className="lotto-winners__list lotto-leaderboard__list" aria-label={t('leaderboard.title')}>
           {rows.map((row) => (
-            <li key={`${row.rank}-${row.account}`} className="lotto-winners__row">
-              <span className="lotto-winners__rank">{row.rank}</span>
-              <span className="lotto-winners__who">
-                <span className="lotto-winners__account">{row.account}</span>
-                <span className="lotto-winners__game">{t('leaderboard.wins', { count: row.wins })}</span>
-              </span>
-              <span className="lotto-winners__amount">{formatBalance(row.winAmount, symbol)}</span>
-            </li>
+            <RankRow
+              key={`${row.rank}-${row.account}`}
+              rank={row.rank}
+              account={row.account}
+              detail={t('leaderboard.wins', { count: row.wins })}
+              amount={row.winAmount}
+              symbol={symbol}
+            />
           ))}
         </ol>
       )}

@@ -12,21 +12,56 @@ const SECONDS_PER_ROW = 2.5;
 
 type TWin = { rank: number; account: string; gameName: string; amount: string };
 
-function WinRow({ win, symbol }: { win: TWin; symbol: string | undefined }) {
+/** A ranked row of a board: rank, masked account with a line under it, and the amount won. */
+export function RankRow({
+  rank,
+  account,
+  detail,
+  amount,
+  symbol,
+}: {
+  rank: number;
+  account: string;
+  detail: string;
+  amount: string;
+  symbol: string | undefined;
+}) {
   const { t } = useTranslation('lottery');
   return (
     <li className="lotto-winners__row">
-      <span className="lotto-winners__rank">{win.rank}</span>
+      <span className="lotto-winners__rank">{rank}</span>
       <span className="lotto-winners__who">
-        <span className="lotto-winners__account">{win.account}</span>
-        <span className="lotto-winners__game">{win.gameName}</span>
+        <span className="lotto-winners__account">{account}</span>
+        <span className="lotto-winners__game">{detail}</span>
       </span>
       <span className="lotto-winners__amount">
         <span className="visually-hidden">{t('winners.won')} </span>
-        {formatBalance(win.amount, symbol)}
+        {formatBalance(amount, symbol)}
       </span>
     </li>
   );
+}
+
+/** A board's placeholder rows while it loads (read out once as `status`). */
+export function RankSkeleton({ rows, status, className = '' }: { rows: number; status: string; className?: string }) {
+  return (
+    <>
+      <span className="visually-hidden" role="status">
+        {status}
+      </span>
+      <ul className={`lotto-winners__list ${className}`.trim()} aria-hidden="true">
+        {Array.from({ length: rows }, (_, i) => (
+          <li key={i} className="lotto-winners__row">
+            <span className="lotto-skeleton lotto-skeleton--line" />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function WinRow({ win, symbol }: { win: TWin; symbol: string | undefined }) {
+  return <RankRow rank={win.rank} account={win.account} detail={win.gameName} amount={win.amount} symbol={symbol} />;
 }
 
 /**
@@ -44,7 +79,7 @@ export function WinnerBoard() {
 
   return (
     <section
-      className="lotto-winners"
+      className="lotto-panel lotto-winners"
       data-testid="lottery-winner-board"
       aria-labelledby="lotto-winners-title"
     >
@@ -61,18 +96,7 @@ export function WinnerBoard() {
         role={scrolling ? 'region' : undefined}
       >
         {isPending ? (
-          <>
-            <span className="visually-hidden" role="status">
-              {t('winners.loading')}
-            </span>
-            <ul className="lotto-winners__list" aria-hidden="true">
-              {Array.from({ length: 6 }, (_, i) => (
-                <li key={i} className="lotto-winners__row">
-                  <span className="lotto-skeleton lotto-skeleton--line" />
-                </li>
-              ))}
-            </ul>
-          </>
+          <RankSkeleton rows={6} status={t('winners.loading')} />
         ) : isError ? (
           <EmptyState compact message={`${t('winners.error')}: ${getErrorText(error)}`} />
         ) : wins.length === 0 ? (
