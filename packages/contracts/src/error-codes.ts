@@ -28,6 +28,7 @@ export const ERROR_CATALOGUE = {
   page_slow_to_load: 'The page is taking too long to load, please try again',
   domain_check_failed: 'Domain check failed, please contact customer service',
   unknown_error: 'Unknown error, please try again later',
+  service_unavailable: 'The service is briefly unavailable, please try again in a moment',
   // The ledger (docs/adr/0026-ledger-and-wallet.md)
   insufficient_funds: 'Your balance is not enough for this amount',
   idempotency_conflict: 'This request was already made with different details',
@@ -253,6 +254,7 @@ export const ERROR_HTTP_STATUS: Partial<Record<TErrorCode, number>> = {
   unsupported_media_type: 415,
   rate_limited: 429,
   unknown_error: 500,
+  service_unavailable: 503,
   insufficient_funds: 400,
   idempotency_conflict: 409,
   invalid_posting: 400,

@@ -11,6 +11,30 @@ export function sqlState(error: unknown): string | undefined {
 
 export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
 
+/** Network errors of a connection that could not be made or was lost. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'EAI_AGAIN']);
+/** node-postgres' own messages for a pool that cannot connect or a connection that ended under a query. */
+const LOST_CONNECTION = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated unexpectedly)/;
+
+/**
+ * True when an error means the database cannot be reached right now (not that a statement was wrong): SQLSTATE class
+ * 08 (connection exception), 57P01-57P03 (the server shutting down or not yet accepting connections), a network
+ * error, or node-postgres' lost-connection messages, anywhere in the cause chain. Such a request may succeed on
+ * another instance or a moment later: it answers 503, not 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof e.code === 'string') {
+      if (/^08[0-9A-Z]{3}$/.test(e.code) || /^57P0[1-3]$/.test(e.code) || NETWORK_CODES.has(e.code)) return true;
+    }
+    if (typeof e.message === 'string' && LOST_CONNECTION.test(e.message)) return true;
+    current = e.cause;
+  }
+  return false;
+}
+
 /**
  * A query's name for logs: its statement and first table ("insert feedback", "select members"),
  * from the SQL text with placeholders. Never the values.

@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isDatabaseUnavailable } from '../lib/pg-errors';
 import { issuesToFields } from '../lib/validation';
 import { markFailureLogged } from './request-log';
 
@@ -70,6 +71,7 @@ export function matchesPattern(pattern: string[], path: string[]): boolean {
  * - Request validation (zod through the type provider, or a ZodError thrown by a service) -> 400
  *   validation_failed with `fields` (path -> key).
  * - Fastify's own client errors (bad JSON, body too large 413, unsupported type 415, ...) by status.
+ * - The database out of reach (a lost or refused connection) -> 503 service_unavailable with Retry-After: 1.
  * - Anything else -> 500 unknown_error, logged with the request id, never the details.
  * Not found: 404 not_found, or 405 method_not_allowed when the path exists for another method.
  */
@@ -133,6 +135,14 @@ async function errorsPlugin(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       if (error.validation) return sendError(reply, 400, 'validation_failed');
       return sendError(reply, status, STATUS_CODE_KEY[status] ?? 'validation_failed');
+    }
+    // The database cannot be reached (an instance cut off, a failover): the request may be sent again (money calls
+    // carry their idempotency keys), to this instance in a moment or to another now.
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error, method: request.method, route: request.routeOptions.url }, 'database unavailable');
+      markFailureLogged(request);
+      reply.header('retry-after', '1');
+      return sendError(reply, 503, 'service_unavailable');
     }
     request.log.error({ err: error, method: request.method, route: request.routeOptions.url }, 'request failed');
     markFailureLogged(request);
