@@ -73,7 +73,9 @@ export type TGamesSyncResult = Omit<z.infer<typeof ZGamesSyncAnswer>, 'status' |
 // ---------- shared query fields ----------
 
 /** A language tag (th, en, en-US...): names fall back th -> en when the language has none. */
-const language = z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z]{2,4})?$/).optional();
+/** A `language` query parameter (th, en, zh-CN...): optional, the request's Language header otherwise. */
+export const ZLanguageParam = z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z]{2,4})?$/).optional();
+const language = ZLanguageParam;
 const vassalage = z.string().regex(/^[A-Z0-9]{2,16}$/);
 const pageNo = z.coerce.number().int().min(1).max(10_000).default(1);
 /** Page size: 15 by default (9.C page size), at most 100. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GAME_CODE_PATTERN } from './catalogue';
+import { GAME_CODE_PATTERN, ZLanguageParam } from './catalogue';
 import { defineEndpoint } from './endpoint';
 
 /**
@@ -312,9 +312,7 @@ export const LOTTO_MISSION_MEASURES = ['TICKETS', 'STAKE', 'GAMES'] as const;
 export const MISSION_LEADERBOARD_DEFAULT = 20;
 export const MISSION_LEADERBOARD_MAX = 50;
 
-const missionLanguage = z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z]{2,4})?$/).optional();
-
-export const ZMissionSummaryQuery = z.object({ language: missionLanguage });
+export const ZMissionSummaryQuery = z.object({ language: ZLanguageParam });
 export const ZMissionSummary = z.object({
   list: z
     .array(

@@ -177,7 +177,7 @@ export function MissionLeaderboard() {
           {t('leaderboard.title')}
         </h2>
         <div className="lotto-leaderboard__periods" role="group" aria-label={t('leaderboard.periodLabel')}>
-          {(['DAILY', 'WEEKLY'] as const).map((p) => (
+          {LOTTO_MISSION_PERIODS.map((p) => (
             <button
               key={p}
               type="button"
