@@ -80,6 +80,12 @@ export const ledgerTransactions = pgTable(
     // The settled wins the winner board collects (wallet.repository settledWins), in id order: without it a
     // planner with no statistics (PGlite has no autovacuum) walked every game op through the (op, key) index.
     index('ledger_transactions_wins_idx').on(t.id).where(sql`${t.op} = 'game' and ${t.kind} = 'win' and ${t.amount} > 0`),
+    // A win's and a bet's check that their round was not rolled back (ledger_game_op): without it, a planner with no
+    // statistics combined ref_idx with every game op of the (op, key) index, 2 ms a win at 20,000 game ops and
+    // growing with the ledger (docs/benchmarks.md, issue 27's payments).
+    index('ledger_transactions_rollbacks_idx')
+      .on(t.refKey)
+      .where(sql`${t.op} = 'game' and ${t.kind} = 'rollback'`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_transactions_rollbacks_idx" ON "ledger_transactions" USING btree ("ref_key") WHERE "ledger_transactions"."op" = 'game' and "ledger_transactions"."kind" = 'rollback';
