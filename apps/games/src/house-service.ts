@@ -7,6 +7,7 @@ import type { HouseDb } from './db/client';
 import { houseJackpotShards, housePlayers, houseRounds, houseSeedPairs, houseSessions } from './db/schema';
 import type { SeedVault } from './seed-vault';
 import { UncertainAnswer, type VendorAnswer, type WalletClient } from './wallet-client';
+import { createSessionCache } from './session-cache';
 
 /**
  * The house vendor's play: launch (token -> platform session -> house session), spins recorded before
@@ -66,6 +67,7 @@ export function createHouseService(deps: {
 }) {
   const { db, wallet, titles, seeds } = deps;
   const now = deps.now ?? Date.now;
+  const sessions = createSessionCache();
   const log = deps.log ?? { warn: () => undefined };
   /** Rounds a spin of this process is settling right now (the sweeper leaves them alone). */
   const inFlight = new Set<string>();
@@ -145,17 +147,19 @@ export function createHouseService(deps: {
 
   async function sessionOf(cookie: string | undefined): Promise<HouseSession | null> {
     if (!cookie || cookie.length > 100) return null;
-    const [row] = await db
-      .select({
-        s: houseSessions,
-        platformPlayerId: housePlayers.platformPlayerId,
-        currency: housePlayers.currency,
-      })
-      .from(houseSessions)
-      .innerJoin(housePlayers, eq(housePlayers.id, houseSessions.playerId))
-      .where(eq(houseSessions.tokenHash, sha256(cookie)));
-    if (!row || row.s.expiresAt.getTime() <= now()) return null;
-    return { ...row.s, platformPlayerId: row.platformPlayerId, currency: row.currency };
+    const tokenHash = sha256(cookie);
+    return sessions(tokenHash, now(), async () => {
+      const [row] = await db
+        .select({
+          s: houseSessions,
+          platformPlayerId: housePlayers.platformPlayerId,
+          currency: housePlayers.currency,
+        })
+        .from(houseSessions)
+        .innerJoin(housePlayers, eq(housePlayers.id, houseSessions.playerId))
+        .where(eq(houseSessions.tokenHash, tokenHash));
+      return row ? { ...row.s, platformPlayerId: row.platformPlayerId, currency: row.currency } : null;
+    });
   }
 
   type PairRow = typeof houseSeedPairs.$inferSelect;
@@ -419,7 +423,10 @@ export function createHouseService(deps: {
         .set({ status: 'active', clientSeed: clientSeed ?? createClientSeed(), createdAt: at })
         .where(eq(houseSeedPairs.id, next.id))
         .returning();
-      const [committed] = await tx.insert(houseSeedPairs).values(newPair(session.playerId, 'next')).returning();
+      const [committed] = await tx
+        .insert(houseSeedPairs)
+        .values(newPair(session.playerId, 'next'))
+        .returning();
       return {
         revealed: {
           serverSeed,

@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HouseDatabase } from '../src/db/client';
 import { openTestHouseDatabase } from './test-database';
-import { houseLottoExposure, houseLottoGames, houseLottoTickets, housePlayers } from '../src/db/schema';
+import {
+  houseLottoExposure,
+  houseLottoGames,
+  houseLottoRestricted,
+  houseLottoTickets,
+  housePlayers,
+} from '../src/db/schema';
 import type { HouseSession } from '../src/house-service';
 import { createHouseLottery, type HouseLottery } from '../src/lottery/lottery';
 import { UncertainAnswer, type VendorAnswer, type WalletClient } from '../src/wallet-client';
@@ -215,6 +221,74 @@ describe('lottery tickets', () => {
     );
     const [exposure] = await database.db.select().from(houseLottoExposure);
     expect(exposure).toMatchObject({ betKey: 'de:77', liability: 96_000n });
+  });
+
+  it('two server instances selling the same numbers at once never take the house past its exposure cap', async () => {
+    // Two lotteries on one database (two instances), 32 buyers each, tickets on two numbers in both orders.
+    await database.db
+      .update(houseLottoGames)
+      .set({ exposureCap: 100_000n })
+      .where(eq(houseLottoGames.code, 'VN_MB'));
+    const other = createHouseLottery({ db: database.db, now: () => clock, wallet: world.wallet });
+    const buyers = await Promise.all(Array.from({ length: 64 }, (_, i) => sessionFor(`pair-${i}`)));
+    for (const b of buyers) world.balances.set(b.platformPlayerId, 10_000n);
+    const answers = await Promise.all(
+      buyers.map((b, i) =>
+        (i % 2 ? other : lottery).tickets.buy(b, {
+          gameCode: 'VN_MB',
+          drawNo: '20261207',
+          bets:
+            i % 4 < 2
+              ? [
+                  { type: 'de', numbers: ['11'], stake: 100 },
+                  { type: 'de', numbers: ['22'], stake: 100 },
+                ]
+              : [
+                  { type: 'de', numbers: ['22'], stake: 100 },
+                  { type: 'de', numbers: ['11'], stake: 100 },
+                ],
+        }),
+      ),
+    );
+    // Each ticket adds 80 baht on both numbers: 12 fit under 1,000 baht.
+    expect(answers.filter((a) => a.ok)).toHaveLength(12);
+    const exposure = await database.db.select().from(houseLottoExposure);
+    expect(exposure.map((e) => [e.betKey, e.liability]).sort()).toEqual([
+      ['de:11', 96_000n],
+      ['de:22', 96_000n],
+    ]);
+  });
+
+  it("a restricted number is sold at half its liability and its ticket says so; an operator's new rate applies to the next ticket at once", async () => {
+    await database.db
+      .insert(houseLottoRestricted)
+      .values({ gameCode: 'VN_MB', betKey: 'de:68', createdAt: new Date(clock) });
+    const first = await buyNorth('alice', [
+      { type: 'de', numbers: ['68'], stake: 100 },
+      { type: 'de', numbers: ['69'], stake: 100 },
+    ]);
+    expect(first.ok).toBe(true);
+    // đề pays x80 (rate 8000): 80 baht of liability, 40 on the restricted number.
+    const exposure = await database.db.select().from(houseLottoExposure);
+    expect(Object.fromEntries(exposure.map((e) => [e.betKey, e.liability]))).toEqual({
+      'de:68': 4_000n,
+      'de:69': 8_000n,
+    });
+    await database.db
+      .update(houseLottoGames)
+      .set({ rates: { de: 7000 } })
+      .where(eq(houseLottoGames.code, 'VN_MB'));
+    const second = await buyNorth('alice', [{ type: 'de', numbers: ['69'], stake: 100 }]);
+    expect(second.ok).toBe(true);
+    const tickets = await database.db.select().from(houseLottoTickets);
+    const betsOf = (answer: typeof first) => tickets.find((t) => answer.ok && t.id === answer.ticketId)?.bets;
+    expect(betsOf(first)).toEqual([
+      { type: 'de', numbers: ['68'], stake: 100, rate: 8000, restricted: true },
+      { type: 'de', numbers: ['69'], stake: 100, rate: 8000, restricted: false },
+    ]);
+    expect(betsOf(second)).toEqual([
+      { type: 'de', numbers: ['69'], stake: 100, rate: 7000, restricted: false },
+    ]);
   });
 
   it('settlement pays each winning ticket its exact win, closes the losers with 0, and a second pass changes nothing', async () => {

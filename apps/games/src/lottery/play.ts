@@ -17,6 +17,7 @@ import type { VendorAnswer, WalletClient } from '../wallet-client';
 import { BET_TYPES, betTypesFor } from './bets';
 import type { TResultFormat } from './results';
 import { ratesOf, type LottoTickets } from './tickets';
+import { createSessionCache } from '../session-cache';
 
 /**
  * The lottery's player side (ADR 0094): the launch (a platform token for the lottery's vendor identity
@@ -70,6 +71,7 @@ export function createLottoPlay(deps: {
 }) {
   const { db, wallet } = deps;
   const now = deps.now ?? Date.now;
+  const sessions = createSessionCache();
 
   async function launch(input: { token: string; language: string; returnUrl?: string | undefined }) {
     if (!wallet) return { ok: false as const, error: 'lottery_unavailable' };
@@ -110,19 +112,19 @@ export function createLottoPlay(deps: {
   /** The lottery session of a cookie (a slot's session is not one: its platform session is another vendor's). */
   async function sessionOf(cookie: string | undefined): Promise<HouseSession | null> {
     if (!cookie || cookie.length > 100) return null;
-    const [row] = await db
-      .select({
-        s: houseSessions,
-        platformPlayerId: housePlayers.platformPlayerId,
-        currency: housePlayers.currency,
-      })
-      .from(houseSessions)
-      .innerJoin(housePlayers, eq(housePlayers.id, houseSessions.playerId))
-      .where(
-        and(eq(houseSessions.tokenHash, sha256(cookie)), eq(houseSessions.gameCode, LOTTO_SESSION_GAME)),
-      );
-    if (!row || row.s.expiresAt.getTime() <= now()) return null;
-    return { ...row.s, platformPlayerId: row.platformPlayerId, currency: row.currency };
+    const tokenHash = sha256(cookie);
+    return sessions(tokenHash, now(), async () => {
+      const [row] = await db
+        .select({
+          s: houseSessions,
+          platformPlayerId: housePlayers.platformPlayerId,
+          currency: housePlayers.currency,
+        })
+        .from(houseSessions)
+        .innerJoin(housePlayers, eq(housePlayers.id, houseSessions.playerId))
+        .where(and(eq(houseSessions.tokenHash, tokenHash), eq(houseSessions.gameCode, LOTTO_SESSION_GAME)));
+      return row ? { ...row.s, platformPlayerId: row.platformPlayerId, currency: row.currency } : null;
+    });
   }
 
   /** The page's state: the balance, and every enabled game with its open draws and its bet types. */

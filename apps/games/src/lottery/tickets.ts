@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { HouseDb } from '../db/client';
 import {
   houseLottoDraws,
   houseLottoExposure,
   houseLottoGames,
   houseLottoResults,
-  houseLottoRestricted,
   houseLottoTickets,
   houseLottoWins,
 } from '../db/schema';
 import type { HouseSession } from '../house-service';
 import { UncertainAnswer, type WalletClient } from '../wallet-client';
+import { createBatcher } from './batch';
 import { defaultRates, restrictionKey, ticketCost, validateBet, type TBet, type TRates } from './bets';
 import { compileResult, winAmount } from './evaluate';
 import type { TLotteryResult, TResultFormat } from './results';
@@ -33,8 +33,19 @@ export const SETTLE_CHUNK = 2_500;
  * full (the wallet bench's rate is reached from about 32 callers; docs/benchmarks.md).
  */
 export const WALLET_CONCURRENCY = 32;
+/** Accepted tickets read per page while paying a draw (the next page is read while this one is paid). */
+const PAY_PAGE = 2_000;
+/** Paid tickets marked per statement. */
+const MARK_BATCH = 500;
 /** A ticket whose bet's answer was lost is retried after this long (its purchase may still be running). */
 export const TICKET_GRACE_MS = 15_000;
+/**
+ * How long a purchase trusts its read of the game and draw (rates, stakes, cap, lock time): the statement that
+ * records the ticket checks them again and answers `stale` if the game changed, so this only saves reads.
+ */
+export const SALE_CACHE_MS = 1_000;
+/** Tickets recorded by one statement at most (those that queued behind the previous one). */
+export const BUY_BATCH = 200;
 
 export type StoredBet = TBet & { rate: number; restricted: boolean };
 export type TicketRow = typeof houseLottoTickets.$inferSelect;
@@ -61,12 +72,6 @@ export type BuyOutcome =
     };
 
 const newTicketId = () => `LT${Date.now().toString(36)}${randomBytes(9).toString('base64url')}`;
-
-class ExposureFull extends Error {
-  constructor(readonly betKey: string) {
-    super(`exposure cap reached on ${betKey}`);
-  }
-}
 
 /** What one bet may cost the house if its number comes out once: stake x rate (half when restricted). */
 function liabilityOf(bet: StoredBet): bigint {
@@ -112,7 +117,7 @@ export function createLottoTickets(deps: {
   const inFlight = new Set<string>();
 
   /** Gives back a refused or rolled-back ticket's exposure (its numbers may be sold again). */
-  async function releaseExposure(tx: Pick<HouseDb, 'update'>, ticket: Pick<TicketRow, 'drawId' | 'bets'>) {
+  async function releaseExposure(tx: Pick<HouseDb, 'update'>, ticket: { drawId: number; bets: unknown }) {
     for (const [betKey, liability] of exposureOf(ticket.bets as StoredBet[]))
       await tx
         .update(houseLottoExposure)
@@ -130,9 +135,99 @@ export function createLottoTickets(deps: {
     return byKey;
   }
 
+  /** A game and draw on sale as a purchase validates against them (kept for SALE_CACHE_MS, checked again by the statement). */
+  type Sale = {
+    drawId: number;
+    format: TResultFormat;
+    /** The game's rate overrides as stored (the statement compares them), and the rates they make. */
+    overrides: unknown;
+    rates: TRates;
+    minStake: bigint;
+    maxStake: bigint;
+    cap: bigint;
+    until: number;
+  };
+  const sales = new Map<string, Sale>();
+
+  /** The draw on sale, from the cache unless `fresh`; a refusal if it is not (never cached). */
+  async function saleOf(gameCode: string, drawNo: string, fresh: boolean): Promise<Sale | BuyRefusal> {
+    const key = `${gameCode}\n${drawNo}`;
+    const cached = sales.get(key);
+    if (!fresh && cached && cached.until > now()) return cached;
+    const [found] = await db
+      .select({ draw: houseLottoDraws, game: houseLottoGames })
+      .from(houseLottoDraws)
+      .innerJoin(houseLottoGames, eq(houseLottoGames.code, houseLottoDraws.gameCode))
+      .where(and(eq(houseLottoDraws.gameCode, gameCode), eq(houseLottoDraws.drawNo, drawNo)));
+    if (!found || !found.game.enabled) return 'lottery_draw_unknown';
+    if (found.draw.status === 'void') return 'lottery_draw_void';
+    if (found.draw.status !== 'scheduled' || found.draw.lockAt.getTime() <= now())
+      return 'lottery_draw_closed';
+    const format = found.game.format as TResultFormat;
+    const sale: Sale = {
+      drawId: found.draw.id,
+      format,
+      overrides: found.game.rates,
+      rates: ratesOf(format, found.game.rates),
+      minStake: found.game.minStake,
+      maxStake: found.game.maxStake,
+      cap: found.game.exposureCap,
+      until: now() + SALE_CACHE_MS,
+    };
+    if (sales.size >= 1_000) for (const [k, s] of sales) if (s.until <= now()) sales.delete(k);
+    sales.set(key, sale);
+    return sale;
+  }
+
+  type Recorded = {
+    outcome: 'open' | 'exposure_full' | 'closed' | 'void' | 'unknown' | 'stale';
+    betKey: string | null;
+  };
+  type Sold = {
+    id: string;
+    playerId: number;
+    platformPlayerId: string;
+    currency: string;
+    platformSession: string;
+    cost: string;
+    bets: Array<{ b: TBet & { rate: number }; k: string; w: string }>;
+  };
+  /** The tickets of one draw and game snapshot bought while the previous statement ran: one statement. */
+  const record = createBatcher<Sold, Recorded>({
+    maxBatch: BUY_BATCH,
+    run: async (key, tickets) => {
+      const sale = JSON.parse(key) as {
+        drawId: number;
+        overrides: unknown;
+        minStake: string;
+        maxStake: string;
+        cap: string;
+      };
+      const answer = (await db.execute(
+        sql`select ticket_id, outcome, bet_key from house_lotto_buy(${sale.drawId}::integer, ${new Date(now()).toISOString()}::timestamptz, ${JSON.stringify(sale.overrides)}::jsonb, ${sale.minStake}::bigint, ${sale.maxStake}::bigint, ${sale.cap}::bigint, ${JSON.stringify(tickets)}::jsonb)`,
+      )) as unknown as {
+        rows: Array<{ ticket_id: string; outcome: Recorded['outcome']; bet_key: string | null }>;
+      };
+      const byId = new Map(answer.rows.map((r) => [r.ticket_id, { outcome: r.outcome, betKey: r.bet_key }]));
+      return tickets.map((t) => byId.get(t.id) ?? { outcome: 'unknown' as const, betKey: null });
+    },
+  });
+  /** Tickets the platform accepted, marked in one statement per batch (a kill before it: the sweeper resends the bet). */
+  const markAccepted = createBatcher<string, void>({
+    maxBatch: 500,
+    run: async (_key, ids) => {
+      await db
+        .update(houseLottoTickets)
+        .set({ status: 'accepted' })
+        .where(and(inArray(houseLottoTickets.id, ids), eq(houseLottoTickets.status, 'open')));
+      return ids.map(() => undefined);
+    },
+  });
+
   /**
-   * Buys a ticket: validated, recorded `open` with its exposure added under the cap (one transaction,
-   * nothing written on a refusal), then the signed bet; `accepted` once the platform took the stake.
+   * Buys a ticket: validated, recorded `open` with its exposure added under the cap (one statement, shared with the
+   * purchases that queued behind the previous one; nothing written on a refusal), then the signed bet; `accepted`
+   * once the platform took the stake.
    */
   async function buy(
     session: HouseSession,
@@ -141,100 +236,62 @@ export function createLottoTickets(deps: {
     if (!wallet) return { ok: false, error: 'lottery_unavailable' };
     if (!Array.isArray(input.bets) || input.bets.length === 0 || input.bets.length > MAX_BETS_PER_TICKET)
       return { ok: false, error: 'lottery_bets_invalid' };
-    const [found] = await db
-      .select({ draw: houseLottoDraws, game: houseLottoGames })
-      .from(houseLottoDraws)
-      .innerJoin(houseLottoGames, eq(houseLottoGames.code, houseLottoDraws.gameCode))
-      .where(and(eq(houseLottoDraws.gameCode, input.gameCode), eq(houseLottoDraws.drawNo, input.drawNo)));
-    if (!found || !found.game.enabled) return { ok: false, error: 'lottery_draw_unknown' };
-    if (found.draw.status === 'void') return { ok: false, error: 'lottery_draw_void' };
-    if (found.draw.status !== 'scheduled' || found.draw.lockAt.getTime() <= now())
-      return { ok: false, error: 'lottery_draw_closed' };
-    const format = found.game.format as TResultFormat;
-    const rates = ratesOf(format, found.game.rates);
-    const valid: TBet[] = [];
-    for (const raw of input.bets) {
-      const checked = validateBet(format, raw);
-      if (!checked.ok) return { ok: false, error: checked.key };
-      const stake = BigInt(checked.bet.stake);
-      if (stake < found.game.minStake || stake > found.game.maxStake)
-        return { ok: false, error: 'lottery_stake_invalid' };
-      valid.push(checked.bet);
-    }
-    const keys = [...new Set(valid.map(restrictionKey))];
-    const restricted = new Set(
-      (
-        await db
-          .select({ betKey: houseLottoRestricted.betKey })
-          .from(houseLottoRestricted)
-          .where(
-            and(
-              eq(houseLottoRestricted.gameCode, input.gameCode),
-              inArray(houseLottoRestricted.betKey, keys),
-            ),
-          )
-      ).map((r) => r.betKey),
-    );
-    const bets: StoredBet[] = valid.map((bet) => ({
-      ...bet,
-      rate: rates[bet.type],
-      restricted: restricted.has(restrictionKey(bet)),
-    }));
-    const cost = bets.reduce((sum, bet) => sum + ticketCost(format, bet), 0n);
-    const cap = found.game.exposureCap;
     const id = newTicketId();
-    const drawId = found.draw.id;
-    const row = {
-      id,
-      drawId,
-      gameCode: input.gameCode,
-      playerId: session.playerId,
-      platformPlayerId: session.platformPlayerId,
-      currency: session.currency,
-      platformSession: session.platformSession,
-      bets,
-      cost,
-      status: 'open' as const,
-      createdAt: new Date(now()),
-    };
-    try {
-      const recorded = await db.transaction(async (tx) => {
-        // FOR SHARE: purchases run side by side, but a status change of the draw (void, result) waits
-        // for them, and a purchase after it sees it.
-        const [draw] = await tx
-          .select({ status: houseLottoDraws.status, lockAt: houseLottoDraws.lockAt })
-          .from(houseLottoDraws)
-          .where(eq(houseLottoDraws.id, drawId))
-          .for('share');
-        if (!draw || draw.status !== 'scheduled' || draw.lockAt.getTime() <= now()) return false;
-        await tx.insert(houseLottoTickets).values(row);
-        // In key order, so that two tickets on the same numbers lock their exposure rows in the same order.
-        for (const [betKey, liability] of [...exposureOf(bets)].sort(([a], [b]) => (a < b ? -1 : 1))) {
-          if (liability > cap) throw new ExposureFull(betKey);
-          const [kept] = await tx
-            .insert(houseLottoExposure)
-            .values({ drawId, betKey, liability })
-            .onConflictDoUpdate({
-              target: [houseLottoExposure.drawId, houseLottoExposure.betKey],
-              set: { liability: sql`${houseLottoExposure.liability} + excluded.liability` },
-              setWhere: sql`${houseLottoExposure.liability} + excluded.liability <= ${cap}`,
-            })
-            .returning({ liability: houseLottoExposure.liability });
-          if (!kept) throw new ExposureFull(betKey);
-        }
-        return true;
+    let sold: Sold | null = null;
+    // A game changed since the cached read (rates, stakes, cap, disabled) answers `stale`: read again, once.
+    for (let attempt = 0; ; attempt++) {
+      const sale = await saleOf(input.gameCode, input.drawNo, attempt > 0);
+      if (typeof sale === 'string') return { ok: false, error: sale };
+      const bets: Sold['bets'] = [];
+      let cost = 0n;
+      for (const raw of input.bets) {
+        const checked = validateBet(sale.format, raw);
+        if (!checked.ok) return { ok: false, error: checked.key };
+        const stake = BigInt(checked.bet.stake);
+        if (stake < sale.minStake || stake > sale.maxStake)
+          return { ok: false, error: 'lottery_stake_invalid' };
+        const rate = sale.rates[checked.bet.type];
+        bets.push({
+          b: { ...checked.bet, rate },
+          k: restrictionKey(checked.bet),
+          w: (stake * BigInt(rate)).toString(),
+        });
+        cost += ticketCost(sale.format, checked.bet);
+      }
+      sold = {
+        id,
+        playerId: session.playerId,
+        platformPlayerId: session.platformPlayerId,
+        currency: session.currency,
+        platformSession: session.platformSession,
+        cost: cost.toString(),
+        bets,
+      };
+      const snapshot = JSON.stringify({
+        drawId: sale.drawId,
+        overrides: sale.overrides,
+        minStake: sale.minStake.toString(),
+        maxStake: sale.maxStake.toString(),
+        cap: sale.cap.toString(),
       });
-      if (!recorded) return { ok: false, error: 'lottery_draw_closed' };
-    } catch (error) {
-      if (error instanceof ExposureFull)
-        return { ok: false, error: 'lottery_exposure_full', betKey: error.betKey };
-      throw error;
+      const recorded = await record(snapshot, sold);
+      if (recorded.outcome === 'open') break;
+      sales.delete(`${input.gameCode}\n${input.drawNo}`);
+      if (recorded.outcome === 'exposure_full')
+        return {
+          ok: false,
+          error: 'lottery_exposure_full',
+          ...(recorded.betKey ? { betKey: recorded.betKey } : {}),
+        };
+      if (recorded.outcome === 'void') return { ok: false, error: 'lottery_draw_void' };
+      if (recorded.outcome === 'closed') return { ok: false, error: 'lottery_draw_closed' };
+      if (recorded.outcome === 'unknown' || attempt > 0) return { ok: false, error: 'lottery_draw_unknown' };
     }
     inFlight.add(id);
     try {
-      const placed = await placeBet({ ...row, win: null, voidReason: null, attempts: 0, settledAt: null });
+      const placed = await placeBet({ ...sold, gameCode: input.gameCode, cost: BigInt(sold.cost) });
       if (placed.status === 'accepted')
-        return { ok: true, ticketId: id, cost: cost.toString(), balance: placed.balance };
+        return { ok: true, ticketId: id, cost: sold.cost, balance: placed.balance };
       if (placed.status === 'open') return { ok: false, error: 'pending', ticketId: id };
       return {
         ok: false,
@@ -257,7 +314,10 @@ export function createLottoTickets(deps: {
    * and gives its exposure back; on a retry (the first answer was lost) a refusal may hide an applied bet
    * (an ended session), so it is rolled back first, whatever happened. No usable answer: still `open`.
    */
-  async function placeBet(ticket: TicketRow, retry = false): Promise<Placed> {
+  async function placeBet(
+    ticket: Pick<TicketRow, 'id' | 'gameCode' | 'platformPlayerId' | 'platformSession' | 'cost' | 'currency'>,
+    retry = false,
+  ): Promise<Placed> {
     try {
       const bet = await wallet!.bet({
         playerId: ticket.platformPlayerId,
@@ -268,10 +328,7 @@ export function createLottoTickets(deps: {
         currency: ticket.currency,
       });
       if (bet.status === 'OK') {
-        await db
-          .update(houseLottoTickets)
-          .set({ status: 'accepted' })
-          .where(and(eq(houseLottoTickets.id, ticket.id), eq(houseLottoTickets.status, 'open')));
+        await markAccepted('accepted', ticket.id);
         return { status: 'accepted', balance: bet.balance ?? null };
       }
       if (retry) {
@@ -283,8 +340,9 @@ export function createLottoTickets(deps: {
           .update(houseLottoTickets)
           .set({ status: 'refused', voidReason: bet.code, settledAt: new Date(now()) })
           .where(and(eq(houseLottoTickets.id, ticket.id), eq(houseLottoTickets.status, 'open')))
-          .returning({ id: houseLottoTickets.id });
-        if (moved) await releaseExposure(tx, ticket);
+          .returning({ drawId: houseLottoTickets.drawId, bets: houseLottoTickets.bets });
+        // The exposure as recorded (the bets with the restriction they were sold at).
+        if (moved) await releaseExposure(tx, moved);
       });
       return { status: 'refused', reason: bet.code.toLowerCase(), balance: bet.balance };
     } catch (error) {
@@ -405,62 +463,116 @@ export function createLottoTickets(deps: {
   /**
    * Once a draw's wins are computed: sends each accepted ticket's win (its amount, or 0 for a loss: the
    * platform closes the round) and marks it `paid` once acknowledged. A win refused because the bet was
-   * rolled back makes the ticket `void`.
+   * rolled back makes the ticket `void`. One pass over the draw's accepted tickets in id order, PAY_PAGE at a time,
+   * the next page read while this one is paid and WALLET_CONCURRENCY wins always in flight (no wait at a page's
+   * end); the answered tickets are marked in one statement per MARK_BATCH, beside the payments. A kill before a mark
+   * leaves its tickets `accepted`: the next pass sends the same wins again, which the wallet answers as kept. A
+   * win refused or unanswered now is left `accepted` for the next tick.
    */
   async function payWins(drawId: number): Promise<number> {
-    let paid = 0;
-    for (;;) {
-      const rows = await db
+    const page = (after: string | null) => {
+      const rows = db
         .select({ ticket: houseLottoTickets, win: houseLottoWins.win })
         .from(houseLottoTickets)
         .leftJoin(houseLottoWins, eq(houseLottoWins.ticketId, houseLottoTickets.id))
-        .where(and(eq(houseLottoTickets.drawId, drawId), eq(houseLottoTickets.status, 'accepted')))
+        .where(
+          and(
+            eq(houseLottoTickets.drawId, drawId),
+            eq(houseLottoTickets.status, 'accepted'),
+            ...(after === null ? [] : [gt(houseLottoTickets.id, after)]),
+          ),
+        )
         .orderBy(asc(houseLottoTickets.id))
-        .limit(500);
-      if (rows.length === 0) return paid;
-      // The answered tickets are marked in two statements per batch, not one each: a kill before they run leaves
-      // them `accepted`, and the next pass sends the same wins again, which the wallet answers as kept.
-      const answered: { paid: string[]; void: string[] } = { paid: [], void: [] };
-      await eachLimited(rows, WALLET_CONCURRENCY, async ({ ticket, win }) => {
-        try {
-          const answer = await wallet!.win({
-            playerId: ticket.platformPlayerId,
-            roundId: ticket.id,
-            gameCode: ticket.gameCode,
-            amount: win ?? 0n,
-            currency: ticket.currency,
-          });
-          if (answer.status === 'OK') answered.paid.push(ticket.id);
-          else if (answer.code === 'TRANSACTION_ROLLED_BACK') answered.void.push(ticket.id);
-          else
-            log.warn({ ticket: ticket.id, code: answer.code }, 'lottery win refused; kept for the next pass');
-        } catch (error) {
-          if (!(error instanceof UncertainAnswer)) throw error;
-          log.warn({ ticket: ticket.id, detail: error.detail }, 'lottery win left for the next pass');
+        .limit(PAY_PAGE)
+        .then((r) => r);
+      // A page read ahead that fails after the pass stopped must not become an unhandled rejection.
+      rows.catch(() => undefined);
+      return rows;
+    };
+    let paid = 0;
+    const answered: { paid: string[]; void: string[] } = { paid: [], void: [] };
+    let marking: Promise<void> = Promise.resolve();
+    /** Marks what was answered so far, after the marks before it (one statement per kind). */
+    const mark = () => {
+      const batch = { paid: answered.paid.splice(0), void: answered.void.splice(0) };
+      marking = marking.then(async () => {
+        const at = new Date(now());
+        if (batch.paid.length > 0) {
+          const marked = await db
+            .update(houseLottoTickets)
+            .set({
+              status: 'paid',
+              // The win computed for the ticket (no row: a loss, paid 0).
+              win: sql`coalesce((select w.win from ${houseLottoWins} w where w.ticket_id = ${houseLottoTickets.id}), 0)`,
+              settledAt: at,
+            })
+            .where(and(inArray(houseLottoTickets.id, batch.paid), eq(houseLottoTickets.status, 'accepted')))
+            .returning({ id: houseLottoTickets.id });
+          paid += marked.length;
         }
+        if (batch.void.length > 0)
+          await db
+            .update(houseLottoTickets)
+            .set({ status: 'void', voidReason: 'TRANSACTION_ROLLED_BACK', settledAt: at })
+            .where(and(inArray(houseLottoTickets.id, batch.void), eq(houseLottoTickets.status, 'accepted')));
       });
-      const at = new Date(now());
-      if (answered.paid.length > 0) {
-        const marked = await db
-          .update(houseLottoTickets)
-          .set({
-            status: 'paid',
-            // The win computed for the ticket (no row: a loss, paid 0).
-            win: sql`coalesce((select w.win from ${houseLottoWins} w where w.ticket_id = ${houseLottoTickets.id}), 0)`,
-            settledAt: at,
-          })
-          .where(and(inArray(houseLottoTickets.id, answered.paid), eq(houseLottoTickets.status, 'accepted')))
-          .returning({ id: houseLottoTickets.id });
-        paid += marked.length;
+      // A failed mark is thrown by the final await, not as an unhandled rejection meanwhile.
+      marking.catch(() => undefined);
+    };
+    const queue: Array<{ ticket: TicketRow; win: bigint | null }> = [];
+    /** The next page, read ahead; null once a page came back short (the last one). */
+    let ahead: ReturnType<typeof page> | null = page(null);
+    /** The read of the page every idle lane waits for (one read, not one per lane). */
+    let loading: Promise<void> | null = null;
+    /** The next ticket to pay: from the page at hand, the following page read as soon as this one is taken. */
+    async function take() {
+      for (;;) {
+        if (queue.length > 0) return queue.shift()!;
+        if (!ahead) return null;
+        loading ??= (async () => {
+          const rows = await ahead!;
+          ahead = rows.length === PAY_PAGE ? page(rows.at(-1)!.ticket.id) : null;
+          queue.push(...rows);
+        })().finally(() => {
+          loading = null;
+        });
+        await loading;
       }
-      if (answered.void.length > 0)
-        await db
-          .update(houseLottoTickets)
-          .set({ status: 'void', voidReason: 'TRANSACTION_ROLLED_BACK', settledAt: at })
-          .where(and(inArray(houseLottoTickets.id, answered.void), eq(houseLottoTickets.status, 'accepted')));
-      // Nothing went through this pass (the platform is unreachable): the next tick tries again.
-      if (answered.paid.length + answered.void.length === 0) return paid;
     }
+    try {
+      await Promise.all(
+        Array.from({ length: WALLET_CONCURRENCY }, async () => {
+          for (let row = await take(); row; row = await take()) {
+            const { ticket, win } = row;
+            try {
+              const answer = await wallet!.win({
+                playerId: ticket.platformPlayerId,
+                roundId: ticket.id,
+                gameCode: ticket.gameCode,
+                amount: win ?? 0n,
+                currency: ticket.currency,
+              });
+              if (answer.status === 'OK') answered.paid.push(ticket.id);
+              else if (answer.code === 'TRANSACTION_ROLLED_BACK') answered.void.push(ticket.id);
+              else
+                log.warn(
+                  { ticket: ticket.id, code: answer.code },
+                  'lottery win refused; kept for the next pass',
+                );
+            } catch (error) {
+              if (!(error instanceof UncertainAnswer)) throw error;
+              log.warn({ ticket: ticket.id, detail: error.detail }, 'lottery win left for the next pass');
+            }
+            if (answered.paid.length + answered.void.length >= MARK_BATCH) mark();
+          }
+        }),
+      );
+    } finally {
+      // What was answered is marked even if a page's read failed (a kill between: resent next pass, kept).
+      mark();
+      await marking;
+    }
+    return paid;
   }
 
   /** Rolls back the tickets of a voided draw (refunds), each once; answers how many it refunded. */
