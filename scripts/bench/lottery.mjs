@@ -140,3 +140,49 @@ export async function buyTickets({ url, players, connections, drawNo, count = In
   const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? 0;
   return { acknowledged, refused, answered, p50: at(50), p99: at(99) };
 }
+
+/**
+ * The purchase bench's load: `connections` connections of autocannon (the wallet bench's load generator, far
+ * cheaper per request than fetch on the same two cores), each its own player, buying 1-3-bet tickets of bodies
+ * made before the run for `seconds`. Answers the tickets acknowledged, the refusals by key and the latencies.
+ */
+export async function loadTickets({ autocannon, url, players, connections, drawNo, seconds }) {
+  let nextPlayer = 0;
+  let acknowledged = 0;
+  const refused = {};
+  const bodies = Array.from({ length: 4_096 }, () => JSON.stringify({ gameCode: 'VN_MB', drawNo, bets: randomBets() }));
+  let nextBody = 0;
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        path: '/house/lotto/api/tickets',
+        setupRequest: (req, context) => {
+          if (context.player === undefined) context.player = players[nextPlayer++ % players.length];
+          return {
+            ...req,
+            headers: { cookie: context.player.cookie, 'content-type': 'application/json', 'user-agent': 'lotus-bench' },
+            body: bodies[nextBody++ % bodies.length],
+          };
+        },
+        onResponse: (status, body) => {
+          if (status === 200 && body.includes('"ok":true')) acknowledged += 1;
+          else {
+            const key = /"error":"([^"]+)"/.exec(body)?.[1] ?? `http_${status}`;
+            refused[key] = (refused[key] ?? 0) + 1;
+          }
+        },
+      },
+    ],
+  });
+  return {
+    acknowledged,
+    refused,
+    errors: result.errors + result.timeouts,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
+}
