@@ -1,4 +1,4 @@
--- Ticket purchase in one statement (docs/adr/0099-lottery-purchase-in-one-statement.md): the tickets bought on one
+-- Ticket purchase in one statement (docs/adr/0099-house-statements-batched.md): the tickets bought on one
 -- draw while the previous statement was in flight, recorded `open` with their exposure under the cap, each ticket
 -- all or nothing. Replaces ten round trips per ticket (the draw, the restricted numbers, the transaction with its
 -- lock, ticket and exposure rows), which bounded the purchase rate (docs/benchmarks.md).

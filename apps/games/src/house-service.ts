@@ -7,6 +7,7 @@ import type { HouseDb } from './db/client';
 import { houseJackpotShards, housePlayers, houseRounds, houseSeedPairs, houseSessions } from './db/schema';
 import type { SeedVault } from './seed-vault';
 import { UncertainAnswer, type VendorAnswer, type WalletClient } from './wallet-client';
+import { createBatcher } from './batch';
 import { createSessionCache } from './session-cache';
 
 /**
@@ -208,19 +209,17 @@ export function createHouseService(deps: {
     return { balance, currency: session.currency, error, fair: fairView(await livePairs(session.playerId)) };
   }
 
-  /** One bet: recorded with its outcome, then bet, win and the settlement (ADR 0049). */
-  async function spin(session: HouseSession, lineBetInput: number): Promise<SpinResult> {
-    const game = titles.get(session.gameCode)!;
-    if (!betLevelsOf(game).includes(lineBetInput)) return { ok: false, error: 'invalid_bet' };
-    const lineBet = BigInt(lineBetInput);
-    const roundId = newRoundId();
-    const recorded = await db.transaction(async (tx) => {
-      const { active: pair } = await livePairs(session.playerId, tx, true);
+  /**
+   * Each player's active pair as this instance last saw it (ADR 0099): a spin plays the cached pair's next nonce
+   * and records the round with the nonce taken in one statement that holds only if the pair is still active at
+   * that nonce; else (another tab, another instance, a rotation) it reads the pair again and plays again.
+   */
+  const activePairs = new Map<number, PairRow>();
+  /** Records a round played on the player's active pair; null if the pair kept changing under it. */
+  async function record(session: HouseSession, game: CompiledGame, roundId: string, lineBet: bigint) {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const pair = activePairs.get(session.playerId) ?? (await livePairs(session.playerId)).active;
       const nonce = pair.nextNonce;
-      await tx
-        .update(houseSeedPairs)
-        .set({ nextNonce: nonce + 1 })
-        .where(eq(houseSeedPairs.id, pair.id));
       const clientSeed = pair.clientSeed!;
       const outcome = playBet(game, createFloatStream(seeds.open(pair), clientSeed, nonce));
       const row = {
@@ -241,9 +240,98 @@ export function createHouseService(deps: {
         status: 'open' as const,
         createdAt: new Date(now()),
       };
-      await tx.insert(houseRounds).values(row);
-      return { row, outcome };
-    });
+      // The nonce taken and the round inserted in one statement: no nonce is ever skipped or played twice.
+      const inserted = (await db.execute(sql`
+        with taken as (
+          update ${houseSeedPairs} set next_nonce = next_nonce + 1
+           where id = ${pair.id} and status = 'active' and next_nonce = ${nonce}
+          returning id)
+        insert into ${houseRounds} (id, player_id, platform_player_id, currency, platform_session, game_code,
+          seed_pair_id, nonce, server_seed_hash, client_seed, line_bet, total_bet, win, outcome, status, created_at)
+        select ${row.id}, ${row.playerId}::integer, ${row.platformPlayerId}, ${row.currency}, ${row.platformSession},
+          ${row.gameCode}, ${row.seedPairId}::integer, ${row.nonce}::integer, ${row.serverSeedHash}, ${row.clientSeed},
+          ${row.lineBet}::bigint, ${row.totalBet}::bigint, ${row.win}::bigint, ${JSON.stringify(row.outcome)}::jsonb,
+          'open', ${row.createdAt.toISOString()}::timestamptz
+          from taken
+        returning id`)) as unknown as { rows: unknown[] };
+      if (inserted.rows.length === 1) {
+        if (activePairs.size >= 10_000 && !activePairs.has(session.playerId))
+          activePairs.delete(activePairs.keys().next().value!);
+        activePairs.set(session.playerId, { ...pair, nextNonce: nonce + 1 });
+        return { row, outcome };
+      }
+      activePairs.delete(session.playerId);
+    }
+    return null;
+  }
+
+  /**
+   * A player's spins on this instance take their nonces one at a time (two tabs spinning at once would otherwise
+   * both play the cached nonce and one would play again); spins of different players, and the rest of a spin,
+   * run side by side.
+   */
+  const turns = new Map<number, Promise<unknown>>();
+  async function inTurn<T>(playerId: number, work: () => Promise<T>): Promise<T> {
+    const before = turns.get(playerId) ?? Promise.resolve();
+    const mine = before.then(work, work);
+    const settled = mine.then(
+      () => undefined,
+      () => undefined,
+    );
+    turns.set(playerId, settled);
+    try {
+      return await mine;
+    } finally {
+      if (turns.get(playerId) === settled) turns.delete(playerId);
+    }
+  }
+
+  /**
+   * open -> bet_ok once the platform took the stake, with the round's share of the jackpot added once (only a
+   * round this statement moved adds it): the rounds that queued behind the previous statement in one statement,
+   * their shares in one shard.
+   */
+  const moveBetOkBatch = createBatcher<{ id: string; b: string | null }, void>({
+    maxBatch: 500,
+    run: async (_key, moves) => {
+      await db.execute(sql`
+        with moved as (
+          update ${houseRounds} r set status = 'bet_ok', balance_after = v.b
+            from jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) as v(id text, b bigint)
+           where r.id = v.id and r.status = 'open'
+          returning r.currency, r.total_bet)
+        insert into ${houseJackpotShards} (currency, shard, milli)
+        select currency, ${randomInt(JACKPOT.shards)}::integer, sum(total_bet) * ${JACKPOT.shareMilli}::bigint
+          from moved where total_bet > 0 group by currency
+        on conflict (currency, shard) do update set milli = ${houseJackpotShards}.milli + excluded.milli`);
+      return moves.map(() => undefined);
+    },
+  });
+  const moveBetOk = (id: string, balanceAfter: bigint | null) =>
+    moveBetOkBatch('bet_ok', { id, b: balanceAfter === null ? null : balanceAfter.toString() });
+  /** bet_ok -> settled once the platform took the win, batched the same way. */
+  const markSettledBatch = createBatcher<{ id: string; b: string | null }, void>({
+    maxBatch: 500,
+    run: async (_key, marks) => {
+      await db.execute(sql`
+        update ${houseRounds} r set status = 'settled', balance_after = v.b, settled_at = ${new Date(now()).toISOString()}::timestamptz
+          from jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) as v(id text, b bigint)
+         where r.id = v.id`);
+      return marks.map(() => undefined);
+    },
+  });
+  const markSettled = (id: string, balanceAfter: bigint | null) =>
+    markSettledBatch('settled', { id, b: balanceAfter === null ? null : balanceAfter.toString() });
+
+  /** One bet: recorded with its outcome, then bet, win and the settlement (ADR 0049). */
+  async function spin(session: HouseSession, lineBetInput: number): Promise<SpinResult> {
+    const game = titles.get(session.gameCode)!;
+    if (!betLevelsOf(game).includes(lineBetInput)) return { ok: false, error: 'invalid_bet' };
+    const lineBet = BigInt(lineBetInput);
+    const roundId = newRoundId();
+    const recorded = await inTurn(session.playerId, () => record(session, game, roundId, lineBet));
+    // The pair changed under five attempts in a row (another tab rotating): nothing was recorded or moved.
+    if (!recorded) return { ok: false, error: 'error' };
     const { row, outcome } = recorded;
     inFlight.add(roundId);
     try {
@@ -318,26 +406,7 @@ export function createHouseService(deps: {
         status = 'bet_ok';
         balance = bet.balance ?? null;
         const balanceAfter = balance === null ? null : BigInt(balance);
-        await db.transaction(async (tx) => {
-          // open -> bet_ok happens once per round (a concurrent sweep finds it moved): the jackpot share too.
-          const moved = await tx
-            .update(houseRounds)
-            .set({ status: 'bet_ok', balanceAfter })
-            .where(and(eq(houseRounds.id, round.id), eq(houseRounds.status, 'open')))
-            .returning({ id: houseRounds.id });
-          if (moved.length === 0 || round.totalBet === 0n) return;
-          await tx
-            .insert(houseJackpotShards)
-            .values({
-              currency: round.currency,
-              shard: randomInt(JACKPOT.shards),
-              milli: round.totalBet * JACKPOT.shareMilli,
-            })
-            .onConflictDoUpdate({
-              target: [houseJackpotShards.currency, houseJackpotShards.shard],
-              set: { milli: sql`${houseJackpotShards.milli} + excluded.milli` },
-            });
-        });
+        await moveBetOk(round.id, balanceAfter);
       }
       if (status === 'bet_ok') {
         const win = await wallet.win({
@@ -357,11 +426,7 @@ export function createHouseService(deps: {
           return { status: 'bet_ok', balance };
         }
         balance = win.balance ?? balance;
-        await mark(round.id, {
-          status: 'settled',
-          balanceAfter: balance === null ? null : BigInt(balance),
-          settledAt: new Date(now()),
-        });
+        await markSettled(round.id, balance === null ? null : BigInt(balance));
         return { status: 'settled', balance };
       }
       return { status: status as 'settled', balance: round.balanceAfter?.toString() ?? null };
@@ -408,6 +473,8 @@ export function createHouseService(deps: {
    * the player chose against, must still be the next pair's (another tab may have rotated meanwhile).
    */
   async function rotate(session: HouseSession, clientSeed?: string, expectedNextHash?: string) {
+    // The next spin here reads the new active pair (another instance's cached copy fails its nonce check).
+    activePairs.delete(session.playerId);
     return db.transaction(async (tx) => {
       const { active, next } = await livePairs(session.playerId, tx, true);
       if (expectedNextHash !== undefined && expectedNextHash !== next.serverSeedHash)

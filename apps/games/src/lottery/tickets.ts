@@ -11,7 +11,7 @@ import {
 } from '../db/schema';
 import type { HouseSession } from '../house-service';
 import { UncertainAnswer, type WalletClient } from '../wallet-client';
-import { createBatcher } from './batch';
+import { createBatcher } from '../batch';
 import { defaultRates, restrictionKey, ticketCost, validateBet, type TBet, type TRates } from './bets';
 import { compileResult, winAmount } from './evaluate';
 import type { TLotteryResult, TResultFormat } from './results';

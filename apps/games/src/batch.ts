@@ -1,5 +1,5 @@
 /**
- * Group commit for the lottery's purchase statements (ADR 0099): what arrives for a key while its statement is in
+ * Group commit for the house's frequent small statements (ADR 0099: lottery purchases, slot rounds): what arrives for a key while its statement is in
  * flight goes in the next statement, up to `maxBatch` at a time, so one transaction (one flush to disk) carries the
  * tickets that queued behind it instead of one each, and the batch grows only with the load. The platform's wallet
  * does the same for its game operations (ADR 0064); the house imports no platform code, so it keeps its own.
