@@ -383,6 +383,8 @@ export function createHouseService(deps: {
   async function settle(round: RoundRow, retry = false): Promise<Settled> {
     let status = round.status;
     let balance: string | null = null;
+    /** The round's move to bet_ok, written while its win is sent: any later write of the round waits for it. */
+    let moving: Promise<void> | null = null;
     try {
       if (status === 'open') {
         const bet = await wallet.bet({
@@ -406,7 +408,10 @@ export function createHouseService(deps: {
         status = 'bet_ok';
         balance = bet.balance ?? null;
         const balanceAfter = balance === null ? null : BigInt(balance);
-        await moveBetOk(round.id, balanceAfter);
+        // Not awaited before the win: a kill before it lands leaves the round open, and the sweeper's bet and win
+        // are answered as kept. The settled (or void) mark waits for it, so the move and its jackpot share happen.
+        moving = moveBetOk(round.id, balanceAfter);
+        moving.catch(() => undefined);
       }
       if (status === 'bet_ok') {
         const win = await wallet.win({
@@ -416,6 +421,7 @@ export function createHouseService(deps: {
           amount: round.win,
           currency: round.currency,
         });
+        if (moving) await moving;
         if (win.status === 'ERROR') {
           if (win.code === 'TRANSACTION_ROLLED_BACK') {
             await mark(round.id, { status: 'void', voidReason: win.code, settledAt: new Date(now()) });
@@ -433,6 +439,7 @@ export function createHouseService(deps: {
     } catch (error) {
       if (!(error instanceof UncertainAnswer)) throw error;
       log.warn({ round: round.id, detail: error.detail }, 'house round left for the sweeper');
+      if (moving) await moving;
       await bump(round.id);
       return status === 'bet_ok' ? { status: 'bet_ok', balance } : { status: 'open' };
     }
