@@ -164,6 +164,7 @@ export function createHouseService(deps: {
   }
 
   type PairRow = typeof houseSeedPairs.$inferSelect;
+  type RoundInsert = Omit<RoundRow, 'status' | 'voidReason' | 'balanceAfter' | 'attempts' | 'settledAt'>;
 
   /** The player's active and next pairs (created when missing), locked when `forUpdate`. */
   async function livePairs(playerId: number, tx: Pick<HouseDb, 'select' | 'insert'> = db, forUpdate = false) {
@@ -215,6 +216,54 @@ export function createHouseService(deps: {
    * that nonce; else (another tab, another instance, a rotation) it reads the pair again and plays again.
    */
   const activePairs = new Map<number, PairRow>();
+  /**
+   * The rounds of several players that queued behind the previous statement, each recorded only if its pair is
+   * still active at its nonce (which that statement takes): answers, per round, whether it was recorded. A player's
+   * rounds never share a batch (they take their nonces in turn), so each pair is taken once per statement; the
+   * rounds go in pair order, the order the pairs' rows are locked in.
+   */
+  const recordRound = createBatcher<RoundInsert, boolean>({
+    maxBatch: 200,
+    run: async (_key, rounds) => {
+      const sorted = [...rounds].sort((x, y) => x.seedPairId - y.seedPairId);
+      const rows = sorted.map((r) => ({
+        id: r.id,
+        player_id: r.playerId,
+        platform_player_id: r.platformPlayerId,
+        currency: r.currency,
+        platform_session: r.platformSession,
+        game_code: r.gameCode,
+        seed_pair_id: r.seedPairId,
+        nonce: r.nonce,
+        server_seed_hash: r.serverSeedHash,
+        client_seed: r.clientSeed,
+        line_bet: r.lineBet.toString(),
+        total_bet: r.totalBet.toString(),
+        win: r.win.toString(),
+        outcome: r.outcome,
+        created_at: r.createdAt.toISOString(),
+      }));
+      const inserted = (await db.execute(sql`
+        with v as (
+          select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id text, player_id integer,
+            platform_player_id text, currency text, platform_session text, game_code text, seed_pair_id integer,
+            nonce integer, server_seed_hash text, client_seed text, line_bet bigint, total_bet bigint, win bigint,
+            outcome jsonb, created_at timestamptz)),
+        taken as (
+          update ${houseSeedPairs} p set next_nonce = p.next_nonce + 1
+            from v where p.id = v.seed_pair_id and p.status = 'active' and p.next_nonce = v.nonce
+          returning v.id)
+        insert into ${houseRounds} (id, player_id, platform_player_id, currency, platform_session, game_code,
+          seed_pair_id, nonce, server_seed_hash, client_seed, line_bet, total_bet, win, outcome, status, created_at)
+        select v.id, v.player_id, v.platform_player_id, v.currency, v.platform_session, v.game_code, v.seed_pair_id,
+          v.nonce, v.server_seed_hash, v.client_seed, v.line_bet, v.total_bet, v.win, v.outcome, 'open', v.created_at
+          from v join taken on taken.id = v.id
+        returning id`)) as unknown as { rows: Array<{ id: string }> };
+      const ids = new Set(inserted.rows.map((r) => r.id));
+      return rounds.map((r) => ids.has(r.id));
+    },
+  });
+
   /** Records a round played on the player's active pair; null if the pair kept changing under it. */
   async function record(session: HouseSession, game: CompiledGame, roundId: string, lineBet: bigint) {
     for (let attempt = 0; attempt < 5; attempt++) {
@@ -241,20 +290,8 @@ export function createHouseService(deps: {
         createdAt: new Date(now()),
       };
       // The nonce taken and the round inserted in one statement: no nonce is ever skipped or played twice.
-      const inserted = (await db.execute(sql`
-        with taken as (
-          update ${houseSeedPairs} set next_nonce = next_nonce + 1
-           where id = ${pair.id} and status = 'active' and next_nonce = ${nonce}
-          returning id)
-        insert into ${houseRounds} (id, player_id, platform_player_id, currency, platform_session, game_code,
-          seed_pair_id, nonce, server_seed_hash, client_seed, line_bet, total_bet, win, outcome, status, created_at)
-        select ${row.id}, ${row.playerId}::integer, ${row.platformPlayerId}, ${row.currency}, ${row.platformSession},
-          ${row.gameCode}, ${row.seedPairId}::integer, ${row.nonce}::integer, ${row.serverSeedHash}, ${row.clientSeed},
-          ${row.lineBet}::bigint, ${row.totalBet}::bigint, ${row.win}::bigint, ${JSON.stringify(row.outcome)}::jsonb,
-          'open', ${row.createdAt.toISOString()}::timestamptz
-          from taken
-        returning id`)) as unknown as { rows: unknown[] };
-      if (inserted.rows.length === 1) {
+      const inserted = await recordRound('record', row);
+      if (inserted) {
         if (activePairs.size >= 10_000 && !activePairs.has(session.playerId))
           activePairs.delete(activePairs.keys().next().value!);
         activePairs.set(session.playerId, { ...pair, nextNonce: nonce + 1 });
