@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { CompiledGame } from './compile';
 import { playBet, type BetOutcome } from './engine';
@@ -8,7 +8,7 @@ import { houseJackpotShards, housePlayers, houseRounds, houseSeedPairs, houseSes
 import type { SeedVault } from './seed-vault';
 import { UncertainAnswer, type VendorAnswer, type WalletClient } from './wallet-client';
 import { createBatcher } from './batch';
-import { createSessionCache } from './session-cache';
+import { createSessionLookup, sessionTokenHash } from './session-cache';
 
 /**
  * The house vendor's play: launch (token -> platform session -> house session), spins recorded before
@@ -35,7 +35,6 @@ export const betLevelsOf = (game: CompiledGame): readonly number[] =>
 export type HouseSession = typeof houseSessions.$inferSelect & { platformPlayerId: string; currency: string };
 export type RoundRow = typeof houseRounds.$inferSelect;
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const newRoundId = () => `HR${Date.now().toString(36)}${randomBytes(9).toString('base64url')}`;
 
 /** What a spin answers to the page. */
@@ -68,7 +67,8 @@ export function createHouseService(deps: {
 }) {
   const { db, wallet, titles, seeds } = deps;
   const now = deps.now ?? Date.now;
-  const sessions = createSessionCache();
+  /** The house session of a cookie (ADR 0099: kept until it expires). */
+  const sessionOf = createSessionLookup({ db, now });
   const log = deps.log ?? { warn: () => undefined };
   /** Rounds a spin of this process is settling right now (the sweeper leaves them alone). */
   const inFlight = new Set<string>();
@@ -134,7 +134,7 @@ export function createHouseService(deps: {
     const cookie = randomBytes(32).toString('base64url');
     const at = now();
     await db.insert(houseSessions).values({
-      tokenHash: sha256(cookie),
+      tokenHash: sessionTokenHash(cookie),
       playerId: player.id,
       platformSession: answer.sessionToken,
       gameCode: input.gameCode,
@@ -146,22 +146,6 @@ export function createHouseService(deps: {
     return { ok: true, cookie };
   }
 
-  async function sessionOf(cookie: string | undefined): Promise<HouseSession | null> {
-    if (!cookie || cookie.length > 100) return null;
-    const tokenHash = sha256(cookie);
-    return sessions(tokenHash, now(), async () => {
-      const [row] = await db
-        .select({
-          s: houseSessions,
-          platformPlayerId: housePlayers.platformPlayerId,
-          currency: housePlayers.currency,
-        })
-        .from(houseSessions)
-        .innerJoin(housePlayers, eq(housePlayers.id, houseSessions.playerId))
-        .where(eq(houseSessions.tokenHash, tokenHash));
-      return row ? { ...row.s, platformPlayerId: row.platformPlayerId, currency: row.currency } : null;
-    });
-  }
 
   type PairRow = typeof houseSeedPairs.$inferSelect;
   type RoundInsert = Omit<RoundRow, 'status' | 'voidReason' | 'balanceAfter' | 'attempts' | 'settledAt'>;

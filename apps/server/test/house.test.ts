@@ -83,124 +83,111 @@ const spin = async (cookie: string, lineBet = 10) =>
 const realBalance = (id: number) => t.app.services.wallet.balanceOf({ id, trial: false });
 
 describe('the house vendor through the vendor protocol', () => {
-  it(
-    'a launched member plays ten spins: the wallet moves by exactly the recorded bets and wins',
-    async () => {
-      const m = await createMember(t);
-      await fundMember(t, m.id, 100_000n); // 1,000.00 THB
-      const { cookie, page } = await play(m.c);
-      expect(page.statusCode).toBe(200);
-      expect(page.body).toContain('Golden Lotus Pond');
-      expect(page.body).toContain('/house/assets/play.js');
+  it('a launched member plays ten spins: the wallet moves by exactly the recorded bets and wins', async () => {
+    const m = await createMember(t);
+    await fundMember(t, m.id, 100_000n); // 1,000.00 THB
+    const { cookie, page } = await play(m.c);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Golden Lotus Pond');
+    expect(page.body).toContain('/house/assets/play.js');
 
-      const state = (await t.inject({ method: 'GET', url: '/house/api/state', headers: { cookie } })).json();
-      expect(state.balance).toBe('100000');
-      expect(state.fair.nonce).toBe(0);
+    const state = (await t.inject({ method: 'GET', url: '/house/api/state', headers: { cookie } })).json();
+    expect(state.balance).toBe('100000');
+    expect(state.fair.nonce).toBe(0);
 
-      let expected = 100_000n;
-      const spins: Spin[] = [];
-      for (let i = 0; i < 10; i++) {
-        const s = await spin(cookie);
-        expect(s).toMatchObject({
-          ok: true,
-          status: 'settled',
-          nonce: i,
-          lineBet: '10',
-          totalBet: String(10n * LINES),
-        });
-        expected += BigInt(s.win!) - BigInt(s.totalBet!);
-        expect(s.balance).toBe(expected.toString());
-        spins.push(s);
-      }
-      expect(await realBalance(m.id)).toBe(expected);
-
-      // The house's round record agrees, newest first, each settled with the platform's balance after it.
-      const rounds = (await t.inject({ method: 'GET', url: '/house/api/rounds', headers: { cookie } })).json()
-        .rounds;
-      expect(rounds).toHaveLength(10);
-      expect(rounds.map((r: { status: string }) => r.status)).toEqual(Array(10).fill('settled'));
-      expect(rounds[0].balanceAfter).toBe(expected.toString());
-      const recorded = rounds.reduce(
-        (n: bigint, r: { win: string; totalBet: string }) => n + BigInt(r.win) - BigInt(r.totalBet),
-        0n,
-      );
-      expect(100_000n + recorded).toBe(expected);
-      expect(rounds.every((r: { serverSeed: string | null }) => r.serverSeed === null)).toBe(true); // not revealed yet
-      // The fairness page's record of an unrevealed round: its commitment, never its server seed.
-      const before = (
-        await t.inject({ method: 'GET', url: `/house/fair/round/${spins[0]!.roundId}` })
-      ).json();
-      expect(before).toMatchObject({ serverSeed: null, serverSeedHash: spins[0]!.serverSeedHash });
-
-      // Rotation reveals the seed whose SHA-256 was shown, and the verifier recomputes every past spin.
-      const rotated = (
-        await t.inject({
-          method: 'POST',
-          url: '/house/api/seed',
-          headers: { cookie },
-          payload: { clientSeed: 'my lucky seed' },
-        })
-      ).json();
-      const revealed = rotated.revealed.serverSeed as string;
-      expect(createHash('sha256').update(revealed).digest('hex')).toBe(spins[0]!.serverSeedHash);
-      expect(rotated.fair).toMatchObject({ clientSeed: 'my lucky seed', nonce: 0 });
-      expect(rotated.fair.serverSeedHash).not.toBe(spins[0]!.serverSeedHash);
-      for (const s of spins) {
-        const q = new URLSearchParams({
-          serverSeed: revealed,
-          clientSeed: s.clientSeed!,
-          nonce: String(s.nonce),
-          game: GAME,
-        });
-        const v = (await t.inject({ method: 'GET', url: `/house/fair/verify?${q}` })).json();
-        expect(BigInt(v.game.win) * 10n).toBe(BigInt(s.win!));
-        expect(v.game.spins[0].stops).toEqual(s.spins![0]!.stops);
-      }
-      const after = (await t.inject({ method: 'GET', url: '/house/api/rounds', headers: { cookie } })).json()
-        .rounds;
-      expect(after[0].serverSeed).toBe(revealed);
-      expect(after[0].gameName).toBe('Golden Lotus Pond'); // the session's language (en)
-
-      // The fairness page's round (ADR 0075): as recorded, with the revealed seed, by its id alone.
-      const fair = await t.inject({ method: 'GET', url: `/house/fair/round/${spins[0]!.roundId}` });
-      expect(fair.statusCode).toBe(200);
-      expect(fair.json()).toMatchObject({
-        roundId: spins[0]!.roundId,
-        gameCode: GAME,
-        nonce: 0,
-        serverSeed: revealed,
-        serverSeedHash: spins[0]!.serverSeedHash,
+    let expected = 100_000n;
+    const spins: Spin[] = [];
+    for (let i = 0; i < 10; i++) {
+      const s = await spin(cookie);
+      expect(s).toMatchObject({
+        ok: true,
+        status: 'settled',
+        nonce: i,
         lineBet: '10',
-        totalBet: spins[0]!.totalBet,
-        win: spins[0]!.win,
-        spins: [{ stops: spins[0]!.spins![0]!.stops }],
+        totalBet: String(10n * LINES),
       });
-      expect(JSON.stringify(fair.json())).not.toContain(String(m.id));
-      expect((await t.inject({ method: 'GET', url: '/house/fair/round/HRnosuchround0000' })).statusCode).toBe(
-        404,
-      );
-      expect((await t.inject({ method: 'GET', url: '/house/fair/round/x%27%20or%201=1' })).statusCode).toBe(
-        404,
-      );
-      // The betting record links each house round to that page, in the record's language.
-      const record = body<{ list: { roundId: string; fairUrl: string | null }[] }>(
-        await m.c.inject({ method: 'GET', url: '/wps/game/betRecord?language=en' }),
-      ).value;
-      expect(record.list.find((r) => r.roundId === spins[0]!.roundId)?.fairUrl).toBe(
-        `http://lotus.test/house/fair?round=${spins[0]!.roundId}&lang=en`,
-      );
-      const fairPage = await t.inject({
-        method: 'GET',
-        url: `/house/fair?round=${spins[0]!.roundId}&lang=en`,
+      expected += BigInt(s.win!) - BigInt(s.totalBet!);
+      expect(s.balance).toBe(expected.toString());
+      spins.push(s);
+    }
+    expect(await realBalance(m.id)).toBe(expected);
+
+    // The house's round record agrees, newest first, each settled with the platform's balance after it.
+    const rounds = (await t.inject({ method: 'GET', url: '/house/api/rounds', headers: { cookie } })).json()
+      .rounds;
+    expect(rounds).toHaveLength(10);
+    expect(rounds.map((r: { status: string }) => r.status)).toEqual(Array(10).fill('settled'));
+    expect(rounds[0].balanceAfter).toBe(expected.toString());
+    const recorded = rounds.reduce(
+      (n: bigint, r: { win: string; totalBet: string }) => n + BigInt(r.win) - BigInt(r.totalBet),
+      0n,
+    );
+    expect(100_000n + recorded).toBe(expected);
+    expect(rounds.every((r: { serverSeed: string | null }) => r.serverSeed === null)).toBe(true); // not revealed yet
+    // The fairness page's record of an unrevealed round: its commitment, never its server seed.
+    const before = (await t.inject({ method: 'GET', url: `/house/fair/round/${spins[0]!.roundId}` })).json();
+    expect(before).toMatchObject({ serverSeed: null, serverSeedHash: spins[0]!.serverSeedHash });
+
+    // Rotation reveals the seed whose SHA-256 was shown, and the verifier recomputes every past spin.
+    const rotated = (
+      await t.inject({
+        method: 'POST',
+        url: '/house/api/seed',
+        headers: { cookie },
+        payload: { clientSeed: 'my lucky seed' },
+      })
+    ).json();
+    const revealed = rotated.revealed.serverSeed as string;
+    expect(createHash('sha256').update(revealed).digest('hex')).toBe(spins[0]!.serverSeedHash);
+    expect(rotated.fair).toMatchObject({ clientSeed: 'my lucky seed', nonce: 0 });
+    expect(rotated.fair.serverSeedHash).not.toBe(spins[0]!.serverSeedHash);
+    for (const s of spins) {
+      const q = new URLSearchParams({
+        serverSeed: revealed,
+        clientSeed: s.clientSeed!,
+        nonce: String(s.nonce),
+        game: GAME,
       });
-      expect(fairPage.body).toContain('/house/assets/fair.js');
-      // The language switch keeps the round.
-      expect(fairPage.body).toContain(`href="?round=${spins[0]!.roundId}&#38;lang=th"`);
-      // The next spin uses the new pair from nonce 0.
-      expect(await spin(cookie)).toMatchObject({ ok: true, nonce: 0, clientSeed: 'my lucky seed' });
-    },
-    HEAVY_TEST_MS,
-  );
+      const v = (await t.inject({ method: 'GET', url: `/house/fair/verify?${q}` })).json();
+      expect(BigInt(v.game.win) * 10n).toBe(BigInt(s.win!));
+      expect(v.game.spins[0].stops).toEqual(s.spins![0]!.stops);
+    }
+    const after = (await t.inject({ method: 'GET', url: '/house/api/rounds', headers: { cookie } })).json()
+      .rounds;
+    expect(after[0].serverSeed).toBe(revealed);
+    expect(after[0].gameName).toBe('Golden Lotus Pond'); // the session's language (en)
+
+    // The fairness page's round (ADR 0075): as recorded, with the revealed seed, by its id alone.
+    const fair = await t.inject({ method: 'GET', url: `/house/fair/round/${spins[0]!.roundId}` });
+    expect(fair.statusCode).toBe(200);
+    expect(fair.json()).toMatchObject({
+      roundId: spins[0]!.roundId,
+      gameCode: GAME,
+      nonce: 0,
+      serverSeed: revealed,
+      serverSeedHash: spins[0]!.serverSeedHash,
+      lineBet: '10',
+      totalBet: spins[0]!.totalBet,
+      win: spins[0]!.win,
+      spins: [{ stops: spins[0]!.spins![0]!.stops }],
+    });
+    expect(JSON.stringify(fair.json())).not.toContain(String(m.id));
+    expect((await t.inject({ method: 'GET', url: '/house/fair/round/HRnosuchround0000' })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: '/house/fair/round/x%27%20or%201=1' })).statusCode).toBe(404);
+    // The betting record links each house round to that page, in the record's language.
+    const record = body<{ list: { roundId: string; fairUrl: string | null }[] }>(
+      await m.c.inject({ method: 'GET', url: '/wps/game/betRecord?language=en' }),
+    ).value;
+    expect(record.list.find((r) => r.roundId === spins[0]!.roundId)?.fairUrl).toBe(
+      `http://lotus.test/house/fair?round=${spins[0]!.roundId}&lang=en`,
+    );
+    const fairPage = await t.inject({ method: 'GET', url: `/house/fair?round=${spins[0]!.roundId}&lang=en` });
+    expect(fairPage.body).toContain('/house/assets/fair.js');
+    // The language switch keeps the round.
+    expect(fairPage.body).toContain(`href="?round=${spins[0]!.roundId}&#38;lang=th"`);
+    // The next spin uses the new pair from nonce 0.
+    expect(await spin(cookie)).toMatchObject({ ok: true, nonce: 0, clientSeed: 'my lucky seed' });
+  }, HEAVY_TEST_MS);
 
   it(
     'spins from two tabs at once and a seed rotation between them take every nonce once: none skipped, none played twice',
@@ -294,99 +281,91 @@ describe('the house vendor through the vendor protocol', () => {
     ).toContain('No game session');
   });
 
-  it(
-    'a retried settlement applies once; a crash between bet and win is settled by the sweeper, once',
-    async () => {
-      const m = await createMember(t);
-      await fundMember(t, m.id, 100_000n);
-      // The same house app's code against the same platform, with a transport that loses answers on demand.
-      let lose: string | null = null;
-      const base = inProcessTransport(t.app);
-      const flaky: Transport = async (path, headers, payload) => {
-        const answer = await base(path, headers, payload); // the platform applied the call...
-        if (lose === path) {
-          lose = null;
-          throw new Error('connection reset'); // ...but its answer never arrives
-        }
-        return answer;
-      };
-      const vendor = await t.app.services.vendor.service.vendorOf('HOUSE');
-      const crashy = await createHouse({
-        vendorCode: 'HOUSE',
-        secret: () => vendor!.secret,
-        transport: flaky,
-        database: { dataDir: 'memory://' },
-        seedKeys: { current: randomBytes(32) },
-        now: t.clock.now,
-      });
-      try {
-        const token = async () => {
-          const l = await m.c.inject({
-            method: 'POST',
-            url: '/wps/game/vendorLaunch',
-            payload: { vendor: 'HOUSE', gameCode: GAME },
-          });
-          return new URL(body<{ url: string }>(l).value.url).searchParams.get('token')!;
-        };
-        const launched = await crashy.service.launch({
-          token: await token(),
-          gameCode: GAME,
-          language: 'th',
-        });
-        if (!launched.ok) throw new Error(launched.error);
-        const session = (await crashy.service.sessionOf(launched.cookie))!;
-
-        // 1. The win's answer is lost: the round stays bet_ok, then the sweeper settles it.
-        lose = 'wallet/win';
-        const first = await crashy.service.spin(session, 10);
-        expect(first).toMatchObject({ ok: true, status: 'bet_ok' });
-        const win1 = first.ok ? BigInt(first.win) : 0n;
-        expect(await crashy.service.sweep()).toMatchObject({ looked: 0 }); // too fresh: its spin may be running
-        t.clock.advance(20_000);
-        expect(await crashy.service.sweep()).toMatchObject({ looked: 1, settled: 1 });
-        let expected = 100_000n - 10n * LINES + win1;
-        expect(await realBalance(m.id)).toBe(expected);
-
-        // 2. The bet's answer is lost: the round stays open ("pending"); the sweeper resends the same bet
-        // (the platform answers its first answer) and the win: the bet is taken once.
-        lose = 'wallet/bet';
-        const second = await crashy.service.spin(session, 10);
-        expect(second).toMatchObject({ ok: false, error: 'pending' });
-        t.clock.advance(20_000);
-        expect(await crashy.service.sweep()).toMatchObject({ looked: 1, settled: 1 });
-        const [latest] = await crashy.service.rounds(session, 1);
-        expect(latest!.status).toBe('settled');
-        expected += BigInt(latest!.win) - BigInt(latest!.totalBet);
-        expect(await realBalance(m.id)).toBe(expected);
-
-        // 3. Settling a settled round again (a retry) changes nothing: same transaction ids.
-        const again = await crashy.service.sweep();
-        expect(again.looked).toBe(0);
-        const rows = await crashy.service.rounds(session, 5);
-        for (const r of rows) {
-          const row = (await crashy.service.findRound(r.roundId))!;
-          const replay = await crashy.service.settle({ ...row, status: 'open' }, true);
-          expect(replay.status).toBe('settled');
-        }
-        expect(await realBalance(m.id)).toBe(expected);
-
-        // 4. The bet's answer is lost and the platform session ends (30 minutes idle) before the sweep:
-        // the retried bet is refused, so the house rolls it back (it had arrived) and voids the round.
-        lose = 'wallet/bet';
-        expect(await crashy.service.spin(session, 10)).toMatchObject({ ok: false, error: 'pending' });
-        expect(await realBalance(m.id)).toBe(expected - 10n * LINES); // the bet was applied
-        t.clock.advance(31 * 60_000);
-        expect(await crashy.service.sweep()).toMatchObject({ looked: 1, voided: 1 });
-        const [voided] = await crashy.service.rounds(session, 1);
-        expect(voided!.status).toBe('void');
-        expect(await realBalance(m.id)).toBe(expected); // refunded once
-        expect((await crashy.service.findRound(voided!.roundId))!.voidReason).toBe('INVALID_SESSION');
-      } finally {
-        await crashy.close();
+  it('a retried settlement applies once; a crash between bet and win is settled by the sweeper, once', async () => {
+    const m = await createMember(t);
+    await fundMember(t, m.id, 100_000n);
+    // The same house app's code against the same platform, with a transport that loses answers on demand.
+    let lose: string | null = null;
+    const base = inProcessTransport(t.app);
+    const flaky: Transport = async (path, headers, payload) => {
+      const answer = await base(path, headers, payload); // the platform applied the call...
+      if (lose === path) {
+        lose = null;
+        throw new Error('connection reset'); // ...but its answer never arrives
       }
-    },
-    HEAVY_TEST_MS,
-  );
+      return answer;
+    };
+    const vendor = await t.app.services.vendor.service.vendorOf('HOUSE');
+    const crashy = await createHouse({
+      vendorCode: 'HOUSE',
+      secret: () => vendor!.secret,
+      transport: flaky,
+      database: { dataDir: 'memory://' },
+      seedKeys: { current: randomBytes(32) },
+      now: t.clock.now,
+    });
+    try {
+      const token = async () => {
+        const l = await m.c.inject({
+          method: 'POST',
+          url: '/wps/game/vendorLaunch',
+          payload: { vendor: 'HOUSE', gameCode: GAME },
+        });
+        return new URL(body<{ url: string }>(l).value.url).searchParams.get('token')!;
+      };
+      const launched = await crashy.service.launch({ token: await token(), gameCode: GAME, language: 'th' });
+      if (!launched.ok) throw new Error(launched.error);
+      const session = (await crashy.service.sessionOf(launched.cookie))!;
+
+      // 1. The win's answer is lost: the round stays bet_ok, then the sweeper settles it.
+      lose = 'wallet/win';
+      const first = await crashy.service.spin(session, 10);
+      expect(first).toMatchObject({ ok: true, status: 'bet_ok' });
+      const win1 = first.ok ? BigInt(first.win) : 0n;
+      expect(await crashy.service.sweep()).toMatchObject({ looked: 0 }); // too fresh: its spin may be running
+      t.clock.advance(20_000);
+      expect(await crashy.service.sweep()).toMatchObject({ looked: 1, settled: 1 });
+      let expected = 100_000n - 10n * LINES + win1;
+      expect(await realBalance(m.id)).toBe(expected);
+
+      // 2. The bet's answer is lost: the round stays open ("pending"); the sweeper resends the same bet
+      // (the platform answers its first answer) and the win: the bet is taken once.
+      lose = 'wallet/bet';
+      const second = await crashy.service.spin(session, 10);
+      expect(second).toMatchObject({ ok: false, error: 'pending' });
+      t.clock.advance(20_000);
+      expect(await crashy.service.sweep()).toMatchObject({ looked: 1, settled: 1 });
+      const [latest] = await crashy.service.rounds(session, 1);
+      expect(latest!.status).toBe('settled');
+      expected += BigInt(latest!.win) - BigInt(latest!.totalBet);
+      expect(await realBalance(m.id)).toBe(expected);
+
+      // 3. Settling a settled round again (a retry) changes nothing: same transaction ids.
+      const again = await crashy.service.sweep();
+      expect(again.looked).toBe(0);
+      const rows = await crashy.service.rounds(session, 5);
+      for (const r of rows) {
+        const row = (await crashy.service.findRound(r.roundId))!;
+        const replay = await crashy.service.settle({ ...row, status: 'open' }, true);
+        expect(replay.status).toBe('settled');
+      }
+      expect(await realBalance(m.id)).toBe(expected);
+
+      // 4. The bet's answer is lost and the platform session ends (30 minutes idle) before the sweep:
+      // the retried bet is refused, so the house rolls it back (it had arrived) and voids the round.
+      lose = 'wallet/bet';
+      expect(await crashy.service.spin(session, 10)).toMatchObject({ ok: false, error: 'pending' });
+      expect(await realBalance(m.id)).toBe(expected - 10n * LINES); // the bet was applied
+      t.clock.advance(31 * 60_000);
+      expect(await crashy.service.sweep()).toMatchObject({ looked: 1, voided: 1 });
+      const [voided] = await crashy.service.rounds(session, 1);
+      expect(voided!.status).toBe('void');
+      expect(await realBalance(m.id)).toBe(expected); // refunded once
+      expect((await crashy.service.findRound(voided!.roundId))!.voidReason).toBe('INVALID_SESSION');
+    } finally {
+      await crashy.close();
+    }
+  }, HEAVY_TEST_MS);
 
   it('the progressive jackpot grows by 0.5 % of each accepted bet (ADR 0049), not of a refused one', async () => {
     const m = await createMember(t);
@@ -428,113 +407,86 @@ describe('the house vendor through the vendor protocol', () => {
     expect(await t.app.services.wallet.balanceOf({ id: playerId, trial: true })).toBe(after);
     expect(await realBalance(playerId)).toBe(0n);
   });
-  it(
-    'run as a separate process, the house reaches the platform over HTTP with its registry code and secret',
-    async () => {
-      // An operator registered the vendor (its secret shown once); the house gets code, secret and base URL only.
-      const vendor = await createVendor(t, { code: 'HOUSEX' });
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = t.app.server.address() as { port: number };
-      const remote = await createHouse({
+  it('run as a separate process, the house reaches the platform over HTTP with its registry code and secret', async () => {
+    // An operator registered the vendor (its secret shown once); the house gets code, secret and base URL only.
+    const vendor = await createVendor(t, { code: 'HOUSEX' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address() as { port: number };
+    const remote = await createHouse({
+      vendorCode: vendor.code,
+      secret: () => vendor.secret,
+      transport: fetchTransport(`http://127.0.0.1:${address.port}`),
+      database: { dataDir: 'memory://' },
+      seedKeys: { current: randomBytes(32) },
+      now: t.clock.now,
+    });
+    try {
+      const m = await createMember(t);
+      await fundMember(t, m.id, 10_000n);
+      const l = await m.c.inject({
+        method: 'POST',
+        url: '/wps/game/vendorLaunch',
+        payload: { vendor: vendor.code, gameCode: GAME },
+      });
+      const token = new URL(body<{ url: string }>(l).value.url).searchParams.get('token')!;
+      const launched = await remote.service.launch({ token, gameCode: GAME, language: 'en' });
+      if (!launched.ok) throw new Error(launched.error);
+      const session = (await remote.service.sessionOf(launched.cookie))!;
+      const s = await remote.service.spin(session, 10);
+      expect(s).toMatchObject({ ok: true, status: 'settled' });
+      if (!s.ok) return;
+      expect(await realBalance(m.id)).toBe(10_000n - BigInt(s.totalBet) + BigInt(s.win));
+      // A wrong secret is refused by the platform before anything moves: the launch fails cleanly.
+      const wrong = await createHouse({
         vendorCode: vendor.code,
-        secret: () => vendor.secret,
+        secret: () => 'not-the-secret-not-the-secret-not-the-secr',
         transport: fetchTransport(`http://127.0.0.1:${address.port}`),
         database: { dataDir: 'memory://' },
         seedKeys: { current: randomBytes(32) },
         now: t.clock.now,
       });
       try {
-        const m = await createMember(t);
-        await fundMember(t, m.id, 10_000n);
-        const l = await m.c.inject({
+        const l2 = await m.c.inject({
           method: 'POST',
           url: '/wps/game/vendorLaunch',
           payload: { vendor: vendor.code, gameCode: GAME },
         });
-        const token = new URL(body<{ url: string }>(l).value.url).searchParams.get('token')!;
-        const launched = await remote.service.launch({ token, gameCode: GAME, language: 'en' });
-        if (!launched.ok) throw new Error(launched.error);
-        const session = (await remote.service.sessionOf(launched.cookie))!;
-        const s = await remote.service.spin(session, 10);
-        expect(s).toMatchObject({ ok: true, status: 'settled' });
-        if (!s.ok) return;
-        expect(await realBalance(m.id)).toBe(10_000n - BigInt(s.totalBet) + BigInt(s.win));
-        // A wrong secret is refused by the platform before anything moves: the launch fails cleanly.
-        const wrong = await createHouse({
-          vendorCode: vendor.code,
-          secret: () => 'not-the-secret-not-the-secret-not-the-secr',
-          transport: fetchTransport(`http://127.0.0.1:${address.port}`),
-          database: { dataDir: 'memory://' },
-          seedKeys: { current: randomBytes(32) },
-          now: t.clock.now,
+        const token2 = new URL(body<{ url: string }>(l2).value.url).searchParams.get('token')!;
+        // v1.1: the platform's 401 refusal is not signed (no vendor verified it), so the house takes it as no
+        // answer at all and acts on nothing (docs/vendor-protocol.md "2. Signing").
+        expect(await wrong.service.launch({ token: token2, gameCode: GAME, language: 'en' })).toEqual({
+          ok: false,
+          error: 'platform_unavailable',
         });
-        try {
-          const l2 = await m.c.inject({
-            method: 'POST',
-            url: '/wps/game/vendorLaunch',
-            payload: { vendor: vendor.code, gameCode: GAME },
-          });
-          const token2 = new URL(body<{ url: string }>(l2).value.url).searchParams.get('token')!;
-          // v1.1: the platform's 401 refusal is not signed (no vendor verified it), so the house takes it as no
-          // answer at all and acts on nothing (docs/vendor-protocol.md "2. Signing").
-          expect(await wrong.service.launch({ token: token2, gameCode: GAME, language: 'en' })).toEqual({
-            ok: false,
-            error: 'platform_unavailable',
-          });
-        } finally {
-          await wrong.close();
-        }
       } finally {
-        await remote.close();
-        // Listening re-pointed the demo vendor HOUSE at this address; put it back for any later test.
-        await provisionHouseVendor(t.app, 'http://lotus.test');
+        await wrong.close();
       }
-    },
-    HEAVY_TEST_MS,
-  );
+    } finally {
+      await remote.close();
+      // Listening re-pointed the demo vendor HOUSE at this address; put it back for any later test.
+      await provisionHouseVendor(t.app, 'http://lotus.test');
+    }
+  }, HEAVY_TEST_MS);
 
   it('the house publishes its titles through the signed games/sync: they are listed under its vendor, with thumbnails it serves', async () => {
     house!.start();
     const listed = async () => {
-      const res = await t.inject({
-        method: 'GET',
-        url: '/wps/relay/GCSGAME_gameList?vassalage=HOUSE&gameType=RNG&pageNo=1&pageSize=15',
-        headers: { language: 'en' },
-      });
-      return (
-        body<{ games: { gameCode: string; gameName: string; imageUrl: string; vassalage: string }[] }>(res)
-          .value?.games ?? []
-      );
+      const res = await t.inject({ method: 'GET', url: '/wps/relay/GCSGAME_gameList?vassalage=HOUSE&gameType=RNG&pageNo=1&pageSize=15', headers: { language: 'en' } });
+      return body<{ games: { gameCode: string; gameName: string; imageUrl: string; vassalage: string }[] }>(res).value?.games ?? [];
     };
     await expect.poll(async () => (await listed()).length, { timeout: 20_000 }).toBe(4);
     const games = await listed();
-    expect(games.map((g) => g.gameCode).sort()).toEqual([
-      'lotus-pond',
-      'muay-thai-champion',
-      'naga-treasure',
-      'songkran-splash',
-    ]);
+    expect(games.map((g) => g.gameCode).sort()).toEqual(['lotus-pond', 'muay-thai-champion', 'naga-treasure', 'songkran-splash']);
     const pond = games.find((g) => g.gameCode === 'lotus-pond')!;
     expect(pond.vassalage).toBe('HOUSE');
-    const thumb = await t.inject({
-      method: 'GET',
-      url: new URL(pond.imageUrl, 'http://lotus.test').pathname,
-    });
+    const thumb = await t.inject({ method: 'GET', url: new URL(pond.imageUrl, 'http://lotus.test').pathname });
     expect(thumb.statusCode).toBe(200);
     expect(String(thumb.headers['content-type'])).toContain('image/svg+xml');
     // Each title's exact RTP and volatility come with it (figures.json, docs/adr/0083); operators see them.
-    const figures = JSON.parse(
-      readFileSync(path.join(import.meta.dirname, '../../games/figures.json'), 'utf8'),
-    ) as Record<string, { rtp: string; volatility: string }>;
-    const ops = body<{ gameCode: string; rtp: string | null; volatility: string | null }[]>(
-      await t.ops('GET', '/ops/catalogue/games?vendor=HOUSE'),
-    ).value;
-    expect(
-      Object.fromEntries(ops.map((g) => [g.gameCode, { rtp: g.rtp, volatility: g.volatility }])),
-    ).toEqual(
-      Object.fromEntries(
-        Object.entries(figures).map(([code, f]) => [code, { rtp: f.rtp, volatility: f.volatility }]),
-      ),
+    const figures = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../games/figures.json'), 'utf8')) as Record<string, { rtp: string; volatility: string }>;
+    const ops = body<{ gameCode: string; rtp: string | null; volatility: string | null }[]>(await t.ops('GET', '/ops/catalogue/games?vendor=HOUSE')).value;
+    expect(Object.fromEntries(ops.map((g) => [g.gameCode, { rtp: g.rtp, volatility: g.volatility }]))).toEqual(
+      Object.fromEntries(Object.entries(figures).map(([code, f]) => [code, { rtp: f.rtp, volatility: f.volatility }])),
     );
     expect(ops.find((g) => g.gameCode === 'lotus-pond')).toMatchObject({ rtp: '96.23', volatility: '3.649' });
   });

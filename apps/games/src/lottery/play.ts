@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -17,7 +17,7 @@ import type { VendorAnswer, WalletClient } from '../wallet-client';
 import { BET_TYPES, betTypesFor } from './bets';
 import type { TResultFormat } from './results';
 import { ratesOf, type LottoTickets } from './tickets';
-import { createSessionCache } from '../session-cache';
+import { createSessionLookup, sessionTokenHash } from '../session-cache';
 
 /**
  * The lottery's player side (ADR 0094): the launch (a platform token for the lottery's vendor identity
@@ -29,7 +29,6 @@ export const LOTTO_COOKIE = 'house_lotto';
 /** The session's game code: a lottery session buys tickets of any lottery game. */
 export const LOTTO_SESSION_GAME = 'lottery';
 const SESSION_MS = 4 * 60 * 60_000;
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 const GAME_CODE = /^[A-Z0-9_]{2,32}$/;
 const ZLaunch = z.object({
@@ -71,7 +70,8 @@ export function createLottoPlay(deps: {
 }) {
   const { db, wallet } = deps;
   const now = deps.now ?? Date.now;
-  const sessions = createSessionCache();
+  /** The house session of a cookie (ADR 0099: kept until it expires). */
+  const sessionOf = createSessionLookup({ db, now, gameCode: LOTTO_SESSION_GAME });
 
   async function launch(input: { token: string; language: string; returnUrl?: string | undefined }) {
     if (!wallet) return { ok: false as const, error: 'lottery_unavailable' };
@@ -97,7 +97,7 @@ export function createLottoPlay(deps: {
     const cookie = randomBytes(32).toString('base64url');
     const at = now();
     await db.insert(houseSessions).values({
-      tokenHash: sha256(cookie),
+      tokenHash: sessionTokenHash(cookie),
       playerId: player!.id,
       platformSession: answer.sessionToken,
       gameCode: LOTTO_SESSION_GAME,
@@ -107,24 +107,6 @@ export function createLottoPlay(deps: {
       expiresAt: new Date(at + SESSION_MS),
     });
     return { ok: true as const, cookie };
-  }
-
-  /** The lottery session of a cookie (a slot's session is not one: its platform session is another vendor's). */
-  async function sessionOf(cookie: string | undefined): Promise<HouseSession | null> {
-    if (!cookie || cookie.length > 100) return null;
-    const tokenHash = sha256(cookie);
-    return sessions(tokenHash, now(), async () => {
-      const [row] = await db
-        .select({
-          s: houseSessions,
-          platformPlayerId: housePlayers.platformPlayerId,
-          currency: housePlayers.currency,
-        })
-        .from(houseSessions)
-        .innerJoin(housePlayers, eq(housePlayers.id, houseSessions.playerId))
-        .where(and(eq(houseSessions.tokenHash, tokenHash), eq(houseSessions.gameCode, LOTTO_SESSION_GAME)));
-      return row ? { ...row.s, platformPlayerId: row.platformPlayerId, currency: row.currency } : null;
-    });
   }
 
   /** The page's state: the balance, and every enabled game with its open draws and its bet types. */
