@@ -177,6 +177,8 @@ export function createServices(
     approvals,
   });
   const agent = createAgentModule({
+    database,
+    approvals,
     stepUp: identity.stepUp,
     post: wallet.service.post,
     wageringMultiple,
@@ -184,7 +186,12 @@ export function createServices(
       memberSummary: identity.memberSummary,
       memberSummaryByUsername: identity.memberSummaryByUsername,
       listDirectDownlines: identity.listDirectDownlines,
+      usernamesOf: identity.usernamesOf,
+      memberTree: identity.memberTree,
+      makeAgent: identity.makeAgent,
     },
+    playByMember: wallet.service.playByMember,
+    now,
   });
   const ops = createOpsModule({
     ...shared,
@@ -277,6 +284,8 @@ export function createServices(
     inbox: inbox.service,
     deposit: { service: deposit.service, channels: deposit.channels, sandbox: deposit.sandbox },
     wallet: wallet.service,
+    /** Agent contracts and their settlement (docs/adr/0100). */
+    agent: { contracts: agent.contracts },
     /** Transfer-mode vendor wallets and the sandbox transfer vendor (null unless the sandbox is on). */
     transfers: { service: wallet.transfers, sandbox: wallet.sandbox, provisionSandboxVendor: wallet.provisionSandboxVendor },
     identity,

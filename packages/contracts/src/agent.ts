@@ -63,3 +63,177 @@ export const postShare = defineEndpoint({
   body: ZShareRequest,
   response: ZShareResult,
 });
+
+// ---------- contracts: dividends and salaries (issue 28; docs/adr/0100-agent-contracts.md) ----------
+
+/**
+ * The four kinds of agent contract (spec 1, 3.CON.01): `dividend` a share of the team's net loss per cycle,
+ * `daily` a wage per Bangkok day on team turnover, `hourly` a salary per hour on team turnover, `realtime` a
+ * salary every 5 minutes on the team's stakes (9.C.08).
+ */
+export const AGENT_CONTRACT_KINDS = ['dividend', 'daily', 'hourly', 'realtime'] as const;
+export type TAgentContractKind = (typeof AGENT_CONTRACT_KINDS)[number];
+/** The periods a contract settles in (9.C.09, decision 9.C.10): a dividend's cycle is chosen; the others are fixed. */
+export const AGENT_CYCLES = ['5min', 'hour', 'day', 'week', 'halfmonth', 'month'] as const;
+export type TAgentCycle = (typeof AGENT_CYCLES)[number];
+export const DIVIDEND_CYCLES = ['week', 'halfmonth', 'month'] as const;
+/** The cycle of each kind (a dividend's is its own choice among DIVIDEND_CYCLES). */
+export const FIXED_CYCLE: Record<Exclude<TAgentContractKind, 'dividend'>, TAgentCycle> = { daily: 'day', hourly: 'hour', realtime: '5min' };
+/** Basis points: 1 = 0.01 %, 10,000 = 100 %. */
+export const RATE_BP_MAX = 10_000;
+export const MAX_TIERS = 10;
+
+const money = z.string().trim().max(20).regex(/^\d{1,13}(\.\d{1,2})?$/);
+/**
+ * One tier: from `minBase` of team turnover (net loss for a dividend) and `minActive` active members on, the
+ * contract pays `rateBp` of the base. Tiers go up in all three (decision in docs/adr/0100).
+ */
+export const ZAgentTier = z.object({
+  minBase: money,
+  minActive: z.number().int().min(0).max(1_000_000),
+  rateBp: z.number().int().min(1).max(RATE_BP_MAX),
+});
+export type TAgentTier = z.infer<typeof ZAgentTier>;
+
+export const ZAgentContractTerms = z.object({
+  kind: z.enum(AGENT_CONTRACT_KINDS),
+  /** Only for a dividend (week, halfmonth or month); the other kinds have their fixed cycle. */
+  cycle: z.enum(DIVIDEND_CYCLES).optional(),
+  tiers: z.array(ZAgentTier).min(1).max(MAX_TIERS),
+  /** A period's amount below this is carried into the next period instead of paid (default 0). */
+  minPayout: money.default('0'),
+});
+export type TAgentContractTerms = z.infer<typeof ZAgentContractTerms>;
+
+/** POST /wps/agent/contracts: an agent offers a contract to an agent of its direct downline. */
+export const ZAgentContractOffer = ZAgentContractTerms.extend({ downline: z.string().trim().min(1).max(40) });
+export type TAgentContractOffer = z.infer<typeof ZAgentContractOffer>;
+
+export const AGENT_CONTRACT_STATUSES = ['offered', 'active', 'refused', 'withdrawn', 'superseded'] as const;
+export const ZAgentContract = z.object({
+  id: z.number().int(),
+  kind: z.enum(AGENT_CONTRACT_KINDS),
+  cycle: z.enum(AGENT_CYCLES),
+  /** Who receives the contract's pay. */
+  agent: z.string().max(40),
+  /** Who pays: the upline agent, or null when the platform pays (a top-level agent's contract). */
+  upline: z.string().max(40).nullable(),
+  tiers: z.array(ZAgentTier).max(MAX_TIERS),
+  minPayout: z.string().max(30),
+  status: z.enum(AGENT_CONTRACT_STATUSES),
+  offeredAt: z.string().max(40),
+  decidedAt: z.string().max(40).nullable(),
+});
+export type TAgentContract = z.infer<typeof ZAgentContract>;
+export const ZAgentContracts = z.object({
+  /** Offers made to me and my contracts (newest first). */
+  received: z.array(ZAgentContract).max(200),
+  /** What I offered my downline agents (newest first). */
+  given: z.array(ZAgentContract).max(500),
+});
+export type TAgentContracts = z.infer<typeof ZAgentContracts>;
+
+/**
+ * The four process calls (7.RELAY.16-19): the downline answers an offer of that call's kind. GET with the data as
+ * parameters like every relay call; `action` accept or refuse.
+ */
+export const ZAgentContractAnswer = z.object({
+  contractId: z.coerce.number().int().min(1).max(2_147_483_647),
+  action: z.enum(['accept', 'refuse']),
+});
+export type TAgentContractAnswer = z.infer<typeof ZAgentContractAnswer>;
+
+/** pending -> paid | unpaid (payer short, retried) ; carried: nothing to pay, the amount carried into the next period. */
+export const AGENT_BILL_STATUSES = ['pending', 'paid', 'unpaid', 'carried', 'refused', 'disputed', 'reversed'] as const;
+/** How a bill's amount was found, line by line (shown in My income). */
+export const ZAgentBillCalculation = z.object({
+  /** The team's turnover (stakes less refunds) or, for a dividend, net loss (stakes - wins - bonuses). */
+  base: z.string().max(30),
+  stakes: z.string().max(30),
+  wins: z.string().max(30),
+  activeMembers: z.number().int(),
+  /** The tier reached (1-based; 0 = none) and its rate. */
+  tier: z.number().int(),
+  rateBp: z.number().int(),
+  /** Carried in from earlier periods (a negative net loss or an amount below the minimum payout). */
+  carriedIn: z.string().max(30),
+  /** base x rate, rounded down to the satang, plus what was carried in. */
+  amount: z.string().max(30),
+  carriedOut: z.string().max(30),
+});
+export const ZAgentBill = z.object({
+  id: z.number().int(),
+  kind: z.enum(AGENT_CONTRACT_KINDS),
+  contractId: z.number().int(),
+  periodStart: z.string().max(40),
+  periodEnd: z.string().max(40),
+  agent: z.string().max(40),
+  /** The upline who pays, or null for the platform. */
+  payer: z.string().max(40).nullable(),
+  amount: z.string().max(30),
+  status: z.enum(AGENT_BILL_STATUSES),
+  calculation: ZAgentBillCalculation,
+  paidAt: z.string().max(40).nullable(),
+  transactionId: z.string().max(30).nullable(),
+});
+export type TAgentBill = z.infer<typeof ZAgentBill>;
+export const ZAgentBillQuery = z.object({
+  kind: z.enum(AGENT_CONTRACT_KINDS).optional(),
+  /** `received` (my income) or `paid` (what I owe my downline). */
+  side: z.enum(['received', 'paid']).default('received'),
+  pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const ZAgentBills = z.object({ list: z.array(ZAgentBill).max(50), total: z.number().int(), totalPages: z.number().int() });
+export type TAgentBills = z.infer<typeof ZAgentBills>;
+
+export const listAgentContracts = defineEndpoint({
+  method: 'GET',
+  path: '/wps/agent/contracts',
+  tag: 'agent',
+  summary: "The agent's contracts: offers received and contracts given to direct downline agents (2.OTH.02)",
+  auth: 'agent',
+  response: ZAgentContracts,
+});
+
+export const offerAgentContract = defineEndpoint({
+  method: 'POST',
+  path: '/wps/agent/contracts',
+  tag: 'agent',
+  summary: 'Offer a contract to a direct downline agent; its rates never above your own (issue 28)',
+  auth: 'agent',
+  body: ZAgentContractOffer,
+  response: ZAgentContract,
+});
+
+export const listAgentBills = defineEndpoint({
+  method: 'GET',
+  path: '/wps/agent/bills',
+  tag: 'agent',
+  summary: "The agent's bills per contract and period, with the calculation (my income)",
+  auth: 'agent',
+  query: ZAgentBillQuery,
+  response: ZAgentBills,
+});
+
+const processCall = (name: string, kind: TAgentContractKind, relay: string) =>
+  defineEndpoint({
+    method: 'GET',
+    path: `/wps/relay/${name}`,
+    tag: 'relay',
+    summary: `Accept or refuse a ${kind} contract offered to you (${relay})`,
+    auth: 'agent',
+    query: ZAgentContractAnswer,
+    response: ZAgentContract,
+  });
+export const processDividendReq = processCall('MCS2_processDividendReq', 'dividend', '7.RELAY.16');
+export const processDailySalContract = processCall('MCS2_processDailySalContract', 'daily', '7.RELAY.17');
+export const processContractHourSalary = processCall('MCS2_processContractHourSalary', 'hourly', '7.RELAY.18');
+export const processRealTimeSalaryContract = processCall('MCSFE_processRealTimeSalaryContract', 'realtime', '7.RELAY.19');
+/** The process call of each kind. */
+export const PROCESS_CALLS = {
+  dividend: processDividendReq,
+  daily: processDailySalContract,
+  hourly: processContractHourSalary,
+  realtime: processRealTimeSalaryContract,
+} as const;

@@ -4,7 +4,7 @@
  *   play credit), `bonus`, `locked`, and `v:<VENDOR>` (one sub-wallet per transfer-mode vendor);
  * - system accounts `s:<purpose>`: `deposit:<channel>` (deposit clearing per payment channel),
  *   `withdrawal` (withdrawal clearing), `payout` (paid out to members' banks), `vendor:<VENDOR>` (a vendor's
- *   settlement), `adjust` (operator adjustments), `trial` (the issuer and counterpart of trial play).
+ *   settlement), `adjust` (operator adjustments), `commission` (agents' pay from the platform), `trial` (the issuer and counterpart of trial play).
  * Member accounts never go below zero; system accounts may (their balance is derived from entries).
  */
 export type AccountClass = 'real' | 'trial';
@@ -30,7 +30,7 @@ export const VENDOR_CODE = /^[A-Z0-9]{2,16}$/;
 export const CHANNEL_CODE = /^[a-z0-9_-]{1,32}$/;
 
 const MEMBER = /^m:([1-9][0-9]{0,9}):(main|trial|bonus|locked|v:[A-Z0-9]{2,16})$/;
-const SYSTEM = /^s:(deposit:[a-z0-9_-]{1,32}|withdrawal|payout|vendor:[A-Z0-9]{2,16}|adjust|trial)$/;
+const SYSTEM = /^s:(deposit:[a-z0-9_-]{1,32}|withdrawal|payout|vendor:[A-Z0-9]{2,16}|adjust|commission|trial)$/;
 
 /** The account a code names, or null when the code is not one of the forms above. */
 export function parseAccount(code: string): AccountInfo | null {
@@ -58,6 +58,8 @@ export const accounts = {
   payout: code('s:payout'),
   vendorSettlement: (vendor: string) => code(`s:vendor:${vendor}`),
   adjustments: code('s:adjust'),
+  /** What the platform pays top-level agents under their contracts (docs/adr/0100). */
+  commission: code('s:commission'),
   trialIssuer: code('s:trial'),
   /** The counterpart of a game movement: the vendor's settlement, or the trial issuer for trial play. */
   gameCounterpart: (vendor: string, trial: boolean) => code(trial ? 's:trial' : `s:vendor:${vendor}`),

@@ -1,4 +1,5 @@
 import type { CliCommand } from '../platform/cli/kit';
+import { agentCommands } from '../modules/agent/agent.cli';
 import { catalogueCommands } from '../modules/catalogue/catalogue.cli';
 import { depositCommands } from '../modules/deposit/deposit.cli';
 import { vendorCommands } from '../modules/game-vendors/vendor.cli';
@@ -30,6 +31,7 @@ export const OPS_COMMANDS: readonly CliCommand[] = [
   ...opsJobCommands,
   ...walletCommands,
   ...memberMoneyCommands,
+  ...agentCommands,
   ...depositCommands,
   ...opsKeyCommands,
 ];

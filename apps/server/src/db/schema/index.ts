@@ -17,3 +17,4 @@ export * from './withdrawal';
 export * from './vendor';
 export * from './catalogue';
 export * from './lottery';
+export * from './agent';

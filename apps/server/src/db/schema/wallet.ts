@@ -86,6 +86,9 @@ export const ledgerTransactions = pgTable(
     index('ledger_transactions_rollbacks_idx')
       .on(t.refKey)
       .where(sql`${t.op} = 'game' and ${t.kind} = 'rollback'`),
+    // The movements of a time window (the agents' team play every 5 minutes, the daily report): a BRIN index, a few
+    // pages for the whole table, since ids and times grow together in an append-only ledger (docs/adr/0100).
+    index('ledger_transactions_created_brin').using('brin', t.createdAt),
   ],
 );
 

@@ -1,20 +1,48 @@
+import type { Database } from '../../db/client';
+import type { Executor } from '../../db/tx';
 import type { ModuleParts } from '../../platform/module';
+import type { Approvals } from '../../platform/approvals/approvals';
 import type { MemberStepUp } from '../identity/identity.module';
 import type { WalletPost } from '../wallet/wallet.types';
+import { agentOpsRoutes } from './agent-ops.routes';
+import { createAgentOps } from './agent.ops';
 import { agentRoutes } from './agent.routes';
+import { createContractRepository } from './contract.repository';
+import { createContractService } from './contract.service';
 import { createShareService, type ShareService } from './share.service';
 
+/** The scheduled settlement of agent contracts: every minute on one instance (docs/adr/0100). */
+export const AGENT_SETTLE_JOB = 'agent-settle';
+
 /**
- * The agent (affiliate) system (spec 6, later issues): today its first money feature, Share profit with
- * downline (2.MC.06, 2.MC.07). Members and the step-up come from identity, money moves through the wallet.
+ * The agent (affiliate) system (spec 6, issue 28): Share profit with downline (2.MC.06, 2.MC.07), and the contracts
+ * (dividend, daily wage, hourly and real-time salary; docs/adr/0100) with their settlement and bills. Members and the
+ * step-up come from identity, team play from the wallet, money moves through the wallet's `post`.
  */
 export function createAgentModule(deps: {
+  database: Database;
+  approvals: Pick<Approvals, 'define' | 'request'>;
   stepUp: Pick<MemberStepUp, 'verifyPaymentPassword' | 'verifySecondFactor'>;
   post: WalletPost;
   /** The turnover multiple of money received (site configuration `withdrawal.turnoverMultiple`; docs/adr/0070). */
   wageringMultiple: () => Promise<number>;
-  members: Parameters<typeof createShareService>[0]['members'];
+  members: Parameters<typeof createShareService>[0]['members'] & {
+    usernamesOf(ids: number[]): Promise<Map<number, string>>;
+    memberTree(tx?: Executor): Promise<{ id: number; uplineId: number | null; real: boolean; agent: boolean }[]>;
+    makeAgent(id: number, tx?: Executor): Promise<boolean>;
+  };
+  playByMember(from: Date, to: Date, tx?: Executor): Promise<{ memberId: number; stakes: bigint; wins: bigint }[]>;
+  now: () => number;
 }) {
   const share: ShareService = createShareService(deps);
-  return { share, routes: (app) => agentRoutes(app, { share }) } satisfies ModuleParts & Record<string, unknown>;
+  const repo = createContractRepository(deps.database.db);
+  const contracts = createContractService({ ...deps, repo });
+  const ops = createAgentOps({ database: deps.database, contracts, approvals: deps.approvals, members: deps.members });
+  return {
+    share,
+    contracts,
+    routes: (app) => agentRoutes(app, { share, contracts }),
+    opsRoutes: (app) => agentOpsRoutes(app, { ops, approvals: deps.approvals }),
+    jobs: [{ name: AGENT_SETTLE_JOB, handler: async () => void (await contracts.settleDue()), retryLimit: 2, schedule: { everyMs: 60_000 } }],
+  } satisfies ModuleParts & Record<string, unknown>;
 }

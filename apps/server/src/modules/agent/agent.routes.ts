@@ -1,14 +1,34 @@
-import { getDownlines, postShare } from '@lotus/contracts/agent';
+import {
+  getDownlines,
+  listAgentBills,
+  listAgentContracts,
+  offerAgentContract,
+  postShare,
+  PROCESS_CALLS,
+  type TAgentContractKind,
+} from '@lotus/contracts/agent';
 import type { FastifyInstance } from 'fastify';
 import { memberOf } from '../../plugins/member-auth';
 import { rateLimit } from '../../plugins/rate-limit';
 import { route } from '../../plugins/route';
 import { clientOf } from '../../platform/client-info';
+import type { ContractService } from './contract.service';
 import type { ShareService } from './share.service';
 
 /** The agent's member routes (agents with a real-money account: contracts/agent.ts says who may call each). */
-export async function agentRoutes(app: FastifyInstance, { share }: { share: ShareService }) {
+export async function agentRoutes(app: FastifyInstance, { share, contracts }: { share: ShareService; contracts: ContractService }) {
   route(app, getDownlines, async (req) => share.downlines(memberOf(req).id, req.query));
 
   route(app, postShare, { rateLimit: rateLimit.password }, async (req) => share.share(memberOf(req).id, req.body, clientOf(req)));
+
+  route(app, listAgentContracts, async (req) => contracts.myContracts(memberOf(req).id));
+
+  route(app, offerAgentContract, async (req) => contracts.offer(memberOf(req).id, req.body));
+
+  route(app, listAgentBills, async (req) => contracts.myBills(memberOf(req).id, req.query));
+
+  // The four process calls (7.RELAY.16-19): each answers an offer of its own kind.
+  for (const [kind, endpoint] of Object.entries(PROCESS_CALLS) as [TAgentContractKind, (typeof PROCESS_CALLS)[TAgentContractKind]][]) {
+    route(app, endpoint, async (req) => contracts.answer(memberOf(req).id, kind, req.query));
+  }
 }

@@ -1,4 +1,4 @@
-import { isTrialAccount } from '@lotus/contracts/accounts';
+import { AGENT_LEVELS, isAgentAccount, isTrialAccount } from '@lotus/contracts/accounts';
 import type { Executor } from '../../db/tx';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
@@ -184,6 +184,11 @@ export function createIdentityModule(deps: {
       const m = await memberRepo.findById(id);
       return m ? { id: m.id, username: m.username, type: m.type, isAgent: m.isAgent, status: m.status, uplineId: m.uplineId } : null;
     },
+    /** Every member's place in the tree, trial accounts marked (the agents' settlement, docs/adr/0100). */
+    memberTree: async (tx?: Executor) =>
+      (await memberRepo.tree(tx)).map((m) => ({ id: m.id, uplineId: m.uplineId, real: !isTrialAccount(m), agent: isAgentAccount(m) })),
+    /** Makes a member an agent (level 1; docs/adr/0100): the approved operator request. */
+    makeAgent: (id: number, tx?: Executor) => memberRepo.setAgentLevel(id, AGENT_LEVELS[0]!, tx),
     /** A member's username, real name and trial class (the cashier desk's member money, docs/adr/0085). */
     memberMoneyProfile: async (id: number) => {
       const m = await memberRepo.findById(id);

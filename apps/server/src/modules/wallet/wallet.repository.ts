@@ -435,6 +435,27 @@ export function createWalletRepository(db: Db, prepared: PreparedQuery) {
     },
 
     /**
+     * Every real member's game play over a time window (the agents' contracts, docs/adr/0100): stakes less the
+     * stakes refunded by rollbacks, and wins, by the time each movement was written. Windows that follow each other
+     * add up exactly (a refund counts in the window it happened in). Transfer-mode vendors' bets are not in the
+     * ledger and are not counted. The window is found on the BRIN index of `created_at`.
+     */
+    async playByMember(from: Date, to: Date, tx: Executor = db): Promise<{ memberId: number; stakes: bigint; wins: bigint }[]> {
+      const r = await query(
+        tx,
+        sql`select a.member_id,
+            coalesce(sum(-e.amount) filter (where t.kind = 'bet'), 0) - coalesce(sum(e.amount) filter (where t.kind = 'rollback'), 0) as stakes,
+            coalesce(sum(e.amount) filter (where t.kind = 'win'), 0) as wins
+          from ledger_transactions t
+          join ledger_entries e on e.transaction_id = t.id
+          join ledger_accounts a on a.id = e.account_id and a.member_id is not null and a.class = 'real'
+          where t.op = 'game' and t.created_at >= ${from.toISOString()}::timestamptz and t.created_at < ${to.toISOString()}::timestamptz
+          group by a.member_id`,
+      );
+      return r.map((x) => ({ memberId: Number(x.member_id), stakes: big(x.stakes), wins: big(x.wins) }));
+    },
+
+    /**
      * The vendors of the account's game rounds with a movement in the time range (the betting record's
      * vendor filter; docs/adr/0075), each once: the same entries the record's count reads.
      */

@@ -388,7 +388,10 @@ export function createWalletService(deps: {
   const withdrawalsAfterDeposit = (memberIds: number[], since: Date) =>
     repo.withdrawalsAfterDeposit({ codes: memberIds.map((id) => accounts.main(id)), since });
 
-  return { accountEntries, withdrawalsAfterDeposit, post, reverse, reverseByOperator, assertReversible, periodFigures, gameOperation, balanceOf, grantTrialCredit, funds, verify, wageringOutstanding, accountRecord, bettingRounds, playTotals, settledWins, repo };
+  /** Every real member's game play over a window (the agents' contracts, docs/adr/0100). */
+  const playByMember = (from: Date, to: Date, tx?: Executor) => repo.playByMember(from, to, tx);
+
+  return { playByMember, accountEntries, withdrawalsAfterDeposit, post, reverse, reverseByOperator, assertReversible, periodFigures, gameOperation, balanceOf, grantTrialCredit, funds, verify, wageringOutstanding, accountRecord, bettingRounds, playTotals, settledWins, repo };
 }
 
 export type WalletService = ReturnType<typeof createWalletService>;

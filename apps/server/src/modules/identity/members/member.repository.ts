@@ -164,6 +164,17 @@ export function createMemberRepository(db: Db) {
       return { rows, total };
     },
 
+    /** Every member's place in the tree (the agents' settlement, docs/adr/0100): id, upline, type and agent level. */
+    async tree(tx: Executor = db) {
+      return tx.select({ id: members.id, uplineId: members.uplineId, type: members.type, isAgent: members.isAgent }).from(members);
+    },
+
+    /** Sets a member's agent level (`isAgent`); answers whether a row changed. */
+    async setAgentLevel(id: number, level: number, tx: Executor = db) {
+      const r = await tx.update(members).set({ isAgent: level }).where(eq(members.id, id)).returning({ id: members.id });
+      return r.length > 0;
+    },
+
     async listByIds(ids: number[], tx: Executor = db) {
       if (ids.length === 0) return [];
       return tx.select().from(members).where(inArray(members.id, ids)).orderBy(asc(members.id));

@@ -1,0 +1,107 @@
+import { AGENT_BILL_STATUSES, AGENT_CONTRACT_KINDS } from '@lotus/contracts/agent';
+import {
+  listOpsAgentBills,
+  listOpsAgentContracts,
+  requestMakeAgent,
+  runAgentSettlement,
+} from '@lotus/contracts/ops-agents';
+import { defineCommand, formatTable, intArg, refuseWords, UsageError } from '../../platform/cli/kit';
+import { logPendingRequest } from '../ops/ops-site.cli';
+
+/** The agent system's operator commands (docs/adr/0100): the `/ops/agents/*` endpoints. */
+export const agentCommands = [
+  defineCommand({
+    name: 'agents make',
+    usage: '<username> --reason <text>',
+    help: 'make a member an agent (a second operator approves; applied at once from the direct-mode command line)',
+    options: ['reason'],
+    async run(ctx, { positional, options }) {
+      const [username, extra] = positional;
+      if (!username || extra !== undefined || !options.reason)
+        throw new UsageError('Use: agents make <username> --reason <text>');
+      const r = await ctx.call(requestMakeAgent, { params: { username }, body: { reason: options.reason } });
+      if ('applied' in r) ctx.log(`${username} is now an agent.`);
+      else logPendingRequest(ctx, r);
+    },
+  }),
+  defineCommand({
+    name: 'agents contracts',
+    usage: `[--agent <username>] [--kind ${AGENT_CONTRACT_KINDS.join('|')}]`,
+    help: 'agent contracts, newest first: who pays whom, the tiers, the status',
+    options: ['agent', 'kind'],
+    async run(ctx, { positional, options }) {
+      refuseWords(positional);
+      const kind = (options.kind || undefined) as (typeof AGENT_CONTRACT_KINDS)[number] | undefined;
+      const { list, total } = await ctx.call(listOpsAgentContracts, {
+        query: { agent: options.agent || undefined, kind, pageNo: 1, pageSize: 100 },
+      });
+      ctx.log(
+        formatTable(
+          list.map((c) => ({
+            id: c.id,
+            kind: c.kind,
+            cycle: c.cycle,
+            agent: c.agent,
+            payer: c.upline ?? 'platform',
+            tiers: c.tiers.map((t) => `${t.minBase}/${t.minActive}:${t.rateBp}bp`).join(' '),
+            status: c.status,
+          })),
+          ['id', 'kind', 'cycle', 'agent', 'payer', 'tiers', 'status'],
+        ),
+      );
+      ctx.log(`${total} contract(s).`);
+    },
+  }),
+  defineCommand({
+    name: 'agents bills',
+    usage: `[--agent <username>] [--kind ${AGENT_CONTRACT_KINDS.join('|')}] [--status ${AGENT_BILL_STATUSES.join('|')}] [--limit N]`,
+    help: 'agent bills, newest first, with the base, the rate and the payer',
+    options: ['agent', 'kind', 'status', 'limit'],
+    async run(ctx, { positional, options }) {
+      refuseWords(positional);
+      const pageSize = intArg(options.limit || undefined, {
+        min: 1,
+        max: 100,
+        fallback: 50,
+        message: '--limit takes 1-100',
+      });
+      const { list, total } = await ctx.call(listOpsAgentBills, {
+        query: {
+          agent: options.agent || undefined,
+          kind: (options.kind || undefined) as (typeof AGENT_CONTRACT_KINDS)[number] | undefined,
+          status: (options.status || undefined) as (typeof AGENT_BILL_STATUSES)[number] | undefined,
+          pageNo: 1,
+          pageSize,
+        },
+      });
+      ctx.log(
+        formatTable(
+          list.map((b) => ({
+            id: b.id,
+            kind: b.kind,
+            period: `${b.periodStart.slice(0, 16)}..${b.periodEnd.slice(11, 16)}`,
+            agent: b.agent,
+            payer: b.payer ?? 'platform',
+            base: b.calculation.base,
+            rate: `${b.calculation.rateBp}bp`,
+            amount: b.amount,
+            status: b.status,
+          })),
+          ['id', 'kind', 'period', 'agent', 'payer', 'base', 'rate', 'amount', 'status'],
+        ),
+      );
+      ctx.log(`${total} bill(s).`);
+    },
+  }),
+  defineCommand({
+    name: 'agents settle',
+    help: 'settle every ended period not settled yet (once, whoever runs it) and pay the open bills',
+    async run(ctx, { positional }) {
+      refuseWords(positional);
+      const r = await ctx.call(runAgentSettlement);
+      ctx.log(
+        `Settled ${r.periods} period(s), ${r.bills} bill(s) written, ${r.paid} paid, ${r.unpaid} unpaid.`,
+      );
+    },
+  }),
+];

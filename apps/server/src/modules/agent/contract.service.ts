@@ -1,0 +1,525 @@
+import { isAgentAccount } from '@lotus/contracts/accounts';
+import {
+  AGENT_CONTRACT_KINDS,
+  type TAgentBill,
+  type TAgentContract,
+  type TAgentContractAnswer,
+  type TAgentContractKind,
+  type TAgentContractOffer,
+  type TAgentContractTerms,
+} from '@lotus/contracts/agent';
+import { AppError, isAppError } from '@lotus/contracts/app-error';
+import { formatMinor } from '@lotus/contracts/money';
+import { accounts } from '@lotus/ledger/accounts';
+import type { Database } from '../../db/client';
+import type { Executor } from '../../db/tx';
+import type { OpsAuditNote } from '../../platform/audit/ops.audit';
+import type { WalletPost } from '../wallet/wallet.types';
+import { dominates, periodAt, settle, termsOf, type Tier } from './contract.rules';
+import type { BillRow, ContractRepository, ContractRow } from './contract.repository';
+import type { MemberSummary } from './share.service';
+
+/** A period is settled this long after it ends, so that every movement stamped inside it has committed. */
+export const SETTLE_LAG_MS = 30_000;
+/** Periods settled per kind and cycle in one run (the catch-up after downtime goes on at the next run). */
+const PERIODS_PER_RUN = 400;
+/** Bills paid per run. */
+const BILLS_PER_RUN = 2_000;
+
+type TreeMember = { id: number; uplineId: number | null; real: boolean; agent: boolean };
+
+/**
+ * Agent contracts (issue 28, docs/adr/0100): offers and answers, the settlement of each kind's periods exactly once
+ * (the period row commits with its bills), and the bills' payment through the ledger (op `agent_bill`, key = bill:
+ * paid once), top of the tree first: the platform pays top-level agents from `s:commission`, every other agent is
+ * paid by its upline from the upline's main wallet; a payer short of money leaves the bill `unpaid`, retried.
+ */
+export function createContractService(deps: {
+  database: Pick<Database, 'tx'>;
+  repo: ContractRepository;
+  post: WalletPost;
+  wageringMultiple: () => Promise<number>;
+  members: {
+    memberSummary(id: number): Promise<MemberSummary | null>;
+    memberSummaryByUsername(username: string): Promise<MemberSummary | null>;
+    usernamesOf(ids: number[]): Promise<Map<number, string>>;
+    memberTree(tx?: Executor): Promise<TreeMember[]>;
+  };
+  playByMember(
+    from: Date,
+    to: Date,
+    tx?: Executor,
+  ): Promise<{ memberId: number; stakes: bigint; wins: bigint }[]>;
+  now: () => number;
+  log?: { warn: (obj: object, msg: string) => void };
+}) {
+  const { database, repo, members, now } = deps;
+
+  const tiersOf = (row: ContractRow): Tier[] =>
+    row.tiers.map((t) => ({ minBase: BigInt(t.minBase), minActive: t.minActive, rateBp: t.rateBp }));
+  const storedTiers = (tiers: Tier[]) =>
+    tiers.map((t) => ({ minBase: t.minBase.toString(), minActive: t.minActive, rateBp: t.rateBp }));
+
+  async function names(ids: (number | null)[]): Promise<Map<number, string>> {
+    const wanted = [...new Set(ids.filter((x): x is number => x !== null))];
+    return members.usernamesOf(wanted);
+  }
+
+  function contractView(row: ContractRow, username: Map<number, string>): TAgentContract {
+    return {
+      id: row.id,
+      kind: row.kind as TAgentContractKind,
+      cycle: row.cycle as TAgentContract['cycle'],
+      agent: username.get(row.agentId) ?? '',
+      upline: row.uplineId === null ? null : (username.get(row.uplineId) ?? ''),
+      tiers: row.tiers.map((t) => ({
+        minBase: formatMinor(BigInt(t.minBase)),
+        minActive: t.minActive,
+        rateBp: t.rateBp,
+      })),
+      minPayout: formatMinor(row.minPayout),
+      status: row.status as TAgentContract['status'],
+      offeredAt: row.offeredAt.toISOString(),
+      decidedAt: row.decidedAt?.toISOString() ?? null,
+    };
+  }
+
+  async function contractViews(rows: ContractRow[]) {
+    const username = await names(rows.flatMap((r) => [r.agentId, r.uplineId]));
+    return rows.map((r) => contractView(r, username));
+  }
+
+  function billView(row: BillRow, username: Map<number, string>): TAgentBill {
+    const c = row.calculation as Record<string, string | number>;
+    const m = (k: string) => formatMinor(BigInt(String(c[k] ?? '0')));
+    return {
+      id: row.id,
+      kind: row.kind as TAgentContractKind,
+      contractId: row.contractId,
+      periodStart: row.periodStart.toISOString(),
+      periodEnd: row.periodEnd.toISOString(),
+      agent: username.get(row.agentId) ?? '',
+      payer: row.payerId === null ? null : (username.get(row.payerId) ?? ''),
+      amount: formatMinor(row.amount),
+      status: row.status as TAgentBill['status'],
+      calculation: {
+        base: m('base'),
+        stakes: m('stakes'),
+        wins: m('wins'),
+        activeMembers: Number(c.activeMembers ?? 0),
+        tier: Number(c.tier ?? 0),
+        rateBp: Number(c.rateBp ?? 0),
+        carriedIn: m('carriedIn'),
+        amount: m('amount'),
+        carriedOut: m('carriedOut'),
+      },
+      paidAt: row.paidAt?.toISOString() ?? null,
+      transactionId: row.transactionId === null ? null : String(row.transactionId),
+    };
+  }
+
+  async function billViews(rows: BillRow[]) {
+    const username = await names(rows.flatMap((r) => [r.agentId, r.payerId]));
+    return rows.map((r) => billView(r, username));
+  }
+
+  async function requireAgent(id: number) {
+    const m = await members.memberSummary(id);
+    if (!m || !isAgentAccount(m)) throw new AppError('error_not_agent', 403);
+    return m;
+  }
+
+  /** The nearest agent above a member, if any. */
+  async function agentUplineOf(member: MemberSummary): Promise<MemberSummary | null> {
+    let up = member.uplineId;
+    for (let guard = 0; up !== null && guard < 1_000; guard++) {
+      const m = await members.memberSummary(up);
+      if (!m) return null;
+      if (isAgentAccount(m)) return m;
+      up = m.uplineId;
+    }
+    return null;
+  }
+
+  /** An agent offers a contract to an agent of its direct downline: never above its own rates, same cycle. */
+  async function offer(agentId: number, input: TAgentContractOffer): Promise<TAgentContract> {
+    const agent = await requireAgent(agentId);
+    const terms = termsOf(input);
+    const downline = await members.memberSummaryByUsername(input.downline);
+    if (downline && downline.id === agent.id)
+      throw new AppError('agent_contract_self', 400, { downline: 'agent_contract_self' });
+    if (
+      !downline ||
+      downline.uplineId !== agent.id ||
+      !isAgentAccount(downline) ||
+      downline.status !== 'active'
+    ) {
+      throw new AppError('agent_contract_not_downline', 404, { downline: 'agent_contract_not_downline' });
+    }
+    const row = await database.tx(async (tx) => {
+      await repo.lockAgentKind(downline.id, terms.kind, tx);
+      const mine = await repo.activeContract(agent.id, terms.kind, tx);
+      if (!mine) throw new AppError('agent_contract_upline_missing', 409);
+      if (mine.cycle !== terms.cycle)
+        throw new AppError('agent_contract_cycle_mismatch', 409, { cycle: 'agent_contract_cycle_mismatch' });
+      if (!dominates(tiersOf(mine), terms.tiers))
+        throw new AppError('agent_contract_rate_above_upline', 409, {
+          tiers: 'agent_contract_rate_above_upline',
+        });
+      if (await repo.openOffer(downline.id, terms.kind, tx))
+        throw new AppError('agent_contract_pending_exists', 409);
+      return repo.insertContract(
+        {
+          agentId: downline.id,
+          uplineId: agent.id,
+          kind: terms.kind,
+          cycle: terms.cycle,
+          tiers: storedTiers(terms.tiers),
+          minPayout: terms.minPayout,
+          status: 'offered',
+          offeredBy: `member:${agent.id}`,
+          offeredAt: new Date(now()),
+        },
+        tx,
+      );
+    });
+    return contractView(
+      row,
+      new Map([
+        [agent.id, agent.username],
+        [downline.id, downline.username],
+      ]),
+    );
+  }
+
+  /** Checks an operator's contract for a top-level agent (no agent above it); answers the agent and the terms. */
+  async function checkTopLevel(input: TAgentContractTerms & { agent: string }) {
+    const terms = termsOf(input);
+    const agent = await members.memberSummaryByUsername(input.agent);
+    if (!agent || !isAgentAccount(agent) || agent.status !== 'active')
+      throw new AppError('agent_contract_not_downline', 404, { agent: 'agent_contract_not_downline' });
+    if (await agentUplineOf(agent))
+      throw new AppError('agent_not_top_level', 409, { agent: 'agent_not_top_level' });
+    return { agent, terms };
+  }
+
+  /** The approved operator offer to a top-level agent (paid by the platform); the agent then accepts or refuses. */
+  async function offerTopLevel(
+    input: TAgentContractTerms & { agent: string },
+    approver: string,
+    note: OpsAuditNote,
+  ) {
+    const { agent, terms } = await checkTopLevel(input);
+    return database.tx(async (tx) => {
+      await repo.lockAgentKind(agent.id, terms.kind, tx);
+      if (await repo.openOffer(agent.id, terms.kind, tx))
+        throw new AppError('agent_contract_pending_exists', 409);
+      const row = await repo.insertContract(
+        {
+          agentId: agent.id,
+          uplineId: null,
+          kind: terms.kind,
+          cycle: terms.cycle,
+          tiers: storedTiers(terms.tiers),
+          minPayout: terms.minPayout,
+          status: 'offered',
+          offeredBy: `operator:${approver}`.slice(0, 60),
+          offeredAt: new Date(now()),
+        },
+        tx,
+      );
+      const view = contractView(row, new Map([[agent.id, agent.username]]));
+      await note({ target: `agent:${agent.username}`, before: null, after: view });
+      return view;
+    });
+  }
+
+  /**
+   * The downline answers an offer of the call's kind (the four process calls). Accepting supersedes the agent's
+   * contract of that kind for the current period on; it is refused if the offer is no longer within the upline's own contract or
+   * if it would pay less than a contract the agent gave its own downline (the differential must hold everywhere).
+   */
+  async function answer(
+    agentId: number,
+    kind: TAgentContractKind,
+    input: TAgentContractAnswer,
+  ): Promise<TAgentContract> {
+    await requireAgent(agentId);
+    const row = await database.tx(async (tx) => {
+      await repo.lockAgentKind(agentId, kind, tx);
+      const offer = await repo.contractById(input.contractId, tx, true);
+      if (!offer || offer.agentId !== agentId || offer.kind !== kind)
+        throw new AppError('agent_contract_not_found', 404);
+      if (offer.status !== 'offered') throw new AppError('agent_contract_not_pending', 409);
+      const at = new Date(now());
+      if (input.action === 'refuse') {
+        await repo.setStatus(offer.id, { status: 'refused', decidedAt: at }, tx);
+        return { ...offer, status: 'refused', decidedAt: at };
+      }
+      const tiers = tiersOf(offer);
+      if (offer.uplineId !== null) {
+        const upline = await repo.activeContract(offer.uplineId, kind, tx);
+        if (!upline || upline.cycle !== offer.cycle || !dominates(tiersOf(upline), tiers))
+          throw new AppError('agent_contract_rate_above_upline', 409);
+      }
+      for (const given of await repo.activeGivenBy(agentId, kind, tx)) {
+        if (given.cycle !== offer.cycle) throw new AppError('agent_contract_cycle_mismatch', 409);
+        if (!dominates(tiers, tiersOf(given))) throw new AppError('agent_contract_below_downline', 409);
+      }
+      const current = await repo.activeContract(agentId, kind, tx);
+      if (current) await repo.setStatus(current.id, { status: 'superseded', endedAt: at }, tx);
+      await repo.setStatus(offer.id, { status: 'active', decidedAt: at }, tx);
+      return { ...offer, status: 'active', decidedAt: at };
+    });
+    return (await contractViews([row]))[0]!;
+  }
+
+  async function myContracts(agentId: number) {
+    await requireAgent(agentId);
+    const [received, given] = await Promise.all([
+      repo.contractsOf({ agentId, limit: 200, offset: 0 }),
+      repo.contractsOf({ uplineId: agentId, limit: 500, offset: 0 }),
+    ]);
+    return { received: await contractViews(received.rows), given: await contractViews(given.rows) };
+  }
+
+  async function myBills(
+    agentId: number,
+    q: { kind?: TAgentContractKind; side: 'received' | 'paid'; pageNo: number; pageSize: number },
+  ) {
+    await requireAgent(agentId);
+    const { rows, total } = await repo.bills({
+      ...(q.side === 'received' ? { agentId } : { payerId: agentId }),
+      ...(q.kind ? { kind: q.kind } : {}),
+      limit: q.pageSize,
+      offset: (q.pageNo - 1) * q.pageSize,
+    });
+    return { list: await billViews(rows), total, totalPages: Math.ceil(total / q.pageSize) };
+  }
+
+  // ---------- settlement ----------
+
+  /** Settles one period of a kind and cycle, unless another run did: the period row commits with the bills. */
+  async function settlePeriod(
+    kind: TAgentContractKind,
+    cycle: string,
+    start: number,
+    end: number,
+  ): Promise<number | null> {
+    return database.tx(async (tx) => {
+      const at = new Date(now());
+      const periodId = await repo.claimPeriod(
+        { kind, cycle, startsAt: new Date(start), endsAt: new Date(end), at },
+        tx,
+      );
+      if (periodId === null) return null;
+      const contracts = await repo.inForce(kind, cycle, new Date(end), tx);
+      if (contracts.length === 0) {
+        await repo.finishPeriod(periodId, 0, at, tx);
+        return 0;
+      }
+      const [tree, play, carries] = await Promise.all([
+        members.memberTree(tx),
+        deps.playByMember(new Date(start), new Date(end), tx),
+        repo.carries(
+          kind,
+          contracts.map((c) => c.agentId),
+          new Date(start),
+          tx,
+        ),
+      ]);
+      const bills = settle({
+        members: tree,
+        play: new Map(play.map((p) => [p.memberId, { stakes: p.stakes, wins: p.wins }])),
+        contracts: contracts.map((c) => ({
+          id: c.id,
+          agentId: c.agentId,
+          uplineId: c.uplineId,
+          kind,
+          tiers: tiersOf(c),
+          minPayout: c.minPayout,
+        })),
+        carries,
+      }).filter((b) => b.amount > 0n || b.carryOut !== 0n || b.calculation.carriedIn !== 0n);
+      await repo.insertBills(
+        bills.map((b) => ({
+          periodId,
+          contractId: b.contractId,
+          agentId: b.agentId,
+          payerId: b.payerId,
+          kind,
+          periodStart: new Date(start),
+          periodEnd: new Date(end),
+          amount: b.amount,
+          carryOut: b.carryOut,
+          calculation: Object.fromEntries(
+            Object.entries(b.calculation).map(([k, v]) => [k, typeof v === 'bigint' ? v.toString() : v]),
+          ),
+          depth: b.depth,
+          status: b.amount > 0n ? 'pending' : 'carried',
+          createdAt: at,
+        })),
+        tx,
+      );
+      await repo.finishPeriod(periodId, bills.length, at, tx);
+      return bills.length;
+    });
+  }
+
+  /** Pays one bill in its own transaction; a payer short of money leaves it unpaid (retried at the next run). */
+  async function payBill(id: number): Promise<'paid' | 'unpaid' | 'skipped'> {
+    const multiple = await deps.wageringMultiple();
+    try {
+      return await database.tx(async (tx) => {
+        const bill = await repo.lockBill(id, tx);
+        if (!bill || (bill.status !== 'pending' && bill.status !== 'unpaid')) return 'skipped';
+        const payer = bill.payerId === null ? accounts.commission : accounts.main(bill.payerId);
+        const result = await deps.post(
+          {
+            op: 'agent_bill',
+            key: String(bill.id),
+            input: { bill: bill.id, agent: bill.agentId, payer: bill.payerId, amount: bill.amount },
+            actor: { kind: 'system', id: 'agent-settle' },
+            entries: [
+              { account: payer, amount: -bill.amount },
+              { account: accounts.main(bill.agentId), amount: bill.amount },
+            ],
+            groupKey: `agent-bill:${bill.id}`,
+            memo: `${bill.kind} ${bill.periodStart.toISOString().slice(0, 16)}`,
+            // Commission is money received: it carries the configured turnover before withdrawal (docs/adr/0070).
+            wagering: { creditMultiple: multiple },
+          },
+          tx,
+        );
+        await repo.markBill(
+          bill.id,
+          {
+            status: 'paid',
+            transactionId: Number(result.transactionId),
+            paidAt: new Date(now()),
+            attempt: true,
+          },
+          tx,
+        );
+        return 'paid';
+      });
+    } catch (error) {
+      if (!isAppError(error) || error.code !== 'insufficient_funds') throw error;
+      await database.tx((tx) => repo.markBill(id, { status: 'unpaid', attempt: true }, tx));
+      return 'unpaid';
+    }
+  }
+
+  /**
+   * The scheduled run (job `agent-settle`, every minute on some instance): every period of every kind that ended
+   * at least SETTLE_LAG_MS ago and is not settled yet, oldest first (so periods missed while the server was down are
+   * settled when it returns), then the open bills.
+   */
+  async function settleDue(): Promise<{ periods: number; bills: number; paid: number; unpaid: number }> {
+    const t = now();
+    let periods = 0;
+    let billsWritten = 0;
+    for (const kind of AGENT_CONTRACT_KINDS) {
+      for (const { cycle, first } of await repo.cyclesInUse(kind)) {
+        const c = cycle as Parameters<typeof periodAt>[0];
+        const last = await repo.lastPeriod(kind, cycle);
+        let start = last ? last.endsAt.getTime() : periodAt(c, first.getTime()).start;
+        for (let n = 0; n < PERIODS_PER_RUN; n++) {
+          const { end } = periodAt(c, start);
+          if (end + SETTLE_LAG_MS > t) break;
+          const written = await settlePeriod(kind, cycle, start, end);
+          if (written !== null) {
+            periods++;
+            billsWritten += written;
+          }
+          start = end;
+        }
+      }
+    }
+    let paid = 0;
+    let unpaid = 0;
+    for (const { id } of await repo.openBills(BILLS_PER_RUN)) {
+      const r = await payBill(id);
+      if (r === 'paid') paid++;
+      if (r === 'unpaid') unpaid++;
+    }
+    return { periods, bills: billsWritten, paid, unpaid };
+  }
+
+  async function opsContracts(q: {
+    agent?: string;
+    kind?: TAgentContractKind;
+    pageNo: number;
+    pageSize: number;
+  }) {
+    let agentId: number | undefined;
+    if (q.agent) {
+      const m = await members.memberSummaryByUsername(q.agent);
+      if (!m) return { list: [], total: 0 };
+      agentId = m.id;
+    }
+    const { rows, total } = await repo.contractsOf({
+      ...(agentId !== undefined ? { agentId } : {}),
+      ...(q.kind ? { kind: q.kind } : {}),
+      limit: q.pageSize,
+      offset: (q.pageNo - 1) * q.pageSize,
+    });
+    return { list: await contractViews(rows), total };
+  }
+
+  async function opsBills(q: {
+    agent?: string;
+    kind?: TAgentContractKind;
+    status?: string;
+    pageNo: number;
+    pageSize: number;
+  }) {
+    let agentId: number | undefined;
+    if (q.agent) {
+      const m = await members.memberSummaryByUsername(q.agent);
+      if (!m) return { list: [], total: 0 };
+      agentId = m.id;
+    }
+    const { rows, total } = await repo.bills({
+      ...(agentId !== undefined ? { agentId } : {}),
+      ...(q.kind ? { kind: q.kind } : {}),
+      ...(q.status ? { status: q.status } : {}),
+      limit: q.pageSize,
+      offset: (q.pageNo - 1) * q.pageSize,
+    });
+    return { list: await billViews(rows), total };
+  }
+
+  async function opsPeriods() {
+    const rows = await repo.periods(100);
+    return {
+      list: rows.map((r) => ({
+        kind: r.kind as TAgentContractKind,
+        cycle: r.cycle,
+        startsAt: r.startsAt.toISOString(),
+        endsAt: r.endsAt.toISOString(),
+        status: r.status,
+        bills: r.bills,
+        startedAt: r.startedAt.toISOString(),
+        finishedAt: r.finishedAt?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  return {
+    offer,
+    checkTopLevel,
+    offerTopLevel,
+    answer,
+    myContracts,
+    myBills,
+    settleDue,
+    settlePeriod,
+    payBill,
+    opsContracts,
+    opsBills,
+    opsPeriods,
+  };
+}
+
+export type ContractService = ReturnType<typeof createContractService>;
