@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Database } from './db/client';
 import type { ConfigBus } from './lib/config-bus';
-import { createAgentModule } from './modules/agent/agent.module';
+import { createAgentModule, createContractFlagsReader } from './modules/agent/agent.module';
 import { createCatalogueModule } from './modules/catalogue/catalogue.module';
 import { createContentModule } from './modules/content/content.module';
 import { createDepositModule } from './modules/deposit/deposit.module';
@@ -154,6 +154,7 @@ export function createServices(
     mail: { mailer: mail.mailer, outbox: mail.repo },
     memberBalance: wallet.memberBalance,
     unreadMessages: inbox.unreadMessages,
+    contractFlags: createContractFlagsReader(database),
     grantTrialCredit: wallet.grantTrialCredit,
     options: idOptions,
   });
@@ -189,8 +190,13 @@ export function createServices(
       usernamesOf: identity.usernamesOf,
       memberTree: identity.memberTree,
       makeAgent: identity.makeAgent,
+      madeBetween: identity.madeBetween,
+      referralCodeOf: identity.referralCodeOf,
+      createDownline: identity.createDownline,
     },
     playByMember: wallet.service.playByMember,
+    activityByMember: wallet.service.activityByMember,
+    depositedBefore: wallet.service.depositedBefore,
     now,
   });
   const ops = createOpsModule({
@@ -285,7 +291,7 @@ export function createServices(
     deposit: { service: deposit.service, channels: deposit.channels, sandbox: deposit.sandbox },
     wallet: wallet.service,
     /** Agent contracts and their settlement (docs/adr/0100). */
-    agent: { contracts: agent.contracts },
+    agent: { contracts: agent.contracts, team: agent.team },
     /** Transfer-mode vendor wallets and the sandbox transfer vendor (null unless the sandbox is on). */
     transfers: { service: wallet.transfers, sandbox: wallet.sandbox, provisionSandboxVendor: wallet.provisionSandboxVendor },
     identity,

@@ -237,3 +237,106 @@ export const PROCESS_CALLS = {
   hourly: processContractHourSalary,
   realtime: processRealTimeSalaryContract,
 } as const;
+
+// ---------- the agent centre's team pages (2.AC.01-02, 2.AC.07) ----------
+
+export const TEAM_RANGES = ['today', 'yesterday', 'week', 'month'] as const;
+export type TTeamRange = (typeof TEAM_RANGES)[number];
+export const ZTeamOverviewQuery = z.object({ range: z.enum(TEAM_RANGES).default('today') });
+/**
+ * Team overview (the agent centre's default page): the whole team below the agent over a Bangkok range (this week from
+ * Monday, this month from the 1st), from the team rollups kept every few minutes (`asOf`), and the agent's income in
+ * the range (its contract bills).
+ */
+export const ZTeamOverview = z.object({
+  range: z.enum(TEAM_RANGES),
+  from: z.string().max(40),
+  to: z.string().max(40),
+  /** The figures include the play and money written before this instant. */
+  asOf: z.string().max(40).nullable(),
+  members: z.number().int(),
+  directMembers: z.number().int(),
+  agents: z.number().int(),
+  newMembers: z.number().int(),
+  activeMembers: z.number().int(),
+  firstDeposits: z.number().int(),
+  deposits: z.string().max(30),
+  withdrawals: z.string().max(30),
+  stakes: z.string().max(30),
+  wins: z.string().max(30),
+  /** stakes - wins: what the team lost (negative: the team won). */
+  net: z.string().max(30),
+  income: z.string().max(30),
+  /** The agent's own affiliate code, for registration links and the QR code. */
+  affiliateCode: z.string().max(20),
+  /** The contract flags (same as member info): 0 none, 1 an offer waits for my answer, 2 active. */
+  contracts: z.object({ divtypereq: z.number().int(), dailysalreqtype: z.number().int(), contracthoursalreq: z.number().int(), realtimesalreqtype: z.number().int() }),
+});
+export type TTeamOverview = z.infer<typeof ZTeamOverview>;
+
+/** GET /wps/agent/team/members: the direct downlines of `parent` (me by default; any member of my team). */
+export const ZTeamMembersQuery = z.object({
+  parent: z.string().trim().max(40).regex(/^[A-Za-z0-9_]*$/).default(''),
+  search: z.string().trim().max(30).regex(/^[A-Za-z0-9_]*$/).default(''),
+  pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const ZTeamMember = z.object({
+  username: z.string().max(40),
+  isAgent: z.boolean(),
+  /** 1 = my direct downline, 2 = theirs, ... */
+  level: z.number().int(),
+  teamSize: z.number().int(),
+  createdAt: z.string().max(40),
+  lastLoginAt: z.string().max(40).nullable(),
+  /** Active contracts of this member, by kind (only for my direct downline agents). */
+  contracts: z.array(z.enum(AGENT_CONTRACT_KINDS)).max(4),
+});
+export const ZTeamMembers = z.object({
+  /** From me down to `parent` (usernames), for the breadcrumb. */
+  path: z.array(z.string().max(40)).max(50),
+  list: z.array(ZTeamMember).max(50),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type TTeamMembers = z.infer<typeof ZTeamMembers>;
+
+/** POST /wps/agent/team/members: an account created by the agent, placed directly under it (first login: a new password). */
+export const ZCreateDownline = z.object({
+  username: z.string().trim().min(4).max(20).regex(/^[A-Za-z0-9_]+$/),
+  password: z.string().min(6).max(64),
+  /** Make the new account an agent too (a sub-agent), to whom contracts can then be offered. */
+  agent: z.boolean().default(false),
+});
+export const ZCreatedDownline = z.object({ username: z.string().max(40), isAgent: z.boolean() });
+
+export const getTeamOverview = defineEndpoint({
+  method: 'GET',
+  path: '/wps/agent/team/overview',
+  tag: 'agent',
+  summary: "Team overview: the agent's team over today, yesterday, this week or this month, and its income (2.AC.02)",
+  auth: 'agent',
+  query: ZTeamOverviewQuery,
+  response: ZTeamOverview,
+});
+
+export const listTeamMembers = defineEndpoint({
+  method: 'GET',
+  path: '/wps/agent/team/members',
+  tag: 'agent',
+  summary: "Team management: the downline tree one level at a time, from the agent or any member of its team",
+  auth: 'agent',
+  query: ZTeamMembersQuery,
+  response: ZTeamMembers,
+});
+
+export const createDownline = defineEndpoint({
+  method: 'POST',
+  path: '/wps/agent/team/members',
+  tag: 'agent',
+  summary: 'Account/register centre: create a member or a sub-agent directly under the agent',
+  auth: 'agent',
+  enc: true,
+  body: ZCreateDownline,
+  response: ZCreatedDownline,
+});

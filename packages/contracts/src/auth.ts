@@ -107,6 +107,14 @@ export const ZMemberInfo = z.object({
   mobileNum: str(40).nullable(),
   email: str(120).nullable(),
   lastLoginAt: str(40).nullable(),
+  /**
+   * Contract info (3.CON.01; values decided in docs/adr/0100): per contract kind, 0 none, 1 an offer waits for the
+   * member's answer, 2 an active contract. Dividend, daily salary, hourly salary, real-time salary.
+   */
+  divtypereq: z.number().int().min(0).max(2).optional(),
+  dailysalreqtype: z.number().int().min(0).max(2).optional(),
+  contracthoursalreq: z.number().int().min(0).max(2).optional(),
+  realtimesalreqtype: z.number().int().min(0).max(2).optional(),
 });
 export type TMemberInfo = z.infer<typeof ZMemberInfo>;
 /** GET /wps/member/info/icon: the small header view. */

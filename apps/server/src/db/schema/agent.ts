@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   timestamp,
   uniqueIndex,
@@ -126,3 +127,48 @@ export const agentBills = pgTable(
     check('agent_bills_amount_not_negative', sql`${t.amount} >= 0`),
   ],
 );
+
+/**
+ * Each agent's team figures per Bangkok day, week (from Monday) and month (issue 28's team overview; docs/adr/0100),
+ * kept by the job `agent-team-rollup` from the ledger and the members table, window by window: a member's movement is
+ * added to the rows of every agent above it. Active members are counted once per period through
+ * `agent_member_activity`.
+ */
+export const agentTeamStats = pgTable(
+  'agent_team_stats',
+  {
+    agentId: integer('agent_id').notNull(),
+    cycle: varchar('cycle', { length: 8 }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    newMembers: integer('new_members').notNull().default(0),
+    activeMembers: integer('active_members').notNull().default(0),
+    firstDeposits: integer('first_deposits').notNull().default(0),
+    deposits: bigint('deposits', { mode: 'bigint' }).notNull().default(sql`0`),
+    withdrawals: bigint('withdrawals', { mode: 'bigint' }).notNull().default(sql`0`),
+    stakes: bigint('stakes', { mode: 'bigint' }).notNull().default(sql`0`),
+    wins: bigint('wins', { mode: 'bigint' }).notNull().default(sql`0`),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.cycle, t.startsAt] })],
+);
+
+/** The start of the last day, week and month in which a member had a stake (so it is counted active once in each). */
+export const agentMemberActivity = pgTable('agent_member_activity', {
+  memberId: integer('member_id').primaryKey(),
+  day: timestamp('day', { withTimezone: true }).notNull(),
+  week: timestamp('week', { withTimezone: true }).notNull(),
+  month: timestamp('month', { withTimezone: true }).notNull(),
+});
+
+/** Team sizes as of the last rollup: the whole team, direct members, and agents in it. */
+export const agentTeamSizes = pgTable('agent_team_sizes', {
+  agentId: integer('agent_id').primaryKey(),
+  members: integer('members').notNull(),
+  directMembers: integer('direct_members').notNull(),
+  agents: integer('agents').notNull(),
+});
+
+/** How far the rollup has read (one row): the job locks it, so one instance rolls a window up, once. */
+export const agentRollupState = pgTable('agent_rollup_state', {
+  id: integer('id').primaryKey(),
+  rolledTo: timestamp('rolled_to', { withTimezone: true }).notNull(),
+});

@@ -10,9 +10,21 @@ import { agentRoutes } from './agent.routes';
 import { createContractRepository } from './contract.repository';
 import { createContractService } from './contract.service';
 import { createShareService, type ShareService } from './share.service';
+import { createTeamRepository } from './team.repository';
+import { contractFlagsOf, createTeamService } from './team.service';
 
 /** The scheduled settlement of agent contracts: every minute on one instance (docs/adr/0100). */
 export const AGENT_SETTLE_JOB = 'agent-settle';
+/** The agents' team figures, rolled up from the ledger every minute (docs/adr/0100). */
+export const AGENT_TEAM_ROLLUP_JOB = 'agent-team-rollup';
+
+/**
+ * Contract info of member info (3.CON.01), for identity, which is built before this module: the flags read from the
+ * agent tables.
+ */
+export function createContractFlagsReader(database: Pick<Database, 'db'>) {
+  return contractFlagsOf(createTeamRepository(database.db));
+}
 
 /**
  * The agent (affiliate) system (spec 6, issue 28): Share profit with downline (2.MC.06, 2.MC.07), and the contracts
@@ -30,19 +42,40 @@ export function createAgentModule(deps: {
     usernamesOf(ids: number[]): Promise<Map<number, string>>;
     memberTree(tx?: Executor): Promise<{ id: number; uplineId: number | null; real: boolean; agent: boolean }[]>;
     makeAgent(id: number, tx?: Executor): Promise<boolean>;
+    madeBetween(from: Date, to: Date, tx?: Executor): Promise<number[]>;
+    referralCodeOf(id: number): Promise<string>;
+    createDownline(
+      agentId: number,
+      input: { username: string; password: string; agent: boolean },
+      client: { ip: string; userAgent: string },
+    ): Promise<{ username: string; isAgent: number }>;
+    listDirectDownlines(
+      agentId: number,
+      q: { search: string; limit: number; offset: number },
+    ): Promise<{
+      rows: { id: number; username: string; status: string; type: number; isAgent: number; createdAt: Date; lastLoginAt: Date | null }[];
+      total: number;
+    }>;
   };
+  activityByMember: Parameters<typeof createTeamService>[0]['activityByMember'];
+  depositedBefore: Parameters<typeof createTeamService>[0]['depositedBefore'];
   playByMember(from: Date, to: Date, tx?: Executor): Promise<{ memberId: number; stakes: bigint; wins: bigint }[]>;
   now: () => number;
 }) {
   const share: ShareService = createShareService(deps);
   const repo = createContractRepository(deps.database.db);
   const contracts = createContractService({ ...deps, repo });
+  const team = createTeamService({ ...deps, repo: createTeamRepository(deps.database.db) });
   const ops = createAgentOps({ database: deps.database, contracts, approvals: deps.approvals, members: deps.members });
   return {
     share,
     contracts,
-    routes: (app) => agentRoutes(app, { share, contracts }),
+    team,
+    routes: (app) => agentRoutes(app, { share, contracts, team }),
     opsRoutes: (app) => agentOpsRoutes(app, { ops, approvals: deps.approvals }),
-    jobs: [{ name: AGENT_SETTLE_JOB, handler: async () => void (await contracts.settleDue()), retryLimit: 2, schedule: { everyMs: 60_000 } }],
+    jobs: [
+      { name: AGENT_SETTLE_JOB, handler: async () => void (await contracts.settleDue()), retryLimit: 2, schedule: { everyMs: 60_000 } },
+      { name: AGENT_TEAM_ROLLUP_JOB, handler: async () => void (await team.rollupDue()), retryLimit: 2, schedule: { everyMs: 60_000 } },
+    ],
   } satisfies ModuleParts & Record<string, unknown>;
 }

@@ -24,7 +24,7 @@ import { createLoginService } from './login/login.service';
 import { createPhoneAuthVerifier } from './login/phone-auth';
 import { memberRoutes } from './member.routes';
 import { createMemberRepository } from './members/member.repository';
-import { createMemberService } from './members/member.service';
+import { createMemberService, type ContractFlagsReader } from './members/member.service';
 import { createNotifier } from './notifications';
 import { createPasswordService } from './passwords/password.service';
 import { createPaymentStepUp, type PaymentStepUp } from './passwords/payment-password';
@@ -72,6 +72,8 @@ export function createIdentityModule(deps: {
   memberBalance: MemberBalance;
   /** Unread platform messages for member info (the inbox module). */
   unreadMessages?: UnreadMessages;
+  /** Contract info of member info (the agent module's `createContractFlagsReader`, built before identity). */
+  contractFlags?: ContractFlagsReader;
   grantTrialCredit: TrialCreditGrant;
   options: IdentityOptions;
   now: Clock;
@@ -131,6 +133,7 @@ export function createIdentityModule(deps: {
     hasher,
     memberBalance: deps.memberBalance,
     unreadMessages: deps.unreadMessages,
+    contractFlags: deps.contractFlags,
   });
   const stepUp: MemberStepUp = createPaymentStepUp({ database, members: memberRepo, hasher, throttles, totp, audit, now });
   const ops = createAccountsOpsService({
@@ -187,6 +190,20 @@ export function createIdentityModule(deps: {
     /** Every member's place in the tree, trial accounts marked (the agents' settlement, docs/adr/0100). */
     memberTree: async (tx?: Executor) =>
       (await memberRepo.tree(tx)).map((m) => ({ id: m.id, uplineId: m.uplineId, real: !isTrialAccount(m), agent: isAgentAccount(m) })),
+    /** Real accounts made in [from, to) (the agents' team figures: new members). */
+    madeBetween: async (from: Date, to: Date, tx?: Executor) =>
+      (await memberRepo.madeBetween(from, to, tx)).filter((m) => !isTrialAccount(m)).map((m) => m.id),
+    /**
+     * An account an agent makes directly under itself (the agent centre's register centre; docs/adr/0100): the same
+     * rules as an operator's (password floor, unique name), the first login asks for a new password.
+     */
+    createDownline: (agentId: number, input: { username: string; password: string; agent: boolean }, client: { ip: string; userAgent: string }) =>
+      register.createForSomeone(
+        { username: input.username, password: input.password, isAgent: input.agent ? AGENT_LEVELS[0]! : 0, uplineId: agentId, createdBy: 'agent' },
+        client,
+      ),
+    /** A member's own affiliate (referral) code: an agent's registration links. */
+    referralCodeOf: async (id: number) => (await memberRepo.findById(id))?.referralCode ?? '',
     /** Makes a member an agent (level 1; docs/adr/0100): the approved operator request. */
     makeAgent: (id: number, tx?: Executor) => memberRepo.setAgentLevel(id, AGENT_LEVELS[0]!, tx),
     /** A member's username, real name and trial class (the cashier desk's member money, docs/adr/0085). */

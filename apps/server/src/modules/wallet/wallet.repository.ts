@@ -456,6 +456,53 @@ export function createWalletRepository(db: Db, prepared: PreparedQuery) {
     },
 
     /**
+     * Every real member's money and play over a window, by the time each movement was written (the agents' team
+     * figures, docs/adr/0100): stakes less refunds, wins, deposits credited (and how many), withdrawals requested less
+     * those refunded.
+     */
+    async activityByMember(from: Date, to: Date, tx: Executor = db) {
+      const r = await query(
+        tx,
+        sql`select a.member_id,
+            coalesce(sum(-e.amount) filter (where t.op = 'game' and t.kind = 'bet'), 0)
+              - coalesce(sum(e.amount) filter (where t.op = 'game' and t.kind = 'rollback'), 0) as stakes,
+            coalesce(sum(e.amount) filter (where t.op = 'game' and t.kind = 'win'), 0) as wins,
+            coalesce(sum(e.amount) filter (where t.op = 'deposit'), 0) as deposits,
+            count(*) filter (where t.op = 'deposit') as deposit_count,
+            coalesce(sum(-e.amount) filter (where t.op = 'withdrawal_hold'), 0)
+              - coalesce(sum(e.amount) filter (where t.op = 'withdrawal_refund'), 0) as withdrawals
+          from ledger_transactions t
+          join ledger_entries e on e.transaction_id = t.id
+          join ledger_accounts a on a.id = e.account_id and a.member_id is not null and a.class = 'real'
+          where t.op in ('game', 'deposit', 'withdrawal_hold', 'withdrawal_refund')
+            and t.created_at >= ${from.toISOString()}::timestamptz and t.created_at < ${to.toISOString()}::timestamptz
+          group by a.member_id`,
+      );
+      return r.map((x) => ({
+        memberId: Number(x.member_id),
+        stakes: big(x.stakes),
+        wins: big(x.wins),
+        deposits: big(x.deposits),
+        depositCount: Number(x.deposit_count),
+        withdrawals: big(x.withdrawals),
+      }));
+    },
+
+    /** Of these members, those with a deposit written before `before` (so a deposit after it is not their first). */
+    async depositedBefore(memberIds: number[], before: Date, tx: Executor = db): Promise<Set<number>> {
+      if (memberIds.length === 0) return new Set();
+      const r = await query(
+        tx,
+        sql`select distinct a.member_id from ledger_accounts a
+          join ledger_entries e on e.account_id = a.id
+          join ledger_transactions t on t.id = e.transaction_id
+          where a.member_id in (${sql.join(memberIds.map((id) => sql`${id}`), sql`, `)}) and a.class = 'real'
+            and t.op = 'deposit' and t.created_at < ${before.toISOString()}::timestamptz`,
+      );
+      return new Set(r.map((x) => Number(x.member_id)));
+    },
+
+    /**
      * The vendors of the account's game rounds with a movement in the time range (the betting record's
      * vendor filter; docs/adr/0075), each once: the same entries the record's count reads.
      */

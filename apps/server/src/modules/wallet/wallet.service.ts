@@ -391,7 +391,11 @@ export function createWalletService(deps: {
   /** Every real member's game play over a window (the agents' contracts, docs/adr/0100). */
   const playByMember = (from: Date, to: Date, tx?: Executor) => repo.playByMember(from, to, tx);
 
-  return { playByMember, accountEntries, withdrawalsAfterDeposit, post, reverse, reverseByOperator, assertReversible, periodFigures, gameOperation, balanceOf, grantTrialCredit, funds, verify, wageringOutstanding, accountRecord, bettingRounds, playTotals, settledWins, repo };
+  /** Every real member's money and play over a window, and who had deposited before (the agents' team figures). */
+  const activityByMember = (from: Date, to: Date, tx?: Executor) => repo.activityByMember(from, to, tx);
+  const depositedBefore = (ids: number[], before: Date, tx?: Executor) => repo.depositedBefore(ids, before, tx);
+
+  return { playByMember, activityByMember, depositedBefore, accountEntries, withdrawalsAfterDeposit, post, reverse, reverseByOperator, assertReversible, periodFigures, gameOperation, balanceOf, grantTrialCredit, funds, verify, wageringOutstanding, accountRecord, bettingRounds, playTotals, settledWins, repo };
 }
 
 export type WalletService = ReturnType<typeof createWalletService>;

@@ -153,7 +153,15 @@ export function createMemberRepository(db: Db) {
       );
       const [rows, total] = await Promise.all([
         tx
-          .select({ id: members.id, username: members.username, status: members.status, type: members.type, createdAt: members.createdAt })
+          .select({
+            id: members.id,
+            username: members.username,
+            status: members.status,
+            type: members.type,
+            isAgent: members.isAgent,
+            createdAt: members.createdAt,
+            lastLoginAt: members.lastLoginAt,
+          })
           .from(members)
           .where(where)
           .orderBy(desc(members.id))
@@ -167,6 +175,14 @@ export function createMemberRepository(db: Db) {
     /** Every member's place in the tree (the agents' settlement, docs/adr/0100): id, upline, type and agent level. */
     async tree(tx: Executor = db) {
       return tx.select({ id: members.id, uplineId: members.uplineId, type: members.type, isAgent: members.isAgent }).from(members);
+    },
+
+    /** Members whose account was made in [from, to), with their upline (the agents' team figures). */
+    async madeBetween(from: Date, to: Date, tx: Executor = db) {
+      return tx
+        .select({ id: members.id, type: members.type, isAgent: members.isAgent })
+        .from(members)
+        .where(and(gte(members.createdAt, from), lt(members.createdAt, to)));
     },
 
     /** Sets a member's agent level (`isAgent`); answers whether a row changed. */

@@ -1,6 +1,7 @@
 import { AppError } from '@lotus/contracts/app-error';
 import type { TMemberInfo } from '@lotus/contracts/auth';
 import type { TOpsMemberRow } from '@lotus/contracts/ops-accounts';
+import { isAgentAccount } from '@lotus/contracts/accounts';
 import type { TOpsMemberSearchQuery } from '@lotus/contracts/ops-console';
 import type { TSiteConfig } from '@lotus/contracts/site-config';
 import type { z } from 'zod';
@@ -19,6 +20,10 @@ import type { SessionService } from '../sessions/session.service';
 import type { ThrottleRepository } from '../../../platform/throttles/throttle.repository';
 import { isLocked, SECOND_FACTOR_POLICY } from '../../../platform/throttles/throttle.rules';
 
+/** Contract info flags of member info (3.CON.01): the agent module's reader (docs/adr/0100). */
+export type ContractFlags = Required<Pick<TMemberInfo, 'divtypereq' | 'dailysalreqtype' | 'contracthoursalreq' | 'realtimesalreqtype'>>;
+export type ContractFlagsReader = (memberId: number) => Promise<ContractFlags>;
+
 /** The default avatar (the avatar relay call MCSFE_getPlayerAvatar belongs to the member issue). */
 export const DEFAULT_ICON_URL = '/media/avatars/default.svg';
 
@@ -28,8 +33,11 @@ export function toMemberInfo(
   brand: TSiteConfig['brand'],
   balanceMinor: bigint,
   unreadMessage = 0,
+  contractFlags: ContractFlags | null = null,
 ): TMemberInfo {
   return {
+    // Contract info (3.CON.01): the agent module's flags, for agents (docs/adr/0100).
+    ...(contractFlags ?? {}),
     id: m.id,
     account: m.username,
     // The name the site shows in its header and greetings: the username, never the real name (payeeName,
@@ -69,6 +77,8 @@ type Deps = {
   memberBalance: MemberBalance;
   /** Unread platform messages of member info (modules/inbox); none when not given. */
   unreadMessages?: UnreadMessages;
+  /** Contract info of member info, for agents (modules/agent); none when not given. */
+  contractFlags?: ContractFlagsReader;
   now?: () => number;
 };
 
@@ -84,6 +94,7 @@ export function createMemberService({
   audit,
   memberBalance,
   unreadMessages = async () => 0,
+  contractFlags,
   now = Date.now,
 }: Deps) {
   async function load(memberId: number): Promise<MemberRow> {
@@ -94,12 +105,13 @@ export function createMemberService({
 
   async function getInfo(memberId: number): Promise<TMemberInfo> {
     const member = await load(memberId);
-    const [brand, balance, unread] = await Promise.all([
+    const [brand, balance, unread, flags] = await Promise.all([
       config.get('brand'),
       memberBalance(member),
       unreadMessages(memberId),
+      contractFlags && isAgentAccount(member) ? contractFlags(memberId) : Promise.resolve(null),
     ]);
-    return toMemberInfo(member, brand, balance, unread);
+    return toMemberInfo(member, brand, balance, unread, flags);
   }
 
   async function getIcon(memberId: number): Promise<z.infer<typeof ZMemberIcon>> {

@@ -235,6 +235,8 @@ export function createRegisterService(deps: Deps) {
       username: string;
       password: string;
       isAgent?: number;
+      /** The agent the account is made under (an agent's own downline). */
+      uplineId?: number;
       mobile?: { dial: string; number: string } | null;
       createdBy: 'operator' | 'agent';
     },
@@ -257,6 +259,7 @@ export function createRegisterService(deps: Deps) {
           passwordHash,
           passwordChangedAt: new Date(t),
           isAgent: input.isAgent ?? 0,
+          uplineId: input.uplineId ?? null,
           createdBy: input.createdBy,
           createdAt: new Date(t),
         },

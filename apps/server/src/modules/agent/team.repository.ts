@@ -1,0 +1,165 @@
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/tx';
+import {
+  agentBills,
+  agentContracts,
+  agentMemberActivity,
+  agentRollupState,
+  agentTeamSizes,
+  agentTeamStats,
+} from '../../db/schema';
+
+export type StatDelta = {
+  agentId: number;
+  cycle: 'day' | 'week' | 'month';
+  startsAt: Date;
+  newMembers: number;
+  activeMembers: number;
+  firstDeposits: number;
+  deposits: bigint;
+  withdrawals: bigint;
+  stakes: bigint;
+  wins: bigint;
+};
+
+/** The agents' team figures (docs/adr/0100): rollup rows, activity markers, team sizes and the rollup's mark. */
+export function createTeamRepository(db: Db) {
+  return {
+    /** The rollup's mark, locked for this transaction (one instance rolls a window up); null before the first run. */
+    async lockMark(tx: Executor): Promise<Date | null> {
+      await tx
+        .insert(agentRollupState)
+        .values({ id: 1, rolledTo: new Date(0) })
+        .onConflictDoNothing();
+      const [r] = await tx.select().from(agentRollupState).where(eq(agentRollupState.id, 1)).for('update');
+      return r && r.rolledTo.getTime() > 0 ? r.rolledTo : null;
+    },
+
+    async setMark(to: Date, tx: Executor) {
+      await tx.update(agentRollupState).set({ rolledTo: to }).where(eq(agentRollupState.id, 1));
+    },
+
+    async mark(tx: Executor = db): Promise<Date | null> {
+      const [r] = await tx.select().from(agentRollupState).where(eq(agentRollupState.id, 1));
+      return r && r.rolledTo.getTime() > 0 ? r.rolledTo : null;
+    },
+
+    async activityOf(memberIds: number[], tx: Executor) {
+      if (memberIds.length === 0) return [];
+      return tx.select().from(agentMemberActivity).where(inArray(agentMemberActivity.memberId, memberIds));
+    },
+
+    async setActivity(rows: (typeof agentMemberActivity.$inferInsert)[], tx: Executor) {
+      for (let i = 0; i < rows.length; i += 1_000) {
+        await tx
+          .insert(agentMemberActivity)
+          .values(rows.slice(i, i + 1_000))
+          .onConflictDoUpdate({
+            target: agentMemberActivity.memberId,
+            set: { day: sql`excluded.day`, week: sql`excluded.week`, month: sql`excluded.month` },
+          });
+      }
+    },
+
+    /** Adds the deltas to their rows (made when missing). */
+    async addStats(rows: StatDelta[], tx: Executor) {
+      const add = (c: string) => sql.raw(`"agent_team_stats"."${c}" + excluded."${c}"`);
+      for (let i = 0; i < rows.length; i += 1_000) {
+        await tx
+          .insert(agentTeamStats)
+          .values(rows.slice(i, i + 1_000))
+          .onConflictDoUpdate({
+            target: [agentTeamStats.agentId, agentTeamStats.cycle, agentTeamStats.startsAt],
+            set: {
+              newMembers: add('new_members'),
+              activeMembers: add('active_members'),
+              firstDeposits: add('first_deposits'),
+              deposits: add('deposits'),
+              withdrawals: add('withdrawals'),
+              stakes: add('stakes'),
+              wins: add('wins'),
+            },
+          });
+      }
+    },
+
+    async setSizes(rows: (typeof agentTeamSizes.$inferInsert)[], tx: Executor) {
+      for (let i = 0; i < rows.length; i += 1_000) {
+        await tx
+          .insert(agentTeamSizes)
+          .values(rows.slice(i, i + 1_000))
+          .onConflictDoUpdate({
+            target: agentTeamSizes.agentId,
+            set: {
+              members: sql`excluded.members`,
+              directMembers: sql`excluded.direct_members`,
+              agents: sql`excluded.agents`,
+            },
+          });
+      }
+    },
+
+    async stats(agentId: number, cycle: string, startsAt: Date, tx: Executor = db) {
+      const [r] = await tx
+        .select()
+        .from(agentTeamStats)
+        .where(
+          and(
+            eq(agentTeamStats.agentId, agentId),
+            eq(agentTeamStats.cycle, cycle),
+            eq(agentTeamStats.startsAt, startsAt),
+          ),
+        );
+      return r ?? null;
+    },
+
+    async sizes(agentIds: number[], tx: Executor = db) {
+      if (agentIds.length === 0) return new Map<number, typeof agentTeamSizes.$inferSelect>();
+      const rows = await tx.select().from(agentTeamSizes).where(inArray(agentTeamSizes.agentId, agentIds));
+      return new Map(rows.map((r) => [r.agentId, r]));
+    },
+
+    /** What an agent was paid under its contracts for periods that began in [from, to). */
+    async income(agentId: number, from: Date, to: Date, tx: Executor = db): Promise<bigint> {
+      const [r] = await tx
+        .select({ total: sql<string>`coalesce(sum(${agentBills.amount}), 0)` })
+        .from(agentBills)
+        .where(
+          and(
+            eq(agentBills.agentId, agentId),
+            eq(agentBills.status, 'paid'),
+            gte(agentBills.periodStart, from),
+            lt(agentBills.periodStart, to),
+          ),
+        );
+      return BigInt(r?.total ?? '0');
+    },
+
+    /** Each member's contract flag per kind: 1 an offer waits for the member's answer, 2 active (3.CON.01-02). */
+    async contractFlags(memberId: number, tx: Executor = db): Promise<Record<string, number>> {
+      const rows = await tx
+        .select({ kind: agentContracts.kind, status: agentContracts.status })
+        .from(agentContracts)
+        .where(
+          and(eq(agentContracts.agentId, memberId), inArray(agentContracts.status, ['offered', 'active'])),
+        );
+      const flags: Record<string, number> = {};
+      for (const r of rows) flags[r.kind] = Math.max(flags[r.kind] ?? 0, r.status === 'offered' ? 1 : 2);
+      return flags;
+    },
+
+    /** The active contract kinds of these agents. */
+    async activeKinds(agentIds: number[], tx: Executor = db) {
+      const out = new Map<number, string[]>();
+      if (agentIds.length === 0) return out;
+      const rows = await tx
+        .select({ agentId: agentContracts.agentId, kind: agentContracts.kind })
+        .from(agentContracts)
+        .where(and(inArray(agentContracts.agentId, agentIds), eq(agentContracts.status, 'active')));
+      for (const r of rows) out.set(r.agentId, [...(out.get(r.agentId) ?? []), r.kind]);
+      return out;
+    },
+  };
+}
+
+export type TeamRepository = ReturnType<typeof createTeamRepository>;

@@ -1,0 +1,158 @@
+import type { TTeamMembers, TTeamOverview } from '@lotus/contracts/agent';
+import type { TMemberInfo } from '@lotus/contracts/auth';
+import { BANGKOK_OFFSET_MS, DAY_MS } from '@lotus/contracts/calendar';
+import { describe, expect, it, vi } from 'vitest';
+import { agentKit, MIN, tier } from './agent-helpers';
+import { createMember, STRONG_PASSWORD, type Member } from './factories';
+import { body, createClock, useTestApp } from './helper';
+import { depositTo } from './withdrawal-helpers';
+import { createVendor, fundMember, vendorCaller } from './vendor-client';
+
+/**
+ * The agent centre's team pages (issue 28, 2.AC.02, 3.CON.01; docs/adr/0100): an agent makes its own members and a
+ * sub-agent, sees its tree one level at a time, and its team overview from the rollup of the ledger; member info
+ * carries the contract flags.
+ */
+const t = useTestApp({ clock: createClock() });
+const { agentOf, topContract, answer, play } = agentKit(t);
+
+const overview = async (m: Member, range = 'today') => {
+  const res = await m.c.get(`/wps/agent/team/overview?range=${range}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return body<TTeamOverview>(res).value!;
+};
+const team = async (m: Member, query = '') =>
+  body<TTeamMembers>(await m.c.get(`/wps/agent/team/members?${query}`));
+const makeDownline = (agent: Member, input: Record<string, unknown>) =>
+  agent.c.enc('POST', '/wps/agent/team/members', input);
+
+/** A member made by an agent, logged in: its first login asks for a new password (4.LOGIN.05), which it sets. */
+const NEW_PASSWORD = 'Brighter8Lotus51';
+async function loginAs(username: string): Promise<Member> {
+  const c = t.client();
+  await c.loginOk(username, STRONG_PASSWORD);
+  const changed = await c.enc('PUT', '/wps/member/password', {
+    oldPassword: STRONG_PASSWORD,
+    newPassword: NEW_PASSWORD,
+    confirmNewPassword: NEW_PASSWORD,
+  });
+  expect(body(changed).success, changed.body).toBe(true);
+  await c.loginOk(username, NEW_PASSWORD);
+  const info = body<TMemberInfo>(await c.get('/wps/member/info')).value!;
+  return { id: info.id, username, password: NEW_PASSWORD, email: null, mobile: null, c };
+}
+
+describe('the agent centre: team', () => {
+  it(
+    '2.AC.02 3.CON.01 an agent makes members and a sub-agent; the tree, the team overview and the contract flags',
+    async () => {
+      // "Today" is a Bangkok day: run away from its midnight (17:00 UTC), where the rounds and the overview's clock
+      // could fall on two days.
+      await vi.waitUntil(
+        () => Math.abs(((Date.now() + BANGKOK_OFFSET_MS) % DAY_MS) - DAY_MS / 2) < DAY_MS / 2 - 3 * MIN,
+        {
+          timeout: 4 * MIN,
+          interval: 1_000,
+        },
+      );
+      const top = await agentOf('tmt');
+      const flagsOf = async (m: Member) => {
+        const info = body<TMemberInfo>(await m.c.get('/wps/member/info')).value!;
+        return [info.divtypereq, info.dailysalreqtype, info.contracthoursalreq, info.realtimesalreqtype];
+      };
+      expect(await flagsOf(top)).toEqual([0, 0, 0, 0]);
+      const offer = await topContract(top, { kind: 'daily', tiers: [tier('0', 0, 30)] });
+      expect(await flagsOf(top)).toEqual([0, 1, 0, 0]);
+      expect((await answer(top, 'daily', offer.id, 'accept')).statusCode).toBe(200);
+      expect(await flagsOf(top)).toEqual([0, 2, 0, 0]);
+      // A plain member's info carries no flags.
+      const plain = await createMember(t);
+      expect(body<TMemberInfo>(await plain.c.get('/wps/member/info')).value!.divtypereq).toBeUndefined();
+
+      const suffix = top.username.slice(-5);
+      expect(
+        body(await makeDownline(top, { username: `sa${suffix}`, password: STRONG_PASSWORD, agent: true })),
+      ).toMatchObject({
+        value: { username: `sa${suffix}`, isAgent: true },
+      });
+      expect(
+        body(await makeDownline(top, { username: `ma${suffix}`, password: STRONG_PASSWORD })),
+      ).toMatchObject({ value: { isAgent: false } });
+      // A name in use, a weak password: refused with their keys, nothing made.
+      expect(
+        body(await makeDownline(top, { username: `ma${suffix}`, password: STRONG_PASSWORD })).message,
+      ).toBe('username_taken');
+      expect(body(await makeDownline(top, { username: `mz${suffix}`, password: '123456' })).success).toBe(
+        false,
+      );
+      const sub = await loginAs(`sa${suffix}`);
+      expect(
+        body(await makeDownline(sub, { username: `mb${suffix}`, password: STRONG_PASSWORD })).success,
+      ).toBe(true);
+      const m1 = await loginAs(`ma${suffix}`);
+      const m2 = await loginAs(`mb${suffix}`);
+      // Only an agent makes accounts.
+      expect(
+        (await makeDownline(m1, { username: `mc${suffix}`, password: STRONG_PASSWORD })).statusCode,
+      ).toBe(403);
+
+      const mine = await team(top);
+      expect(mine.value).toMatchObject({ path: [top.username], total: 2 });
+      expect(mine.value!.list.map((r) => [r.username, r.isAgent, r.level])).toEqual([
+        [`ma${suffix}`, false, 1],
+        [`sa${suffix}`, true, 1],
+      ]);
+      const below = await team(top, `parent=sa${suffix}`);
+      expect(below.value).toMatchObject({
+        path: [top.username, `sa${suffix}`],
+        list: [{ username: `mb${suffix}`, level: 2 }],
+      });
+      // Outside the team: the same answer as an unknown name.
+      expect((await team(top, `parent=${plain.username}`)).message).toBe('downline_not_found');
+      expect((await team(top, 'parent=nobody_here')).message).toBe('downline_not_found');
+      expect((await team(sub, `parent=${top.username}`)).message).toBe('downline_not_found');
+
+      const v = vendorCaller(t, await createVendor(t));
+      await depositTo(t, m1.id, 300_00n);
+      await fundMember(t, m2.id, 100_00n);
+      await play(v, m1, '100.00', '0');
+      await play(v, m2, '50.00', '20.00');
+      await depositTo(t, m1.id, 50_00n);
+
+      t.clock.advance(MIN);
+      expect(await t.app.services.agent.team.rollupDue()).toBeGreaterThan(0);
+      const today = await overview(top);
+      expect(today).toMatchObject({
+        range: 'today',
+        members: 3,
+        directMembers: 2,
+        agents: 1,
+        newMembers: 3,
+        activeMembers: 2,
+        firstDeposits: 1,
+        deposits: '350.00',
+        stakes: '150.00',
+        wins: '20.00',
+        net: '130.00',
+        contracts: { dailysalreqtype: 2, divtypereq: 0 },
+      });
+      expect(today.affiliateCode).toMatch(/^[A-Z0-9]+$/i);
+      expect(await overview(sub)).toMatchObject({
+        members: 1,
+        activeMembers: 1,
+        stakes: '50.00',
+        wins: '20.00',
+        newMembers: 1,
+      });
+      // Rolling up again adds nothing; this week and this month hold today.
+      await t.app.services.agent.team.rollupDue();
+      expect((await overview(top)).stakes).toBe('150.00');
+      expect(await overview(top, 'week')).toMatchObject({ stakes: '150.00', activeMembers: 2 });
+      expect(await overview(top, 'month')).toMatchObject({ stakes: '150.00', activeMembers: 2 });
+      expect(await overview(top, 'yesterday')).toMatchObject({ stakes: '0.00', activeMembers: 0 });
+      // A plain member has no agent centre.
+      expect((await plain.c.get('/wps/agent/team/overview')).statusCode).toBe(403);
+    },
+    5 * MIN,
+  );
+});
