@@ -756,6 +756,34 @@ if (runs('house')) {
 // closed and its result confirmed by two operators, the wins paid through the wallet (one signed win per
 // ticket, 0 for a loss), and the same server's signed bet+win pairs as the wallet's baseline.
 // =====================================================================================================
+// =====================================================================================================
+// Agents (issue 28): a 100,000-member tree of 1,000 agents in 5 levels with a day of bets (1,000,000) on PostgreSQL,
+// every agent on a daily-wage contract: the day's settlement (bills computed over the tree, then paid top down through
+// the wallet; target <= 10 s), the team rollup of the ledger, and a top agent's team overview (target p99 < 100 ms).
+// BENCH_AGENT_MEMBERS and BENCH_AGENT_BETS change the size.
+// =====================================================================================================
+if (runs('agents')) {
+  const { tsImport } = await import('tsx/esm/api');
+  const { appendFileSync } = await import('node:fs');
+  const { benchAgents } = await tsImport('./bench/agents-settle.ts', import.meta.url);
+  const members = Number(process.env.BENCH_AGENT_MEMBERS ?? 100_000);
+  const bets = Number(process.env.BENCH_AGENT_BETS ?? 1_000_000);
+  const a = await benchAgents({ baseUrl, members, bets, log });
+  results.agents = a;
+  const lines = [
+    '',
+    `### Agents (issue 28), ${results.date.slice(0, 10)}: \`npm run bench -- --only=agents\` (${results.machine})`,
+    '',
+    '| Figure | Value |',
+    '|---|---|',
+    `| Daily settlement, ${a.members.toLocaleString('en')} members under ${a.agents} agents in 5 levels, ${a.bets.toLocaleString('en')} bets (target <= 10 s) | ${(a.settleMs / 1000).toFixed(1)} s: ${a.bills} bills computed in ${a.computeMs} ms, ${a.paid} paid in ${a.payMs} ms (${a.unpaid} unpaid) |`,
+    `| Team overview of a top agent (${a.topTeam.members.toLocaleString('en')} members), 300 reads (target p99 < 100 ms) | p50 ${a.overviewP50} ms, p99 ${a.overviewP99} ms |`,
+    `| Team rollup of the month so far (${a.rollupWindows} windows of up to 6 h) | ${(a.rollupMs / 1000).toFixed(1)} s |`,
+  ];
+  console.log(lines.join('\n'));
+  if (process.argv.includes('--write')) appendFileSync(join(root, 'docs/benchmarks.md'), `${lines.join('\n')}\n`);
+}
+
 if (runs('lottery')) {
   const { tsImport } = await import('tsx/esm/api');
   const { appendFileSync } = await import('node:fs');

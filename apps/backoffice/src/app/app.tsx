@@ -25,6 +25,7 @@ const ReportsPage = lazy(() => import('@/features/cashier/reports-page').then((m
 const ChannelsPage = lazy(() => import('@/features/cashier/channels-page').then((m) => ({ default: m.ChannelsPage })));
 const VendorsPage = lazy(() => import('@/features/vendors/vendors-page').then((m) => ({ default: m.VendorsPage })));
 const LotteryPage = lazy(() => import('@/features/lottery/lottery-page').then((m) => ({ default: m.LotteryPage })));
+const AgentsPage = lazy(() => import('@/features/agents/agents-page').then((m) => ({ default: m.AgentsPage })));
 const SupportPage = lazy(() => import('@/features/support/support-page').then((m) => ({ default: m.SupportPage })));
 const onDemand = (page: ReactNode) => <Suspense fallback={<LoadingState />}>{page}</Suspense>;
 
@@ -48,6 +49,7 @@ export function createConsoleRouter(basename = '/backoffice') {
           { path: PAGES.channels.path, element: <RequirePermission page="channels">{onDemand(<ChannelsPage />)}</RequirePermission> },
           { path: PAGES.vendors.path, element: <RequirePermission page="vendors">{onDemand(<VendorsPage />)}</RequirePermission> },
           { path: PAGES.lottery.path, element: <RequirePermission page="lottery">{onDemand(<LotteryPage />)}</RequirePermission> },
+          { path: PAGES.agents.path, element: <RequirePermission page="agents">{onDemand(<AgentsPage />)}</RequirePermission> },
           { path: `${PAGES.content.path}/:tab?`, element: <RequirePermission page="content">{onDemand(<ContentPage />)}</RequirePermission> },
           { path: PAGES.maintenance.path, element: <RequirePermission page="maintenance"><MaintenancePage /></RequirePermission> },
           { path: PAGES.siteConfig.path, element: <RequirePermission page="siteConfig">{onDemand(<SiteConfigPage />)}</RequirePermission> },

@@ -11,6 +11,7 @@ export const PAGES = {
   channels: { path: '/cashier/channels', label: 'nav.channels', permission: 'money.read' },
   vendors: { path: '/vendors', label: 'nav.vendors', permission: 'vendors.read' },
   lottery: { path: '/lottery', label: 'nav.lottery', permission: 'lottery.read' },
+  agents: { path: '/agents', label: 'nav.agents', permission: 'money.read' },
   content: { path: '/content', label: 'nav.content', permission: 'read' },
   maintenance: { path: '/site/maintenance', label: 'nav.maintenance', permission: 'config.write' },
   siteConfig: { path: '/site/config', label: 'nav.siteConfig', permission: 'read' },

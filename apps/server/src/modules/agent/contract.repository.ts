@@ -176,10 +176,7 @@ export function createContractRepository(db: Db) {
       if (agentIds.length === 0) return new Map<number, bigint>();
       const r = await tx.execute(
         sql`select distinct on (agent_id) agent_id, carry_out from agent_bills
-          where kind = ${kind} and agent_id in (${sql.join(
-            agentIds.map((id) => sql`${id}`),
-            sql`, `,
-          )}) and period_start < ${before.toISOString()}::timestamptz
+          where kind = ${kind} and agent_id = any(${`{${agentIds.join(',')}}`}::int[]) and period_start < ${before.toISOString()}::timestamptz
           order by agent_id, period_start desc`,
       );
       const rows = (r as unknown as { rows: Record<string, unknown>[] }).rows;
@@ -193,7 +190,7 @@ export function createContractRepository(db: Db) {
     /** Bills still to pay, top of the tree first. */
     async openBills(limit: number, tx: Executor = db) {
       return tx
-        .select({ id: agentBills.id })
+        .select({ id: agentBills.id, depth: agentBills.depth })
         .from(agentBills)
         .where(inArray(agentBills.status, ['pending', 'unpaid']))
         .orderBy(agentBills.depth, agentBills.id)

@@ -25,6 +25,8 @@ export const SETTLE_LAG_MS = 30_000;
 const PERIODS_PER_RUN = 400;
 /** Bills paid per run. */
 const BILLS_PER_RUN = 2_000;
+/** Bills of one level of the tree paid at once. */
+const PAY_IN_PARALLEL = 4;
 
 type TreeMember = { id: number; uplineId: number | null; real: boolean; agent: boolean };
 
@@ -318,16 +320,15 @@ export function createContractService(deps: {
         await repo.finishPeriod(periodId, 0, at, tx);
         return 0;
       }
-      const [tree, play, carries] = await Promise.all([
-        members.memberTree(tx),
-        deps.playByMember(new Date(start), new Date(end), tx),
-        repo.carries(
-          kind,
-          contracts.map((c) => c.agentId),
-          new Date(start),
-          tx,
-        ),
-      ]);
+      // One after the other: a transaction is one connection.
+      const tree = await members.memberTree(tx);
+      const play = await deps.playByMember(new Date(start), new Date(end), tx);
+      const carries = await repo.carries(
+        kind,
+        contracts.map((c) => c.agentId),
+        new Date(start),
+        tx,
+      );
       const bills = settle({
         members: tree,
         play: new Map(play.map((p) => [p.memberId, { stakes: p.stakes, wins: p.wins }])),
@@ -438,10 +439,20 @@ export function createContractService(deps: {
     }
     let paid = 0;
     let unpaid = 0;
-    for (const { id } of await repo.openBills(BILLS_PER_RUN)) {
-      const r = await payBill(id);
-      if (r === 'paid') paid++;
-      if (r === 'unpaid') unpaid++;
+    // Level by level from the top, so an upline has been paid before it pays; within a level several at once (each
+    // bill its own transaction; two bills of one payer meet on the payer's account row).
+    const open = await repo.openBills(BILLS_PER_RUN);
+    for (const depth of [...new Set(open.map((b) => b.depth))]) {
+      const level = open.filter((b) => b.depth === depth);
+      let next = 0;
+      const worker = async () => {
+        while (next < level.length) {
+          const r = await payBill(level[next++]!.id);
+          if (r === 'paid') paid++;
+          if (r === 'unpaid') unpaid++;
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(PAY_IN_PARALLEL, level.length) }, worker));
     }
     return { periods, bills: billsWritten, paid, unpaid };
   }

@@ -46,7 +46,11 @@ export function createTeamRepository(db: Db) {
 
     async activityOf(memberIds: number[], tx: Executor) {
       if (memberIds.length === 0) return [];
-      return tx.select().from(agentMemberActivity).where(inArray(agentMemberActivity.memberId, memberIds));
+      // One array parameter: a whole day's players would pass the 65,535 parameters of a statement.
+      return tx
+        .select()
+        .from(agentMemberActivity)
+        .where(sql`${agentMemberActivity.memberId} = any(${`{${memberIds.join(',')}}`}::int[])`);
     },
 
     async setActivity(rows: (typeof agentMemberActivity.$inferInsert)[], tx: Executor) {

@@ -102,11 +102,10 @@ export function createTeamService(deps: {
       const from = mark?.getTime() ?? Math.min(periodAt('month', t).start, periodAt('day', t).start - DAY_MS);
       const to = Math.min(t - ROLLUP_LAG_MS, from + ROLLUP_MAX_MS, periodAt('day', from).end);
       if (to <= from) return null;
-      const [tree, activity, made] = await Promise.all([
-        members.memberTree(tx),
-        deps.activityByMember(new Date(from), new Date(to), tx),
-        members.madeBetween(new Date(from), new Date(to), tx),
-      ]);
+      // One after the other: a transaction is one connection.
+      const tree = await members.memberTree(tx);
+      const activity = await deps.activityByMember(new Date(from), new Date(to), tx);
+      const made = await members.madeBetween(new Date(from), new Date(to), tx);
       const depositors = activity.filter((a) => a.depositCount > 0).map((a) => a.memberId);
       const before = await deps.depositedBefore(depositors, new Date(from), tx);
       const starts = {

@@ -496,7 +496,7 @@ export function createWalletRepository(db: Db, prepared: PreparedQuery) {
         sql`select distinct a.member_id from ledger_accounts a
           join ledger_entries e on e.account_id = a.id
           join ledger_transactions t on t.id = e.transaction_id
-          where a.member_id in (${sql.join(memberIds.map((id) => sql`${id}`), sql`, `)}) and a.class = 'real'
+          where a.member_id = any(${`{${memberIds.map((id) => Math.trunc(id)).join(',')}}`}::int[]) and a.class = 'real'
             and t.op = 'deposit' and t.created_at < ${before.toISOString()}::timestamptz`,
       );
       return new Set(r.map((x) => Number(x.member_id)));
