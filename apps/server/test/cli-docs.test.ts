@@ -122,7 +122,8 @@ describe('the documented operator commands (issue 22)', () => {
         if (!(error instanceof CliError)) throw new Error(`${source}: ${text}: ${String(error)}`);
         code = `refused: ${error.message.split('\n')[0]}`;
       }
-      lastRequest = /Request (\d+) is pending/.exec(output.join('\n'))?.[1] ?? lastRequest;
+      // N is the latest request a command made.
+      lastRequest = [...output.join('\n').matchAll(/Request (\d+) is pending/g)].at(-1)?.[1] ?? lastRequest;
       runs.push({ source, text, code });
     }
     const refused = runs.filter((r) => r.code !== 0);

@@ -1,8 +1,10 @@
-import { AGENT_BILL_STATUSES, AGENT_CONTRACT_KINDS } from '@lotus/contracts/agent';
+import { AGENT_BILL_STATUSES, AGENT_CONTRACT_KINDS, DIVIDEND_CYCLES } from '@lotus/contracts/agent';
+import { parseMinor } from '@lotus/contracts/money';
 import {
   listOpsAgentBills,
   listOpsAgentContracts,
   requestMakeAgent,
+  requestTopContract,
   runAgentSettlement,
 } from '@lotus/contracts/ops-agents';
 import { defineCommand, formatTable, intArg, refuseWords, UsageError } from '../../platform/cli/kit';
@@ -21,6 +23,41 @@ export const agentCommands = [
         throw new UsageError('Use: agents make <username> --reason <text>');
       const r = await ctx.call(requestMakeAgent, { params: { username }, body: { reason: options.reason } });
       if ('applied' in r) ctx.log(`${username} is now an agent.`);
+      else logPendingRequest(ctx, r);
+    },
+  }),
+  defineCommand({
+    name: 'agents offer',
+    usage: `<agent> --kind ${AGENT_CONTRACT_KINDS.join('|')} --tiers <turnover:active:percent,...> [--cycle ${DIVIDEND_CYCLES.join('|')}] [--min-payout <amount>] --reason <text>`,
+    help: 'offer a top-level agent its contract, paid by the platform (a second operator approves; the agent accepts); e.g. --tiers 0:0:0.50,10000:10:0.80',
+    options: ['kind', 'tiers', 'cycle', 'min-payout', 'reason'],
+    async run(ctx, { positional, options }) {
+      const use =
+        'Use: agents offer <agent> --kind <kind> --tiers <turnover:active:percent,...> [--cycle <cycle>] [--min-payout <amount>] --reason <text>';
+      const [agent, extra] = positional;
+      if (!agent || extra !== undefined || !options.kind || !options.tiers || !options.reason)
+        throw new UsageError(use);
+      const tiers = options.tiers.split(',').map((part) => {
+        const [minBase, minActive, percent, more] = part.split(':');
+        // Percent with at most two decimals to basis points, exactly (the money parser does the same for satang).
+        const bp =
+          percent !== undefined && /^\d{1,3}(\.\d{1,2})?$/.test(percent) ? parseMinor(percent) : null;
+        if (!minBase || !minActive || !/^\d{1,7}$/.test(minActive) || bp === null || more !== undefined)
+          throw new UsageError(`--tiers takes turnover:active:percent, e.g. 0:0:0.50. ${use}`);
+        return { minBase, minActive: Number(minActive), rateBp: Number(bp) };
+      });
+      const r = await ctx.call(requestTopContract, {
+        body: {
+          agent,
+          kind: options.kind as (typeof AGENT_CONTRACT_KINDS)[number],
+          ...(options.cycle ? { cycle: options.cycle as (typeof DIVIDEND_CYCLES)[number] } : {}),
+          tiers,
+          minPayout: options['min-payout'] || '0',
+          reason: options.reason,
+        },
+      });
+      if ('applied' in r)
+        ctx.log(`Offered to ${agent}; the agent accepts or refuses it in the agent centre.`);
       else logPendingRequest(ctx, r);
     },
   }),
