@@ -31,11 +31,11 @@ import { MainLayout } from './layouts/main-layout';
  * | download    | /down /download                                          |
  * | joinus      | /join                                                    |
  * | byIframe    | /game (embedded game frame)                              |
- * | agent *     | /agentHome (the agent login page for a visitor)          |
+ * | agent *     | /agentHome (agent login for a visitor; for an agent the  |
+ * |             | agent centre, /agentHome?page=<key>, 2.AC)               |
  * | member *    | /member?page=<pageKey> (member centre, 2.MC)             |
  * | not-found * | any other path                                           |
- * (* = groups the project adds for routes the spec's list does not cover; the agent centre
- *  gets its own group with its issue.)
+ * (* = groups the project adds for routes the spec's list does not cover.)
  */
 export const chunks = {
   index: createChunkLoader('index', () => import('./groups/index')),

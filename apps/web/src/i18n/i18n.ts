@@ -13,16 +13,20 @@ import {
 
 /*
  * Translations are JSON namespace files: src/i18n/locales/<code>/<namespace>.json.
- * - th and en are never both downloaded (issue 10): each comes as two chunks (./bundles), the site
- *   frame and public pages ("shell", loaded before the app renders: this module awaits it) and the
- *   member-only namespaces ("member", loaded with the member pages, loadMemberTexts). A prerendered
- *   page preloads its language's shell chunk in its head (build/prerender.ts).
+ * - th and en are never both downloaded (issue 10): each comes as three chunks (./bundles), the site
+ *   frame and public pages ("shell", loaded before the app renders: this module awaits it), the
+ *   member-only namespaces ("member", loaded with the member pages, loadMemberTexts) and the agent
+ *   centre's ("agent", loaded with the agent centre only, loadAgentTexts: members who are not agents
+ *   never download them). A prerendered page preloads its language's shell chunk in its head
+ *   (build/prerender.ts).
  * - Any other language (offered by /wps/system/languages) is loaded on demand from the same folder
  *   layout when files exist; missing keys fall back to EN.
  * Any feature may drop a namespace file (e.g. locales/th/ui.json) and use it as t('ui:key'); a new
- * member-only namespace is added to MEMBER_NAMESPACES and the ./bundles globs.
+ * member-only namespace is added to MEMBER_NAMESPACES (an agent-only one to AGENT_NAMESPACES) and the
+ * ./bundles globs.
  */
 export const MEMBER_NAMESPACES = ['member-centre', 'wallet', 'bet-record'];
+export const AGENT_NAMESPACES = ['agent-centre'];
 export const SHELL_NAMESPACES = [
   'common',
   'auth-forgot',
@@ -39,9 +43,10 @@ export const SHELL_NAMESPACES = [
 ];
 
 type TBundleModule = { default: TTextBundle };
-const BUNDLES: Record<string, Record<'shell' | 'member', () => Promise<TBundleModule>>> = {
-  th: { shell: () => import('./bundles/th-shell'), member: () => import('./bundles/th-member') },
-  en: { shell: () => import('./bundles/en-shell'), member: () => import('./bundles/en-member') },
+type TBundleSet = 'shell' | 'member' | 'agent';
+const BUNDLES: Record<string, Record<TBundleSet, () => Promise<TBundleModule>>> = {
+  th: { shell: () => import('./bundles/th-shell'), member: () => import('./bundles/th-member'), agent: () => import('./bundles/th-agent') },
+  en: { shell: () => import('./bundles/en-shell'), member: () => import('./bundles/en-member'), agent: () => import('./bundles/en-agent') },
 };
 const lazyFiles = import.meta.glob<ResourceLanguage[string]>(['./locales/*/*.json', '!./locales/{th,en}/*.json'], {
   import: 'default',
@@ -64,7 +69,7 @@ export function getLanguagesWithFiles(): string[] {
 
 /** One download per bundle; a failed one is tried again on the next read. */
 const bundleLoads = new Map<string, Promise<TTextBundle>>();
-function loadBundle(code: string, set: 'shell' | 'member'): Promise<TTextBundle> {
+function loadBundle(code: string, set: TBundleSet): Promise<TTextBundle> {
   const key = `${code}/${set}`;
   let pending = bundleLoads.get(key);
   if (!pending) {
@@ -78,7 +83,7 @@ function loadBundle(code: string, set: 'shell' | 'member'): Promise<TTextBundle>
 /** The texts of one namespace in one language ({} when the language has no such file). */
 function readNamespace(code: string, ns: string): Promise<ResourceLanguage[string]> {
   if (BUNDLES[code]) {
-    const set = MEMBER_NAMESPACES.includes(ns) ? 'member' : 'shell';
+    const set: TBundleSet = MEMBER_NAMESPACES.includes(ns) ? 'member' : AGENT_NAMESPACES.includes(ns) ? 'agent' : 'shell';
     return loadBundle(code, set).then((files) => files[`../locales/${code}/${ns}.json`] ?? {});
   }
   const load = lazyFiles[`./locales/${code}/${ns}.json`];
@@ -101,6 +106,11 @@ const textsBackend: BackendModule = {
 /** Loads the member-only namespaces in the current language (before a member page renders). */
 export function loadMemberTexts(): Promise<void> {
   return i18next.loadNamespaces(MEMBER_NAMESPACES);
+}
+
+/** Loads the agent centre's namespaces in the current language (before the agent centre renders). */
+export function loadAgentTexts(): Promise<void> {
+  return i18next.loadNamespaces(AGENT_NAMESPACES);
 }
 
 /** Kept for callers: a language's texts are loaded by changeLanguage itself. */
@@ -132,7 +142,7 @@ export const i18nReady: Promise<unknown> = i18next
     // th and en are complete (translations.test.ts): only other languages borrow EN texts, so a Thai
     // visitor never downloads the English ones.
     fallbackLng: { th: [], en: [], default: [FALLBACK_LANGUAGE] },
-    ns: everything ? [...SHELL_NAMESPACES, ...MEMBER_NAMESPACES] : SHELL_NAMESPACES,
+    ns: everything ? [...SHELL_NAMESPACES, ...MEMBER_NAMESPACES, ...AGENT_NAMESPACES] : SHELL_NAMESPACES,
     preload: everything ? [...BUNDLED_LANGUAGES] : false,
     defaultNS: 'common',
     initAsync: false,

@@ -1,3 +1,4 @@
+import type { TAgentBill, TAgentContract, TTeamMembers, TTeamOverview } from '@lotus/contracts/agent';
 import type { TLoginResult, TMemberInfo } from '@lotus/contracts/auth';
 import type { TFieldRule } from '@lotus/contracts/register-patterns';
 import { WHITELABEL_FLAGS, type TRegisterSettings, type TWhitelabel } from '@lotus/contracts/system';
@@ -106,4 +107,80 @@ export const MEMBER: TMemberInfo = memberInfo({
   balance: '0.00',
   unreadMessage: 0,
   availablePromoCount: 0,
+});
+
+// ---------- the agent centre (issue 28) ----------
+
+/** A team overview answer (today, every contract flag 0 unless given). */
+export const teamOverview = (over: Partial<TTeamOverview> = {}): TTeamOverview => ({
+  range: 'today',
+  from: '2026-12-06T17:00:00.000Z',
+  to: '2026-12-07T17:00:00.000Z',
+  asOf: '2026-12-07T05:25:00.000Z',
+  members: 1234,
+  directMembers: 12,
+  agents: 3,
+  newMembers: 4,
+  activeMembers: 57,
+  firstDeposits: 2,
+  deposits: '15000.00',
+  withdrawals: '4200.50',
+  stakes: '98765.43',
+  wins: '90000.00',
+  net: '8765.43',
+  income: '321.09',
+  affiliateCode: 'AG12345',
+  contracts: { divtypereq: 0, dailysalreqtype: 0, contracthoursalreq: 0, realtimesalreqtype: 0 },
+  ...over,
+});
+
+/** A contract (an active daily wage paid by the platform unless given). */
+export const agentContract = (over: Partial<TAgentContract> = {}): TAgentContract => ({
+  id: 1,
+  kind: 'daily',
+  cycle: 'day',
+  agent: 'demo',
+  upline: null,
+  tiers: [{ minBase: '10000.00', minActive: 5, rateBp: 45 }],
+  minPayout: '0.00',
+  status: 'active',
+  offeredAt: '2026-12-01T03:00:00.000Z',
+  decidedAt: '2026-12-01T04:00:00.000Z',
+  ...over,
+});
+
+/** A bill of my income (a paid daily wage unless given). */
+export const agentBill = (over: Partial<TAgentBill> = {}): TAgentBill => ({
+  id: 1,
+  kind: 'daily',
+  contractId: 1,
+  periodStart: '2026-12-05T17:00:00.000Z',
+  periodEnd: '2026-12-06T17:00:00.000Z',
+  agent: 'demo',
+  payer: null,
+  amount: '45.00',
+  status: 'paid',
+  calculation: {
+    base: '10000.00',
+    stakes: '10200.00',
+    wins: '9000.00',
+    activeMembers: 6,
+    tier: 1,
+    rateBp: 45,
+    carriedIn: '0.00',
+    amount: '45.00',
+    carriedOut: '0.00',
+  },
+  paidAt: '2026-12-06T17:01:00.000Z',
+  transactionId: 'T991',
+  ...over,
+});
+
+/** One level of the team tree. */
+export const teamMembers = (list: TTeamMembers['list'], over: Partial<TTeamMembers> = {}): TTeamMembers => ({
+  path: ['demo'],
+  list,
+  total: list.length,
+  totalPages: 1,
+  ...over,
 });

@@ -1,15 +1,22 @@
-import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '@/components/page-frame/page-frame';
 import { AgentGate } from '@/features/auth/login/components/agent-gate';
+import { loadAgentTexts, loadMemberTexts } from '@/i18n/i18n';
+import { createChunkLoader } from '@/lib/lazy-chunk';
+import { LazyPage } from '../lazy-page';
 
-// Page group "agent" (decision 4.CHK.02): agentHome. For a visitor it is the agent login page
-// (decision 2.R.27); for an agent the agent home, whose real content arrives with a later issue
-// (until then its frame and a coming-soon notice, never fake content).
+/**
+ * The agent centre and its texts (the agent namespace, and the member ones for Transaction details: src/i18n/i18n.ts),
+ * loaded once the gate lets an agent in: a visitor's agent login page does not download them.
+ */
+export const agentCentre = createChunkLoader('agent-centre', () =>
+  Promise.all([import('../agent-centre/agent-centre-route'), loadAgentTexts(), loadMemberTexts()]).then(([m]) => m),
+);
+
+// Page group "agent" (decision 4.CHK.02): agentHome. For a visitor it is the agent login page (decision 2.R.27);
+// for an agent the agent centre (2.AC, issue 28); for any other member a refusal (6.ROLE.06).
 export function AgentHomePage() {
-  const { t } = useTranslation('common');
   return (
     <AgentGate>
-      <ComingSoonPage title={t('titles.agentHome')} testId="agentHome-page" />
+      <LazyPage loader={agentCentre} render={(m) => <m.AgentCentreRoute />} />
     </AgentGate>
   );
 }

@@ -2,7 +2,7 @@
 // one chunk loaded on demand by ../i18n.ts (issue 10: only the visitor's language is downloaded).
 import type { TTextBundle } from './types';
 
-const files = import.meta.glob<TTextBundle[string]>(['../locales/en/*.json', '!../locales/en/{wallet,member-centre,bet-record}.json'], {
+const files = import.meta.glob<TTextBundle[string]>(['../locales/en/*.json', '!../locales/en/{wallet,member-centre,bet-record,agent-centre}.json'], {
   eager: true,
   import: 'default',
 });
