@@ -12,7 +12,8 @@ export const listAgentContractsQueryOptions = () =>
   queryOptions({
     queryKey: [...CONTRACTS_QUERY_ROOT, 'list'],
     queryFn: ({ signal }) => listAgentContracts({ signal }),
-    staleTime: 30_000,
+    // Read again whenever the page opens: the other party (an upline's offer, a downline's answer) changes it.
+    staleTime: 0,
   });
 
 export function useAgentContracts() {
