@@ -192,6 +192,7 @@ export function createServices(
       makeAgent: identity.makeAgent,
       madeBetween: identity.madeBetween,
       referralCodeOf: identity.referralCodeOf,
+      teamOf: identity.teamOf,
       createDownline: identity.createDownline,
     },
     playByMember: wallet.service.playByMember,

@@ -1,6 +1,6 @@
-import type { TTeamMembers, TTeamOverview } from '@lotus/contracts/agent';
+import type { TTeamDays, TTeamMembers, TTeamOverview, TTeamProfit } from '@lotus/contracts/agent';
 import type { TMemberInfo } from '@lotus/contracts/auth';
-import { BANGKOK_OFFSET_MS, DAY_MS } from '@lotus/contracts/calendar';
+import { addDays, BANGKOK_OFFSET_MS, bangkokDay, DAY_MS } from '@lotus/contracts/calendar';
 import { describe, expect, it, vi } from 'vitest';
 import { agentKit, MIN, tier } from './agent-helpers';
 import { createMember, STRONG_PASSWORD, type Member } from './factories';
@@ -44,7 +44,7 @@ async function loginAs(username: string): Promise<Member> {
 
 describe('the agent centre: team', () => {
   it(
-    '2.AC.02 3.CON.01 an agent makes members and a sub-agent; the tree, the team overview and the contract flags',
+    '2.AC.02 3.CON.01 an agent makes members and a sub-agent; the tree, the team overview, team betting, profit and loss, and the contract flags',
     async () => {
       // "Today" is a Bangkok day: run away from its midnight (17:00 UTC), where the rounds and the overview's clock
       // could fall on two days.
@@ -150,6 +150,58 @@ describe('the agent centre: team', () => {
       expect(await overview(top, 'week')).toMatchObject({ stakes: '150.00', activeMembers: 2 });
       expect(await overview(top, 'month')).toMatchObject({ stakes: '150.00', activeMembers: 2 });
       expect(await overview(top, 'yesterday')).toMatchObject({ stakes: '0.00', activeMembers: 0 });
+      // Team betting: the team day by day; user profit and loss: each member who played, most staked first.
+      const day0 = bangkokDay(t.clock.now());
+      const days = body<TTeamDays>(
+        await top.c.get(`/wps/agent/team/days?from=${addDays(day0, -6)}&to=${day0}`),
+      ).value!;
+      expect(days.list).toMatchObject([
+        {
+          day: day0,
+          newMembers: 3,
+          activeMembers: 2,
+          firstDeposits: 1,
+          deposits: '350.00',
+          stakes: '150.00',
+          wins: '20.00',
+          net: '130.00',
+        },
+      ]);
+      expect(days.totals).toEqual({
+        deposits: '350.00',
+        withdrawals: '0.00',
+        stakes: '150.00',
+        wins: '20.00',
+        net: '130.00',
+      });
+      const profit = body<TTeamProfit>(
+        await top.c.get(`/wps/agent/team/profit?from=${day0}&to=${day0}`),
+      ).value!;
+      expect(profit).toMatchObject({
+        list: [
+          { username: `ma${suffix}`, level: 1, stakes: '100.00', wins: '0.00', profit: '-100.00' },
+          { username: `mb${suffix}`, level: 2, stakes: '50.00', wins: '20.00', profit: '-30.00' },
+        ],
+        total: 2,
+        totals: { stakes: '150.00', wins: '20.00', profit: '-130.00' },
+      });
+      const found = body<TTeamProfit>(
+        await top.c.get(`/wps/agent/team/profit?from=${day0}&to=${day0}&search=mb${suffix.slice(0, 2)}`),
+      ).value!;
+      expect(found.list.map((r) => r.username)).toEqual([`mb${suffix}`]);
+      // The sub-agent sees only its own team.
+      const subProfit = body<TTeamProfit>(
+        await sub.c.get(`/wps/agent/team/profit?from=${day0}&to=${day0}`),
+      ).value!;
+      expect(subProfit.list.map((r) => r.username)).toEqual([`mb${suffix}`]);
+      // A range backwards or longer than 62 days: refused, nothing read.
+      expect(
+        body(await top.c.get(`/wps/agent/team/days?from=${day0}&to=${addDays(day0, -1)}`)),
+      ).toMatchObject({ success: false, message: 'validation_failed' });
+      expect(
+        body(await top.c.get(`/wps/agent/team/profit?from=${addDays(day0, -62)}&to=${day0}`)),
+      ).toMatchObject({ success: false, message: 'validation_failed' });
+
       // A plain member has no agent centre.
       expect((await plain.c.get('/wps/agent/team/overview')).statusCode).toBe(403);
     },

@@ -340,3 +340,74 @@ export const createDownline = defineEndpoint({
   body: ZCreateDownline,
   response: ZCreatedDownline,
 });
+
+// ---------- team betting and user profit and loss (2.AC.01) ----------
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** A range of Bangkok days, both ends included, at most 62 days. */
+export const ZTeamRangeQuery = z.object({ from: day, to: day });
+export const TEAM_RANGE_MAX_DAYS = 62;
+
+/** GET /wps/agent/team/days: the team's figures day by day (team betting), from the team rollup. */
+export const ZTeamDay = z.object({
+  day: z.string().max(10),
+  newMembers: z.number().int(),
+  activeMembers: z.number().int(),
+  firstDeposits: z.number().int(),
+  deposits: z.string().max(30),
+  withdrawals: z.string().max(30),
+  stakes: z.string().max(30),
+  wins: z.string().max(30),
+  net: z.string().max(30),
+});
+export const ZTeamDays = z.object({
+  /** Days with any figure, newest first. */
+  list: z.array(ZTeamDay).max(TEAM_RANGE_MAX_DAYS),
+  totals: z.object({ deposits: z.string().max(30), withdrawals: z.string().max(30), stakes: z.string().max(30), wins: z.string().max(30), net: z.string().max(30) }),
+  asOf: z.string().max(40).nullable(),
+});
+export type TTeamDays = z.infer<typeof ZTeamDays>;
+
+/** GET /wps/agent/team/profit: each member of the team who played in the range, most staked first (user profit and loss). */
+export const ZTeamProfitQuery = ZTeamRangeQuery.extend({
+  search: z.string().trim().max(30).regex(/^[A-Za-z0-9_]*$/).default(''),
+  pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const ZTeamProfitRow = z.object({
+  username: z.string().max(40),
+  /** 1 = my direct downline, 2 = theirs, ... */
+  level: z.number().int(),
+  stakes: z.string().max(30),
+  wins: z.string().max(30),
+  /** wins - stakes: the member's own profit (negative: the member lost). */
+  profit: z.string().max(30),
+});
+export const ZTeamProfit = z.object({
+  list: z.array(ZTeamProfitRow).max(50),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  totals: z.object({ stakes: z.string().max(30), wins: z.string().max(30), profit: z.string().max(30) }),
+  asOf: z.string().max(40).nullable(),
+});
+export type TTeamProfit = z.infer<typeof ZTeamProfit>;
+
+export const getTeamDays = defineEndpoint({
+  method: 'GET',
+  path: '/wps/agent/team/days',
+  tag: 'agent',
+  summary: "Team betting: the agent's team day by day over a range of Bangkok days (2.AC.01)",
+  auth: 'agent',
+  query: ZTeamRangeQuery,
+  response: ZTeamDays,
+});
+
+export const getTeamProfit = defineEndpoint({
+  method: 'GET',
+  path: '/wps/agent/team/profit',
+  tag: 'agent',
+  summary: "User profit and loss: each member of the agent's team who played in a range of Bangkok days (2.AC.01)",
+  auth: 'agent',
+  query: ZTeamProfitQuery,
+  response: ZTeamProfit,
+});

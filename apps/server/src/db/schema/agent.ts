@@ -172,3 +172,18 @@ export const agentRollupState = pgTable('agent_rollup_state', {
   id: integer('id').primaryKey(),
   rolledTo: timestamp('rolled_to', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Each member's play per Bangkok day (the agent centre's user profit and loss; docs/adr/0100), kept by the same
+ * rollup as the team figures: a row per member and day with play.
+ */
+export const agentMemberDays = pgTable(
+  'agent_member_days',
+  {
+    memberId: integer('member_id').notNull(),
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    stakes: bigint('stakes', { mode: 'bigint' }).notNull().default(sql`0`),
+    wins: bigint('wins', { mode: 'bigint' }).notNull().default(sql`0`),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.day] }), index('agent_member_days_day_idx').on(t.day)],
+);

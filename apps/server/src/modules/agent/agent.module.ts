@@ -44,6 +44,7 @@ export function createAgentModule(deps: {
     makeAgent(id: number, tx?: Executor): Promise<boolean>;
     madeBetween(from: Date, to: Date, tx?: Executor): Promise<number[]>;
     referralCodeOf(id: number): Promise<string>;
+    teamOf(agentId: number, search: string): Promise<{ id: number; level: number }[]>;
     createDownline(
       agentId: number,
       input: { username: string; password: string; agent: boolean },

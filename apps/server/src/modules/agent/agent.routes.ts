@@ -1,7 +1,9 @@
 import {
   createDownline,
   getDownlines,
+  getTeamDays,
   getTeamOverview,
+  getTeamProfit,
   listTeamMembers,
   listAgentBills,
   listAgentContracts,
@@ -37,6 +39,10 @@ export async function agentRoutes(
   route(app, getTeamOverview, async (req) => team.overview(memberOf(req).id, req.query.range));
 
   route(app, listTeamMembers, async (req) => team.teamMembers(memberOf(req).id, req.query));
+
+  route(app, getTeamDays, async (req) => team.teamDays(memberOf(req).id, req.query));
+
+  route(app, getTeamProfit, async (req) => team.teamProfit(memberOf(req).id, req.query));
 
   route(app, createDownline, { rateLimit: rateLimit.password }, async (req) => team.createDownline(memberOf(req).id, req.body, clientOf(req)));
 

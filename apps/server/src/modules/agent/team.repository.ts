@@ -4,6 +4,7 @@ import {
   agentBills,
   agentContracts,
   agentMemberActivity,
+  agentMemberDays,
   agentRollupState,
   agentTeamSizes,
   agentTeamStats,
@@ -85,6 +86,86 @@ export function createTeamRepository(db: Db) {
             },
           });
       }
+    },
+
+    /** Adds each member's play to its day's row. */
+    async addMemberDays(rows: (typeof agentMemberDays.$inferInsert)[], tx: Executor) {
+      for (let i = 0; i < rows.length; i += 1_000) {
+        await tx
+          .insert(agentMemberDays)
+          .values(rows.slice(i, i + 1_000))
+          .onConflictDoUpdate({
+            target: [agentMemberDays.memberId, agentMemberDays.day],
+            set: {
+              stakes: sql`${agentMemberDays.stakes} + excluded.stakes`,
+              wins: sql`${agentMemberDays.wins} + excluded.wins`,
+            },
+          });
+      }
+    },
+
+    /** An agent's team day rows in [from, to), newest first. */
+    async teamDays(agentId: number, from: Date, to: Date, tx: Executor = db) {
+      return tx
+        .select()
+        .from(agentTeamStats)
+        .where(
+          and(
+            eq(agentTeamStats.agentId, agentId),
+            eq(agentTeamStats.cycle, 'day'),
+            gte(agentTeamStats.startsAt, from),
+            lt(agentTeamStats.startsAt, to),
+          ),
+        )
+        .orderBy(sql`${agentTeamStats.startsAt} desc`);
+    },
+
+    /** These members' play over the days in [from, to), most staked first, a page of it with the count and totals. */
+    async memberPlay(
+      memberIds: number[],
+      from: Date,
+      to: Date,
+      page: { limit: number; offset: number },
+      tx: Executor = db,
+    ) {
+      if (memberIds.length === 0) return { rows: [], total: 0, stakes: 0n, wins: 0n };
+      const r = await tx.execute(
+        sql`with played as (
+            select member_id, sum(stakes) as stakes, sum(wins) as wins from agent_member_days
+            where member_id = any(${`{${memberIds.join(',')}}`}::int[]) and day >= ${from.toISOString()}::timestamptz and day < ${to.toISOString()}::timestamptz
+            group by member_id)
+          select member_id, stakes, wins, count(*) over () as total, sum(stakes) over () as all_stakes, sum(wins) over () as all_wins
+          from played order by stakes desc, member_id limit ${page.limit} offset ${page.offset}`,
+      );
+      const rows = (r as unknown as { rows: Record<string, unknown>[] }).rows;
+      const first = rows[0];
+      let total = first ? Number(first.total) : 0;
+      let stakes = first ? BigInt(String(first.all_stakes)) : 0n;
+      let wins = first ? BigInt(String(first.all_wins)) : 0n;
+      if (!first && page.offset > 0) {
+        // Past the last page: the count and totals still.
+        const [t] = (
+          (await tx.execute(
+            sql`select count(*) as total, coalesce(sum(stakes), 0) as stakes, coalesce(sum(wins), 0) as wins from (
+                select member_id, sum(stakes) as stakes, sum(wins) as wins from agent_member_days
+                where member_id = any(${`{${memberIds.join(',')}}`}::int[]) and day >= ${from.toISOString()}::timestamptz and day < ${to.toISOString()}::timestamptz
+                group by member_id) p`,
+          )) as unknown as { rows: Record<string, unknown>[] }
+        ).rows;
+        total = Number(t?.total ?? 0);
+        stakes = BigInt(String(t?.stakes ?? 0));
+        wins = BigInt(String(t?.wins ?? 0));
+      }
+      return {
+        rows: rows.map((x) => ({
+          memberId: Number(x.member_id),
+          stakes: BigInt(String(x.stakes)),
+          wins: BigInt(String(x.wins)),
+        })),
+        total,
+        stakes,
+        wins,
+      };
     },
 
     async setSizes(rows: (typeof agentTeamSizes.$inferInsert)[], tx: Executor) {

@@ -1,12 +1,15 @@
 import { isAgentAccount } from '@lotus/contracts/accounts';
 import {
   AGENT_CONTRACT_KINDS,
+  TEAM_RANGE_MAX_DAYS,
   type TAgentContractKind,
+  type TTeamDays,
   type TTeamOverview,
+  type TTeamProfit,
   type TTeamRange,
 } from '@lotus/contracts/agent';
 import { AppError } from '@lotus/contracts/app-error';
-import { DAY_MS } from '@lotus/contracts/calendar';
+import { bangkokDay, bangkokDayRange, DAY_MS, daysInRange, isDay } from '@lotus/contracts/calendar';
 import { formatMinor } from '@lotus/contracts/money';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/tx';
@@ -80,6 +83,8 @@ export function createTeamService(deps: {
       total: number;
     }>;
     referralCodeOf(id: number): Promise<string>;
+    teamOf(agentId: number, search: string): Promise<{ id: number; level: number }[]>;
+    usernamesOf(ids: number[]): Promise<Map<number, string>>;
     createDownline(
       agentId: number,
       input: { username: string; password: string; agent: boolean },
@@ -184,6 +189,13 @@ export function createTeamService(deps: {
       }
       for (const id of made) addUp(id, (d) => void (d.newMembers += 1));
       await repo.addStats([...deltas.values()], tx);
+      // Each member's own day (user profit and loss).
+      await repo.addMemberDays(
+        activity
+          .filter((a) => a.stakes !== 0n || a.wins !== 0n)
+          .map((a) => ({ memberId: a.memberId, day: new Date(starts.day), stakes: a.stakes, wins: a.wins })),
+        tx,
+      );
 
       // Team sizes, from the tree as it is now.
       const sizes = new Map<number, { members: number; directMembers: number; agents: number }>();
@@ -320,6 +332,87 @@ export function createTeamService(deps: {
     };
   }
 
+  /** A range of Bangkok days (both included, at most TEAM_RANGE_MAX_DAYS) as instants [from, to). */
+  function daysOf(q: { from: string; to: string }) {
+    if (!isDay(q.from) || !isDay(q.to))
+      throw new AppError('validation_failed', 400, { from: 'validation_failed' });
+    if (q.from > q.to || daysInRange(q.from, q.to) > TEAM_RANGE_MAX_DAYS)
+      throw new AppError('validation_failed', 400, { to: 'validation_failed' });
+    return bangkokDayRange(q.from, q.to);
+  }
+
+  /** Team betting: the team's day rows in the range, newest first, with totals. */
+  async function teamDays(agentId: number, q: { from: string; to: string }): Promise<TTeamDays> {
+    await requireAgent(agentId);
+    const { from, to } = daysOf(q);
+    const [rows, asOf] = await Promise.all([
+      repo.teamDays(agentId, new Date(from), new Date(to)),
+      repo.mark(),
+    ]);
+    const sum = (pick: (r: (typeof rows)[number]) => bigint) => rows.reduce((s, r) => s + pick(r), 0n);
+    const stakes = sum((r) => r.stakes);
+    const wins = sum((r) => r.wins);
+    return {
+      list: rows.map((r) => ({
+        day: bangkokDay(r.startsAt.getTime()),
+        newMembers: r.newMembers,
+        activeMembers: r.activeMembers,
+        firstDeposits: r.firstDeposits,
+        deposits: formatMinor(r.deposits),
+        withdrawals: formatMinor(r.withdrawals),
+        stakes: formatMinor(r.stakes),
+        wins: formatMinor(r.wins),
+        net: formatMinor(r.stakes - r.wins),
+      })),
+      totals: {
+        deposits: formatMinor(sum((r) => r.deposits)),
+        withdrawals: formatMinor(sum((r) => r.withdrawals)),
+        stakes: formatMinor(stakes),
+        wins: formatMinor(wins),
+        net: formatMinor(stakes - wins),
+      },
+      asOf: asOf?.toISOString() ?? null,
+    };
+  }
+
+  /** User profit and loss: the team's members who played in the range, most staked first, a page at a time. */
+  async function teamProfit(
+    agentId: number,
+    q: { from: string; to: string; search: string; pageNo: number; pageSize: number },
+  ): Promise<TTeamProfit> {
+    await requireAgent(agentId);
+    const { from, to } = daysOf(q);
+    const team = await members.teamOf(agentId, q.search);
+    const levels = new Map(team.map((m) => [m.id, m.level]));
+    const [play, asOf] = await Promise.all([
+      repo.memberPlay(
+        team.map((m) => m.id),
+        new Date(from),
+        new Date(to),
+        { limit: q.pageSize, offset: (q.pageNo - 1) * q.pageSize },
+      ),
+      repo.mark(),
+    ]);
+    const names = await members.usernamesOf(play.rows.map((r) => r.memberId));
+    return {
+      list: play.rows.map((r) => ({
+        username: names.get(r.memberId) ?? '',
+        level: levels.get(r.memberId) ?? 0,
+        stakes: formatMinor(r.stakes),
+        wins: formatMinor(r.wins),
+        profit: formatMinor(r.wins - r.stakes),
+      })),
+      total: play.total,
+      totalPages: Math.ceil(play.total / q.pageSize),
+      totals: {
+        stakes: formatMinor(play.stakes),
+        wins: formatMinor(play.wins),
+        profit: formatMinor(play.wins - play.stakes),
+      },
+      asOf: asOf?.toISOString() ?? null,
+    };
+  }
+
   async function createDownline(
     agentId: number,
     input: { username: string; password: string; agent: boolean },
@@ -330,7 +423,7 @@ export function createTeamService(deps: {
     return { username: created.username, isAgent: created.isAgent !== 0 };
   }
 
-  return { rollup, rollupDue, overview, teamMembers, createDownline, flags };
+  return { rollup, rollupDue, overview, teamMembers, teamDays, teamProfit, createDownline, flags };
 }
 
 export type TeamService = ReturnType<typeof createTeamService>;

@@ -177,6 +177,23 @@ export function createMemberRepository(db: Db) {
       return tx.select({ id: members.id, uplineId: members.uplineId, type: members.type, isAgent: members.isAgent }).from(members);
     },
 
+    /**
+     * Every member below an agent at any depth, with its level (1 = direct), optionally only usernames starting with
+     * `search` (the agent centre's user profit and loss).
+     */
+    async teamOf(agentId: number, search: string, tx: Executor = db): Promise<{ id: number; level: number }[]> {
+      const prefix = search ? `${search.replace(/[%_\\]/g, '\\$&')}%` : '%';
+      const r = await tx.execute(
+        sql`with recursive team(id, level) as (
+            select id, 1 from members where upline_id = ${agentId}
+            union all
+            select m.id, t.level + 1 from members m join team t on m.upline_id = t.id where t.level < 100
+          )
+          select t.id, t.level from team t join members m on m.id = t.id where m.username ilike ${prefix}`,
+      );
+      return (r as unknown as { rows: { id: number; level: number }[] }).rows.map((x) => ({ id: Number(x.id), level: Number(x.level) }));
+    },
+
     /** Members whose account was made in [from, to), with their upline (the agents' team figures). */
     async madeBetween(from: Date, to: Date, tx: Executor = db) {
       return tx
