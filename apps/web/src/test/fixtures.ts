@@ -1,4 +1,4 @@
-import type { TAgentBill, TAgentContract, TTeamMembers, TTeamOverview } from '@lotus/contracts/agent';
+import type { TAgentBill, TAgentContract, TTeamDays, TTeamMembers, TTeamOverview, TTeamProfit } from '@lotus/contracts/agent';
 import type { TLoginResult, TMemberInfo } from '@lotus/contracts/auth';
 import type { TFieldRule } from '@lotus/contracts/register-patterns';
 import { WHITELABEL_FLAGS, type TRegisterSettings, type TWhitelabel } from '@lotus/contracts/system';
@@ -182,5 +182,49 @@ export const teamMembers = (list: TTeamMembers['list'], over: Partial<TTeamMembe
   list,
   total: list.length,
   totalPages: 1,
+  ...over,
+});
+
+type TTeamDay = TTeamDays['list'][number];
+/** One day of Team betting (a day of play, net = stakes - wins). */
+export const teamDay = (over: Partial<TTeamDay> = {}): TTeamDay => ({
+  day: '2026-11-24',
+  newMembers: 3,
+  activeMembers: 41,
+  firstDeposits: 2,
+  deposits: '12000.00',
+  withdrawals: '3500.50',
+  stakes: '45678.90',
+  wins: '40000.00',
+  net: '5678.90',
+  ...over,
+});
+
+/** Team betting's answer: the days given, with totals and the rollup's time. */
+export const teamDays = (list: TTeamDays['list'], over: Partial<TTeamDays> = {}): TTeamDays => ({
+  list,
+  totals: { deposits: '0.00', withdrawals: '0.00', stakes: '0.00', wins: '0.00', net: '0.00' },
+  asOf: '2026-11-23T19:55:00.000Z',
+  ...over,
+});
+
+type TTeamProfitRow = TTeamProfit['list'][number];
+/** One member of User profit and loss (profit = wins - stakes). */
+export const teamProfitRow = (over: Partial<TTeamProfitRow> = {}): TTeamProfitRow => ({
+  username: 'player1',
+  level: 1,
+  stakes: '1000.00',
+  wins: '1200.00',
+  profit: '200.00',
+  ...over,
+});
+
+/** User profit and loss's answer: one page of members, with the whole list's totals. */
+export const teamProfit = (list: TTeamProfit['list'], over: Partial<TTeamProfit> = {}): TTeamProfit => ({
+  list,
+  total: list.length,
+  totalPages: 1,
+  totals: { stakes: '0.00', wins: '0.00', profit: '0.00' },
+  asOf: '2026-11-23T19:55:00.000Z',
   ...over,
 });

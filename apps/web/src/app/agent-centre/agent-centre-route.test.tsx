@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '@/lib/session/session-store';
-import { loginResult, memberInfo, teamOverview } from '@/test/fixtures';
+import { loginResult, memberInfo, teamDay, teamDays, teamOverview, teamProfit, teamProfitRow } from '@/test/fixtures';
 import { mockApi, renderWithProviders, setTestLanguage } from '@/test/render';
 import { agentCentre, AgentHomePage } from '../groups/agent';
 import { AGENT_CENTRE_PAGE_TABLE } from './page-table';
@@ -24,6 +24,8 @@ function open(route: string, contracts: Partial<ReturnType<typeof teamOverview>[
     '/wps/agent/team/overview': (url) => (asked.push(`overview:${url.searchParams.get('range')}`), teamOverview({ contracts: { ...teamOverview().contracts, ...contracts } })),
     '/wps/agent/contracts': () => ({ received: [], given: [] }),
     '/wps/agent/bills': () => ({ list: [], total: 0, totalPages: 0 }),
+    '/wps/agent/team/days': (url) => (asked.push(`days:${url.searchParams.get('from')}..${url.searchParams.get('to')}`), teamDays([teamDay({ day: '2026-12-07' })])),
+    '/wps/agent/team/profit': (url) => (asked.push(`profit:${url.searchParams.get('pageNo')}`), teamProfit([teamProfitRow({ username: 'lucky7' })])),
     '/wps/relay/ODSFE2_MemTransDet': (url) => (asked.push(`record:${url.searchParams.get('pageNo')}`), { list: [], total: 0, totalPages: 0, pageNo: 1 }),
   });
   return { asked, ...renderWithProviders(<AgentHomePage />, { route }) };
@@ -45,6 +47,33 @@ describe('the agent centre at /agentHome (2.AC)', () => {
     fireEvent.click(await screen.findByTestId('ac-entry-myIncome'));
     expect(await screen.findByTestId('ac-income-page')).toBeTruthy();
     expect(location().search).toBe('?page=myIncome');
+  });
+
+  it('2.AC.01 the Team betting and User profit and loss entries open their real pages, with figures from the server; Announcement is still not available', async () => {
+    const { asked, location } = open('/agentHome');
+    await screen.findByTestId('ac-overview-page');
+
+    fireEvent.click(await screen.findByTestId('ac-entry-teamBetting'));
+    const betting = await screen.findByTestId('ac-days-page');
+    expect(location().search).toBe('?page=teamBetting');
+    expect(screen.getByTestId('ac-page-teamBetting').contains(betting)).toBe(true);
+    expect(await screen.findByTestId('ac-day-2026-12-07')).toBeTruthy();
+    expect(screen.getByTestId('ac-days-totals')).toBeTruthy();
+    expect(asked.some((a) => a.startsWith('days:'))).toBe(true);
+    expect(screen.queryByTestId('ac-not-available')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('ac-entry-userProfitLoss'));
+    const profit = await screen.findByTestId('ac-profit-page');
+    expect(location().search).toBe('?page=userProfitLoss');
+    expect(screen.getByTestId('ac-page-userProfitLoss').contains(profit)).toBe(true);
+    expect(await screen.findByTestId('ac-profit-lucky7')).toBeTruthy();
+    expect(screen.getByTestId('ac-profit-totals')).toBeTruthy();
+    expect(asked).toContain('profit:1');
+    expect(screen.queryByTestId('ac-not-available')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('ac-entry-announcement'));
+    expect(await screen.findByTestId('ac-not-available')).toBeTruthy();
+    expect(location().search).toBe('?page=announcement');
   });
 
   it('2.AC.03 ?page=dividend opens the Dividend page only when divtypereq is not 0', async () => {

@@ -16,13 +16,14 @@ function page<M>(key: TAgentCentrePage, importer: () => Promise<M>, render: (mod
  * The agent centre's page table (2.AC): each page key and the feature component that renders it, loaded when the
  * page is opened. Transaction details is the member centre's account record (ODSFE2_MemTransDet, the wallet
  * feature's page: features do not import each other, so the app composes them). Keys without a server call yet
- * (announcement, team betting, user profit and loss) are not in the table: the panel shows their "not available yet"
- * state.
+ * (announcement) are not in the table: the panel shows their "not available yet" state.
  */
 export const AGENT_CENTRE_PAGE_TABLE: Partial<Record<TAgentCentrePage, TPageLoader>> = {
   teamOverview: page('teamOverview', () => import('@/features/agent-centre/components/team-overview-page'), (m) => <m.TeamOverviewPage />),
   accountCentre: page('accountCentre', () => import('@/features/agent-centre/components/account-centre-page'), (m) => <m.AccountCentrePage />),
   teamManagement: page('teamManagement', () => import('@/features/agent-centre/components/team-management-page'), (m) => <m.TeamManagementPage />),
+  teamBetting: page('teamBetting', () => import('@/features/agent-centre/components/team-betting-page'), (m) => <m.TeamBettingPage />),
+  userProfitLoss: page('userProfitLoss', () => import('@/features/agent-centre/components/user-profit-page'), (m) => <m.UserProfitPage />),
   myIncome: page('myIncome', () => import('@/features/agent-centre/components/my-income-page'), (m) => <m.MyIncomePage />),
   transactionDetails: page('transactionDetails', () => import('@/features/wallet/components/account-record-page'), (m) => <m.AccountRecordPage />),
   contracts: page('contracts', () => import('@/features/agent-centre/components/contracts-page'), (m) => <m.ContractsPage />),

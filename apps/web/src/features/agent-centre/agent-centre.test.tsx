@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, setTestLanguage } from '@/test/render';
 import { teamOverview } from '@/test/fixtures';
@@ -89,14 +89,14 @@ describe('agent centre menu (2.AC)', () => {
     expect(onSelect).toHaveBeenCalledWith('contracts');
   });
 
-  it('Team betting, User profit and loss and Announcement say honestly that they are not available yet', async () => {
-    for (const page of ['teamBetting', 'userProfitLoss', 'announcement'] as const) {
-      const { unmount } = renderWithProviders(<AgentCentre page={page} flags={NONE} loaded onSelect={() => undefined} onClose={() => undefined} />);
-      expect(screen.getByTestId(`ac-page-${page}`).querySelector('[data-testid="ac-not-available"]')?.textContent).toContain('Not available yet');
-      unmount();
-    }
+  it('Announcement says honestly that it is not available yet', async () => {
+    renderWithProviders(<AgentCentre page="announcement" flags={NONE} loaded onSelect={() => undefined} onClose={() => undefined} />);
+    const note = screen.getByTestId('ac-page-announcement').querySelector('[data-testid="ac-not-available"]');
+    expect(note?.textContent).toContain('Not available yet');
+    expect(note?.textContent).toContain('Announcements for agents are not available yet.');
+    cleanup();
     await setTestLanguage('th');
-    renderWithProviders(<AgentCentre page="teamBetting" flags={NONE} loaded onSelect={() => undefined} onClose={() => undefined} />);
+    renderWithProviders(<AgentCentre page="announcement" flags={NONE} loaded onSelect={() => undefined} onClose={() => undefined} />);
     expect(screen.getByTestId('ac-not-available').textContent).toContain('ยังไม่เปิดให้บริการ');
   });
 

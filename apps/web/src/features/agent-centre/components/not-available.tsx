@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { TAgentCentrePage } from '../agent-centre-pages';
 
 /**
- * A page of the menu that no server call serves yet (Announcement, Team betting, User profit and loss): what it will
- * hold and that it is not available yet. Never made-up figures in its place.
+ * A page of the menu that no server call serves yet (Announcement): what it will hold and that it is not available
+ * yet. Never made-up figures in its place.
  */
 export function NotAvailable({ page }: { page: TAgentCentrePage }) {
   const { t } = useTranslation('agent-centre');

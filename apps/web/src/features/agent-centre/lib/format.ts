@@ -1,4 +1,4 @@
-import { BANGKOK_TIME_ZONE } from '@lotus/contracts/calendar';
+import { BANGKOK_TIME_ZONE, bangkokDayRange, isDay } from '@lotus/contracts/calendar';
 import { dateTimeFormat } from '@/lib/intl';
 
 /** An instant in Bangkok as the app shows times: the page language's medium date and short time (Buddhist era in Thai). */
@@ -23,4 +23,13 @@ export function formatDate(iso: string | null | undefined, language: string): st
   } catch {
     return iso;
   }
+}
+
+/**
+ * A Bangkok day written YYYY-MM-DD (a team page's day or range bound): the page language's medium date, read as the
+ * day itself (never shifted by the browser's time zone); anything else shows as it came.
+ */
+export function formatDay(day: string, language: string): string {
+  if (!isDay(day)) return day;
+  return formatDate(new Date(bangkokDayRange(day, day).from).toISOString(), language) || day;
 }
