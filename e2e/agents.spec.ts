@@ -95,6 +95,14 @@ test('2.AC.01 2.AC.02 2.AC.05 2.OTH.02 3.CON.01 an operator makes a top-level ag
   await expect(page.getByTestId('ac-contracts-given').locator('.ac-status--active')).toHaveCount(1);
   await subContext.close();
 
+  // Team betting and user profit and loss open with their range (no play yet: their empty states).
+  await openPage(page, 'teamBetting');
+  await expect(page.getByTestId('ac-days-page')).toBeVisible();
+  await expect(page.getByTestId('ac-days-loading')).toHaveCount(0);
+  await openPage(page, 'userProfitLoss');
+  await expect(page.getByTestId('ac-profit-page')).toBeVisible();
+  await expect(page.getByTestId('ac-profit-loading')).toHaveCount(0);
+
   // The menu closes back to the site (2.AC.05).
   await page.getByTestId('agent-centre-close').click();
   await expect(page).not.toHaveURL(/agentHome/);

@@ -41,7 +41,7 @@ export function createAgentModule(deps: {
   members: Parameters<typeof createShareService>[0]['members'] & {
     usernamesOf(ids: number[]): Promise<Map<number, string>>;
     memberTree(tx?: Executor): Promise<{ id: number; uplineId: number | null; real: boolean; agent: boolean }[]>;
-    makeAgent(id: number, tx?: Executor): Promise<boolean>;
+    makeAgent(id: number, tx: Executor): Promise<boolean>;
     madeBetween(from: Date, to: Date, tx?: Executor): Promise<number[]>;
     referralCodeOf(id: number): Promise<string>;
     teamOf(agentId: number, search: string): Promise<{ id: number; level: number }[]>;

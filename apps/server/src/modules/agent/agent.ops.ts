@@ -22,7 +22,7 @@ export function createAgentOps(deps: {
   approvals: Pick<Approvals, 'define'>;
   members: {
     memberSummaryByUsername(username: string): Promise<MemberSummary | null>;
-    makeAgent(id: number, tx?: Executor): Promise<boolean>;
+    makeAgent(id: number, tx: Executor): Promise<boolean>;
   };
 }) {
   const { contracts, members } = deps;

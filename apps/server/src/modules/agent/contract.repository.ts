@@ -19,7 +19,7 @@ export function createContractRepository(db: Db) {
       return r!;
     },
 
-    async contractById(id: number, tx: Executor = db, lock = false) {
+    async contractById(id: number, tx: Executor, lock = false) {
       const q = tx.select().from(agentContracts).where(eq(agentContracts.id, id));
       const [r] = lock ? await q.for('update') : await q;
       return r ?? null;

@@ -207,7 +207,7 @@ export function createIdentityModule(deps: {
     /** Every member below an agent with its level, by username prefix (the agent centre's user profit and loss). */
     teamOf: (agentId: number, search: string) => memberRepo.teamOf(agentId, search),
     /** Makes a member an agent (level 1; docs/adr/0100): the approved operator request. */
-    makeAgent: (id: number, tx?: Executor) => memberRepo.setAgentLevel(id, AGENT_LEVELS[0]!, tx),
+    makeAgent: (id: number, tx: Executor) => memberRepo.setAgentLevel(id, AGENT_LEVELS[0]!, tx),
     /** A member's username, real name and trial class (the cashier desk's member money, docs/adr/0085). */
     memberMoneyProfile: async (id: number) => {
       const m = await memberRepo.findById(id);

@@ -203,7 +203,7 @@ export function createMemberRepository(db: Db) {
     },
 
     /** Sets a member's agent level (`isAgent`); answers whether a row changed. */
-    async setAgentLevel(id: number, level: number, tx: Executor = db) {
+    async setAgentLevel(id: number, level: number, tx: Executor) {
       const r = await tx.update(members).set({ isAgent: level }).where(eq(members.id, id)).returning({ id: members.id });
       return r.length > 0;
     },
