@@ -197,6 +197,9 @@ export function createServices(
     },
     playByMember: wallet.service.playByMember,
     activityByMember: wallet.service.activityByMember,
+    // Notices of type AG: only for agents, never in the public announcement call (docs/adr/0100).
+    agentNotices: async (language: string) =>
+      (await content.service.listAnnouncements(['AG'], language)).map(({ id, title, content: html, startTime }) => ({ id, title, content: html, startTime })),
     depositedBefore: wallet.service.depositedBefore,
     now,
   });

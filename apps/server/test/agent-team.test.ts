@@ -1,4 +1,4 @@
-import type { TTeamDays, TTeamMembers, TTeamOverview, TTeamProfit } from '@lotus/contracts/agent';
+import type { TAgentNotice, TTeamDays, TTeamMembers, TTeamOverview, TTeamProfit } from '@lotus/contracts/agent';
 import type { TMemberInfo } from '@lotus/contracts/auth';
 import { addDays, BANGKOK_OFFSET_MS, bangkokDay, DAY_MS } from '@lotus/contracts/calendar';
 import { describe, expect, it, vi } from 'vitest';
@@ -202,7 +202,17 @@ describe('the agent centre: team', () => {
         body(await top.c.get(`/wps/agent/team/profit?from=${addDays(day0, -62)}&to=${day0}`)),
       ).toMatchObject({ success: false, message: 'validation_failed' });
 
-      // A plain member has no agent centre.
+      // Announcement: operators' notices to agents (type AG), never in the public announcement call.
+    const added = await t.ops('POST', '/ops/notices', { type: 'AG', title: `Agents ${suffix}`, content: '<p>New tiers from Monday</p><script>x()</script>' });
+    expect(added.statusCode, added.body).toBe(200);
+    const notices = body<TAgentNotice[]>(await top.c.get('/wps/agent/notices')).value!;
+    expect(notices.find((n) => n.title === `Agents ${suffix}`)).toMatchObject({ content: '<p>New tiers from Monday</p>' });
+    const publicList = body<{ title: string }[]>(await t.inject('/wps/relay/MCSFE_getListAnnouncements')).value!;
+    expect(publicList.some((n) => n.title === `Agents ${suffix}`)).toBe(false);
+    expect((await t.inject('/wps/relay/MCSFE_getListAnnouncements?types=AG')).statusCode).toBe(400);
+    expect((await plain.c.get('/wps/agent/notices')).statusCode).toBe(403);
+
+    // A plain member has no agent centre.
       expect((await plain.c.get('/wps/agent/team/overview')).statusCode).toBe(403);
     },
     5 * MIN,

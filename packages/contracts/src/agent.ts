@@ -411,3 +411,24 @@ export const getTeamProfit = defineEndpoint({
   query: ZTeamProfitQuery,
   response: ZTeamProfit,
 });
+
+// ---------- agent notices (the agent centre's Announcement) ----------
+
+/** A notice operators wrote to agents (notice type `AG`): the active ones in the agent's language, in display order. */
+export const ZAgentNotice = z.object({
+  id: z.number().int(),
+  title: z.string().max(200),
+  /** HTML, sanitised on the server and again before rendering. */
+  content: z.string().max(20000),
+  startTime: z.string().max(40),
+});
+export type TAgentNotice = z.infer<typeof ZAgentNotice>;
+
+export const listAgentNotices = defineEndpoint({
+  method: 'GET',
+  path: '/wps/agent/notices',
+  tag: 'agent',
+  summary: "Announcement: the operators' notices to agents (notice type AG), active and in the agent's language (2.AC.01)",
+  auth: 'agent',
+  response: z.array(ZAgentNotice).max(100),
+});

@@ -120,6 +120,11 @@ export const RELAY_NAMES = [
  * on entry), PR promotion notice, H help-centre notice (not requested by the site).
  */
 export const ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'PR', 'H'] as const;
+/**
+ * The notice types operators write: the announcement types, and `AG`, a notice to agents, shown only in the agent
+ * centre's Announcement page (`/wps/agent/notices`, docs/adr/0100), never by the public announcement call.
+ */
+export const NOTICE_TYPES = [...ANNOUNCEMENT_TYPES, 'AG'] as const;
 
 export const GAME_TYPES = [
   'RNG',

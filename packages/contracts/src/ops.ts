@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineEndpoint, operator, type AnyEndpoint } from './endpoint';
 import { ZLanguageCode } from './headers';
 import { ZOpsApprovalRequested, ZOpsReason } from './ops-console';
-import { ZAnnouncementType, ZGameType } from './relay';
+import { NOTICE_TYPES } from './constants';
+import { ZGameType } from './relay';
 import { FEEDBACK_TYPES, ZBannerGroup, ZCsPosition, ZCsType, ZLinkageType } from './system';
 import { SITE_CONFIG_SCHEMAS, ZSiteConfigKey, type TSiteConfig, type TSiteConfigKey } from './site-config';
 
@@ -30,7 +31,7 @@ export const ZBannerInput = z.object({
 export const ZBannerRow = ZBannerInput.extend({ id: z.number().int() });
 
 export const ZNoticeInput = z.object({
-  type: ZAnnouncementType,
+  type: z.enum(NOTICE_TYPES),
   title: str(200).min(1),
   content: str(20000).default(''),
   language: ZLanguageCode.nullable().default(null),

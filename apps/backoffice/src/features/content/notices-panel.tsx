@@ -11,8 +11,11 @@ import { ScheduleFields } from './schedule-fields';
 import { RichTextEditor } from './rich-text-editor';
 
 type Row = TContentRow<'notices'>;
-/** The notice types the member site asks for (decision 3.ANN.02): bar, notice list, popup, promotion. */
-const TYPES = ['B', 'PL', 'PU', 'PR'] as const;
+/**
+ * The notice types the member site asks for (decision 3.ANN.02): bar, notice list, popup, promotion; and AG, a notice
+ * to agents shown only in the agent centre (docs/adr/0100).
+ */
+const TYPES = ['B', 'PL', 'PU', 'PR', 'AG'] as const;
 type Draft = { id?: number; type: Row['type']; title: string; content: string; language: '' | 'th' | 'en'; start: string; end: string; sort: number };
 const EMPTY: Draft = { type: 'B', title: '', content: '', language: 'th', start: '', end: '', sort: 0 };
 

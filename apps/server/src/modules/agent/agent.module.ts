@@ -59,6 +59,7 @@ export function createAgentModule(deps: {
     }>;
   };
   activityByMember: Parameters<typeof createTeamService>[0]['activityByMember'];
+  agentNotices: Parameters<typeof createTeamService>[0]['agentNotices'];
   depositedBefore: Parameters<typeof createTeamService>[0]['depositedBefore'];
   playByMember(from: Date, to: Date, tx?: Executor): Promise<{ memberId: number; stakes: bigint; wins: bigint }[]>;
   now: () => number;

@@ -7,6 +7,7 @@ import {
   listTeamMembers,
   listAgentBills,
   listAgentContracts,
+  listAgentNotices,
   offerAgentContract,
   postShare,
   PROCESS_CALLS,
@@ -39,6 +40,8 @@ export async function agentRoutes(
   route(app, getTeamOverview, async (req) => team.overview(memberOf(req).id, req.query.range));
 
   route(app, listTeamMembers, async (req) => team.teamMembers(memberOf(req).id, req.query));
+
+  route(app, listAgentNotices, async (req) => team.notices(memberOf(req).id, req.ctx.language));
 
   route(app, getTeamDays, async (req) => team.teamDays(memberOf(req).id, req.query));
 

@@ -3,6 +3,7 @@ import {
   AGENT_CONTRACT_KINDS,
   TEAM_RANGE_MAX_DAYS,
   type TAgentContractKind,
+  type TAgentNotice,
   type TTeamDays,
   type TTeamOverview,
   type TTeamProfit,
@@ -92,6 +93,8 @@ export function createTeamService(deps: {
     ): Promise<{ username: string; isAgent: number }>;
   };
   activityByMember(from: Date, to: Date, tx?: Executor): Promise<Activity[]>;
+  /** The operators' notices to agents (content notices of type AG) in a language. */
+  agentNotices(language: string): Promise<TAgentNotice[]>;
   depositedBefore(ids: number[], before: Date, tx?: Executor): Promise<Set<number>>;
   now: () => number;
 }) {
@@ -413,6 +416,12 @@ export function createTeamService(deps: {
     };
   }
 
+  /** Announcement: the operators' notices to agents. */
+  async function notices(agentId: number, language: string): Promise<TAgentNotice[]> {
+    await requireAgent(agentId);
+    return deps.agentNotices(language);
+  }
+
   async function createDownline(
     agentId: number,
     input: { username: string; password: string; agent: boolean },
@@ -423,7 +432,7 @@ export function createTeamService(deps: {
     return { username: created.username, isAgent: created.isAgent !== 0 };
   }
 
-  return { rollup, rollupDue, overview, teamMembers, teamDays, teamProfit, createDownline, flags };
+  return { rollup, rollupDue, overview, teamMembers, teamDays, teamProfit, notices, createDownline, flags };
 }
 
 export type TeamService = ReturnType<typeof createTeamService>;

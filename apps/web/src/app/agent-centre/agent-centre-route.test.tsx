@@ -26,6 +26,7 @@ function open(route: string, contracts: Partial<ReturnType<typeof teamOverview>[
     '/wps/agent/bills': () => ({ list: [], total: 0, totalPages: 0 }),
     '/wps/agent/team/days': (url) => (asked.push(`days:${url.searchParams.get('from')}..${url.searchParams.get('to')}`), teamDays([teamDay({ day: '2026-12-07' })])),
     '/wps/agent/team/profit': (url) => (asked.push(`profit:${url.searchParams.get('pageNo')}`), teamProfit([teamProfitRow({ username: 'lucky7' })])),
+    '/wps/agent/notices': () => (asked.push('notices'), [{ id: 3, title: 'Agent meeting', content: '<p>Friday 14:00</p>', startTime: '2026-12-07T03:00:00.000Z' }]),
     '/wps/relay/ODSFE2_MemTransDet': (url) => (asked.push(`record:${url.searchParams.get('pageNo')}`), { list: [], total: 0, totalPages: 0, pageNo: 1 }),
   });
   return { asked, ...renderWithProviders(<AgentHomePage />, { route }) };
@@ -49,7 +50,7 @@ describe('the agent centre at /agentHome (2.AC)', () => {
     expect(location().search).toBe('?page=myIncome');
   });
 
-  it('2.AC.01 the Team betting and User profit and loss entries open their real pages, with figures from the server; Announcement is still not available', async () => {
+  it('2.AC.01 the Team betting, User profit and loss and Announcement entries open their real pages, with what the server answers', async () => {
     const { asked, location } = open('/agentHome');
     await screen.findByTestId('ac-overview-page');
 
@@ -72,8 +73,10 @@ describe('the agent centre at /agentHome (2.AC)', () => {
     expect(screen.queryByTestId('ac-not-available')).toBeNull();
 
     fireEvent.click(screen.getByTestId('ac-entry-announcement'));
-    expect(await screen.findByTestId('ac-not-available')).toBeTruthy();
+    expect((await screen.findByTestId('ac-notice-3')).textContent).toContain('Agent meeting');
     expect(location().search).toBe('?page=announcement');
+    expect(asked).toContain('notices');
+    expect(screen.queryByTestId('ac-not-available')).toBeNull();
   });
 
   it('2.AC.03 ?page=dividend opens the Dividend page only when divtypereq is not 0', async () => {

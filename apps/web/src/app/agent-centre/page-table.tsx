@@ -15,10 +15,11 @@ function page<M>(key: TAgentCentrePage, importer: () => Promise<M>, render: (mod
 /**
  * The agent centre's page table (2.AC): each page key and the feature component that renders it, loaded when the
  * page is opened. Transaction details is the member centre's account record (ODSFE2_MemTransDet, the wallet
- * feature's page: features do not import each other, so the app composes them). Keys without a server call yet
- * (announcement) are not in the table: the panel shows their "not available yet" state.
+ * feature's page: features do not import each other, so the app composes them). A key without a page in the table
+ * would show the panel's "not available yet" state.
  */
 export const AGENT_CENTRE_PAGE_TABLE: Partial<Record<TAgentCentrePage, TPageLoader>> = {
+  announcement: page('announcement', () => import('@/features/agent-centre/components/announcement-page'), (m) => <m.AnnouncementPage />),
   teamOverview: page('teamOverview', () => import('@/features/agent-centre/components/team-overview-page'), (m) => <m.TeamOverviewPage />),
   accountCentre: page('accountCentre', () => import('@/features/agent-centre/components/account-centre-page'), (m) => <m.AccountCentrePage />),
   teamManagement: page('teamManagement', () => import('@/features/agent-centre/components/team-management-page'), (m) => <m.TeamManagementPage />),

@@ -45,7 +45,7 @@ export type TContractPage = keyof typeof CONTRACT_PAGES;
 export const isContractPage = (page: TAgentCentrePage): page is TContractPage => page in CONTRACT_PAGES;
 
 /** The pages no server call serves yet: an honest "not available yet" inside the centre (no made-up figures). */
-export const UNAVAILABLE_PAGES: readonly TAgentCentrePage[] = ['announcement'];
+export const UNAVAILABLE_PAGES: readonly TAgentCentrePage[] = [];
 
 /** Whether an entry shows: every page of the spec and Contracts always; a contract entry by its flag. */
 export function isPageShown(page: TAgentCentrePage, flags: TContractFlags | undefined): boolean {

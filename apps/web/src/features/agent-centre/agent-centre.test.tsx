@@ -89,11 +89,11 @@ describe('agent centre menu (2.AC)', () => {
     expect(onSelect).toHaveBeenCalledWith('contracts');
   });
 
-  it('Announcement says honestly that it is not available yet', async () => {
+  it('a page the app gives no content says honestly that it is not available yet (never made-up figures)', async () => {
     renderWithProviders(<AgentCentre page="announcement" flags={NONE} loaded onSelect={() => undefined} onClose={() => undefined} />);
     const note = screen.getByTestId('ac-page-announcement').querySelector('[data-testid="ac-not-available"]');
     expect(note?.textContent).toContain('Not available yet');
-    expect(note?.textContent).toContain('Announcements for agents are not available yet.');
+    expect(note?.textContent).toContain('This page is not available yet.');
     cleanup();
     await setTestLanguage('th');
     renderWithProviders(<AgentCentre page="announcement" flags={NONE} loaded onSelect={() => undefined} onClose={() => undefined} />);
