@@ -83,6 +83,41 @@ export const FIXED_CYCLE: Record<Exclude<TAgentContractKind, 'dividend'>, TAgent
 export const RATE_BP_MAX = 10_000;
 export const MAX_TIERS = 10;
 
+/** A rate as people type it: a percent with at most two decimals ("0.45", "12", "12.5"; a comma for the point). */
+const PERCENT_INPUT = /^(\d{1,3})(?:\.(\d{1,2}))?$/;
+
+/**
+ * A typed percent as integer basis points, read digit by digit so no float ever rounds it ("0.29" is 29, never 28):
+ * "0.45" -> 45, "12.5" -> 1250, "100" -> 10000. Null for anything else, 0, or above 100 %. The web's and the console's
+ * forms and the operator command line read rates with it.
+ */
+export function percentToBp(text: string): number | null {
+  const match = PERCENT_INPUT.exec(text.trim().replace(',', '.'));
+  if (!match) return null;
+  const bp = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return bp >= 1 && bp <= RATE_BP_MAX ? bp : null;
+}
+
+/** Basis points as a percent with two decimals, without the sign: 45 -> "0.45", 1250 -> "12.50". */
+export function bpToPercent(bp: number): string {
+  const value = Math.trunc(bp);
+  const abs = Math.abs(value);
+  return `${value < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Whether tier `next` goes up from `prev` (docs/adr/0100; the server refuses otherwise with
+ * agent_contract_tiers_not_increasing): at least as much of both thresholds, more of one, and a higher rate.
+ * `minBase` in minor units.
+ */
+export function tierGoesUp(
+  prev: { minBase: bigint; minActive: number; rateBp: number },
+  next: { minBase: bigint; minActive: number; rateBp: number },
+): boolean {
+  const asksMore = next.minBase >= prev.minBase && next.minActive >= prev.minActive && (next.minBase > prev.minBase || next.minActive > prev.minActive);
+  return asksMore && next.rateBp > prev.rateBp;
+}
+
 const money = z.string().trim().max(20).regex(/^\d{1,13}(\.\d{1,2})?$/);
 /**
  * One tier: from `minBase` of team turnover (net loss for a dividend) and `minActive` active members on, the

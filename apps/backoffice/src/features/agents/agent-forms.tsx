@@ -1,5 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AGENT_CONTRACT_KINDS, DIVIDEND_CYCLES, FIXED_CYCLE, MAX_TIERS, RATE_BP_MAX, ZAgentTier, type TAgentContractKind } from '@lotus/contracts/agent';
+import {
+  AGENT_CONTRACT_KINDS,
+  bpToPercent,
+  DIVIDEND_CYCLES,
+  FIXED_CYCLE,
+  MAX_TIERS,
+  percentToBp,
+  RATE_BP_MAX,
+  ZAgentTier,
+  type TAgentContractKind,
+} from '@lotus/contracts/agent';
 import { ZOpsAgentParam, ZOpsMakeAgent, ZOpsTopContract, type TOpsTopContract } from '@lotus/contracts/ops-agents';
 import { useId, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
@@ -7,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { makeAgent, offerTopContract } from './api';
 import { DialogActions, ServerError } from './parts';
-import { AMOUNT, bpToPercent, COUNT, firstNotIncreasing, PERCENT, percentToBp, wireAmount } from './rates';
+import { AMOUNT, COUNT, firstNotIncreasing, PERCENT, wireAmount } from './rates';
 
 /**
  * The write forms of the Agents page (docs/adr/0100): make a member an agent, offer a top-level agent its contract.
@@ -134,10 +144,7 @@ const ZContractFields = z.object({
           .string()
           .trim()
           .regex(PERCENT, 'rate')
-          .refine((r) => {
-            const bp = percentToBp(r);
-            return bp === null || (bp >= 1 && bp <= RATE_BP_MAX);
-          }, 'rate'),
+          .refine((r) => !PERCENT.test(r) || percentToBp(r) !== null, 'rate'),
       }),
     )
     .min(1, 'tiers')

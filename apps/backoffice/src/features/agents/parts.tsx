@@ -1,9 +1,9 @@
-import type { TAgentTier } from '@lotus/contracts/agent';
+import { bpToPercent, type TAgentTier } from '@lotus/contracts/agent';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorCodeOf } from '@/lib/api';
 import { formatTime } from '@/lib/format';
-import { bpToPercent, readAmount } from './rates';
+import { readAmount } from './rates';
 
 /** A button that opens a native <dialog> (focus kept inside, Escape closes it) holding a form. */
 export function FormDialog({

@@ -1,5 +1,9 @@
-import { AGENT_BILL_STATUSES, AGENT_CONTRACT_KINDS, DIVIDEND_CYCLES } from '@lotus/contracts/agent';
-import { parseMinor } from '@lotus/contracts/money';
+import {
+  AGENT_BILL_STATUSES,
+  AGENT_CONTRACT_KINDS,
+  DIVIDEND_CYCLES,
+  percentToBp,
+} from '@lotus/contracts/agent';
 import {
   listOpsAgentBills,
   listOpsAgentContracts,
@@ -39,12 +43,10 @@ export const agentCommands = [
         throw new UsageError(use);
       const tiers = options.tiers.split(',').map((part) => {
         const [minBase, minActive, percent, more] = part.split(':');
-        // Percent with at most two decimals to basis points, exactly (the money parser does the same for satang).
-        const bp =
-          percent !== undefined && /^\d{1,3}(\.\d{1,2})?$/.test(percent) ? parseMinor(percent) : null;
+        const bp = percent === undefined ? null : percentToBp(percent);
         if (!minBase || !minActive || !/^\d{1,7}$/.test(minActive) || bp === null || more !== undefined)
           throw new UsageError(`--tiers takes turnover:active:percent, e.g. 0:0:0.50. ${use}`);
-        return { minBase, minActive: Number(minActive), rateBp: Number(bp) };
+        return { minBase, minActive: Number(minActive), rateBp: bp };
       });
       const r = await ctx.call(requestTopContract, {
         body: {

@@ -25,7 +25,8 @@ export function createContractRepository(db: Db) {
       return r ?? null;
     },
 
-    async activeContract(agentId: number, kind: string, tx: Executor = db) {
+    /** An agent's contract of a kind in a status: `active` or `offered` (at most one each: partial unique indexes). */
+    async contractIn(status: 'active' | 'offered', agentId: number, kind: string, tx: Executor = db) {
       const [r] = await tx
         .select()
         .from(agentContracts)
@@ -33,21 +34,7 @@ export function createContractRepository(db: Db) {
           and(
             eq(agentContracts.agentId, agentId),
             eq(agentContracts.kind, kind),
-            eq(agentContracts.status, 'active'),
-          ),
-        );
-      return r ?? null;
-    },
-
-    async openOffer(agentId: number, kind: string, tx: Executor = db) {
-      const [r] = await tx
-        .select()
-        .from(agentContracts)
-        .where(
-          and(
-            eq(agentContracts.agentId, agentId),
-            eq(agentContracts.kind, kind),
-            eq(agentContracts.status, 'offered'),
+            eq(agentContracts.status, status),
           ),
         );
       return r ?? null;

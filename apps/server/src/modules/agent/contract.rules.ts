@@ -1,6 +1,7 @@
 import { BANGKOK_OFFSET_MS, DAY_MS } from '@lotus/contracts/calendar';
 import {
   FIXED_CYCLE,
+  tierGoesUp,
   type TAgentContractKind,
   type TAgentContractTerms,
   type TAgentCycle,
@@ -39,16 +40,11 @@ export function termsOf(input: TAgentContractTerms): Terms {
     rateBp: t.rateBp,
   }));
   for (let i = 1; i < tiers.length; i++) {
-    const a = tiers[i - 1]!;
-    const b = tiers[i]!;
-    const asksMore =
-      b.minBase >= a.minBase &&
-      b.minActive >= a.minActive &&
-      (b.minBase > a.minBase || b.minActive > a.minActive);
-    if (!asksMore || b.rateBp <= a.rateBp)
+    if (!tierGoesUp(tiers[i - 1]!, tiers[i]!)) {
       throw new AppError('agent_contract_tiers_not_increasing', 400, {
         tiers: 'agent_contract_tiers_not_increasing',
       });
+    }
   }
   return { kind: input.kind, cycle, tiers, minPayout: minor(input.minPayout, 'minPayout') };
 }

@@ -160,7 +160,7 @@ export function createContractService(deps: {
     }
     const row = await database.tx(async (tx) => {
       await repo.lockAgentKind(downline.id, terms.kind, tx);
-      const mine = await repo.activeContract(agent.id, terms.kind, tx);
+      const mine = await repo.contractIn('active', agent.id, terms.kind, tx);
       if (!mine) throw new AppError('agent_contract_upline_missing', 409);
       if (mine.cycle !== terms.cycle)
         throw new AppError('agent_contract_cycle_mismatch', 409, { cycle: 'agent_contract_cycle_mismatch' });
@@ -168,7 +168,7 @@ export function createContractService(deps: {
         throw new AppError('agent_contract_rate_above_upline', 409, {
           tiers: 'agent_contract_rate_above_upline',
         });
-      if (await repo.openOffer(downline.id, terms.kind, tx))
+      if (await repo.contractIn('offered', downline.id, terms.kind, tx))
         throw new AppError('agent_contract_pending_exists', 409);
       return repo.insertContract(
         {
@@ -214,7 +214,7 @@ export function createContractService(deps: {
     const { agent, terms } = await checkTopLevel(input);
     return database.tx(async (tx) => {
       await repo.lockAgentKind(agent.id, terms.kind, tx);
-      if (await repo.openOffer(agent.id, terms.kind, tx))
+      if (await repo.contractIn('offered', agent.id, terms.kind, tx))
         throw new AppError('agent_contract_pending_exists', 409);
       const row = await repo.insertContract(
         {
@@ -260,7 +260,7 @@ export function createContractService(deps: {
       }
       const tiers = tiersOf(offer);
       if (offer.uplineId !== null) {
-        const upline = await repo.activeContract(offer.uplineId, kind, tx);
+        const upline = await repo.contractIn('active', offer.uplineId, kind, tx);
         if (!upline || upline.cycle !== offer.cycle || !dominates(tiersOf(upline), tiers))
           throw new AppError('agent_contract_rate_above_upline', 409);
       }
@@ -268,7 +268,7 @@ export function createContractService(deps: {
         if (given.cycle !== offer.cycle) throw new AppError('agent_contract_cycle_mismatch', 409);
         if (!dominates(tiers, tiersOf(given))) throw new AppError('agent_contract_below_downline', 409);
       }
-      const current = await repo.activeContract(agentId, kind, tx);
+      const current = await repo.contractIn('active', agentId, kind, tx);
       if (current) await repo.setStatus(current.id, { status: 'superseded', endedAt: at }, tx);
       await repo.setStatus(offer.id, { status: 'active', decidedAt: at }, tx);
       return { ...offer, status: 'active', decidedAt: at };
@@ -301,12 +301,16 @@ export function createContractService(deps: {
 
   // ---------- settlement ----------
 
-  /** Settles one period of a kind and cycle, unless another run did: the period row commits with the bills. */
+  /**
+   * Settles one period of a kind and cycle, unless another run did: the period row commits with the bills. `tree`: the
+   * members' tree a run read once for all its periods (it was read after each of them ended); else read here.
+   */
   async function settlePeriod(
     kind: TAgentContractKind,
     cycle: string,
     start: number,
     end: number,
+    tree?: TreeMember[],
   ): Promise<number | null> {
     return database.tx(async (tx) => {
       const at = new Date(now());
@@ -321,7 +325,7 @@ export function createContractService(deps: {
         return 0;
       }
       // One after the other: a transaction is one connection.
-      const tree = await members.memberTree(tx);
+      const everyone = tree ?? (await members.memberTree(tx));
       const play = await deps.playByMember(new Date(start), new Date(end), tx);
       const carries = await repo.carries(
         kind,
@@ -330,7 +334,7 @@ export function createContractService(deps: {
         tx,
       );
       const bills = settle({
-        members: tree,
+        members: everyone,
         play: new Map(play.map((p) => [p.memberId, { stakes: p.stakes, wins: p.wins }])),
         contracts: contracts.map((c) => ({
           id: c.id,
@@ -420,6 +424,9 @@ export function createContractService(deps: {
     const t = now();
     let periods = 0;
     let billsWritten = 0;
+    // Read once for the run, before its first due period (a catch-up settles hundreds): every period it settles ended
+    // before now, so every member who could have played in one is in it.
+    let tree: TreeMember[] | undefined;
     for (const kind of AGENT_CONTRACT_KINDS) {
       for (const { cycle, first } of await repo.cyclesInUse(kind)) {
         const c = cycle as Parameters<typeof periodAt>[0];
@@ -428,7 +435,8 @@ export function createContractService(deps: {
         for (let n = 0; n < PERIODS_PER_RUN; n++) {
           const { end } = periodAt(c, start);
           if (end + SETTLE_LAG_MS > t) break;
-          const written = await settlePeriod(kind, cycle, start, end);
+          tree ??= await members.memberTree();
+          const written = await settlePeriod(kind, cycle, start, end, tree);
           if (written !== null) {
             periods++;
             billsWritten += written;
@@ -457,23 +465,26 @@ export function createContractService(deps: {
     return { periods, bills: billsWritten, paid, unpaid };
   }
 
+  /** The operator's agent filter: {} for none, the agent's id, or null for a name that is no member (an empty list). */
+  async function agentFilter(username: string | undefined): Promise<{ agentId?: number } | null> {
+    if (!username) return {};
+    const m = await members.memberSummaryByUsername(username);
+    return m ? { agentId: m.id } : null;
+  }
+
   async function opsContracts(q: {
     agent?: string;
     kind?: TAgentContractKind;
     pageNo: number;
     pageSize: number;
   }) {
-    let agentId: number | undefined;
-    if (q.agent) {
-      const m = await members.memberSummaryByUsername(q.agent);
-      if (!m) return { list: [], total: 0 };
-      agentId = m.id;
-    }
+    const agent = await agentFilter(q.agent);
+    if (!agent) return { list: [], total: 0 };
+    const page = { limit: q.pageSize, offset: (q.pageNo - 1) * q.pageSize };
     const { rows, total } = await repo.contractsOf({
-      ...(agentId !== undefined ? { agentId } : {}),
+      ...agent,
       ...(q.kind ? { kind: q.kind } : {}),
-      limit: q.pageSize,
-      offset: (q.pageNo - 1) * q.pageSize,
+      ...page,
     });
     return { list: await contractViews(rows), total };
   }
@@ -485,18 +496,14 @@ export function createContractService(deps: {
     pageNo: number;
     pageSize: number;
   }) {
-    let agentId: number | undefined;
-    if (q.agent) {
-      const m = await members.memberSummaryByUsername(q.agent);
-      if (!m) return { list: [], total: 0 };
-      agentId = m.id;
-    }
+    const agent = await agentFilter(q.agent);
+    if (!agent) return { list: [], total: 0 };
+    const page = { limit: q.pageSize, offset: (q.pageNo - 1) * q.pageSize };
     const { rows, total } = await repo.bills({
-      ...(agentId !== undefined ? { agentId } : {}),
+      ...agent,
       ...(q.kind ? { kind: q.kind } : {}),
       ...(q.status ? { status: q.status } : {}),
-      limit: q.pageSize,
-      offset: (q.pageNo - 1) * q.pageSize,
+      ...page,
     });
     return { list: await billViews(rows), total };
   }

@@ -129,42 +129,29 @@ export function createTeamRepository(db: Db) {
       tx: Executor = db,
     ) {
       if (memberIds.length === 0) return { rows: [], total: 0, stakes: 0n, wins: 0n };
+      // One statement answers the page, the count and the totals (also past the last page).
       const r = await tx.execute(
         sql`with played as (
             select member_id, sum(stakes) as stakes, sum(wins) as wins from agent_member_days
             where member_id = any(${`{${memberIds.join(',')}}`}::int[]) and day >= ${from.toISOString()}::timestamptz and day < ${to.toISOString()}::timestamptz
-            group by member_id)
-          select member_id, stakes, wins, count(*) over () as total, sum(stakes) over () as all_stakes, sum(wins) over () as all_wins
-          from played order by stakes desc, member_id limit ${page.limit} offset ${page.offset}`,
+            group by member_id),
+          page as (select member_id, stakes, wins from played order by stakes desc, member_id limit ${page.limit} offset ${page.offset})
+          select (select count(*) from played) as total,
+            (select coalesce(sum(stakes), 0) from played) as stakes,
+            (select coalesce(sum(wins), 0) from played) as wins,
+            coalesce((select json_agg(json_build_object('m', member_id, 's', stakes::text, 'w', wins::text) order by stakes desc, member_id) from page), '[]') as rows`,
       );
-      const rows = (r as unknown as { rows: Record<string, unknown>[] }).rows;
-      const first = rows[0];
-      let total = first ? Number(first.total) : 0;
-      let stakes = first ? BigInt(String(first.all_stakes)) : 0n;
-      let wins = first ? BigInt(String(first.all_wins)) : 0n;
-      if (!first && page.offset > 0) {
-        // Past the last page: the count and totals still.
-        const [t] = (
-          (await tx.execute(
-            sql`select count(*) as total, coalesce(sum(stakes), 0) as stakes, coalesce(sum(wins), 0) as wins from (
-                select member_id, sum(stakes) as stakes, sum(wins) as wins from agent_member_days
-                where member_id = any(${`{${memberIds.join(',')}}`}::int[]) and day >= ${from.toISOString()}::timestamptz and day < ${to.toISOString()}::timestamptz
-                group by member_id) p`,
-          )) as unknown as { rows: Record<string, unknown>[] }
-        ).rows;
-        total = Number(t?.total ?? 0);
-        stakes = BigInt(String(t?.stakes ?? 0));
-        wins = BigInt(String(t?.wins ?? 0));
-      }
+      const row = (r as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
+      const list = (typeof row.rows === 'string' ? JSON.parse(row.rows) : row.rows) as {
+        m: number;
+        s: string;
+        w: string;
+      }[];
       return {
-        rows: rows.map((x) => ({
-          memberId: Number(x.member_id),
-          stakes: BigInt(String(x.stakes)),
-          wins: BigInt(String(x.wins)),
-        })),
-        total,
-        stakes,
-        wins,
+        rows: list.map((x) => ({ memberId: Number(x.m), stakes: BigInt(x.s), wins: BigInt(x.w) })),
+        total: Number(row.total),
+        stakes: BigInt(String(row.stakes)),
+        wins: BigInt(String(row.wins)),
       };
     },
 

@@ -101,8 +101,11 @@ export function createTeamService(deps: {
   const { repo, members, now } = deps;
   const flags = contractFlagsOf(repo);
 
-  /** Rolls up the next window (at most ROLLUP_MAX_MS, never across a Bangkok midnight); answers its end, or null. */
-  async function rollup(): Promise<{ from: Date; to: Date } | null> {
+  /**
+   * Rolls up the next window (at most ROLLUP_MAX_MS, never across a Bangkok midnight); answers its end, or null.
+   * `tree`: the members' tree read before the run (every window ends before that), else read here.
+   */
+  async function rollup(tree?: TreeMember[]): Promise<{ from: Date; to: Date } | null> {
     return deps.database.tx(async (tx) => {
       const t = now();
       const mark = await repo.lockMark(tx);
@@ -111,7 +114,7 @@ export function createTeamService(deps: {
       const to = Math.min(t - ROLLUP_LAG_MS, from + ROLLUP_MAX_MS, periodAt('day', from).end);
       if (to <= from) return null;
       // One after the other: a transaction is one connection.
-      const tree = await members.memberTree(tx);
+      const everyone = tree ?? (await members.memberTree(tx));
       const activity = await deps.activityByMember(new Date(from), new Date(to), tx);
       const made = await members.madeBetween(new Date(from), new Date(to), tx);
       const depositors = activity.filter((a) => a.depositCount > 0).map((a) => a.memberId);
@@ -144,7 +147,7 @@ export function createTeamService(deps: {
         tx,
       );
 
-      const byId = new Map(tree.map((m) => [m.id, m]));
+      const byId = new Map(everyone.map((m) => [m.id, m]));
       const deltas = new Map<string, StatDelta>();
       const addUp = (memberId: number, change: (d: StatDelta, cycle: (typeof CYCLES)[number]) => void) => {
         const m = byId.get(memberId);
@@ -202,8 +205,8 @@ export function createTeamService(deps: {
 
       // Team sizes, from the tree as it is now.
       const sizes = new Map<number, { members: number; directMembers: number; agents: number }>();
-      for (const m of tree) if (m.agent) sizes.set(m.id, { members: 0, directMembers: 0, agents: 0 });
-      for (const m of tree) {
+      for (const m of everyone) if (m.agent) sizes.set(m.id, { members: 0, directMembers: 0, agents: 0 });
+      for (const m of everyone) {
         if (!m.real) continue;
         let up = m.uplineId;
         let direct = true;
@@ -229,8 +232,10 @@ export function createTeamService(deps: {
 
   /** Rolls up every window that has ended (the job; at most a day of windows per run). */
   async function rollupDue(): Promise<number> {
+    // The tree read once for the run's windows (a first run or a catch-up rolls up to 48 of them).
+    const tree = await members.memberTree();
     let n = 0;
-    for (; n < 48; n++) if (!(await rollup())) break;
+    for (; n < 48; n++) if (!(await rollup(tree))) break;
     return n;
   }
 

@@ -1,12 +1,11 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AGENT_CONTRACT_KINDS, type TAgentBill, type TAgentContractKind } from '@lotus/contracts/agent';
+import { AGENT_CONTRACT_KINDS, bpToPercent, type TAgentBill, type TAgentContractKind } from '@lotus/contracts/agent';
 import { EmptyState } from '@/components/ui/empty-state/empty-state';
 import { Pager } from '@/components/ui/pager/pager';
 import { Skeleton } from '@/components/ui/skeleton/skeleton';
 import { useAgentBills } from '../api/list-agent-bills';
 import { formatTime } from '../lib/format';
-import { bpToPercent } from '../lib/rate';
 import { formatCount, useMoney } from '../lib/use-money';
 import { LoadError } from './load-error';
 

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TAgentContract, TAgentTier } from '@lotus/contracts/agent';
+import { bpToPercent, type TAgentContract, type TAgentTier } from '@lotus/contracts/agent';
 import { formatTime } from '../lib/format';
-import { bpToPercent } from '../lib/rate';
 import { formatCount, useMoney } from '../lib/use-money';
 
 /** A contract's tiers as sentences: from what team figures on, which rate (turnover, or net loss for a dividend). */

@@ -1,7 +1,6 @@
-import { MAX_TIERS, type TAgentTier } from '@lotus/contracts/agent';
+import { MAX_TIERS, percentToBp, tierGoesUp, type TAgentTier } from '@lotus/contracts/agent';
 import { parseMinor } from '@lotus/contracts/money';
 import { moneyForWire, moneyMinor } from './money-input';
-import { percentToBp } from './rate';
 
 /** One row of the tiers editor, as typed. */
 export type TTierDraft = { minBase: string; minActive: string; rate: string };
@@ -22,18 +21,18 @@ function readTier(draft: TTierDraft): { tier: TAgentTier | null; fields: TTierEr
   const rateBp = percentToBp(draft.rate);
   if (rateBp === null) fields.rate = 'rate_invalid';
   if (Object.keys(fields).length > 0) return { tier: null, fields };
-  return { tier: { minBase: moneyForWire(draft.minBase), minActive: Number(active), rateBp: rateBp! }, fields };
+  return {
+    tier: { minBase: moneyForWire(draft.minBase), minActive: Number(active), rateBp: rateBp! },
+    fields,
+  };
 }
 
-/**
- * Whether `next` goes up from `prev` as the server requires (agent_contract_tiers_not_increasing): at least as
- * much of both thresholds, more of one, and a higher rate. Amounts compared in satang (no floats).
- */
-export function goesUp(prev: TAgentTier, next: TAgentTier): boolean {
-  const a = parseMinor(prev.minBase) ?? 0n;
-  const b = parseMinor(next.minBase) ?? 0n;
-  return b >= a && next.minActive >= prev.minActive && (b > a || next.minActive > prev.minActive) && next.rateBp > prev.rateBp;
-}
+/** Whether a typed tier goes up from the one before, as the server requires (contracts' `tierGoesUp`). */
+const goesUp = (prev: TAgentTier, next: TAgentTier): boolean =>
+  tierGoesUp(
+    { ...prev, minBase: parseMinor(prev.minBase) ?? 0n },
+    { ...next, minBase: parseMinor(next.minBase) ?? 0n },
+  );
 
 /** The typed tiers checked: the tiers to send, or the errors of each row. */
 export function readTiers(drafts: readonly TTierDraft[]): { tiers: TAgentTier[] } | { errors: TTierErrors } {
@@ -42,6 +41,7 @@ export function readTiers(drafts: readonly TTierDraft[]): { tiers: TAgentTier[] 
     const prev = rows[i - 1]?.tier;
     return { fields: row.fields, order: Boolean(prev && row.tier && !goesUp(prev, row.tier)) };
   });
-  if (drafts.length === 0 || errors.some((e) => e.order || Object.keys(e.fields).length > 0)) return { errors };
+  if (drafts.length === 0 || errors.some((e) => e.order || Object.keys(e.fields).length > 0))
+    return { errors };
   return { tiers: rows.map((row) => row.tier!) };
 }
