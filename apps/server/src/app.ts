@@ -152,7 +152,7 @@ export async function buildApp({
     live,
     identity: identityOptionsFromEnv(env),
     now,
-    jobs,
+    jobs: env.JOB_SCHEDULE_CHECK_SECONDS ? { ...jobs, scheduleCheckMs: env.JOB_SCHEDULE_CHECK_SECONDS * 1000 } : jobs,
     masterKeys: masterKeys ?? resolveMasterKeys(env),
     transfers: { options: transferWalletOptionsFromEnv(env), selfUrl: () => listeningUrl(app) },
     cashier: { sandboxPsp: sandboxPspAllowed(env) },

@@ -172,6 +172,11 @@ export const ZEnv = z.object({
   /** Session idle timeout in minutes and absolute lifetime in days. */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).optional(),
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).optional(),
+  /**
+   * How often each instance looks for a scheduled job's period that has begun, in seconds (30 when unset): the delay
+   * between a period's start (a settlement minute, the outbox sweep) and its job being sent.
+   */
+  JOB_SCHEDULE_CHECK_SECONDS: z.coerce.number().int().min(1).max(300).optional(),
   // ---------- operators (docs/adr/0019) ----------
   /**
    * A separate listener for the operator API: when OPS_PORT is set, /ops/* is served only there

@@ -201,6 +201,8 @@ export function createServices(
     agentNotices: async (language: string) =>
       (await content.service.listAnnouncements(['AG'], language)).map(({ id, title, content: html, startTime }) => ({ id, title, content: html, startTime })),
     depositedBefore: wallet.service.depositedBefore,
+    mainBalances: wallet.service.mainBalances,
+    reverse: wallet.service.reverse,
     now,
   });
   const ops = createOpsModule({

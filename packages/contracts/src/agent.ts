@@ -210,6 +210,14 @@ export const ZAgentBill = z.object({
   calculation: ZAgentBillCalculation,
   paidAt: z.string().max(40).nullable(),
   transactionId: z.string().max(30).nullable(),
+  /** 0, or the revision of a period settled again after a correction (docs/adr/0101). */
+  revision: z.number().int(),
+  /** Why the agent or the payer disputed it (its payment held until an operator decides). */
+  dispute: z
+    .object({ by: z.enum(['agent', 'payer']), reason: z.string().max(500), at: z.string().max(40) })
+    .nullable(),
+  /** How an operator closed the dispute, or why the period was settled again. */
+  resolution: z.string().max(500).nullable(),
 });
 export type TAgentBill = z.infer<typeof ZAgentBill>;
 export const ZAgentBillQuery = z.object({
@@ -249,6 +257,23 @@ export const listAgentBills = defineEndpoint({
   auth: 'agent',
   query: ZAgentBillQuery,
   response: ZAgentBills,
+});
+
+/** POST /wps/agent/bills/:id/dispute: the agent paid by a bill, or the agent who pays it, disputes it with a reason. */
+export const ZAgentBillParam = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+export const ZAgentBillDispute = z.object({ reason: z.string().trim().min(1).max(500) });
+/** A bill can be disputed while it is pending, unpaid, paid or carried; once, until an operator decides. */
+export const DISPUTABLE_BILL_STATUSES = ['pending', 'unpaid', 'paid', 'carried'] as const;
+
+export const disputeAgentBill = defineEndpoint({
+  method: 'POST',
+  path: '/wps/agent/bills/:id/dispute',
+  tag: 'agent',
+  summary: 'Dispute a bill you are paid or pay: its payment is held until an operator upholds it or settles its period again',
+  auth: 'agent',
+  params: ZAgentBillParam,
+  body: ZAgentBillDispute,
+  response: ZAgentBill,
 });
 
 const processCall = (name: string, kind: TAgentContractKind, relay: string) =>

@@ -76,6 +76,8 @@ export const agentPeriods = pgTable(
     /** settled: the bills are written (their payment follows, bill by bill). */
     status: varchar('status', { length: 12 }).notNull(),
     bills: integer('bills').notNull().default(0),
+    /** 0 for the first settlement; each settlement again after a correction adds one (its bills carry it). */
+    revision: integer('revision').notNull().default(0),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
@@ -85,7 +87,10 @@ export const agentPeriods = pgTable(
 /**
  * A bill: what one contract earned in one period, with the calculation shown to the agent, and its payment
  * (op `agent_bill`, key = bill id: paid once). pending -> paid, or unpaid (the payer's wallet was short; retried),
- * or carried (below the minimum payout or negative: carried into the next period, nothing to pay).
+ * or carried (below the minimum payout or negative: carried into the next period, nothing to pay). Either party may
+ * dispute it (disputed: its payment held; an operator upholds it, back to `prior_status`); a period settled again
+ * after a correction reverses its bills (reversed: a paid one through a ledger reversal) and writes the next
+ * revision's; a bill is never edited.
  */
 export const agentBills = pgTable(
   'agent_bills',
@@ -116,9 +121,21 @@ export const agentBills = pgTable(
     transactionId: bigint('transaction_id', { mode: 'number' }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The period's revision this bill belongs to (docs/adr/0101). */
+    revision: integer('revision').notNull().default(0),
+    /** The status a dispute held (restored when an operator upholds the bill). */
+    priorStatus: varchar('prior_status', { length: 12 }),
+    disputeReason: varchar('dispute_reason', { length: 500 }),
+    /** `member:<id>` of the agent or payer who disputed it. */
+    disputedBy: varchar('disputed_by', { length: 60 }),
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    /** How an operator closed the dispute, or why the period was settled again. */
+    resolution: varchar('resolution', { length: 500 }),
+    resolvedBy: varchar('resolved_by', { length: 60 }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('agent_bills_period_contract_uq').on(t.periodId, t.contractId),
+    uniqueIndex('agent_bills_period_contract_uq').on(t.periodId, t.contractId, t.revision),
     index('agent_bills_agent_idx').on(t.agentId, t.kind, t.periodStart),
     index('agent_bills_payer_idx').on(t.payerId, t.id),
     index('agent_bills_open_idx')

@@ -7,9 +7,13 @@ import {
 import {
   listOpsAgentBills,
   listOpsAgentContracts,
+  listOpsAgentPeriods,
+  listOpsAgentTree,
+  requestAgentResettle,
   requestMakeAgent,
   requestTopContract,
   runAgentSettlement,
+  upholdAgentBill,
 } from '@lotus/contracts/ops-agents';
 import { defineCommand, formatTable, intArg, refuseWords, UsageError } from '../../platform/cli/kit';
 import { logPendingRequest } from '../ops/ops-site.cli';
@@ -141,6 +145,79 @@ export const agentCommands = [
       ctx.log(
         `Settled ${r.periods} period(s), ${r.bills} bill(s) written, ${r.paid} paid, ${r.unpaid} unpaid.`,
       );
+    },
+  }),
+  defineCommand({
+    name: 'agents tree',
+    usage: '[<upline>] [--search <prefix>]',
+    help: 'the agent tree one level at a time: the top-level agents, or the direct downlines of <upline>',
+    options: ['search'],
+    async run(ctx, { positional, options }) {
+      const [upline, extra] = positional;
+      if (extra !== undefined) throw new UsageError('Use: agents tree [<upline>] [--search <prefix>]');
+      const r = await ctx.call(listOpsAgentTree, {
+        query: { upline: upline ?? '', search: options.search || '', pageNo: 1, pageSize: 100 },
+      });
+      if (r.path.length > 0) ctx.log(r.path.join(' > '));
+      ctx.log(
+        formatTable(
+          r.list.map((n) => ({
+            username: n.username,
+            agent: n.isAgent ? 'yes' : '',
+            team: n.teamSize,
+            balance: n.balance,
+            contracts: n.contracts.map((c) => `${c.kind}:${c.topRateBp}bp${c.status === 'offered' ? '?' : ''}`).join(' '),
+            status: n.status,
+          })),
+          ['username', 'agent', 'team', 'balance', 'contracts', 'status'],
+        ),
+      );
+      ctx.log(`${r.total} account(s).`);
+    },
+  }),
+  defineCommand({
+    name: 'agents periods',
+    help: 'the latest settled periods of each kind (id, revision, bills)',
+    async run(ctx, { positional }) {
+      refuseWords(positional);
+      const { list } = await ctx.call(listOpsAgentPeriods);
+      ctx.log(
+        formatTable(
+          list.map((p) => ({ id: p.id, kind: p.kind, cycle: p.cycle, start: p.startsAt.slice(0, 16), revision: p.revision, bills: p.bills })),
+          ['id', 'kind', 'cycle', 'start', 'revision', 'bills'],
+        ),
+      );
+    },
+  }),
+  defineCommand({
+    name: 'agents uphold',
+    usage: '<bill> --reason <text>',
+    help: 'close a dispute by upholding the bill: it goes back to its status before the dispute (nothing moves)',
+    options: ['reason'],
+    async run(ctx, { positional, options }) {
+      const [id, extra] = positional;
+      if (!id || extra !== undefined || !options.reason) throw new UsageError('Use: agents uphold <bill> --reason <text>');
+      const bill = await ctx.call(upholdAgentBill, {
+        params: { id: intArg(id, { min: 1, max: Number.MAX_SAFE_INTEGER, message: '<bill> is a bill id' }) },
+        body: { reason: options.reason },
+      });
+      ctx.log(`Bill ${bill.id} upheld: ${bill.status}.`);
+    },
+  }),
+  defineCommand({
+    name: 'agents resettle',
+    usage: '<period> --reason <text>',
+    help: "settle a period again after a correction: its bills reversed, new ones written and paid (a second operator approves)",
+    options: ['reason'],
+    async run(ctx, { positional, options }) {
+      const [id, extra] = positional;
+      if (!id || extra !== undefined || !options.reason) throw new UsageError('Use: agents resettle <period> --reason <text>');
+      const r = await ctx.call(requestAgentResettle, {
+        params: { id: intArg(id, { min: 1, max: 2_147_483_647, message: '<period> is a period id' }) },
+        body: { reason: options.reason },
+      });
+      if ('applied' in r) ctx.log(`Period ${id} settled again.`);
+      else logPendingRequest(ctx, r);
     },
   }),
 ];

@@ -51,7 +51,7 @@ export function createAgentModule(deps: {
       client: { ip: string; userAgent: string },
     ): Promise<{ username: string; isAgent: number }>;
     listDirectDownlines(
-      agentId: number,
+      agentId: number | null,
       q: { search: string; limit: number; offset: number },
     ): Promise<{
       rows: { id: number; username: string; status: string; type: number; isAgent: number; createdAt: Date; lastLoginAt: Date | null }[];
@@ -62,13 +62,15 @@ export function createAgentModule(deps: {
   agentNotices: Parameters<typeof createTeamService>[0]['agentNotices'];
   depositedBefore: Parameters<typeof createTeamService>[0]['depositedBefore'];
   playByMember(from: Date, to: Date, tx?: Executor): Promise<{ memberId: number; stakes: bigint; wins: bigint }[]>;
+  mainBalances: Parameters<typeof createTeamService>[0]['mainBalances'];
+  reverse: Parameters<typeof createContractService>[0]['reverse'];
   now: () => number;
 }) {
   const share: ShareService = createShareService(deps);
   const repo = createContractRepository(deps.database.db);
   const contracts = createContractService({ ...deps, repo });
   const team = createTeamService({ ...deps, repo: createTeamRepository(deps.database.db) });
-  const ops = createAgentOps({ database: deps.database, contracts, approvals: deps.approvals, members: deps.members });
+  const ops = createAgentOps({ database: deps.database, contracts, team, approvals: deps.approvals, members: deps.members });
   return {
     share,
     contracts,

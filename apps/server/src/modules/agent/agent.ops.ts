@@ -7,11 +7,14 @@ import type { Executor } from '../../db/tx';
 import type { Approvals } from '../../platform/approvals/approvals';
 import type { OpsAuditNote } from '../../platform/audit/ops.audit';
 import type { ContractService } from './contract.service';
+import type { TeamService } from './team.service';
 import type { MemberSummary } from './share.service';
 
 /** The four-eyes actions of the agent system (docs/adr/0044, 0100). */
 export const MAKE_AGENT_ACTION = 'agent.make';
 export const AGENT_CONTRACT_ACTION = 'agent.contract.offer';
+/** Settling a period again after a correction moves money back and forth: a second operator approves it. */
+export const AGENT_RESETTLE_ACTION = 'agent.period.resettle';
 
 const ZTopContract = ZAgentContractTerms.extend({ agent: z.string().trim().min(1).max(40) });
 
@@ -19,6 +22,7 @@ const ZTopContract = ZAgentContractTerms.extend({ agent: z.string().trim().min(1
 export function createAgentOps(deps: {
   database: Pick<Database, 'tx'>;
   contracts: ContractService;
+  team: Pick<TeamService, 'opsTree'>;
   approvals: Pick<Approvals, 'define'>;
   members: {
     memberSummaryByUsername(username: string): Promise<MemberSummary | null>;
@@ -58,6 +62,14 @@ export function createAgentOps(deps: {
     apply: (payload, note, approver) => contracts.offerTopLevel(payload, approver.username, note),
   });
 
+  deps.approvals.define({
+    action: AGENT_RESETTLE_ACTION,
+    approverPermission: 'money.write',
+    payload: z.object({ period: z.number().int().min(1), reason: z.string().trim().min(1).max(500) }),
+    onePendingPerTarget: true,
+    apply: (payload, note, approver) => contracts.resettle(payload.period, payload.reason, approver.username, note),
+  });
+
   return {
     assertCanMakeAgent,
     makeAgent,
@@ -67,6 +79,10 @@ export function createAgentOps(deps: {
     contracts: contracts.opsContracts,
     bills: contracts.opsBills,
     periods: contracts.opsPeriods,
+    tree: deps.team.opsTree,
+    uphold: contracts.uphold,
+    assertResettle: contracts.assertResettle,
+    resettle: contracts.resettle,
     /** A run of the settlement on the operator's request; the audit row records what it did. */
     async settle(note: OpsAuditNote) {
       const run = await contracts.settleDue();

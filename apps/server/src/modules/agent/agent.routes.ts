@@ -1,5 +1,6 @@
 import {
   createDownline,
+  disputeAgentBill,
   getDownlines,
   getTeamDays,
   getTeamOverview,
@@ -36,6 +37,8 @@ export async function agentRoutes(
   route(app, offerAgentContract, async (req) => contracts.offer(memberOf(req).id, req.body));
 
   route(app, listAgentBills, async (req) => contracts.myBills(memberOf(req).id, req.query));
+
+  route(app, disputeAgentBill, async (req) => contracts.dispute(memberOf(req).id, req.params.id, req.body.reason));
 
   route(app, getTeamOverview, async (req) => team.overview(memberOf(req).id, req.query.range));
 

@@ -4,6 +4,7 @@ import { agentBills, agentContracts, agentPeriods } from '../../db/schema';
 
 export type ContractRow = typeof agentContracts.$inferSelect;
 export type BillRow = typeof agentBills.$inferSelect;
+export type NewBillRow = typeof agentBills.$inferInsert;
 export type PeriodRow = typeof agentPeriods.$inferSelect;
 
 /** The agent contracts' SQL (docs/adr/0100): contracts, periods and bills. Every function takes the executor last. */
@@ -164,13 +165,14 @@ export function createContractRepository(db: Db) {
       const r = await tx.execute(
         sql`select distinct on (agent_id) agent_id, carry_out from agent_bills
           where kind = ${kind} and agent_id = any(${`{${agentIds.join(',')}}`}::int[]) and period_start < ${before.toISOString()}::timestamptz
+            and status <> 'reversed'
           order by agent_id, period_start desc`,
       );
       const rows = (r as unknown as { rows: Record<string, unknown>[] }).rows;
       return new Map(rows.map((x) => [Number(x.agent_id), BigInt(String(x.carry_out))]));
     },
 
-    async insertBills(rows: (typeof agentBills.$inferInsert)[], tx: Executor) {
+    async insertBills(rows: NewBillRow[], tx: Executor) {
       for (let i = 0; i < rows.length; i += 500) await tx.insert(agentBills).values(rows.slice(i, i + 500));
     },
 
@@ -191,6 +193,54 @@ export function createContractRepository(db: Db) {
         .where(eq(agentBills.id, id))
         .for('update', { skipLocked: true });
       return r ?? null;
+    },
+
+    /** A bill, locked (waiting for a payment run that holds it: an operator's or agent's decision never skips one). */
+    async billForUpdate(id: number, tx: Executor) {
+      const [r] = await tx.select().from(agentBills).where(eq(agentBills.id, id)).for('update');
+      return r ?? null;
+    },
+
+    async setBill(
+      id: number,
+      set: Partial<
+        Pick<
+          BillRow,
+          'status' | 'priorStatus' | 'disputeReason' | 'disputedBy' | 'disputedAt' | 'resolution' | 'resolvedBy' | 'resolvedAt'
+        >
+      >,
+      tx: Executor,
+    ) {
+      const [r] = await tx.update(agentBills).set(set).where(eq(agentBills.id, id)).returning();
+      return r!;
+    },
+
+    async periodForUpdate(id: number, tx: Executor) {
+      const [r] = await tx.select().from(agentPeriods).where(eq(agentPeriods.id, id)).for('update');
+      return r ?? null;
+    },
+
+    /** The bills of a period's current revision (none reversed), each locked. */
+    async liveBillsOf(periodId: number, tx: Executor) {
+      return tx
+        .select()
+        .from(agentBills)
+        .where(and(eq(agentBills.periodId, periodId), sql`${agentBills.status} <> 'reversed'`))
+        .orderBy(agentBills.id)
+        .for('update');
+    },
+
+    /** The period of the same kind and cycle that starts when this one ends, if it is settled. */
+    async periodAfter(kind: string, cycle: string, startsAt: Date, tx: Executor) {
+      const [r] = await tx
+        .select()
+        .from(agentPeriods)
+        .where(and(eq(agentPeriods.kind, kind), eq(agentPeriods.cycle, cycle), eq(agentPeriods.startsAt, startsAt)));
+      return r ?? null;
+    },
+
+    async setPeriodRevision(id: number, set: { revision: number; bills: number; finishedAt: Date }, tx: Executor) {
+      await tx.update(agentPeriods).set(set).where(eq(agentPeriods.id, id));
     },
 
     async markBill(

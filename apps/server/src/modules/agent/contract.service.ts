@@ -1,6 +1,7 @@
 import { isAgentAccount } from '@lotus/contracts/accounts';
 import {
   AGENT_CONTRACT_KINDS,
+  DISPUTABLE_BILL_STATUSES,
   type TAgentBill,
   type TAgentContract,
   type TAgentContractAnswer,
@@ -16,7 +17,7 @@ import type { Executor } from '../../db/tx';
 import type { OpsAuditNote } from '../../platform/audit/ops.audit';
 import type { WalletPost } from '../wallet/wallet.types';
 import { dominates, periodAt, settle, termsOf, type Tier } from './contract.rules';
-import type { BillRow, ContractRepository, ContractRow } from './contract.repository';
+import type { BillRow, ContractRepository, ContractRow, NewBillRow as NewBill } from './contract.repository';
 import type { MemberSummary } from './share.service';
 
 /** A period is settled this long after it ends, so that every movement stamped inside it has committed. */
@@ -52,6 +53,8 @@ export function createContractService(deps: {
     to: Date,
     tx?: Executor,
   ): Promise<{ memberId: number; stakes: bigint; wins: bigint }[]>;
+  /** The wallet's reversal of a ledger transaction (a paid bill when its period is settled again). */
+  reverse(transactionId: number, operator: { id: string; reason: string }, tx?: Executor): Promise<unknown>;
   now: () => number;
   log?: { warn: (obj: object, msg: string) => void };
 }) {
@@ -117,6 +120,16 @@ export function createContractService(deps: {
       },
       paidAt: row.paidAt?.toISOString() ?? null,
       transactionId: row.transactionId === null ? null : String(row.transactionId),
+      revision: row.revision,
+      dispute:
+        row.disputedAt && row.disputeReason
+          ? {
+              by: row.disputedBy === `member:${row.agentId}` ? 'agent' : 'payer',
+              reason: row.disputeReason,
+              at: row.disputedAt.toISOString(),
+            }
+          : null,
+      resolution: row.resolution,
     };
   }
 
@@ -319,55 +332,163 @@ export function createContractService(deps: {
         tx,
       );
       if (periodId === null) return null;
-      const contracts = await repo.inForce(kind, cycle, new Date(end), tx);
-      if (contracts.length === 0) {
-        await repo.finishPeriod(periodId, 0, at, tx);
-        return 0;
+      const rows = await billsOf({ kind, cycle, start, end, periodId, revision: 0, at, tree }, tx);
+      await repo.insertBills(rows, tx);
+      await repo.finishPeriod(periodId, rows.length, at, tx);
+      return rows.length;
+    });
+  }
+
+  /**
+   * One period's bills from the ledger as it is now (a first settlement, or a settlement again after a correction):
+   * every contract in force at the period's end, over the members' tree, with what each agent carried in.
+   */
+  async function billsOf(
+    p: { kind: TAgentContractKind; cycle: string; start: number; end: number; periodId: number; revision: number; at: Date; tree?: TreeMember[] | undefined },
+    tx: Executor,
+  ): Promise<NewBill[]> {
+    const contracts = await repo.inForce(p.kind, p.cycle, new Date(p.end), tx);
+    if (contracts.length === 0) return [];
+    // One after the other: a transaction is one connection.
+    const everyone = p.tree ?? (await members.memberTree(tx));
+    const play = await deps.playByMember(new Date(p.start), new Date(p.end), tx);
+    const carries = await repo.carries(
+      p.kind,
+      contracts.map((c) => c.agentId),
+      new Date(p.start),
+      tx,
+    );
+    const bills = settle({
+      members: everyone,
+      play: new Map(play.map((x) => [x.memberId, { stakes: x.stakes, wins: x.wins }])),
+      contracts: contracts.map((c) => ({
+        id: c.id,
+        agentId: c.agentId,
+        uplineId: c.uplineId,
+        kind: p.kind,
+        tiers: tiersOf(c),
+        minPayout: c.minPayout,
+      })),
+      carries,
+    }).filter((b) => b.amount > 0n || b.carryOut !== 0n || b.calculation.carriedIn !== 0n);
+    return bills.map((b) => ({
+      periodId: p.periodId,
+      revision: p.revision,
+      contractId: b.contractId,
+      agentId: b.agentId,
+      payerId: b.payerId,
+      kind: p.kind,
+      periodStart: new Date(p.start),
+      periodEnd: new Date(p.end),
+      amount: b.amount,
+      carryOut: b.carryOut,
+      calculation: Object.fromEntries(
+        Object.entries(b.calculation).map(([k, v]) => [k, typeof v === 'bigint' ? v.toString() : v]),
+      ),
+      depth: b.depth,
+      status: b.amount > 0n ? 'pending' : 'carried',
+      createdAt: p.at,
+    }));
+  }
+
+  // ---------- disputes and settling a period again (docs/adr/0101) ----------
+
+  /** The agent paid by a bill, or the agent who pays it, disputes it: its payment is held until an operator decides. */
+  async function dispute(memberId: number, billId: number, reason: string): Promise<TAgentBill> {
+    await requireAgent(memberId);
+    const row = await database.tx(async (tx) => {
+      const bill = await repo.billForUpdate(billId, tx);
+      // Someone else's bill answers like one that does not exist (no enumeration).
+      if (!bill || (bill.agentId !== memberId && bill.payerId !== memberId)) throw new AppError('agent_bill_not_found', 404);
+      if (!(DISPUTABLE_BILL_STATUSES as readonly string[]).includes(bill.status))
+        throw new AppError('agent_bill_not_disputable', 409);
+      return repo.setBill(
+        bill.id,
+        { status: 'disputed', priorStatus: bill.status, disputeReason: reason, disputedBy: `member:${memberId}`, disputedAt: new Date(now()) },
+        tx,
+      );
+    });
+    return (await billViews([row]))[0]!;
+  }
+
+  /** An operator upholds a disputed bill: back to its status before the dispute (a pending one is then paid). */
+  async function uphold(billId: number, reason: string, operator: string, note: OpsAuditNote): Promise<TAgentBill> {
+    const row = await database.tx(async (tx) => {
+      const bill = await repo.billForUpdate(billId, tx);
+      if (!bill) throw new AppError('agent_bill_not_found', 404);
+      if (bill.status !== 'disputed' || !bill.priorStatus) throw new AppError('agent_bill_not_disputed', 409);
+      const updated = await repo.setBill(
+        bill.id,
+        { status: bill.priorStatus, resolution: reason, resolvedBy: `operator:${operator}`, resolvedAt: new Date(now()) },
+        tx,
+      );
+      await note({ target: `agent-bill:${bill.id}`, before: { status: 'disputed' }, after: { status: bill.priorStatus, reason } });
+      return updated;
+    });
+    return (await billViews([row]))[0]!;
+  }
+
+  /** Refuses a settlement again that could never apply (before a four-eyes request holds it). */
+  async function assertResettle(periodId: number) {
+    const period = await database.tx((tx) => repo.periodForUpdate(periodId, tx));
+    if (!period) throw new AppError('agent_period_not_found', 404);
+    return period;
+  }
+
+  /**
+   * Settles a period again after a correction (a four-eyes request applied; docs/adr/0101): in one transaction every
+   * bill of its current revision is reversed (a paid one through a ledger reversal, which the agent's wallet must still
+   * hold), the next revision's bills are written from the ledger as it is now, and the payment run pays them. Refused
+   * when it would change what an agent carried into the next period once that one is settled.
+   */
+  async function resettle(periodId: number, reason: string, operator: string, note: OpsAuditNote) {
+    return database.tx(async (tx) => {
+      const period = await repo.periodForUpdate(periodId, tx);
+      if (!period) throw new AppError('agent_period_not_found', 404);
+      const at = new Date(now());
+      const old = await repo.liveBillsOf(period.id, tx);
+      const revision = period.revision + 1;
+      const rows = await billsOf(
+        {
+          kind: period.kind as TAgentContractKind,
+          cycle: period.cycle,
+          start: period.startsAt.getTime(),
+          end: period.endsAt.getTime(),
+          periodId: period.id,
+          revision,
+          at,
+        },
+        tx,
+      );
+      if (await repo.periodAfter(period.kind, period.cycle, period.endsAt, tx)) {
+        const carried = (bills: { agentId: number; carryOut?: bigint | undefined }[]) =>
+          new Map(bills.filter((b) => (b.carryOut ?? 0n) !== 0n).map((b) => [b.agentId, b.carryOut ?? 0n]));
+        const before = carried(old);
+        const after = carried(rows);
+        const same = before.size === after.size && [...before].every(([agent, c]) => after.get(agent) === c);
+        if (!same) throw new AppError('agent_period_carry_consumed', 409);
       }
-      // One after the other: a transaction is one connection.
-      const everyone = tree ?? (await members.memberTree(tx));
-      const play = await deps.playByMember(new Date(start), new Date(end), tx);
-      const carries = await repo.carries(
-        kind,
-        contracts.map((c) => c.agentId),
-        new Date(start),
-        tx,
-      );
-      const bills = settle({
-        members: everyone,
-        play: new Map(play.map((p) => [p.memberId, { stakes: p.stakes, wins: p.wins }])),
-        contracts: contracts.map((c) => ({
-          id: c.id,
-          agentId: c.agentId,
-          uplineId: c.uplineId,
-          kind,
-          tiers: tiersOf(c),
-          minPayout: c.minPayout,
-        })),
-        carries,
-      }).filter((b) => b.amount > 0n || b.carryOut !== 0n || b.calculation.carriedIn !== 0n);
-      await repo.insertBills(
-        bills.map((b) => ({
-          periodId,
-          contractId: b.contractId,
-          agentId: b.agentId,
-          payerId: b.payerId,
-          kind,
-          periodStart: new Date(start),
-          periodEnd: new Date(end),
-          amount: b.amount,
-          carryOut: b.carryOut,
-          calculation: Object.fromEntries(
-            Object.entries(b.calculation).map(([k, v]) => [k, typeof v === 'bigint' ? v.toString() : v]),
-          ),
-          depth: b.depth,
-          status: b.amount > 0n ? 'pending' : 'carried',
-          createdAt: at,
-        })),
-        tx,
-      );
-      await repo.finishPeriod(periodId, bills.length, at, tx);
-      return bills.length;
+      let reversed = 0n;
+      // Bottom of the tree first: an upline gets back what it paid its downline before it returns what it was paid.
+      for (const bill of [...old].sort((x, y) => y.depth - x.depth || x.id - y.id)) {
+        if (bill.transactionId !== null) {
+          await deps.reverse(bill.transactionId, { id: operator, reason: `agent period ${period.id} settled again: ${reason}` }, tx);
+          reversed += bill.amount;
+        }
+        await repo.setBill(bill.id, { status: 'reversed', resolution: reason, resolvedBy: `operator:${operator}`, resolvedAt: at }, tx);
+      }
+      await repo.insertBills(rows, tx);
+      await repo.setPeriodRevision(period.id, { revision, bills: rows.length, finishedAt: at }, tx);
+      const result = {
+        period: period.id,
+        revision,
+        reversedBills: old.length,
+        reversedAmount: formatMinor(reversed),
+        newBills: rows.length,
+        newAmount: formatMinor(rows.reduce((sum, r) => sum + (r.amount ?? 0n), 0n)),
+      };
+      await note({ target: `agent-period:${period.id}`, before: { revision: period.revision }, after: { ...result, reason } });
+      return result;
     });
   }
 
@@ -512,6 +633,8 @@ export function createContractService(deps: {
     const rows = await repo.periods(100);
     return {
       list: rows.map((r) => ({
+        id: r.id,
+        revision: r.revision,
         kind: r.kind as TAgentContractKind,
         cycle: r.cycle,
         startsAt: r.startsAt.toISOString(),
@@ -537,6 +660,10 @@ export function createContractService(deps: {
     opsContracts,
     opsBills,
     opsPeriods,
+    dispute,
+    uphold,
+    assertResettle,
+    resettle,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/tx';
 import {
   agentBills,
@@ -199,7 +199,9 @@ export function createTeamRepository(db: Db) {
         .where(
           and(
             eq(agentBills.agentId, agentId),
-            eq(agentBills.status, 'paid'),
+            // Paid, and not reversed since (a disputed bill that was paid still counts until it is reversed).
+            isNotNull(agentBills.transactionId),
+            sql`${agentBills.status} <> 'reversed'`,
             gte(agentBills.periodStart, from),
             lt(agentBills.periodStart, to),
           ),
@@ -218,6 +220,23 @@ export function createTeamRepository(db: Db) {
       const flags: Record<string, number> = {};
       for (const r of rows) flags[r.kind] = Math.max(flags[r.kind] ?? 0, r.status === 'offered' ? 1 : 2);
       return flags;
+    },
+
+    /** These agents' active contracts and open offers (the console's tree). */
+    async liveContracts(agentIds: number[], tx: Executor = db) {
+      if (agentIds.length === 0) return [];
+      return tx
+        .select({
+          id: agentContracts.id,
+          agentId: agentContracts.agentId,
+          kind: agentContracts.kind,
+          cycle: agentContracts.cycle,
+          status: agentContracts.status,
+          tiers: agentContracts.tiers,
+        })
+        .from(agentContracts)
+        .where(and(inArray(agentContracts.agentId, agentIds), inArray(agentContracts.status, ['active', 'offered'])))
+        .orderBy(agentContracts.id);
     },
 
     /** The active contract kinds of these agents. */

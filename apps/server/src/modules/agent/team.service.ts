@@ -9,6 +9,7 @@ import {
   type TTeamProfit,
   type TTeamRange,
 } from '@lotus/contracts/agent';
+import type { TOpsAgentTree } from '@lotus/contracts/ops-agents';
 import { AppError } from '@lotus/contracts/app-error';
 import { bangkokDay, bangkokDayRange, DAY_MS, daysInRange, isDay } from '@lotus/contracts/calendar';
 import { formatMinor } from '@lotus/contracts/money';
@@ -70,12 +71,13 @@ export function createTeamService(deps: {
     memberTree(tx?: Executor): Promise<TreeMember[]>;
     madeBetween(from: Date, to: Date, tx?: Executor): Promise<number[]>;
     listDirectDownlines(
-      agentId: number,
+      agentId: number | null,
       q: { search: string; limit: number; offset: number },
     ): Promise<{
       rows: {
         id: number;
         username: string;
+        status: string;
         isAgent: number;
         type: number;
         createdAt: Date;
@@ -96,6 +98,8 @@ export function createTeamService(deps: {
   /** The operators' notices to agents (content notices of type AG) in a language. */
   agentNotices(language: string): Promise<TAgentNotice[]>;
   depositedBefore(ids: number[], before: Date, tx?: Executor): Promise<Set<number>>;
+  /** Members' main wallet balances (the console's tree). */
+  mainBalances(ids: number[]): Promise<Map<number, bigint>>;
   now: () => number;
 }) {
   const { repo, members, now } = deps;
@@ -340,6 +344,55 @@ export function createTeamService(deps: {
     };
   }
 
+  /**
+   * The console's agent tree one level at a time (docs/adr/0101): the top-level agents, or the direct downlines of
+   * `upline` with the path down to it, each with its team size, balance, and active contracts and open offers.
+   */
+  async function opsTree(q: { upline: string; search: string; pageNo: number; pageSize: number }): Promise<TOpsAgentTree> {
+    const path: string[] = [];
+    let parentId: number | null = null;
+    if (q.upline) {
+      const parent = await members.memberSummaryByUsername(q.upline);
+      if (!parent) return { path: [], list: [], total: 0 };
+      parentId = parent.id;
+      for (let at: MemberSummary | null = parent, guard = 0; at && guard < 50; guard++) {
+        path.unshift(at.username);
+        at = at.uplineId === null ? null : await members.memberSummary(at.uplineId);
+      }
+    }
+    const { rows, total } = await members.listDirectDownlines(parentId, {
+      search: q.search,
+      limit: q.pageSize,
+      offset: (q.pageNo - 1) * q.pageSize,
+    });
+    const ids = rows.map((r) => r.id);
+    const agentIds = rows.filter((r) => isAgentAccount(r)).map((r) => r.id);
+    const [sizes, contracts, balances] = await Promise.all([repo.sizes(agentIds), repo.liveContracts(agentIds), deps.mainBalances(ids)]);
+    return {
+      path,
+      list: rows.map((r) => ({
+        username: r.username,
+        isAgent: isAgentAccount(r),
+        status: r.status,
+        teamSize: sizes.get(r.id)?.members ?? 0,
+        agents: sizes.get(r.id)?.agents ?? 0,
+        balance: formatMinor(balances.get(r.id) ?? 0n),
+        createdAt: r.createdAt.toISOString(),
+        lastLoginAt: r.lastLoginAt?.toISOString() ?? null,
+        contracts: contracts
+          .filter((c) => c.agentId === r.id)
+          .map((c) => ({
+            id: c.id,
+            kind: c.kind as TAgentContractKind,
+            cycle: c.cycle,
+            status: c.status,
+            topRateBp: Math.max(0, ...c.tiers.map((t) => t.rateBp)),
+          })),
+      })),
+      total,
+    };
+  }
+
   /** A range of Bangkok days (both included, at most TEAM_RANGE_MAX_DAYS) as instants [from, to). */
   function daysOf(q: { from: string; to: string }) {
     if (!isDay(q.from) || !isDay(q.to))
@@ -437,7 +490,7 @@ export function createTeamService(deps: {
     return { username: created.username, isAgent: created.isAgent !== 0 };
   }
 
-  return { rollup, rollupDue, overview, teamMembers, teamDays, teamProfit, notices, createDownline, flags };
+  return { rollup, rollupDue, overview, teamMembers, teamDays, teamProfit, notices, createDownline, flags, opsTree };
 }
 
 export type TeamService = ReturnType<typeof createTeamService>;

@@ -179,8 +179,8 @@ export function createIdentityModule(deps: {
     stepUp,
     phoneAuth,
     housekeeping,
-    /** An agent's direct downlines (the agent module's share-profit form): narrowed member fields. */
-    listDirectDownlines: (agentId: number, q: { search: string; limit: number; offset: number }) =>
+    /** An agent's direct downlines, or (null) the top-level agents (the agent module): narrowed member fields. */
+    listDirectDownlines: (agentId: number | null, q: { search: string; limit: number; offset: number }) =>
       memberRepo.listDirectDownlines(agentId, q),
     /** A member's id, username, type, agent level, status and upline (the agent module's checks). */
     memberSummary: async (id: number) => {

@@ -450,6 +450,9 @@ export function createWalletRepository(db: Db, prepared: PreparedQuery) {
           join ledger_entries e on e.transaction_id = t.id
           join ledger_accounts a on a.id = e.account_id and a.member_id is not null and a.class = 'real'
           where t.op = 'game' and t.created_at >= ${from.toISOString()}::timestamptz and t.created_at < ${to.toISOString()}::timestamptz
+            -- A movement an operator reversed since (a voided bet) no longer counts: a period settled again after the
+            -- correction leaves it out (docs/adr/0101). Reversals are few: one hashed list.
+            and t.id not in (select r.reverses from ledger_transactions r where r.op = 'reversal' and r.reverses is not null)
           group by a.member_id`,
       );
       return r.map((x) => ({ memberId: Number(x.member_id), stakes: big(x.stakes), wins: big(x.wins) }));

@@ -257,6 +257,13 @@ export function createWalletService(deps: {
     return (await repo.balances([code])).get(code) ?? 0n;
   }
 
+  /** Members' main wallet balances, by member id (the console's agent tree). */
+  async function mainBalances(memberIds: number[]): Promise<Map<number, bigint>> {
+    if (memberIds.length === 0) return new Map();
+    const byCode = await repo.balances(memberIds.map((id) => accounts.main(id)));
+    return new Map(memberIds.map((id) => [id, byCode.get(accounts.main(id)) ?? 0n]));
+  }
+
   /** A trial account's play credit, granted through the ledger when the account is made (5.GATE.03). */
   async function grantTrialCredit(memberId: number, amount: bigint, tx: Executor) {
     if (amount <= 0n) return;
@@ -395,7 +402,7 @@ export function createWalletService(deps: {
   const activityByMember = (from: Date, to: Date, tx?: Executor) => repo.activityByMember(from, to, tx);
   const depositedBefore = (ids: number[], before: Date, tx?: Executor) => repo.depositedBefore(ids, before, tx);
 
-  return { playByMember, activityByMember, depositedBefore, accountEntries, withdrawalsAfterDeposit, post, reverse, reverseByOperator, assertReversible, periodFigures, gameOperation, balanceOf, grantTrialCredit, funds, verify, wageringOutstanding, accountRecord, bettingRounds, playTotals, settledWins, repo };
+  return { playByMember, activityByMember, depositedBefore, accountEntries, withdrawalsAfterDeposit, post, reverse, reverseByOperator, assertReversible, periodFigures, gameOperation, balanceOf, mainBalances, grantTrialCredit, funds, verify, wageringOutstanding, accountRecord, bettingRounds, playTotals, settledWins, repo };
 }
 
 export type WalletService = ReturnType<typeof createWalletService>;

@@ -1,4 +1,4 @@
-import { TRIAL_ACCOUNT } from '@lotus/contracts/accounts';
+import { AGENT_LEVELS, TRIAL_ACCOUNT } from '@lotus/contracts/accounts';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/tx';
 import { members, totpRecoveryCodes } from '../../../db/schema';
@@ -146,9 +146,10 @@ export function createMemberRepository(db: Db) {
     },
 
     /** Direct downlines of an agent (members whose upline it is), by username prefix, newest first. */
-    async listDirectDownlines(agentId: number, q: { search: string; limit: number; offset: number }, tx: Executor = db) {
+    /** The direct downlines of an agent, or (null) the top-level agents: agents with nobody above them. */
+    async listDirectDownlines(agentId: number | null, q: { search: string; limit: number; offset: number }, tx: Executor = db) {
       const where = and(
-        eq(members.uplineId, agentId),
+        agentId === null ? and(isNull(members.uplineId), inArray(members.isAgent, [...AGENT_LEVELS])) : eq(members.uplineId, agentId),
         q.search ? ilike(members.username, `${q.search.replace(/[%_\\]/g, '\\$&')}%`) : undefined,
       );
       const [rows, total] = await Promise.all([
