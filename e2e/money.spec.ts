@@ -2,8 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { registerWithUsername, skipNewsPopup, uniqueName } from './support/accounts';
 import { watchConsole } from './support/console';
 import { ops, payAsSecondAdmin } from './support/ops';
-import { nextSliderChallenge, solveSlider } from './support/slider';
-import { submitLogin, trackCaptcha } from './support/login';
+import { loginFirstTime } from './support/login';
 
 // Money (issue 8), as a new member would use it through the real server and the built site:
 // registration, My wallet, a bank-transfer deposit approved by an operator, the header balance and
@@ -317,28 +316,6 @@ test('2.MC.03 2.MC.04 2.MC.09 3.WAL.02 7.RELAY.03 7.RELAY.20 sandbox PSP deposit
  * Earlier failed logins from this address (other specs) make the server ask for a captcha: support/login.ts
  * reads it through the operator API, as a support agent would.
  */
-async function loginFirstTime(page: Page, username: string, password: string, newPassword: string) {
-  trackCaptcha(page);
-  await page.goto('/login');
-  expect(await submitLogin(page, page.getByTestId('login-form'), username, password)).toBe('forced');
-  const modal = page.getByTestId('change-password-modal');
-  await expect(modal).toBeVisible();
-  await modal.getByTestId('new-password').fill(newPassword);
-  await modal.getByTestId('confirm-password').fill(newPassword);
-  const again = nextSliderChallenge(page);
-  await modal.getByTestId('change-password-submit').click();
-  await solveSlider(page, again);
-  await expect(modal).toHaveCount(0);
-  // 4.LOGIN.05: the first-login welcome shows once the login with the new password is stored (it
-  // replaces the session: the token rotates; leaving the page before then would lose the session).
-  // Closing it lands on home.
-  const welcome = page.getByTestId('dialog');
-  await expect(welcome).toContainText(/ยินดีต้อนรับ|Welcome/);
-  await welcome.getByTestId('dialog-button-0').click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByTestId('header-member-bar')).toBeVisible();
-}
-
 test('2.MC.06 2.MC.07 an agent created by the operator shares profit with a downline registered through its affiliate link', async ({
   page,
   browser,

@@ -21,11 +21,16 @@ function idOfRow(table: string, text: string): string {
 const baht = (whole: number) => `฿${whole.toLocaleString('en-US')}.00`;
 
 /**
- * Registers a member (`username`, password Lotus2026) and credits `amount` whole baht (1,000 by default)
+ * Registers a member (`username`, password Lotus2026; through an agent's registration link when `affiliateCode` is
+ * given) and credits `amount` whole baht (1,000 by default)
  * through a bank-transfer deposit with its slip that an operator approves; answers the username.
  */
-export async function fundedMember(page: Page, username = uniqueName('h'), { amount = 1000 }: { amount?: number } = {}): Promise<string> {
-  await registerWithUsername(page, { username, password: 'Lotus2026' });
+export async function fundedMember(
+  page: Page,
+  username = uniqueName('h'),
+  { amount = 1000, affiliateCode }: { amount?: number; affiliateCode?: string } = {},
+): Promise<string> {
+  await registerWithUsername(page, { username, password: 'Lotus2026' }, affiliateCode ? { affiliateCode } : undefined);
   await page.goto('/member?page=depositv2');
   await page.getByTestId('deposit-amount-input').fill(String(amount));
   await page.getByTestId('deposit-reference-input').fill(`REF ${username}`);
