@@ -144,7 +144,7 @@ export const ZOpsAgentTreeNode = z.object({
   /** Members below it at any depth, and the agents among them (from the team rollup). */
   teamSize: z.number().int(),
   agents: z.number().int(),
-  /** Its main wallet (minor units). */
+  /** Its main wallet, in the decimal text of every amount ("1234.50"). */
   balance: z.string().max(30),
   createdAt: z.string().max(40),
   lastLoginAt: z.string().max(40).nullable(),

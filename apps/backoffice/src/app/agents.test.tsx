@@ -67,6 +67,9 @@ const bill = (over: Record<string, unknown> = {}) => ({
   },
   paidAt: '2099-12-31T17:01:00.000Z',
   transactionId: '9001',
+  revision: 0,
+  dispute: null,
+  resolution: null,
   ...over,
 });
 const BILLS = {
@@ -100,6 +103,8 @@ const BILLS = {
 const PERIODS = {
   list: [
     {
+      id: 1,
+      revision: 0,
       kind: 'realtime',
       cycle: '5min',
       startsAt: '2099-12-31T16:55:00.000Z',
@@ -110,6 +115,8 @@ const PERIODS = {
       finishedAt: '2099-12-31T17:00:32.000Z',
     },
     {
+      id: 2,
+      revision: 0,
       kind: 'dividend',
       cycle: 'month',
       startsAt: '2099-11-30T17:00:00.000Z',

@@ -173,6 +173,9 @@ export const agentBill = (over: Partial<TAgentBill> = {}): TAgentBill => ({
   },
   paidAt: '2026-12-06T17:01:00.000Z',
   transactionId: 'T991',
+  revision: 0,
+  dispute: null,
+  resolution: null,
   ...over,
 });
 

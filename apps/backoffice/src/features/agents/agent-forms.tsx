@@ -8,26 +8,29 @@ import {
   percentToBp,
   RATE_BP_MAX,
   ZAgentTier,
+  type TAgentBill,
   type TAgentContractKind,
 } from '@lotus/contracts/agent';
-import { ZOpsAgentParam, ZOpsMakeAgent, ZOpsTopContract, type TOpsTopContract } from '@lotus/contracts/ops-agents';
-import { useId, useState } from 'react';
+import { ZOpsAgentParam, ZOpsBillParam, ZOpsMakeAgent, ZOpsPeriodParam, ZOpsTopContract, type TOpsTopContract } from '@lotus/contracts/ops-agents';
+import { useId, useState, type ReactNode } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { makeAgent, offerTopContract } from './api';
-import { DialogActions, ServerError } from './parts';
+import { formatAmount, formatTime } from '@/lib/format';
+import { makeAgent, offerTopContract, resettlePeriod, upholdBill, type TAgentPeriod } from './api';
+import { DialogActions, Dispute, ServerError } from './parts';
 import { AMOUNT, COUNT, firstNotIncreasing, PERCENT, wireAmount } from './rates';
 
 /**
- * The write forms of the Agents page (docs/adr/0100): make a member an agent, offer a top-level agent its contract.
- * Both are four-eyes requests (docs/adr/0044): the answer names the request a second operator approves. Checked here
- * with the contract's own schemas before anything is sent; what the server still refuses (not a member, already an
+ * The write forms of the Agents page (docs/adr/0100, 0101): make a member an agent, offer a top-level agent its
+ * contract, settle a period again: four-eyes requests (docs/adr/0044) whose answer names the request a second operator
+ * approves; and uphold a disputed bill, applied at once. Checked here with the contract's own schemas before anything
+ * is sent; what the server still refuses (not a member, already an
  * agent, not top-level, a request already waiting) is shown by its catalogue key. Error messages are keys of
  * agents:form.errors.
  */
 
-type TDone = (text: string, options?: { approvals?: boolean }) => Promise<void>;
+export type TDone = (text: string, options?: { approvals?: boolean }) => Promise<void>;
 
 /** The reason of a four-eyes request as the contract wants it (ZOpsReason), with the form's error keys. */
 const reason = z.string().trim().min(3, 'reason').max(500, 'tooLong');
@@ -361,5 +364,141 @@ export function ContractForm({ close, onDone }: { close: () => void; onDone: TDo
       <ServerError error={failure} />
       <DialogActions close={close} submitting={form.formState.isSubmitting} label={t('offer.submit')} />
     </form>
+  );
+}
+
+const ZReasonForm = z.object({ reason });
+type TReasonForm = z.infer<typeof ZReasonForm>;
+
+/**
+ * A form that only asks the reason the audit log records (the contract's ZOpsReason), then runs `onSubmit`; what the
+ * server refuses is shown by its catalogue key and the dialog stays open. `children`: what the operator decides on.
+ */
+function ReasonForm({
+  title,
+  intro,
+  submit: submitLabel,
+  close,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  intro: string;
+  submit: string;
+  close: () => void;
+  onSubmit: (reason: string) => Promise<void>;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('agents');
+  const id = useId();
+  const [failure, setFailure] = useState<unknown>(null);
+  const form = useForm<TReasonForm>({ resolver: zodResolver(ZReasonForm), defaultValues: { reason: '' } });
+  const error = form.formState.errors.reason;
+  const submit = form.handleSubmit(async (v) => {
+    setFailure(null);
+    try {
+      await onSubmit(v.reason.trim());
+    } catch (thrown) {
+      setFailure(thrown);
+    }
+  });
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={title} aria-describedby={`${id}-intro`}>
+      <p id={`${id}-intro`} className="hint">
+        {intro}
+      </p>
+      {children}
+      <label htmlFor={`${id}-reason`}>{t('form.reason')}</label>
+      <textarea
+        id={`${id}-reason`}
+        rows={3}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-reason-error` : undefined}
+        {...form.register('reason')}
+      />
+      {error ? (
+        <span id={`${id}-reason-error`} className="field-error block">
+          {t(`form.errors.${error.message}`)}
+        </span>
+      ) : null}
+      <ServerError error={failure} />
+      <DialogActions close={close} submitting={form.formState.isSubmitting} label={submitLabel} />
+    </form>
+  );
+}
+
+/**
+ * Uphold a disputed bill (money.write): the dispute is closed and the bill goes back to its status before it (a
+ * pending or unpaid one is then paid); no money moves now. Applied at once; the list is refreshed.
+ */
+export function UpholdForm({ bill, close, onDone }: { bill: TAgentBill; close: () => void; onDone: TDone }) {
+  const { t } = useTranslation('agents');
+  return (
+    <ReasonForm
+      title={t('uphold.title', { id: bill.id })}
+      intro={t('uphold.intro')}
+      submit={t('uphold.submit')}
+      close={close}
+      onSubmit={async (text) => {
+        // The contract's own schemas, as the server reads them.
+        const { id } = ZOpsBillParam.parse({ id: bill.id });
+        const { reason: checked } = ZReasonForm.parse({ reason: text });
+        const upheld = await upholdBill(id, checked);
+        close();
+        await onDone(t('uphold.done', { id: upheld.id, status: t(`billStatuses.${upheld.status}`) }));
+      }}
+    >
+      <dl className="facts">
+        <dt>{t('bills.agent')}</dt>
+        <dd>
+          <code>{bill.agent}</code>
+        </dd>
+        <dt>{t('bills.amount')}</dt>
+        <dd className="amount">{formatAmount(bill.amount)}</dd>
+        <dt>{t('dispute.title')}</dt>
+        <dd>
+          <Dispute bill={bill} />
+        </dd>
+      </dl>
+    </ReasonForm>
+  );
+}
+
+/**
+ * Settle a period again after a correction (money.write): a four-eyes request. Approved, every bill of the period is
+ * reversed (a paid one through a ledger reversal) and the next revision of its bills is written from the ledger as it
+ * is now, then paid: never an edit.
+ */
+export function ResettleForm({ period, close, onDone }: { period: TAgentPeriod; close: () => void; onDone: TDone }) {
+  const { t } = useTranslation('agents');
+  const what = { kind: t(`kinds.${period.kind}`), start: formatTime(period.startsAt) };
+  return (
+    <ReasonForm
+      title={t('resettle.title')}
+      intro={t('resettle.intro')}
+      submit={t('resettle.submit')}
+      close={close}
+      onSubmit={async (text) => {
+        const { id } = ZOpsPeriodParam.parse({ id: period.id });
+        const { reason: checked } = ZReasonForm.parse({ reason: text });
+        const answer = await resettlePeriod(id, checked);
+        close();
+        if ('approvalId' in answer) await onDone(t('resettle.requested', { ...what, id: answer.approvalId }), { approvals: true });
+        else await onDone(t('resettle.applied', what));
+      }}
+    >
+      <dl className="facts">
+        <dt>{t('periods.kind')}</dt>
+        <dd>{what.kind}</dd>
+        <dt>{t('periods.period')}</dt>
+        <dd>
+          {what.start} – {formatTime(period.endsAt)}
+        </dd>
+        <dt>{t('periods.bills')}</dt>
+        <dd className="amount">{period.bills}</dd>
+        <dt>{t('periods.revisionLabel')}</dt>
+        <dd>{period.revision}</dd>
+      </dl>
+    </ReasonForm>
   );
 }

@@ -12,19 +12,22 @@ import { BillsPanel } from './bills-panel';
 import { ContractsPanel } from './contracts-panel';
 import { FormDialog } from './parts';
 import { PeriodsPanel } from './periods-panel';
+import { TreePanel } from './tree-panel';
 import './agents.css';
 
 type TNotice = { text: string; approvals?: boolean };
 
-export const AGENTS_TABS = ['contracts', 'bills', 'periods'] as const;
+export const AGENTS_TABS = ['contracts', 'tree', 'bills', 'periods'] as const;
 type TTab = (typeof AGENTS_TABS)[number];
 
 /**
  * The Agents page (issue 28, docs/adr/0100), money.read: the agent contracts (who is paid, by whom, on which tiers),
- * the bills of each period with their calculation, and the settlement's latest periods, one tab each; the tab is in
- * the address (`?tab=bills`), so a link names it. The changes, each shown only to a role that may make it: make a member
- * an agent (members.write) and offer a top-level agent its contract (money.write), both four-eyes requests a second
- * operator approves; run the settlement now (money.write), what the job does every minute.
+ * the agent tree one level at a time, the bills of each period with their calculation and disputes, and the
+ * settlement's latest periods, one tab each; the tab is in the address (`?tab=bills`), so a link names it. The changes,
+ * each shown only to a role that may make it: make a member an agent (members.write) and offer a top-level agent its
+ * contract (money.write), both four-eyes requests a second operator approves; run the settlement now (money.write),
+ * what the job does every minute; uphold a disputed bill and settle a period again (money.write, the latter a
+ * four-eyes request: docs/adr/0101).
  */
 export function AgentsPage() {
   const { t } = useTranslation('agents');
@@ -34,7 +37,7 @@ export function AgentsPage() {
   const canMoney = can(me.data, 'money.write');
   const [params, setParams] = useSearchParams();
   const [notice, setNotice] = useState<TNotice | null>(null);
-  const tabs = useRef<Record<TTab, HTMLButtonElement | null>>({ contracts: null, bills: null, periods: null });
+  const tabs = useRef<Record<TTab, HTMLButtonElement | null>>({ contracts: null, tree: null, bills: null, periods: null });
   const wanted = params.get('tab');
   const tab: TTab = AGENTS_TABS.includes(wanted as TTab) ? (wanted as TTab) : 'contracts';
 
@@ -127,7 +130,15 @@ export function AgentsPage() {
         ))}
       </div>
       <div role="tabpanel" id={`agents-tabpanel-${tab}`} aria-labelledby={`agents-tab-${tab}`}>
-        {tab === 'contracts' ? <ContractsPanel /> : tab === 'bills' ? <BillsPanel /> : <PeriodsPanel />}
+        {tab === 'contracts' ? (
+          <ContractsPanel />
+        ) : tab === 'tree' ? (
+          <TreePanel />
+        ) : tab === 'bills' ? (
+          <BillsPanel canMoney={canMoney} onDone={done} />
+        ) : (
+          <PeriodsPanel canMoney={canMoney} onDone={done} />
+        )}
       </div>
     </section>
   );

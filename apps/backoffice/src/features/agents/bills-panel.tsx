@@ -5,8 +5,9 @@ import { createContext, use, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table';
 import { formatAmount, formatTime } from '@/lib/format';
+import { UpholdForm, type TDone } from './agent-forms';
 import { billsQueryOptions, PAGE_SIZE, type TAgentBillStatus, type TBillFilter } from './api';
-import { Period, Rate, TableSkeleton } from './parts';
+import { Dispute, FormDialog, Period, Rate, TableSkeleton } from './parts';
 
 const column = createColumnHelper<TAgentBill>();
 
@@ -99,6 +100,20 @@ function CalculationPanel({ bill, onClose }: { bill: TAgentBill; onClose: () => 
           <span className={BILL_BADGE[bill.status]}>{t(`billStatuses.${bill.status}`)}</span>{' '}
           {bill.paidAt ? t('calculation.paidAt', { time: formatTime(bill.paidAt), transaction: bill.transactionId ?? '—' }) : null}
         </dd>
+        {bill.revision > 0 ? (
+          <>
+            <dt>{t('calculation.revision')}</dt>
+            <dd>{t('bills.revision', { n: bill.revision })}</dd>
+          </>
+        ) : null}
+        {bill.dispute || bill.resolution ? (
+          <>
+            <dt>{t('dispute.title')}</dt>
+            <dd>
+              <Dispute bill={bill} />
+            </dd>
+          </>
+        ) : null}
       </dl>
       <p className="hint">{t(`calculation.how.${base}`)}</p>
     </section>
@@ -107,10 +122,11 @@ function CalculationPanel({ bill, onClose }: { bill: TAgentBill; onClose: () => 
 
 /**
  * The agents' bills, newest first (money.read): per contract and period, the base, the rate reached, the amount and
- * whether it is paid, owed (the payer short of money; retried every run) or carried into the next period. A row opens
- * its calculation.
+ * whether it is paid, owed (the payer short of money; retried every run) or carried into the next period; a disputed
+ * bill with who disputed it and why, and how the dispute was closed (docs/adr/0101). A row opens its calculation. With
+ * money.write, a disputed bill can be upheld: back to its status before the dispute.
  */
-export function BillsPanel() {
+export function BillsPanel({ canMoney, onDone }: { canMoney: boolean; onDone: TDone }) {
   const { t } = useTranslation('agents');
   const [filter, setFilter] = useState<TBillFilter>({ pageNo: 1 });
   const [agent, setAgent] = useState('');
@@ -136,7 +152,31 @@ export function BillsPanel() {
       column.accessor('amount', { header: t('bills.amount'), cell: (c) => <span className="amount">{formatAmount(c.getValue())}</span> }),
       column.accessor('status', {
         header: t('bills.status'),
-        cell: (c) => <span className={BILL_BADGE[c.getValue()]}>{t(`billStatuses.${c.getValue()}`)}</span>,
+        cell: (c) => (
+          <>
+            <span className={BILL_BADGE[c.getValue()]}>{t(`billStatuses.${c.getValue()}`)}</span>
+            {c.row.original.revision > 0 ? <span className="hint block nowrap">{t('bills.revision', { n: c.row.original.revision })}</span> : null}
+          </>
+        ),
+      }),
+      column.display({
+        id: 'dispute',
+        header: t('bills.dispute'),
+        cell: (c) => {
+          const b = c.row.original;
+          return (
+            <>
+              <Dispute bill={b} />
+              {canMoney && b.status === 'disputed' ? (
+                <div className="agents-row-actions">
+                  <FormDialog label={t('uphold.open')} name={t('uphold.openOf', { id: b.id })} title={t('uphold.title', { id: b.id })}>
+                    {(close) => <UpholdForm bill={b} close={close} onDone={onDone} />}
+                  </FormDialog>
+                </div>
+              ) : null}
+            </>
+          );
+        },
       }),
       column.display({
         id: 'calculation',
@@ -144,7 +184,7 @@ export function BillsPanel() {
         cell: (c) => <CalculationButton id={c.row.original.id} />,
       }),
     ],
-    [t],
+    [t, canMoney, onDone],
   );
   const opened = useMemo(() => ({ openId, toggle: (id: number) => setOpenId((o) => (o === id ? null : id)) }), [openId]);
   const close = (id: number) => {
@@ -201,7 +241,7 @@ export function BillsPanel() {
         </button>
       </form>
       {bills.isPending ? (
-        <TableSkeleton label={t('bills.loading')} columns={9} />
+        <TableSkeleton label={t('bills.loading')} columns={10} />
       ) : bills.data && bills.data.total === 0 ? (
         <p className="state">{filter.agent || filter.kind || filter.status ? t('bills.noneFound') : t('bills.empty')}</p>
       ) : (

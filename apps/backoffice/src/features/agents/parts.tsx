@@ -1,4 +1,4 @@
-import { bpToPercent, type TAgentTier } from '@lotus/contracts/agent';
+import { bpToPercent, type TAgentBill, type TAgentTier } from '@lotus/contracts/agent';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorCodeOf } from '@/lib/api';
@@ -8,11 +8,14 @@ import { readAmount } from './rates';
 /** A button that opens a native <dialog> (focus kept inside, Escape closes it) holding a form. */
 export function FormDialog({
   label,
+  name,
   title,
   wide = false,
   children,
 }: {
   label: string;
+  /** The button's accessible name when a row's button needs saying which row (it starts with the visible label). */
+  name?: string;
   title: string;
   wide?: boolean;
   children: (close: () => void) => ReactNode;
@@ -28,7 +31,7 @@ export function FormDialog({
   }, [open]);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)}>
+      <button type="button" aria-label={name} onClick={() => setOpen(true)}>
         {label}
       </button>
       <dialog
@@ -135,5 +138,33 @@ export function Period({ start, end }: { start: string; end: string }) {
       <span className="block nowrap">{formatTime(start)}</span>
       <span className="hint block nowrap">– {formatTime(end)}</span>
     </>
+  );
+}
+
+/**
+ * A bill's dispute (docs/adr/0101): who raised it (the agent paid by the bill or the agent who pays it), when and
+ * why; then how an operator closed it, or why its period was settled again. A dash when there is neither.
+ */
+export function Dispute({ bill }: { bill: Pick<TAgentBill, 'agent' | 'payer' | 'dispute' | 'resolution'> }) {
+  const { t } = useTranslation('agents');
+  const { dispute, resolution } = bill;
+  if (!dispute && !resolution) return <span className="hint">—</span>;
+  return (
+    <div className="agents-dispute">
+      {dispute ? (
+        <>
+          <span className="block">
+            {t(`dispute.by.${dispute.by}`, { name: dispute.by === 'agent' ? bill.agent : (bill.payer ?? t('platform')) })}
+          </span>
+          <span className="hint block nowrap">{formatTime(dispute.at)}</span>
+          <q className="agents-note">{dispute.reason}</q>
+        </>
+      ) : null}
+      {resolution ? (
+        <span className="block agents-note">
+          <strong>{t('dispute.resolution')}</strong> {resolution}
+        </span>
+      ) : null}
+    </div>
   );
 }

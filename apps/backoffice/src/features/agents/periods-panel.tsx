@@ -1,19 +1,21 @@
-import type { ZOpsAgentPeriod } from '@lotus/contracts/ops-agents';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { DataTable } from '@/components/data-table';
 import { formatTime } from '@/lib/format';
-import { periodsQueryOptions } from './api';
-import { Period, TableSkeleton } from './parts';
+import { ResettleForm, type TDone } from './agent-forms';
+import { periodsQueryOptions, type TAgentPeriod } from './api';
+import { FormDialog, Period, TableSkeleton } from './parts';
 
-type TPeriod = z.infer<typeof ZOpsAgentPeriod>;
-const column = createColumnHelper<TPeriod>();
+const column = createColumnHelper<TAgentPeriod>();
 
-/** The settlement's periods (money.read): the latest of each kind, when each ran and how many bills it wrote. */
-export function PeriodsPanel() {
+/**
+ * The settlement's periods (money.read): the latest of each kind, when each ran, how many bills it wrote and how many
+ * times it was settled again. With money.write, a period can be settled again after a correction (docs/adr/0101): a
+ * four-eyes request; approved, its bills are reversed and new ones written, never edited.
+ */
+export function PeriodsPanel({ canMoney, onDone }: { canMoney: boolean; onDone: TDone }) {
   const { t } = useTranslation('agents');
   const periods = useQuery(periodsQueryOptions());
 
@@ -29,9 +31,12 @@ export function PeriodsPanel() {
       column.accessor('status', {
         header: t('periods.status'),
         cell: (c) => (
-          <span className={c.getValue() === 'settled' ? 'badge badge-active' : 'badge warn'}>
-            {t(`periodStatuses.${c.getValue()}`, { defaultValue: c.getValue() })}
-          </span>
+          <>
+            <span className={c.getValue() === 'settled' ? 'badge badge-active' : 'badge warn'}>
+              {t(`periodStatuses.${c.getValue()}`, { defaultValue: c.getValue() })}
+            </span>
+            {c.row.original.revision > 0 ? <span className="hint block nowrap">{t('periods.revision', { n: c.row.original.revision })}</span> : null}
+          </>
         ),
       }),
       column.accessor('bills', { header: t('periods.bills'), enableSorting: true, cell: (c) => <span className="amount">{c.getValue()}</span> }),
@@ -47,8 +52,28 @@ export function PeriodsPanel() {
           </>
         ),
       }),
+      ...(canMoney
+        ? [
+            column.display({
+              id: 'actions',
+              header: t('periods.actions'),
+              cell: (c) => {
+                const p = c.row.original;
+                return (
+                  <FormDialog
+                    label={t('resettle.open')}
+                    name={t('resettle.openOf', { kind: t(`kinds.${p.kind}`), start: formatTime(p.startsAt) })}
+                    title={t('resettle.title')}
+                  >
+                    {(close) => <ResettleForm period={p} close={close} onDone={onDone} />}
+                  </FormDialog>
+                );
+              },
+            }),
+          ]
+        : []),
     ],
-    [t],
+    [t, canMoney, onDone],
   );
 
   return (
@@ -60,8 +85,9 @@ export function PeriodsPanel() {
         </button>
       </div>
       <p className="hint">{t('periods.intro')}</p>
+      {canMoney ? <p className="hint">{t('periods.resettleHint')}</p> : null}
       {periods.isPending ? (
-        <TableSkeleton label={t('periods.loading')} columns={6} />
+        <TableSkeleton label={t('periods.loading')} columns={canMoney ? 7 : 6} />
       ) : periods.data && periods.data.list.length === 0 ? (
         <p className="state">{t('periods.empty')}</p>
       ) : (
@@ -72,7 +98,7 @@ export function PeriodsPanel() {
           loading={periods.isFetching && !periods.data}
           error={periods.error}
           onRetry={() => void periods.refetch()}
-          rowKey={(p) => `${p.kind}:${p.cycle}:${p.startsAt}`}
+          rowKey={(p) => String(p.id)}
           clientSort
         />
       )}
