@@ -203,6 +203,9 @@ export function createServices(
     depositedBefore: wallet.service.depositedBefore,
     mainBalances: wallet.service.mainBalances,
     reverse: wallet.service.reverse,
+    playByMemberGame: wallet.service.playByMemberGame,
+    // The catalogue is built after this module; the rollup job calls this long after both exist.
+    gameTypes: (pairs, tx) => catalogue.service.gameTypes(pairs, tx),
     now,
   });
   const ops = createOpsModule({

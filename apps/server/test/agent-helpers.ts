@@ -74,7 +74,7 @@ export function agentKit(t: TestApp) {
   }
 
   /** One settled round: a bet of `stake` and a win of `won` (baht), through the signed vendor protocol. */
-  async function play(v: VendorCaller, m: Member, stake: string, won: string) {
+  async function play(v: VendorCaller, m: Member, stake: string, won: string, gameCode = 'AGSLOT') {
     n += 1;
     const session = await openSession(m, v);
     const ids = { bet: `ag-bet-${process.pid}-${n}`, round: `ag-round-${process.pid}-${n}` };
@@ -84,7 +84,7 @@ export function agentKit(t: TestApp) {
       sessionToken: session,
       transactionId: ids.bet,
       roundId: ids.round,
-      gameCode: 'AGSLOT',
+      gameCode,
       amount: String(satang(stake)),
       currency: 'THB',
     });
@@ -94,7 +94,7 @@ export function agentKit(t: TestApp) {
       playerId: String(m.id),
       transactionId: `${ids.bet}-win`,
       roundId: ids.round,
-      gameCode: 'AGSLOT',
+      gameCode,
       amount: String(satang(won)),
       currency: 'THB',
       betTransactionId: ids.bet,

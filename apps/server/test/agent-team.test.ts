@@ -113,10 +113,28 @@ describe('the agent centre: team', () => {
       expect((await team(sub, `parent=${top.username}`)).message).toBe('downline_not_found');
 
       const v = vendorCaller(t, await createVendor(t));
+      // The vendor's catalogue: a slot and a fishing game (a third game it plays is not listed: OTHER).
+      const listed = (gameCode: string, gameType: string) => ({
+        gameCode,
+        gameType,
+        names: { th: gameCode, en: gameCode },
+        classification: 'VIDEO_SLOT',
+        minBet: '20',
+        lines: 25,
+        thumbnailUrl: `/media/games/${gameCode}.svg`,
+        isHot: false,
+        freePlay: false,
+        status: 'ACTIVE',
+      });
+      expect(
+        (await v.call('games/sync', { requestId: 'agt-sync', games: [listed('AGSLOT', 'RNG'), listed('AGFISH', 'FISH')] })).json(),
+      ).toMatchObject({ status: 'OK' });
       await depositTo(t, m1.id, 300_00n);
       await fundMember(t, m2.id, 100_00n);
-      await play(v, m1, '100.00', '0');
-      await play(v, m2, '50.00', '20.00');
+      await play(v, m1, '60.00', '0');
+      await play(v, m1, '40.00', '0', 'AGFISH');
+      await play(v, m2, '30.00', '20.00', 'AGFISH');
+      await play(v, m2, '20.00', '0', 'AGNEW');
       await depositTo(t, m1.id, 50_00n);
 
       t.clock.advance(MIN);
@@ -173,6 +191,27 @@ describe('the agent centre: team', () => {
         stakes: '150.00',
         wins: '20.00',
         net: '130.00',
+      });
+      // Per game type, most staked first: the fishing game 70.00 (won 20.00), the slot 60.00, the unlisted game 20.00.
+      expect(days.byGameType).toEqual([
+        { gameType: 'FISH', stakes: '70.00', wins: '20.00', net: '50.00' },
+        { gameType: 'RNG', stakes: '60.00', wins: '0.00', net: '60.00' },
+        { gameType: 'OTHER', stakes: '20.00', wins: '0.00', net: '20.00' },
+      ]);
+      // User profit and loss of one game type.
+      const fishing = body<TTeamProfit>(
+        await top.c.get(`/wps/agent/team/profit?from=${day0}&to=${day0}&gameType=FISH`),
+      ).value!;
+      expect(fishing).toMatchObject({
+        list: [
+          { username: `ma${suffix}`, stakes: '40.00', wins: '0.00', profit: '-40.00' },
+          { username: `mb${suffix}`, stakes: '30.00', wins: '20.00', profit: '-10.00' },
+        ],
+        totals: { stakes: '70.00', wins: '20.00', profit: '-50.00' },
+      });
+      expect(body(await top.c.get(`/wps/agent/team/profit?from=${day0}&to=${day0}&gameType=CHESS`))).toMatchObject({
+        success: false,
+        message: 'validation_failed',
       });
       const profit = body<TTeamProfit>(
         await top.c.get(`/wps/agent/team/profit?from=${day0}&to=${day0}`),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { GAME_TYPES } from './constants';
 
 /**
  * Share profit with downline (page key transferUpline, 2.MC.06; decision 2.MC.07, docs/adr/0030): an agent
@@ -420,10 +421,22 @@ export const ZTeamDay = z.object({
   wins: z.string().max(30),
   net: z.string().max(30),
 });
+/** A game type of the catalogue (GAME_TYPES), or OTHER for a game it does not list. */
+export const TEAM_GAME_TYPES = [...GAME_TYPES, 'OTHER'] as const;
+export type TTeamGameType = (typeof TEAM_GAME_TYPES)[number];
+/** The team's stakes and wins of one game type over the range (team betting per game type). */
+export const ZTeamGameType = z.object({
+  gameType: z.enum(TEAM_GAME_TYPES),
+  stakes: z.string().max(30),
+  wins: z.string().max(30),
+  net: z.string().max(30),
+});
 export const ZTeamDays = z.object({
   /** Days with any figure, newest first. */
   list: z.array(ZTeamDay).max(TEAM_RANGE_MAX_DAYS),
   totals: z.object({ deposits: z.string().max(30), withdrawals: z.string().max(30), stakes: z.string().max(30), wins: z.string().max(30), net: z.string().max(30) }),
+  /** The range's stakes and wins per game type, most staked first. */
+  byGameType: z.array(ZTeamGameType).max(TEAM_GAME_TYPES.length),
   asOf: z.string().max(40).nullable(),
 });
 export type TTeamDays = z.infer<typeof ZTeamDays>;
@@ -431,6 +444,8 @@ export type TTeamDays = z.infer<typeof ZTeamDays>;
 /** GET /wps/agent/team/profit: each member of the team who played in the range, most staked first (user profit and loss). */
 export const ZTeamProfitQuery = ZTeamRangeQuery.extend({
   search: z.string().trim().max(30).regex(/^[A-Za-z0-9_]*$/).default(''),
+  /** One game type only ('' = every game). */
+  gameType: z.enum(TEAM_GAME_TYPES).or(z.literal('')).default(''),
   pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(20),
 });

@@ -207,6 +207,7 @@ export const teamDay = (over: Partial<TTeamDay> = {}): TTeamDay => ({
 export const teamDays = (list: TTeamDays['list'], over: Partial<TTeamDays> = {}): TTeamDays => ({
   list,
   totals: { deposits: '0.00', withdrawals: '0.00', stakes: '0.00', wins: '0.00', net: '0.00' },
+  byGameType: [],
   asOf: '2026-11-23T19:55:00.000Z',
   ...over,
 });

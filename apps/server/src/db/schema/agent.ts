@@ -204,3 +204,20 @@ export const agentMemberDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.memberId, t.day] }), index('agent_member_days_day_idx').on(t.day)],
 );
+
+/**
+ * Each member's play per Bangkok day and game type (team betting and user profit and loss per game type; docs/adr/0101),
+ * kept by the job `agent-team-rollup` beside `agent_member_days`. The game type is the catalogue's for the round's
+ * vendor and game (`OTHER` for a game the catalogue does not list).
+ */
+export const agentMemberGames = pgTable(
+  'agent_member_games',
+  {
+    memberId: integer('member_id').notNull(),
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    gameType: varchar('game_type', { length: 12 }).notNull(),
+    stakes: bigint('stakes', { mode: 'bigint' }).notNull().default(sql`0`),
+    wins: bigint('wins', { mode: 'bigint' }).notNull().default(sql`0`),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.day, t.gameType] }), index('agent_member_games_day_idx').on(t.day)],
+);

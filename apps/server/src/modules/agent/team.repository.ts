@@ -5,6 +5,7 @@ import {
   agentContracts,
   agentMemberActivity,
   agentMemberDays,
+  agentMemberGames,
   agentRollupState,
   agentTeamSizes,
   agentTeamStats,
@@ -104,6 +105,36 @@ export function createTeamRepository(db: Db) {
       }
     },
 
+    async addMemberGames(rows: (typeof agentMemberGames.$inferInsert)[], tx: Executor) {
+      for (let i = 0; i < rows.length; i += 1_000) {
+        await tx
+          .insert(agentMemberGames)
+          .values(rows.slice(i, i + 1_000))
+          .onConflictDoUpdate({
+            target: [agentMemberGames.memberId, agentMemberGames.day, agentMemberGames.gameType],
+            set: {
+              stakes: sql`${agentMemberGames.stakes} + excluded.stakes`,
+              wins: sql`${agentMemberGames.wins} + excluded.wins`,
+            },
+          });
+      }
+    },
+
+    /** These members' stakes and wins per game type over the days in [from, to), most staked first. */
+    async gameTypeTotals(memberIds: number[], from: Date, to: Date, tx: Executor = db) {
+      if (memberIds.length === 0) return [];
+      const r = await tx.execute(
+        sql`select game_type, sum(stakes)::text as stakes, sum(wins)::text as wins from agent_member_games
+          where member_id = any(${`{${memberIds.join(',')}}`}::int[]) and day >= ${from.toISOString()}::timestamptz and day < ${to.toISOString()}::timestamptz
+          group by game_type order by sum(stakes) desc, game_type`,
+      );
+      return (r as unknown as { rows: { game_type: string; stakes: string; wins: string }[] }).rows.map((x) => ({
+        gameType: x.game_type,
+        stakes: BigInt(x.stakes),
+        wins: BigInt(x.wins),
+      }));
+    },
+
     /** An agent's team day rows in [from, to), newest first. */
     async teamDays(agentId: number, from: Date, to: Date, tx: Executor = db) {
       return tx
@@ -126,14 +157,19 @@ export function createTeamRepository(db: Db) {
       from: Date,
       to: Date,
       page: { limit: number; offset: number },
+      gameType = '',
       tx: Executor = db,
     ) {
       if (memberIds.length === 0) return { rows: [], total: 0, stakes: 0n, wins: 0n };
+      // Every game (a member's days), or one game type (its rows per game type).
+      const source = gameType
+        ? sql`agent_member_games where game_type = ${gameType} and`
+        : sql`agent_member_days where`;
       // One statement answers the page, the count and the totals (also past the last page).
       const r = await tx.execute(
         sql`with played as (
-            select member_id, sum(stakes) as stakes, sum(wins) as wins from agent_member_days
-            where member_id = any(${`{${memberIds.join(',')}}`}::int[]) and day >= ${from.toISOString()}::timestamptz and day < ${to.toISOString()}::timestamptz
+            select member_id, sum(stakes) as stakes, sum(wins) as wins from ${source}
+            member_id = any(${`{${memberIds.join(',')}}`}::int[]) and day >= ${from.toISOString()}::timestamptz and day < ${to.toISOString()}::timestamptz
             group by member_id),
           page as (select member_id, stakes, wins from played order by stakes desc, member_id limit ${page.limit} offset ${page.offset})
           select (select count(*) from played) as total,

@@ -8,6 +8,8 @@ import {
   type TTeamOverview,
   type TTeamProfit,
   type TTeamRange,
+  TEAM_GAME_TYPES,
+  type TTeamGameType,
 } from '@lotus/contracts/agent';
 import type { TOpsAgentTree } from '@lotus/contracts/ops-agents';
 import { AppError } from '@lotus/contracts/app-error';
@@ -16,6 +18,9 @@ import { formatMinor } from '@lotus/contracts/money';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/tx';
 import { periodAt } from './contract.rules';
+
+/** The game type of a round whose game the catalogue does not list. */
+const OTHER_GAME_TYPE = 'OTHER';
 import type { MemberSummary } from './share.service';
 import type { StatDelta, TeamRepository } from './team.repository';
 
@@ -100,6 +105,14 @@ export function createTeamService(deps: {
   depositedBefore(ids: number[], before: Date, tx?: Executor): Promise<Set<number>>;
   /** Members' main wallet balances (the console's tree). */
   mainBalances(ids: number[]): Promise<Map<number, bigint>>;
+  /** Every real member's game play over a window per vendor and game. */
+  playByMemberGame(
+    from: Date,
+    to: Date,
+    tx?: Executor,
+  ): Promise<{ memberId: number; vendor: string; game: string; stakes: bigint; wins: bigint }[]>;
+  /** The catalogue's game type of each (vendor, game code), keyed `vendor\u0000gameCode`. */
+  gameTypes(pairs: { vendor: string; gameCode: string }[], tx?: Executor): Promise<Map<string, string>>;
   now: () => number;
 }) {
   const { repo, members, now } = deps;
@@ -204,6 +217,27 @@ export function createTeamService(deps: {
         activity
           .filter((a) => a.stakes !== 0n || a.wins !== 0n)
           .map((a) => ({ memberId: a.memberId, day: new Date(starts.day), stakes: a.stakes, wins: a.wins })),
+        tx,
+      );
+
+      // Each member's day per game type (team betting and user profit and loss per game type).
+      const games = await deps.playByMemberGame(new Date(from), new Date(to), tx);
+      const types = await deps.gameTypes(
+        games.map((g) => ({ vendor: g.vendor, gameCode: g.game })),
+        tx,
+      );
+      const perType = new Map<string, { memberId: number; gameType: string; stakes: bigint; wins: bigint }>();
+      for (const g of games) {
+        if (g.stakes === 0n && g.wins === 0n) continue;
+        const gameType = types.get(`${g.vendor}\u0000${g.game}`) ?? OTHER_GAME_TYPE;
+        const key = `${g.memberId}:${gameType}`;
+        const row = perType.get(key) ?? { memberId: g.memberId, gameType, stakes: 0n, wins: 0n };
+        row.stakes += g.stakes;
+        row.wins += g.wins;
+        perType.set(key, row);
+      }
+      await repo.addMemberGames(
+        [...perType.values()].map((r) => ({ ...r, day: new Date(starts.day) })),
         tx,
       );
 
@@ -406,9 +440,15 @@ export function createTeamService(deps: {
   async function teamDays(agentId: number, q: { from: string; to: string }): Promise<TTeamDays> {
     await requireAgent(agentId);
     const { from, to } = daysOf(q);
-    const [rows, asOf] = await Promise.all([
+    const team = await members.teamOf(agentId, '');
+    const [rows, asOf, byGameType] = await Promise.all([
       repo.teamDays(agentId, new Date(from), new Date(to)),
       repo.mark(),
+      repo.gameTypeTotals(
+        team.map((m) => m.id),
+        new Date(from),
+        new Date(to),
+      ),
     ]);
     const sum = (pick: (r: (typeof rows)[number]) => bigint) => rows.reduce((s, r) => s + pick(r), 0n);
     const stakes = sum((r) => r.stakes);
@@ -432,6 +472,12 @@ export function createTeamService(deps: {
         wins: formatMinor(wins),
         net: formatMinor(stakes - wins),
       },
+      byGameType: byGameType.map((g) => ({
+        gameType: (TEAM_GAME_TYPES as readonly string[]).includes(g.gameType) ? (g.gameType as TTeamGameType) : 'OTHER',
+        stakes: formatMinor(g.stakes),
+        wins: formatMinor(g.wins),
+        net: formatMinor(g.stakes - g.wins),
+      })),
       asOf: asOf?.toISOString() ?? null,
     };
   }
@@ -439,7 +485,7 @@ export function createTeamService(deps: {
   /** User profit and loss: the team's members who played in the range, most staked first, a page at a time. */
   async function teamProfit(
     agentId: number,
-    q: { from: string; to: string; search: string; pageNo: number; pageSize: number },
+    q: { from: string; to: string; search: string; gameType?: string; pageNo: number; pageSize: number },
   ): Promise<TTeamProfit> {
     await requireAgent(agentId);
     const { from, to } = daysOf(q);
@@ -451,6 +497,7 @@ export function createTeamService(deps: {
         new Date(from),
         new Date(to),
         { limit: q.pageSize, offset: (q.pageNo - 1) * q.pageSize },
+        q.gameType ?? '',
       ),
       repo.mark(),
     ]);

@@ -18,6 +18,7 @@ import { GAME_TYPES, type TGameType } from '@lotus/contracts/constants';
 import { formatMinor, parseMinor } from '@lotus/contracts/money';
 import type { TVendorCard } from '@lotus/contracts/relay';
 import type { TSiteConfig } from '@lotus/contracts/site-config';
+import type { Executor } from '../../db/tx';
 import type { Database } from '../../db/client';
 import { createTtlCache } from '../../lib/ttl-cache';
 import type { ConfigBus } from '../../lib/config-bus';
@@ -652,10 +653,20 @@ export function createCatalogueService(deps: {
     return new Map(rows.map((g) => [`${g.vendorCode}\u0000${g.gameCode}`, { th: g.nameTh, en: g.nameEn }] as const));
   }
 
+  /** The game type of each (vendor, game code), keyed `vendor\u0000gameCode` (the agents' team figures per game type). */
+  async function gameTypes(pairs: { vendor: string; gameCode: string }[], tx?: Executor): Promise<Map<string, string>> {
+    const unique = [...new Map(pairs.map((p) => [`${p.vendor}\u0000${p.gameCode}`, p] as const)).values()];
+    if (unique.length === 0) return new Map();
+    // Inside the caller's transaction when it gives one (the agents' rollup: one connection on PGlite).
+    const rows = await repo.gamesByCodes(unique, tx);
+    return new Map(rows.map((g) => [`${g.vendorCode}\u0000${g.gameCode}`, g.gameType] as const));
+  }
+
   return {
     sync,
     gameList,
     gameNames,
+    gameTypes,
     gameListJson,
     hotGames,
     vendorGameTypes,

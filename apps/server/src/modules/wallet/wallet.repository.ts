@@ -459,6 +459,33 @@ export function createWalletRepository(db: Db, prepared: PreparedQuery) {
     },
 
     /**
+     * Every real member's game play over a window per vendor and game (the agents' team figures per game type,
+     * docs/adr/0101): stakes less refunds, and wins, by the time each movement was written. A win or a rollback that
+     * names no game counts under the game of the bet it refers to.
+     */
+    async playByMemberGame(from: Date, to: Date, tx: Executor = db) {
+      const r = await query(
+        tx,
+        sql`select a.member_id, t.actor_id as vendor, coalesce(t.memo, b.memo, '') as game,
+            coalesce(sum(-e.amount) filter (where t.kind = 'bet'), 0) - coalesce(sum(e.amount) filter (where t.kind = 'rollback'), 0) as stakes,
+            coalesce(sum(e.amount) filter (where t.kind = 'win'), 0) as wins
+          from ledger_transactions t
+          join ledger_entries e on e.transaction_id = t.id
+          join ledger_accounts a on a.id = e.account_id and a.member_id is not null and a.class = 'real'
+          left join ledger_transactions b on t.memo is null and b.op = 'game' and b.key = t.ref_key
+          where t.op = 'game' and t.created_at >= ${from.toISOString()}::timestamptz and t.created_at < ${to.toISOString()}::timestamptz
+          group by 1, 2, 3`,
+      );
+      return r.map((x) => ({
+        memberId: Number(x.member_id),
+        vendor: String(x.vendor),
+        game: String(x.game),
+        stakes: big(x.stakes),
+        wins: big(x.wins),
+      }));
+    },
+
+    /**
      * Every real member's money and play over a window, by the time each movement was written (the agents' team
      * figures, docs/adr/0100): stakes less refunds, wins, deposits credited (and how many), withdrawals requested less
      * those refunded.

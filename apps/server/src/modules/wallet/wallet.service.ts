@@ -397,12 +397,14 @@ export function createWalletService(deps: {
 
   /** Every real member's game play over a window (the agents' contracts, docs/adr/0100). */
   const playByMember = (from: Date, to: Date, tx?: Executor) => repo.playByMember(from, to, tx);
+  /** Every real member's game play over a window per vendor and game (the agents' figures per game type). */
+  const playByMemberGame = (from: Date, to: Date, tx?: Executor) => repo.playByMemberGame(from, to, tx);
 
   /** Every real member's money and play over a window, and who had deposited before (the agents' team figures). */
   const activityByMember = (from: Date, to: Date, tx?: Executor) => repo.activityByMember(from, to, tx);
   const depositedBefore = (ids: number[], before: Date, tx?: Executor) => repo.depositedBefore(ids, before, tx);
 
-  return { playByMember, activityByMember, depositedBefore, accountEntries, withdrawalsAfterDeposit, post, reverse, reverseByOperator, assertReversible, periodFigures, gameOperation, balanceOf, mainBalances, grantTrialCredit, funds, verify, wageringOutstanding, accountRecord, bettingRounds, playTotals, settledWins, repo };
+  return { playByMember, playByMemberGame, activityByMember, depositedBefore, accountEntries, withdrawalsAfterDeposit, post, reverse, reverseByOperator, assertReversible, periodFigures, gameOperation, balanceOf, mainBalances, grantTrialCredit, funds, verify, wageringOutstanding, accountRecord, bettingRounds, playTotals, settledWins, repo };
 }
 
 export type WalletService = ReturnType<typeof createWalletService>;
