@@ -202,6 +202,7 @@ export function createServices(
       (await content.service.listAnnouncements(['AG'], language)).map(({ id, title, content: html, startTime }) => ({ id, title, content: html, startTime })),
     depositedBefore: wallet.service.depositedBefore,
     mainBalances: wallet.service.mainBalances,
+    teamBalances: async () => (await config.get('agents')).teamBalances,
     reverse: wallet.service.reverse,
     playByMemberGame: wallet.service.playByMemberGame,
     // The catalogue is built after this module; the rollup job calls this long after both exist.

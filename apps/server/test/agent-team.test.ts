@@ -107,6 +107,14 @@ describe('the agent centre: team', () => {
         path: [top.username, `sa${suffix}`],
         list: [{ username: `mb${suffix}`, level: 2 }],
       });
+      // Balances stay hidden until the site shows them: its direct downlines', then the whole team's.
+      expect(mine.value!.list.map((r) => r.balance)).toEqual([null, null]);
+      expect((await t.ops('PUT', '/ops/config/agents', { teamBalances: 'direct' })).statusCode).toBe(200);
+      expect((await team(top)).value!.list.map((r) => r.balance)).toEqual(['0.00', '0.00']);
+      expect((await team(top, `parent=sa${suffix}`)).value!.list.map((r) => r.balance)).toEqual([null]);
+      expect((await t.ops('PUT', '/ops/config/agents', { teamBalances: 'team' })).statusCode).toBe(200);
+      expect((await team(top, `parent=sa${suffix}`)).value!.list.map((r) => r.balance)).toEqual(['0.00']);
+      expect((await t.ops('PUT', '/ops/config/agents', { teamBalances: 'everyone' })).statusCode).toBe(400);
       // Outside the team: the same answer as an unknown name.
       expect((await team(top, `parent=${plain.username}`)).message).toBe('downline_not_found');
       expect((await team(top, 'parent=nobody_here')).message).toBe('downline_not_found');

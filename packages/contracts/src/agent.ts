@@ -352,6 +352,8 @@ export const ZTeamMember = z.object({
   lastLoginAt: z.string().max(40).nullable(),
   /** Active contracts of this member, by kind (only for my direct downline agents). */
   contracts: z.array(z.enum(AGENT_CONTRACT_KINDS)).max(4),
+  /** Its main wallet, when the site shows agents their team's balances (site configuration `agents`); else null. */
+  balance: z.string().max(30).nullable(),
 });
 export const ZTeamMembers = z.object({
   /** From me down to `parent` (usernames), for the breadcrumb. */

@@ -6,6 +6,8 @@ import { ZWithdrawalSettings } from './withdrawal';
 
 const str = (max: number) => z.string().max(max);
 const localized = z.record(ZLanguageCode, str(2000));
+/** hidden: no balances; direct: the agent's direct downlines' balances; team: every member of its team. */
+export const TEAM_BALANCE_VISIBILITY = ['hidden', 'direct', 'team'] as const;
 
 /**
  * Site configuration documents kept in the database (table site_config, one row per key) and
@@ -58,6 +60,11 @@ export const SITE_CONFIG_SCHEMAS = {
   uploads: z.object({ dailyBytesPerMember: z.number().int().min(1024 * 1024).max(1024 * 1024 * 1024) }),
   /** The cashier desk's four-eyes thresholds and per-operator daily limits (issue 24, docs/adr/0081). */
   cashierControls: ZCashierControls,
+  /**
+   * What an agent sees of its team's money in team management (issue 28, docs/adr/0101): members' balances hidden,
+   * shown for its direct downlines only, or for its whole team.
+   */
+  agents: z.object({ teamBalances: z.enum(TEAM_BALANCE_VISIBILITY) }),
 } as const;
 
 export type TSiteConfigKey = keyof typeof SITE_CONFIG_SCHEMAS;

@@ -168,4 +168,6 @@ export const DEFAULT_SITE_CONFIG: TSiteConfig = {
     dailyApprovedPerOperator: '500000.00',
     dailyPaidPerOperator: '500000.00',
   },
+  // Members' balances stay private to them and the operators until a site decides otherwise (PDPA; docs/adr/0101).
+  agents: { teamBalances: 'hidden' },
 };

@@ -63,6 +63,7 @@ export function createAgentModule(deps: {
   depositedBefore: Parameters<typeof createTeamService>[0]['depositedBefore'];
   playByMember(from: Date, to: Date, tx?: Executor): Promise<{ memberId: number; stakes: bigint; wins: bigint }[]>;
   mainBalances: Parameters<typeof createTeamService>[0]['mainBalances'];
+  teamBalances: Parameters<typeof createTeamService>[0]['teamBalances'];
   playByMemberGame: Parameters<typeof createTeamService>[0]['playByMemberGame'];
   gameTypes: Parameters<typeof createTeamService>[0]['gameTypes'];
   reverse: Parameters<typeof createContractService>[0]['reverse'];

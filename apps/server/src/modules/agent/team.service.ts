@@ -103,8 +103,10 @@ export function createTeamService(deps: {
   /** The operators' notices to agents (content notices of type AG) in a language. */
   agentNotices(language: string): Promise<TAgentNotice[]>;
   depositedBefore(ids: number[], before: Date, tx?: Executor): Promise<Set<number>>;
-  /** Members' main wallet balances (the console's tree). */
+  /** Members' main wallet balances (the console's tree; team management when the site shows them). */
   mainBalances(ids: number[]): Promise<Map<number, bigint>>;
+  /** Whose balances an agent sees in team management (site configuration `agents.teamBalances`). */
+  teamBalances(): Promise<'hidden' | 'direct' | 'team'>;
   /** Every real member's game play over a window per vendor and game. */
   playByMemberGame(
     from: Date,
@@ -358,9 +360,12 @@ export function createTeamService(deps: {
       offset: (q.pageNo - 1) * q.pageSize,
     });
     const agentIds = rows.filter((r) => isAgentAccount(r)).map((r) => r.id);
-    const [sizes, kinds] = await Promise.all([
+    const visibility = await deps.teamBalances();
+    const showBalances = visibility === 'team' || (visibility === 'direct' && parent.id === me.id);
+    const [sizes, kinds, balances] = await Promise.all([
       repo.sizes(agentIds),
       parent.id === me.id ? repo.activeKinds(agentIds) : Promise.resolve(new Map<number, string[]>()),
+      showBalances ? deps.mainBalances(rows.map((r) => r.id)) : Promise.resolve(null),
     ]);
     return {
       path: path.map((m) => m.username),
@@ -372,6 +377,7 @@ export function createTeamService(deps: {
         createdAt: r.createdAt.toISOString(),
         lastLoginAt: r.lastLoginAt?.toISOString() ?? null,
         contracts: (kinds.get(r.id) ?? []) as TAgentContractKind[],
+        balance: balances ? formatMinor(balances.get(r.id) ?? 0n) : null,
       })),
       total,
       totalPages: Math.ceil(total / q.pageSize),
