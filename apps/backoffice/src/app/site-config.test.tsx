@@ -55,6 +55,7 @@ const FLAGS = {
   FACEBOOKLOGIN3: false,
 };
 const UPLOADS = { dailyBytesPerMember: 20 * 1024 * 1024 };
+const AGENTS = { teamBalances: 'hidden' };
 const REGION = { blockedCountries: [], blockedCidrs: [], allowedCidrs: [], countryRanges: [], info: { th: 'ไม่ให้บริการ', en: 'Not available' } };
 
 const ok = (value: unknown) => new Response(JSON.stringify({ success: true, message: 'ok', value }), { status: 200 });
@@ -77,6 +78,7 @@ function serve(permissions: string[], put?: (url: string, body: unknown) => Resp
       if (url === '/ops/config/register') return ok(REGISTER);
       if (url === '/ops/config/region') return ok(REGION);
       if (url === '/ops/config/uploads') return ok(UPLOADS);
+      if (url === '/ops/config/agents') return ok(AGENTS);
       return refused('not_found');
     }),
   );
@@ -146,6 +148,29 @@ describe('site configuration page', { timeout: 20_000 }, () => {
     const put = calls.find((c) => c.method === 'PUT');
     expect(put?.url).toBe('/ops/config/uploads');
     expect(put?.body).toEqual({ dailyBytesPerMember: 50 * 1024 * 1024 });
+  });
+
+  it('issue 28 the agents tab shows what agents see of their team balances and saves the chosen visibility', async () => {
+    const calls = serve(ADMIN);
+    open('/site/config?tab=agents');
+    const group = await screen.findByRole('group', { name: "What an agent sees of its team's money in the agent centre's team management." });
+    expect(group.getAttribute('aria-describedby')).toBe('agents-privacy');
+    expect(screen.getByText("Members' balances are personal data (PDPA): show them only as far as agents need. Hidden is the default.")).toBeTruthy();
+    const hidden = within(group).getByRole('radio', { name: 'Hidden' });
+    const direct = within(group).getByRole('radio', { name: 'Direct downlines' });
+    expect((hidden as HTMLInputElement).checked).toBe(true);
+    expect((direct as HTMLInputElement).checked).toBe(false);
+    expect(within(group).getAllByRole('radio')).toHaveLength(3);
+    expect(screen.getByText('An agent sees the balances of its own direct members.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Save changes' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(direct);
+    expect((direct as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await confirmDialog();
+    await screen.findByText('Saved. The member site shows it now.');
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.url).toBe('/ops/config/agents');
+    expect(put?.body).toEqual({ teamBalances: 'direct' });
   });
 
   it('3.REG.12 5.PAT.06 the live preview follows the draft rules: a required real name leaves the optional section and gets its pattern check', async () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorState, LoadingState } from '@/components/states';
 import { PAGES } from '@/config/paths';
+import { AgentsSection } from './agents-section';
 import { SaveBar, useCanWrite, useConfigDoc } from './config-api';
 import { CsSection } from './cs-section';
 import { DomainsSection, domainsToText, textToDomains, type DomainsText } from './domains-section';
@@ -14,15 +15,16 @@ import { RegisterSection, invalidRanges } from './register-section';
 import { UploadsSection, textToUploads, uploadsToText } from './uploads-section';
 import './site-config.css';
 
-const TABS = ['flags', 'register', 'languages', 'region', 'domains', 'uploads', 'cs'] as const;
+const TABS = ['flags', 'register', 'languages', 'region', 'domains', 'uploads', 'agents', 'cs'] as const;
 type TTab = (typeof TABS)[number];
 const isTab = (value: string | null): value is TTab => !!value && (TABS as readonly string[]).includes(value);
 
 /**
  * Site configuration (issue 12): whitelabel flags, registration rules with the live preview,
- * languages, region rules (four-eyes), domains and routers, customer-service channels. Each tab
- * edits a draft of its document; saving is confirmed, validated by the server against the shared
- * contract and audited with before/after. Maintenance keeps its own page.
+ * languages, region rules (four-eyes), domains and routers, member uploads, what agents see of their
+ * team's balances (issue 28), customer-service channels. Each tab edits a draft of its document;
+ * saving is confirmed, validated by the server against the shared contract and audited with
+ * before/after. Maintenance keeps its own page.
  */
 export function SiteConfigPage() {
   const { t } = useTranslation('siteConfig');
@@ -67,6 +69,7 @@ export function SiteConfigPage() {
         {tab === 'region' ? <DocEditor key="region" configKey="region" readOnly={readOnly} /> : null}
         {tab === 'domains' ? <DocEditor key="domains" configKey="domains" readOnly={readOnly} /> : null}
         {tab === 'uploads' ? <DocEditor key="uploads" configKey="uploads" readOnly={readOnly} /> : null}
+        {tab === 'agents' ? <DocEditor key="agents" configKey="agents" readOnly={readOnly} /> : null}
         {tab === 'cs' ? <CsSection readOnly={readOnly} /> : null}
         <p className="hint">{t('maintenanceLink')}</p>
       </div>
@@ -74,7 +77,7 @@ export function SiteConfigPage() {
   );
 }
 
-type Editable = 'whitelabel' | 'register' | 'languages' | 'region' | 'domains' | 'uploads';
+type Editable = 'whitelabel' | 'register' | 'languages' | 'region' | 'domains' | 'uploads' | 'agents';
 
 /** Loads a document, then edits a draft of it. */
 function DocEditor({ configKey, readOnly }: { configKey: Editable; readOnly: boolean }) {
@@ -166,6 +169,7 @@ function Draft({
       {configKey === 'uploads' && uploadsText !== null ? (
         <UploadsSection value={uploadsText} onChange={setUploadsText} readOnly={readOnly} />
       ) : null}
+      {configKey === 'agents' ? <AgentsSection draft={draft as TSiteConfig['agents']} onChange={setDraft} readOnly={readOnly} /> : null}
       {readOnly ? null : bar(configKey)}
     </>
   );
@@ -182,4 +186,6 @@ const sectionOf = (key: TSiteConfigKey): TTab =>
           ? 'region'
           : key === 'uploads'
             ? 'uploads'
-            : 'domains';
+            : key === 'agents'
+              ? 'agents'
+              : 'domains';

@@ -132,6 +132,56 @@ describe('Team betting', () => {
     expect(screen.queryByTestId('ac-days-range-error')).toBeNull();
   });
 
+  it('below the totals, shows the range per game type, most staked first, named in the site’s words, with a signed net', async () => {
+    serve(() => ({
+      ...DAYS,
+      byGameType: [
+        { gameType: 'RNG', stakes: '30000.00', wins: '26000.00', net: '4000.00' },
+        { gameType: 'FISH', stakes: '12178.90', wins: '12500.25', net: '-321.35' },
+        { gameType: 'OTHER', stakes: '4000.00', wins: '2250.00', net: '1750.00' },
+      ],
+    }));
+    renderWithProviders(<TeamBettingPage />);
+    const section = await screen.findByTestId('ac-days-games');
+    expect(within(section).getByRole('heading').textContent).toBe('By game type');
+    // Below the range's totals.
+    expect(screen.getByTestId('ac-days-totals').compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    const rows = within(within(section).getByRole('table').querySelector('tbody')!).getAllByRole('row');
+    expect(rows.map((r) => r.dataset.testid)).toEqual(['ac-days-game-RNG', 'ac-days-game-FISH', 'ac-days-game-OTHER']);
+    const slots = screen.getByTestId('ac-days-game-RNG');
+    expect(cell(slots, 'ac-days-game-name')).toBe('Slots');
+    expect(cell(slots, 'ac-days-game-stakes')).toBe('฿30,000.00');
+    expect(cell(slots, 'ac-days-game-wins')).toBe('฿26,000.00');
+    expect(cell(slots, 'ac-days-game-net')).toBe('฿4,000.00');
+    expect(within(slots).getByTestId('ac-days-game-net').dataset.label).toBe('Net (stakes − wins)');
+
+    // The team won on fishing: the net carries its minus, the colour only repeats it.
+    const fish = screen.getByTestId('ac-days-game-FISH');
+    expect(cell(fish, 'ac-days-game-name')).toBe('Fishing');
+    expect(cell(fish, 'ac-days-game-stakes')).toBe('฿12,178.90');
+    expect(cell(fish, 'ac-days-game-wins')).toBe('฿12,500.25');
+    expect(cell(fish, 'ac-days-game-net')).toBe('-฿321.35');
+    expect(within(fish).getByTestId('ac-days-game-net').className).toContain('ac-amount--down');
+    expect(cell(screen.getByTestId('ac-days-game-OTHER'), 'ac-days-game-name')).toBe('Other');
+  });
+
+  it('days with figures but no bet show the by-game-type section with its own empty state, in Thai by default', async () => {
+    await setTestLanguage('th');
+    serve(() => ({ ...DAYS, byGameType: [{ gameType: 'COCKFIGHT', stakes: '10.00', wins: '0.00', net: '10.00' }] }));
+    const first = renderWithProviders(<TeamBettingPage />);
+    expect(cell(await screen.findByTestId('ac-days-game-COCKFIGHT'), 'ac-days-game-name')).toBe('ชนไก่');
+    first.unmount();
+
+    serve(() => DAYS);
+    renderWithProviders(<TeamBettingPage />);
+    const section = await screen.findByTestId('ac-days-games');
+    expect(within(section).getByRole('heading').textContent).toBe('แยกตามประเภทเกม');
+    expect(within(section).getByTestId('empty-state').textContent).toBe('ไม่มีการเดิมพันในช่วงวันที่นี้');
+    expect(within(section).queryByRole('table')).toBeNull();
+    expect(screen.getByTestId('ac-days-table')).toBeTruthy();
+  });
+
   it('days without play show a clear empty state (Thai by default), and a failed read offers a retry', async () => {
     await setTestLanguage('th');
     let fail = true;
@@ -142,6 +192,7 @@ describe('Team betting', () => {
     fireEvent.click(within(error).getByTestId('ac-days-error-retry'));
     expect((await screen.findByTestId('empty-state')).textContent).toBe('ไม่มีการเล่นในช่วงวันที่นี้');
     expect(screen.queryByTestId('ac-days-table')).toBeNull();
+    expect(screen.queryByTestId('ac-days-games')).toBeNull();
     expect(screen.getByTestId('ac-days-asof').textContent).toBe('กำลังเตรียมข้อมูล');
     expect(screen.getByText('การเดิมพันของทีม')).toBeTruthy();
   });

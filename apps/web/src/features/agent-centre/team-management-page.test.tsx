@@ -21,13 +21,14 @@ const member = (over: Partial<TMember>): TMember => ({
   createdAt: '2026-11-01T03:00:00.000Z',
   lastLoginAt: null,
   contracts: [],
+  balance: null,
   ...over,
 });
 
 const TOP = teamMembers(
   [
     member({ username: 'sub01', isAgent: true, teamSize: 2, contracts: ['daily'] }),
-    member({ username: 'player9' }),
+    member({ username: 'player9', balance: '1234.50' }),
   ],
   { total: 41, totalPages: 3 },
 );
@@ -69,6 +70,9 @@ describe('Team management', () => {
     expect(sub.textContent).toContain('Agent');
     expect(screen.getByTestId('ac-member-sub01-contracts').textContent).toBe('Daily wage');
     expect(screen.queryByTestId('ac-member-player9-open')).toBeNull();
+    // A balance shows where the site lets agents see it (the server sends null otherwise).
+    expect(screen.getByTestId('ac-member-player9-balance').textContent).toContain('1,234.50');
+    expect(screen.queryByTestId('ac-member-sub01-balance')).toBeNull();
     expect(screen.getByRole('navigation', { name: 'Pagination' })).toBeTruthy();
     fireEvent.click(screen.getByTestId('ac-member-sub01-open'));
     expect(await screen.findByTestId('ac-member-deep1')).toBeTruthy();

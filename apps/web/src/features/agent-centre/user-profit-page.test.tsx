@@ -45,7 +45,7 @@ describe('User profit and loss', () => {
     renderWithProviders(<UserProfitPage />);
     expect(screen.getByTestId('ac-profit-loading')).toBeTruthy();
     const big = await screen.findByTestId('ac-profit-bigfish');
-    expect(params(asked[0]!)).toEqual({ from: '2026-11-18', to: '2026-11-24', search: '', pageNo: '1', pageSize: '20' });
+    expect(params(asked[0]!)).toEqual({ from: '2026-11-18', to: '2026-11-24', search: '', gameType: '', pageNo: '1', pageSize: '20' });
     expect(screen.getByTestId('ac-profit-count').textContent).toBe('45 members played');
     expect(screen.getByTestId('ac-profit-asof').textContent).toMatch(/^figures up to Nov 24, 2026, 2:55/);
 
@@ -81,7 +81,7 @@ describe('User profit and loss', () => {
     const pager = screen.getByRole('navigation', { name: 'Pagination' });
     fireEvent.click(within(pager).getByRole('button', { name: /2/ }));
     expect(await screen.findByTestId('ac-profit-page2guy')).toBeTruthy();
-    expect(params(asked.at(-1)!)).toEqual({ from: '2026-11-18', to: '2026-11-24', search: '', pageNo: '2', pageSize: '20' });
+    expect(params(asked.at(-1)!)).toEqual({ from: '2026-11-18', to: '2026-11-24', search: '', gameType: '', pageNo: '2', pageSize: '20' });
     expect(screen.getByText('Page 2 of 3')).toBeTruthy();
   });
 
@@ -99,8 +99,64 @@ describe('User profit and loss', () => {
     type('ac-profit-from', '2026-11-01');
     fireEvent.click(screen.getByTestId('ac-profit-submit'));
     expect(await screen.findByTestId('ac-profit-lucky7')).toBeTruthy();
-    expect(params(asked.at(-1)!)).toEqual({ from: '2026-11-01', to: '2026-11-24', search: 'lucky', pageNo: '1', pageSize: '20' });
+    expect(params(asked.at(-1)!)).toEqual({ from: '2026-11-01', to: '2026-11-24', search: 'lucky', gameType: '', pageNo: '1', pageSize: '20' });
     expect(screen.queryByTestId('ac-profit-search-error')).toBeNull();
+  });
+
+  it('the game type select lists All games then every game type, and a choice sends `gameType` from the first page, keeping range and search', async () => {
+    const fishOnly = teamProfit([teamProfitRow({ username: 'fisher', stakes: '300.00', wins: '100.00', profit: '-200.00' })]);
+    const asked = serve((url) =>
+      url.searchParams.get('gameType') === 'FISH' ? fishOnly : url.searchParams.get('gameType') === 'OTHER' ? teamProfit([]) : url.searchParams.get('pageNo') === '2' ? PAGE_2 : PAGE_1,
+    );
+    renderWithProviders(<UserProfitPage />);
+    await screen.findByTestId('ac-profit-bigfish');
+
+    const select = screen.getByRole('combobox', { name: 'Game type' });
+    expect(select).toBe(screen.getByTestId('ac-profit-game-type'));
+    expect((select as HTMLSelectElement).value).toBe('');
+    const options = within(select).getAllByRole('option') as HTMLOptionElement[];
+    expect(options.map((o) => o.value)).toEqual(['', 'RNG', 'LIVE', 'SPORTS', 'ESPORTS', 'FISH', 'PVP', 'LOTT', 'ELOTT', 'COCKFIGHT', 'OTHER']);
+    expect(options.map((o) => o.textContent)).toEqual([
+      'All games',
+      'Slots',
+      'Live casino',
+      'Sports',
+      'Esports',
+      'Fishing',
+      'Card games',
+      'Lottery',
+      'E-lottery',
+      'Cockfight',
+      'Other',
+    ]);
+
+    // On page 2 with a search: the game type starts again from page 1 and keeps both.
+    type('ac-profit-search', 'fish');
+    fireEvent.click(screen.getByTestId('ac-profit-submit'));
+    await waitFor(() => expect(params(asked.at(-1)!).search).toBe('fish'));
+    fireEvent.click(within(await screen.findByRole('navigation', { name: 'Pagination' })).getByRole('button', { name: /2/ }));
+    await screen.findByTestId('ac-profit-page2guy');
+
+    fireEvent.change(select, { target: { value: 'FISH' } });
+    expect(await screen.findByTestId('ac-profit-fisher')).toBeTruthy();
+    expect(asked.at(-1)!.pathname).toBe('/wps/agent/team/profit');
+    expect(params(asked.at(-1)!)).toEqual({ from: '2026-11-18', to: '2026-11-24', search: 'fish', gameType: 'FISH', pageNo: '1', pageSize: '20' });
+    expect(cell(screen.getByTestId('ac-profit-fisher'), 'ac-profit-stakes')).toBe('฿300.00');
+
+    // A new range keeps the game type.
+    type('ac-profit-search', '');
+    type('ac-profit-from', '2026-11-10');
+    fireEvent.click(screen.getByTestId('ac-profit-submit'));
+    await waitFor(() =>
+      expect(params(asked.at(-1)!)).toEqual({ from: '2026-11-10', to: '2026-11-24', search: '', gameType: 'FISH', pageNo: '1', pageSize: '20' }),
+    );
+
+    // A game type nobody played is named in the empty state; All games sends '' again.
+    fireEvent.change(select, { target: { value: 'OTHER' } });
+    await waitFor(() => expect(screen.getByTestId('empty-state').textContent).toBe('No team member played Other in these days.'));
+    fireEvent.change(select, { target: { value: '' } });
+    expect(await screen.findByTestId('ac-profit-bigfish')).toBeTruthy();
+    expect(params(asked.at(-1)!).gameType).toBe('');
   });
 
   it('refuses on the client, without a call, a range whose start is after its end or that is longer than 62 days', async () => {

@@ -4,7 +4,10 @@ import { api } from '@/lib/api-client';
 import type { TTeamDayRange } from '../lib/team-range';
 import { TEAM_QUERY_ROOT } from './query-keys';
 
-/** Team betting (2.AC.01): the team's figures day by day over a range of Bangkok days, newest first, with totals. */
+/**
+ * Team betting (2.AC.01): the team's figures day by day over a range of Bangkok days, newest first, with totals and
+ * the range's stakes, wins and net per game type (byGameType, most staked first).
+ */
 export function getTeamDays(range: TTeamDayRange, { signal }: { signal?: AbortSignal } = {}): Promise<TTeamDays> {
   return api.call(teamDaysEndpoint, { query: { from: range.from, to: range.to } }, { signal });
 }

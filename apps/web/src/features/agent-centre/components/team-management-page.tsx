@@ -7,7 +7,7 @@ import { Pager } from '@/components/ui/pager/pager';
 import { Skeleton } from '@/components/ui/skeleton/skeleton';
 import { useTeamMembers } from '../api/list-team-members';
 import { formatDate, formatTime } from '../lib/format';
-import { formatCount } from '../lib/use-money';
+import { formatCount, useMoney } from '../lib/use-money';
 import { LoadError } from './load-error';
 import { OfferContractDialog } from './offer-contract-form';
 
@@ -43,6 +43,7 @@ function Breadcrumb({ path, onGo }: { path: readonly string[]; onGo: (parent: st
 
 function MemberCard({ member, onOpen, onOffer }: { member: TMember; onOpen: () => void; onOffer?: (() => void) | undefined }) {
   const { t, i18n } = useTranslation('agent-centre');
+  const money = useMoney();
   const language = i18n.resolvedLanguage ?? 'th';
   return (
     <article className="ac-card ac-member" data-testid={`ac-member-${member.username}`}>
@@ -69,6 +70,12 @@ function MemberCard({ member, onOpen, onOffer }: { member: TMember; onOpen: () =
           <dt>{t('team.last_login')}</dt>
           <dd>{member.lastLoginAt ? formatTime(member.lastLoginAt, language) : t('team.never')}</dd>
         </div>
+        {member.balance !== null ? (
+          <div>
+            <dt>{t('team.balance')}</dt>
+            <dd data-testid={`ac-member-${member.username}-balance`}>{money(member.balance)}</dd>
+          </div>
+        ) : null}
         {member.contracts.length > 0 ? (
           <div>
             <dt>{t('team.contracts')}</dt>

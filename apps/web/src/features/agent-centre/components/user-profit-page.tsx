@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TTeamProfit } from '@lotus/contracts/agent';
+import { TEAM_GAME_TYPES, type TTeamGameType, type TTeamProfit } from '@lotus/contracts/agent';
 import { EmptyState } from '@/components/ui/empty-state/empty-state';
 import { Pager } from '@/components/ui/pager/pager';
 import { Skeleton } from '@/components/ui/skeleton/skeleton';
@@ -9,6 +9,8 @@ import { formatDay } from '../lib/format';
 import { signedMoney, signOf } from '../lib/signed-money';
 import { defaultTeamRange } from '../lib/team-range';
 import { formatCount, useMoney } from '../lib/use-money';
+import { useGameTypeName } from '../lib/use-game-type-name';
+import { Field } from './field';
 import { LoadError } from './load-error';
 import { TeamRangeForm, TeamRangeSummary } from './team-range-form';
 
@@ -27,13 +29,15 @@ function ProfitTable({ data, filter, busy }: { data: TTeamProfit; filter: TTeamP
   const { t, i18n } = useTranslation('agent-centre');
   const language = i18n.resolvedLanguage ?? 'th';
   const money = useMoney();
+  const gameTypeName = useGameTypeName();
   const captionId = `${useId()}-caption`;
   const col = (key: string) => t(`profit.cols.${key}`);
+  const days = { from: formatDay(filter.from, language), to: formatDay(filter.to, language) };
   return (
     <div className="ac-table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
       <table className="ac-table ac-table--profit" aria-busy={busy || undefined} data-testid="ac-profit-table">
         <caption id={captionId} className="visually-hidden">
-          {t('profit.caption', { from: formatDay(filter.from, language), to: formatDay(filter.to, language) })}
+          {filter.gameType ? t('profit.caption_game', { ...days, game: gameTypeName(filter.gameType) }) : t('profit.caption', days)}
         </caption>
         <thead>
           <tr>
@@ -98,21 +102,43 @@ function ProfitTable({ data, filter, busy }: { data: TTeamProfit; filter: TTeamP
   );
 }
 
+/** The game type the list counts ('' = every game): applied as soon as it is chosen, from the first page. */
+function GameTypeSelect({ value, onChange }: { value: TTeamGameType | ''; onChange: (gameType: TTeamGameType | '') => void }) {
+  const { t } = useTranslation('agent-centre');
+  const gameTypeName = useGameTypeName();
+  return (
+    <Field label={t('profit.game_type')} testId="ac-profit-game-type" className="ac-filters__game">
+      <select className="ac-input" value={value} onChange={(e) => onChange(e.target.value as TTeamGameType | '')} data-testid="ac-profit-game-type">
+        <option value="">{t('profit.all_games')}</option>
+        {TEAM_GAME_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {gameTypeName(type)}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
 /**
  * User profit and loss (2.AC.01): each member of my team who played in a range of Bangkok days (the last 7 by
  * default, at most 62), most staked first, 20 a page: username, level below me, stakes, wins and profit (wins -
- * stakes, its sign written out), with the totals of the whole list; a username search.
+ * stakes, its sign written out), with the totals of the whole list; a username search and one game type or every game.
  */
 export function UserProfitPage() {
   const { t } = useTranslation('agent-centre');
-  const [filter, setFilter] = useState<TTeamProfitFilter>(() => ({ ...defaultTeamRange(), search: '', pageNo: 1 }));
+  const gameTypeName = useGameTypeName();
+  const [filter, setFilter] = useState<TTeamProfitFilter>(() => ({ ...defaultTeamRange(), search: '', gameType: '', pageNo: 1 }));
   const profit = useTeamProfit(filter);
   const data = profit.data;
   return (
     <div className="ac-page" data-testid="ac-profit-page">
       <h3 className="ac-page__title">{t('pages.userProfitLoss')}</h3>
       <p className="ac-page__intro">{t('profit.intro')}</p>
-      <TeamRangeForm value={filter} onApply={(next) => setFilter({ ...next, pageNo: 1 })} withSearch testId="ac-profit" />
+      <div className="ac-filters">
+        <TeamRangeForm value={filter} onApply={(next) => setFilter((f) => ({ ...f, ...next, pageNo: 1 }))} withSearch testId="ac-profit" />
+        <GameTypeSelect value={filter.gameType} onChange={(gameType) => setFilter((f) => ({ ...f, gameType, pageNo: 1 }))} />
+      </div>
       <TeamRangeSummary range={filter} asOf={data?.asOf} testId="ac-profit" />
       {profit.isError && !profit.isFetching ? (
         <LoadError error={profit.error} onRetry={() => void profit.refetch()} testId="ac-profit-error" />
@@ -124,7 +150,15 @@ export function UserProfitPage() {
           <Skeleton height={44} count={6} className="ac-skeleton-gap" />
         </div>
       ) : data.list.length === 0 ? (
-        <EmptyState message={filter.search ? t('profit.no_match', { search: filter.search }) : t('profit.empty')} />
+        <EmptyState
+          message={
+            filter.search
+              ? t('profit.no_match', { search: filter.search })
+              : filter.gameType
+                ? t('profit.empty_game', { game: gameTypeName(filter.gameType) })
+                : t('profit.empty')
+          }
+        />
       ) : (
         <>
           <p className="ac-summary" data-testid="ac-profit-count">
