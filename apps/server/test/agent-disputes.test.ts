@@ -1,7 +1,6 @@
 import type { TAgentBill } from '@lotus/contracts/agent';
 import type { TOpsAgentTree } from '@lotus/contracts/ops-agents';
 import { accounts } from '@lotus/ledger/accounts';
-import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { agentKit, MIN, tier } from './agent-helpers';
 import type { Member } from './factories';
@@ -17,21 +16,9 @@ import { createVendor, fundMember, vendorCaller } from './vendor-client';
  * ledger as it is now, and paid; never an edit. The console's tree shows agents with their contracts and balances.
  */
 const t = useTestApp({ clock: createClock() });
-const { agentOf, memberUnder, contracts, play, opsBills, settle } = agentKit(t);
+const { agentOf, memberUnder, contracts, play, opsBills, settle, betOf } = agentKit(t);
 
 const DAY = 24 * 60 * MIN;
-
-/** The ledger id of a member's bet of `stake` minor units (to void it, as an operator correcting a round would). */
-async function betOf(memberId: number, stake: bigint): Promise<number> {
-  const r = await t.db.database.db.execute(
-    sql`select t.id from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
-      where t.op = 'game' and t.kind = 'bet' and e.account_id = (select id from ledger_accounts where code = ${accounts.main(memberId)})
-        and e.amount = ${(-stake).toString()}::bigint`,
-  );
-  const rows = (r as unknown as { rows: { id: string | number }[] }).rows;
-  expect(rows).toHaveLength(1);
-  return Number(rows[0]!.id);
-}
 
 /** The daily period that holds bills (the one the members played in). */
 async function playedDay(): Promise<{ id: number; revision: number; bills: number }> {

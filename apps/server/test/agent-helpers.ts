@@ -1,4 +1,6 @@
 import type { TAgentBills, TAgentContract, TAgentContracts } from '@lotus/contracts/agent';
+import { accounts } from '@lotus/ledger/accounts';
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createMember, type Member } from './factories';
 import { body, type TestApp } from './helper';
@@ -114,5 +116,17 @@ export function agentKit(t: TestApp) {
   };
   const settle = () => t.app.services.agent.contracts.settleDue();
 
-  return { agentOf, memberUnder, topContract, answer, offer, contracts, play, bills, opsBills, settle };
+  /** The ledger id of a member's one bet of `stake` minor units (to void it, as an operator correcting a round would). */
+  async function betOf(memberId: number, stake: bigint): Promise<number> {
+    const r = await t.db.database.db.execute(
+      sql`select t.id from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
+        where t.op = 'game' and t.kind = 'bet' and e.account_id = (select id from ledger_accounts where code = ${accounts.main(memberId)})
+          and e.amount = ${(-stake).toString()}::bigint`,
+    );
+    const rows = (r as unknown as { rows: { id: string | number }[] }).rows;
+    expect(rows).toHaveLength(1);
+    return Number(rows[0]!.id);
+  }
+
+  return { agentOf, memberUnder, topContract, answer, offer, contracts, play, bills, opsBills, settle, betOf };
 }

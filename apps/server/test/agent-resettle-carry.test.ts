@@ -1,5 +1,3 @@
-import { accounts } from '@lotus/ledger/accounts';
-import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { agentKit, MIN, tier, type OpsBill } from './agent-helpers';
 import { body, createClock, useTestApp } from './helper';
@@ -11,18 +9,9 @@ import { createVendor, fundMember, vendorCaller } from './vendor-client';
  * site's, and the dispute test settles the same days.)
  */
 const t = useTestApp({ clock: createClock() });
-const { agentOf, memberUnder, contracts, play, opsBills, settle } = agentKit(t);
+const { agentOf, memberUnder, contracts, play, opsBills, settle, betOf } = agentKit(t);
 
 const DAY = 24 * 60 * MIN;
-
-async function betOf(memberId: number, stake: bigint): Promise<number> {
-  const r = await t.db.database.db.execute(
-    sql`select t.id from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
-      where t.op = 'game' and t.kind = 'bet' and e.account_id = (select id from ledger_accounts where code = ${accounts.main(memberId)})
-        and e.amount = ${(-stake).toString()}::bigint`,
-  );
-  return Number((r as unknown as { rows: { id: string | number }[] }).rows[0]!.id);
-}
 
 describe('agent periods settled again', () => {
   it('settling a period again is refused, nothing written, when it would change what was carried into a later settled period', async () => {
