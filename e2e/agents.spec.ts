@@ -25,7 +25,9 @@ const BANGKOK = 7 * 60 * MINUTE;
 function nextBangkokSunday(hh: number, mm: number): Date {
   const local = new Date(Date.now() + BANGKOK + 24 * 60 * MINUTE);
   const days = (7 - local.getUTCDay()) % 7;
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days, hh, mm) - BANGKOK);
+  return new Date(
+    Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days, hh, mm) - BANGKOK,
+  );
 }
 
 /** Minor units from the site's money text: "฿1,234.56" -> 123456n. */
@@ -93,7 +95,11 @@ async function play(context: BrowserContext, page: Page): Promise<{ stakes: bigi
   const url = await page.evaluate(async () => {
     const res = await fetch('/wps/game/vendorLaunch', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: sessionStorage.getItem('token') ?? '', language: 'th' },
+      headers: {
+        'content-type': 'application/json',
+        authorization: sessionStorage.getItem('token') ?? '',
+        language: 'th',
+      },
       body: JSON.stringify({ vendor: 'HOUSE', gameCode: 'lotus-pond', language: 'th' }),
     });
     return ((await res.json()) as { value: { url: string } }).value.url;
@@ -141,7 +147,10 @@ async function billOf(page: Page, side: 'received' | 'paid', kind: string) {
 }
 
 /** Opens a bill's calculation and checks its lines: the stakes, the rate and the amount (and status) it comes to. */
-async function expectBill(bill: ReturnType<Page['locator']>, want: { stakes: bigint; rate: string; amount: bigint; status?: string }) {
+async function expectBill(
+  bill: ReturnType<Page['locator']>,
+  want: { stakes: bigint; rate: string; amount: bigint; status?: string },
+) {
   await bill.locator('[data-testid$="-toggle"]').click();
   const calc = bill.locator('[data-testid$="-calc"]');
   await expect(calc.getByTestId('ac-calc-stakes')).toContainText(baht(want.stakes));
@@ -172,7 +181,18 @@ test('2.AC.01 2.AC.02 2.AC.03 2.AC.04 2.AC.05 2.OTH.02 3.CON.01 7.RELAY.16 7.REL
   await expect(page.getByTestId('agent-centre')).toBeVisible();
   await expect(page.getByTestId('ac-overview-page')).toBeVisible();
   const menu = page.getByTestId('agent-centre-menu');
-  for (const key of ['announcement', 'teamOverview', 'accountCentre', 'teamManagement', 'teamBetting', 'userProfitLoss', 'myIncome', 'transactionDetails', 'realtimeSalary', 'dividend']) {
+  for (const key of [
+    'announcement',
+    'teamOverview',
+    'accountCentre',
+    'teamManagement',
+    'teamBetting',
+    'userProfitLoss',
+    'myIncome',
+    'transactionDetails',
+    'realtimeSalary',
+    'dividend',
+  ]) {
     await expect(menu.getByTestId(`ac-entry-${key}`)).toBeVisible();
   }
   await acceptOffers(page, 3);
@@ -210,7 +230,9 @@ test('2.AC.01 2.AC.02 2.AC.03 2.AC.04 2.AC.05 2.OTH.02 3.CON.01 7.RELAY.16 7.REL
   await acceptOffers(subPage, 3);
   await expect(subPage.getByTestId('ac-contracts-received')).toContainText('0.50');
   await openPage(subPage, 'accountCentre');
-  const subCode = new URL((await subPage.getByTestId('ac-register-link').textContent())!.trim()).searchParams.get('affiliateCode')!;
+  const subCode = new URL(
+    (await subPage.getByTestId('ac-register-link').textContent())!.trim(),
+  ).searchParams.get('affiliateCode')!;
 
   // The top agent sees the three contracts it gave, active.
   await openPage(page, 'contracts');
@@ -254,7 +276,12 @@ test('2.AC.01 2.AC.02 2.AC.03 2.AC.04 2.AC.05 2.OTH.02 3.CON.01 7.RELAY.16 7.REL
 
   // ---------- Monday 00:00:40: Sunday and the week have ended; the daily wage and the dividend settle ----------
   await server.moveTo(new Date(sunday2350.getTime() + 10 * MINUTE + 40_000));
-  await expectBill(await billOf(page, 'received', 'daily'), { stakes: team.stakes, rate: '0.80', amount: atRate(team.stakes, 80), status: 'paid' });
+  await expectBill(await billOf(page, 'received', 'daily'), {
+    stakes: team.stakes,
+    rate: '0.80',
+    amount: atRate(team.stakes, 80),
+    status: 'paid',
+  });
   const topNetLoss = team.stakes - team.wins;
   await expectBill(await billOf(page, 'received', 'dividend'), {
     stakes: team.stakes,
@@ -278,7 +305,9 @@ test('2.AC.01 2.AC.02 2.AC.03 2.AC.04 2.AC.05 2.OTH.02 3.CON.01 7.RELAY.16 7.REL
   // The top agent paid the sub-agent's bills from its own wallet: they are on its paid side.
   await page.getByTestId('ac-income-tabs').getByRole('tab').nth(1).click();
   await expect(async () => {
-    await expect(page.getByTestId('ac-bills-paid').locator('article[data-kind="daily"]')).toHaveCount(1, { timeout: 2_000 });
+    await expect(page.getByTestId('ac-bills-paid').locator('article[data-kind="daily"]')).toHaveCount(1, {
+      timeout: 2_000,
+    });
   }).toPass({ timeout: 30_000 });
 
   // Every movement of the run balances: the ledger verifies with no violation.

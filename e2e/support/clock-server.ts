@@ -6,9 +6,10 @@ import { join, resolve } from 'node:path';
 const root = resolve(import.meta.dirname, '../..');
 
 /** Debian's libfaketime (`apt-get install -y faketime`): the multi-threaded build, for Node's worker threads. */
-const LIBFAKETIME = ['/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1', '/usr/lib/aarch64-linux-gnu/faketime/libfaketimeMT.so.1'].find(
-  (p) => existsSync(p),
-);
+const LIBFAKETIME = [
+  '/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1',
+  '/usr/lib/aarch64-linux-gnu/faketime/libfaketimeMT.so.1',
+].find((p) => existsSync(p));
 
 /** The clock server's port: one per e2e worker, beside the worker's own server (playwright.config.ts). */
 const portOf = () => Number(process.env.E2E_BASE_PORT) + 100 + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
@@ -33,36 +34,41 @@ export interface ClockServer {
  * another time. Timers and timeouts keep the real monotonic clock (FAKETIME_DONT_FAKE_MONOTONIC).
  */
 export async function startClockServer(startAt: Date): Promise<ClockServer> {
-  if (!LIBFAKETIME) throw new Error('libfaketime is missing: apt-get install -y faketime (.ci/run installs it)');
+  if (!LIBFAKETIME)
+    throw new Error('libfaketime is missing: apt-get install -y faketime (.ci/run installs it)');
   const port = portOf();
   const dataDir = mkdtempSync(join(tmpdir(), 'lotus-e2e-clock-'));
   const clockFile = join(dataDir, 'faketime.rc');
   let offsetS = Math.round((startAt.getTime() - Date.now()) / 1000);
   writeFileSync(clockFile, `+${offsetS}\n`);
   const baseURL = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      LD_PRELOAD: LIBFAKETIME,
-      FAKETIME_TIMESTAMP_FILE: clockFile,
-      // The file is read again at most once a second; monotonic time (timers) stays real.
-      FAKETIME_CACHE_DURATION: '1',
-      FAKETIME_DONT_FAKE_MONOTONIC: '1',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      PUBLIC_URL: baseURL,
-      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
-      SMTP_FROM: 'Lotus <no-reply@lotus.example>',
-      REGISTRATIONS_PER_HOUR: '500',
-      // A period that began is looked for every 2 s (not 30): the test waits on the settlement, not on the check.
-      JOB_SCHEDULE_CHECK_SECONDS: '2',
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--enable-source-maps', 'apps/server/dist/server.js'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        LD_PRELOAD: LIBFAKETIME,
+        FAKETIME_TIMESTAMP_FILE: clockFile,
+        // The file is read again at most once a second; monotonic time (timers) stays real.
+        FAKETIME_CACHE_DURATION: '1',
+        FAKETIME_DONT_FAKE_MONOTONIC: '1',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        PUBLIC_URL: baseURL,
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        SMTP_FROM: 'Lotus <no-reply@lotus.example>',
+        REGISTRATIONS_PER_HOUR: '500',
+        // A period that began is looked for every 2 s (not 30): the test waits on the settlement, not on the check.
+        JOB_SCHEDULE_CHECK_SECONDS: '2',
+      },
     },
-  });
+  );
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -86,10 +92,11 @@ export async function startClockServer(startAt: Date): Promise<ClockServer> {
       writeFileSync(clockFile, `+${offsetS}\n`);
       // The server reads the file again within a second: wait until its own answers (the Date header) say so.
       const second = Math.floor(to.getTime() / 1000) * 1000;
-      for (const deadline = Date.now() + 10_000; ; ) {
+      for (const deadline = Date.now() + 10_000; ;) {
         const date = (await fetch(`${baseURL}/wps/system/status`)).headers.get('date');
         if (date && Date.parse(date) >= second) break;
-        if (Date.now() > deadline) throw new Error(`the server's clock did not move to ${to.toISOString()} (it says ${date})`);
+        if (Date.now() > deadline)
+          throw new Error(`the server's clock did not move to ${to.toISOString()} (it says ${date})`);
         await new Promise((r) => setTimeout(r, 100));
       }
     },

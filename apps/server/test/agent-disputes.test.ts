@@ -23,12 +23,14 @@ const DAY = 24 * 60 * MIN;
 /** The daily period that holds bills (the one the members played in). */
 async function playedDay(): Promise<{ id: number; revision: number; bills: number }> {
   const res = await t.ops('GET', '/ops/agents/periods');
-  const list = body<{ list: { id: number; kind: string; revision: number; bills: number }[] }>(res).value!.list;
+  const list = body<{ list: { id: number; kind: string; revision: number; bills: number }[] }>(res).value!
+    .list;
   const found = list.filter((p) => p.kind === 'daily' && p.bills > 0);
   return found[found.length - 1]!;
 }
 
-const dispute = (m: Member, id: number, reason: unknown) => m.c.inject({ method: 'POST', url: `/wps/agent/bills/${id}/dispute`, payload: { reason } });
+const dispute = (m: Member, id: number, reason: unknown) =>
+  m.c.inject({ method: 'POST', url: `/wps/agent/bills/${id}/dispute`, payload: { reason } });
 
 describe('agent bills: disputes, settling again, the tree', () => {
   it('an agent disputes a bill (held, once, only its own); an operator upholds it; a voided bet and a period settled again reverse the bills and pay the new ones', async () => {
@@ -62,7 +64,10 @@ describe('agent bills: disputes, settling again, the tree', () => {
     const subBill = first.find((x) => x.agent === sub.username)!;
 
     // Someone else's bill answers like one that does not exist; a reason is required; the sub-agent's own is disputed once.
-    expect(body(await dispute(outsider, subBill.id, 'not mine'))).toMatchObject({ success: false, message: 'agent_bill_not_found' });
+    expect(body(await dispute(outsider, subBill.id, 'not mine'))).toMatchObject({
+      success: false,
+      message: 'agent_bill_not_found',
+    });
     const empty = await dispute(sub, subBill.id, '');
     expect(empty.statusCode).toBe(400);
     const held = await dispute(sub, subBill.id, 'A member of mine had a voided round that day');
@@ -71,27 +76,51 @@ describe('agent bills: disputes, settling again, the tree', () => {
       status: 'disputed',
       dispute: { by: 'agent', reason: 'A member of mine had a voided round that day' },
     });
-    expect(body(await dispute(sub, subBill.id, 'again'))).toMatchObject({ success: false, message: 'agent_bill_not_disputable' });
+    expect(body(await dispute(sub, subBill.id, 'again'))).toMatchObject({
+      success: false,
+      message: 'agent_bill_not_disputable',
+    });
     // The payer may dispute the bills it pays too (here already disputed).
-    expect(body(await dispute(top, subBill.id, 'too much'))).toMatchObject({ success: false, message: 'agent_bill_not_disputable' });
+    expect(body(await dispute(top, subBill.id, 'too much'))).toMatchObject({
+      success: false,
+      message: 'agent_bill_not_disputable',
+    });
 
     // Upheld: back to paid, nothing moved; upholding again is refused.
-    const upheld = await t.ops('POST', `/ops/agents/bills/${subBill.id}/uphold`, { reason: 'Checked against the rounds: correct' });
+    const upheld = await t.ops('POST', `/ops/agents/bills/${subBill.id}/uphold`, {
+      reason: 'Checked against the rounds: correct',
+    });
     expect(upheld.statusCode, upheld.body).toBe(200);
-    expect(body<TAgentBill>(upheld).value).toMatchObject({ status: 'paid', resolution: 'Checked against the rounds: correct' });
-    expect((await t.ops('POST', `/ops/agents/bills/${subBill.id}/uphold`, { reason: 'again' })).statusCode).toBe(409);
+    expect(body<TAgentBill>(upheld).value).toMatchObject({
+      status: 'paid',
+      resolution: 'Checked against the rounds: correct',
+    });
+    expect(
+      (await t.ops('POST', `/ops/agents/bills/${subBill.id}/uphold`, { reason: 'again' })).statusCode,
+    ).toBe(409);
     expect(await balanceOf(t, accounts.main(sub.id))).toBe(4_00n);
     expect(await balanceOf(t, accounts.main(top.id))).toBe(8_00n);
 
     // The correction: the 600.00 bet is voided (an operator's ledger reversal, approved by a second operator).
     const bet = await betOf(b.id, 600_00n);
-    expect(await t.opsApproved('POST', `/ops/ledger/transactions/${bet}/reverse`, { reason: 'round voided by the vendor' })).toMatchObject({
+    expect(
+      await t.opsApproved('POST', `/ops/ledger/transactions/${bet}/reverse`, {
+        reason: 'round voided by the vendor',
+      }),
+    ).toMatchObject({
       status: 'approved',
     });
     // Settling the day again is a four-eyes request; unknown periods are refused before any request.
-    expect((await t.ops('POST', '/ops/agents/periods/999999/resettle', { reason: 'bet voided by the vendor' })).statusCode).toBe(404);
+    expect(
+      (await t.ops('POST', '/ops/agents/periods/999999/resettle', { reason: 'bet voided by the vendor' }))
+        .statusCode,
+    ).toBe(404);
     const day = await playedDay();
-    expect(await t.opsApproved('POST', `/ops/agents/periods/${day.id}/resettle`, { reason: 'bet voided by the vendor' })).toMatchObject({
+    expect(
+      await t.opsApproved('POST', `/ops/agents/periods/${day.id}/resettle`, {
+        reason: 'bet voided by the vendor',
+      }),
+    ).toMatchObject({
       status: 'approved',
     });
     // The old bills are reversed (money back to each payer), the new ones pending until the payment run.
@@ -102,7 +131,12 @@ describe('agent bills: disputes, settling again, the tree', () => {
     await settle();
     now = (await opsBills('kind=daily')).list;
     // Without the voided 600.00: the top agent's team staked 600.00 (6.00), the sub-agent's 200.00 (1.00).
-    expect(now.filter((x) => x.revision === 1).map((x) => [x.agent, x.amount, x.status]).sort()).toEqual(
+    expect(
+      now
+        .filter((x) => x.revision === 1)
+        .map((x) => [x.agent, x.amount, x.status])
+        .sort(),
+    ).toEqual(
       [
         [sub.username, '1.00', 'paid'],
         [top.username, '6.00', 'paid'],
@@ -111,7 +145,9 @@ describe('agent bills: disputes, settling again, the tree', () => {
     expect(await balanceOf(t, accounts.main(sub.id))).toBe(1_00n);
     expect(await balanceOf(t, accounts.main(top.id))).toBe(5_00n);
     expect(await balanceOf(t, accounts.commission)).toBe(-6_00n);
-    const periods = body<{ list: { id: number; revision: number }[] }>(await t.ops('GET', '/ops/agents/periods')).value!.list;
+    const periods = body<{ list: { id: number; revision: number }[] }>(
+      await t.ops('GET', '/ops/agents/periods'),
+    ).value!.list;
     expect(periods.find((p) => p.id === day.id)?.revision).toBe(1);
     // My income lists both revisions, each with its status.
     const mine = body<{ list: TAgentBill[] }>(await sub.c.get('/wps/agent/bills?kind=daily')).value!.list;
@@ -127,7 +163,12 @@ describe('agent bills: disputes, settling again, the tree', () => {
     const roots = body<TOpsAgentTree>(await t.ops('GET', `/ops/agents/tree?search=${top.username}`)).value!;
     expect(roots.path).toEqual([]);
     expect(roots.list).toEqual([
-      expect.objectContaining({ username: top.username, isAgent: true, balance: '5.00', contracts: [expect.objectContaining({ kind: 'daily', status: 'active', topRateBp: 100 })] }),
+      expect.objectContaining({
+        username: top.username,
+        isAgent: true,
+        balance: '5.00',
+        contracts: [expect.objectContaining({ kind: 'daily', status: 'active', topRateBp: 100 })],
+      }),
     ]);
     const below = body<TOpsAgentTree>(await t.ops('GET', `/ops/agents/tree?upline=${top.username}`)).value!;
     expect(below.path).toEqual([top.username]);
@@ -138,7 +179,11 @@ describe('agent bills: disputes, settling again, the tree', () => {
       ].sort(),
     );
     // A name that is nobody answers an empty level; bad input is refused with its key.
-    expect(body<TOpsAgentTree>(await t.ops('GET', '/ops/agents/tree?upline=nobody_here')).value).toEqual({ path: [], list: [], total: 0 });
+    expect(body<TOpsAgentTree>(await t.ops('GET', '/ops/agents/tree?upline=nobody_here')).value).toEqual({
+      path: [],
+      list: [],
+      total: 0,
+    });
     expect((await t.ops('GET', '/ops/agents/tree?upline=bad%20name')).statusCode).toBe(400);
   }, 90_000);
 });

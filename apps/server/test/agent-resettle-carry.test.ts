@@ -18,7 +18,13 @@ describe('agent periods settled again', () => {
     const top = await agentOf('dct');
     const sub = await agentOf('dcs', top);
     // The sub-agent's wage is paid from 100.00 on: below it, it is carried into the next day.
-    await contracts(top, sub, 'daily', { tiers: [tier('0', 0, 100)] }, { tiers: [tier('0', 0, 50)], minPayout: '100.00' });
+    await contracts(
+      top,
+      sub,
+      'daily',
+      { tiers: [tier('0', 0, 100)] },
+      { tiers: [tier('0', 0, 50)], minPayout: '100.00' },
+    );
     const v = vendorCaller(t, await createVendor(t));
     const b = await memberUnder(sub);
     await fundMember(t, b.id, 1_000_00n);
@@ -35,13 +41,15 @@ describe('agent periods settled again', () => {
     const bet = await betOf(b.id, 500_00n);
     await t.opsApproved('POST', `/ops/ledger/transactions/${bet}/reverse`, { reason: 'round voided' });
     const played = before[before.length - 1]!;
-    const periods = body<{ list: { id: number; kind: string; startsAt: string }[] }>(await t.ops('GET', '/ops/agents/periods')).value!.list;
+    const periods = body<{ list: { id: number; kind: string; startsAt: string }[] }>(
+      await t.ops('GET', '/ops/agents/periods'),
+    ).value!.list;
     const day = periods.find((p) => p.kind === 'daily' && p.startsAt === played.periodStart)!;
-    await expect(t.opsApproved('POST', `/ops/agents/periods/${day.id}/resettle`, { reason: 'bet voided' })).rejects.toThrow(
-      /agent_period_carry_consumed/,
-    );
-    expect((await opsBills(`kind=daily&agent=${sub.username}`)).list.map((x) => [x.id, x.status, x.revision])).toEqual(
-      before.map((x) => [x.id, x.status, 0]),
-    );
+    await expect(
+      t.opsApproved('POST', `/ops/agents/periods/${day.id}/resettle`, { reason: 'bet voided' }),
+    ).rejects.toThrow(/agent_period_carry_consumed/);
+    expect(
+      (await opsBills(`kind=daily&agent=${sub.username}`)).list.map((x) => [x.id, x.status, x.revision]),
+    ).toEqual(before.map((x) => [x.id, x.status, 0]));
   }, 60_000);
 });
