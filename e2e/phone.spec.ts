@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { registerWithUsername, uniqueName } from './support/accounts';
-import { checkPhonePage, checkSmallPhoneWidth, PHONE, usePhoneSettings, type PhoneProblem } from './support/phone';
+import { checkPhonePage, checkSmallPhoneWidth, PHONE, usePhoneSettings, type PhoneChecks, type PhoneProblem } from './support/phone';
 
 // Issues 11 and 25: every screen a new player meets on a 390x844 phone (the visitor pages, every
 // member-centre page, every game list, /game with the house slot in its frame, the house slot opened
@@ -63,11 +63,14 @@ async function visit(
   name: string,
   look: string,
   problems: PhoneProblem[],
+  checks: PhoneChecks,
 ) {
   await page.goto(path);
   await expect(page.getByTestId(testId).first()).toBeVisible();
   await settle(page);
-  problems.push(...(await checkPhonePage(page, `${name} (${look})`, { contrast: look !== 'en light' })));
+  problems.push(...(await checkPhonePage(page, `${name} (${look})`, checks)));
+  // Issue 11 defect 1 asks for 360 px and up: no sideways scroll and no cut text there either.
+  if (checks.layout) problems.push(...(await checkSmallPhoneWidth(page, `${name} (${look})`)));
   await shoot(page, name, look);
 }
 
@@ -110,15 +113,23 @@ async function houseLaunchUrl(page: Page, language: string): Promise<string> {
 // The looks are independent (a member each): the runner may spread them over its workers.
 test.describe.configure({ mode: 'parallel' });
 
+/**
+ * Each look checks what it can change: Thai light everything; Thai dark the colours (axe's contrast rule: the dark
+ * theme's tokens are colours only, so its layout is Thai light's); English light the layout with the longer English
+ * texts, at 390 and 360 px, and every axe rule but contrast (its palette is Thai light's).
+ */
 const LOOKS = [
-  { theme: 'light', language: 'th' },
-  { theme: 'dark', language: 'th' },
-  { theme: 'light', language: 'en' },
-] as const;
+  { theme: 'light', language: 'th', checks: { layout: true, axe: 'all' } },
+  { theme: 'dark', language: 'th', checks: { layout: false, axe: 'contrast' } },
+  { theme: 'light', language: 'en', checks: { layout: true, axe: 'structure' } },
+] as const satisfies readonly { theme: string; language: string; checks: PhoneChecks }[];
 
-for (const { theme, language } of LOOKS) {
+for (const { theme, language, checks } of LOOKS) {
   const look = `${language} ${theme}`;
-  test(`issues 11 and 25: visitor, member-centre and game pages fit a 390 px phone, offer 44 px targets, cut no text and pass axe (${look})`, async ({
+  const what = checks.layout
+    ? `fit a 390 px phone, offer 44 px targets, cut no text and pass axe${checks.axe === 'structure' ? ' (but for contrast, checked in th light)' : ''}`
+    : 'keep their text contrast in the dark theme (axe color-contrast)';
+  test(`issues 11 and 25: visitor, member-centre and game pages ${what} (${look})`, async ({
     page,
   }) => {
     test.setTimeout(600_000); // about thirty pages, each measured and run through axe
@@ -133,8 +144,7 @@ for (const { theme, language } of LOOKS) {
         ['/forget', 'forget-page', 'forgot-password'],
         ['/help', 'help-page', 'help-centre'],
       ] as const) {
-        await visit(page, path, testId, name, look, problems);
-        problems.push(...(await checkSmallPhoneWidth(page, `${name} (${look})`)));
+        await visit(page, path, testId, name, look, problems, checks);
       }
     });
 
@@ -142,16 +152,13 @@ for (const { theme, language } of LOOKS) {
 
     await test.step('member-centre pages, at 390 and 360 px', async () => {
       for (const key of MEMBER_PAGES) {
-        await visit(page, `/member?page=${key}`, 'member-centre', `member-${key}`, look, problems);
-        // Issue 11 defect 1 asks for 360 px and up: no sideways scroll and no cut text there either.
-        problems.push(...(await checkSmallPhoneWidth(page, `member-${key} (${look})`)));
+        await visit(page, `/member?page=${key}`, 'member-centre', `member-${key}`, look, problems, checks);
       }
     });
 
     await test.step('game lists', async () => {
       for (const list of GAME_LISTS) {
-        await visit(page, list.path, list.testId, `games${list.path.replace('/', '-')}`, look, problems);
-        problems.push(...(await checkSmallPhoneWidth(page, `games${list.path.replace('/', '-')} (${look})`)));
+        await visit(page, list.path, list.testId, `games${list.path.replace('/', '-')}`, look, problems, checks);
       }
     });
 
@@ -159,7 +166,7 @@ for (const { theme, language } of LOOKS) {
       await page.goto(`/game?vendor=HOUSE&gameCode=${HOUSE_GAME}&gameType=RNG`);
       await expect(page.frameLocator('[data-testid="game-frame"]').locator('body')).toHaveAttribute('data-ready', '1');
       await settle(page);
-      problems.push(...(await checkPhonePage(page, `game-frame (${look})`, { contrast: look !== 'en light' })));
+      problems.push(...(await checkPhonePage(page, `game-frame (${look})`, checks)));
       await shoot(page, 'game-frame', look);
     });
 
@@ -169,8 +176,8 @@ for (const { theme, language } of LOOKS) {
       await page.goto(await houseLaunchUrl(page, language));
       await expect(page.locator('body')).toHaveAttribute('data-ready', '1');
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
-      problems.push(...(await checkPhonePage(page, `house-slot (${look})`, { contrast: look !== 'en light' })));
-      problems.push(...(await checkSmallPhoneWidth(page, `house-slot (${look})`)));
+      problems.push(...(await checkPhonePage(page, `house-slot (${look})`, checks)));
+      if (checks.layout) problems.push(...(await checkSmallPhoneWidth(page, `house-slot (${look})`)));
       await shoot(page, 'house-slot', look);
     });
 
@@ -179,8 +186,8 @@ for (const { theme, language } of LOOKS) {
       await page.goto(`/house/fair?${round}`);
       await expect(page.locator('#verify-result')).toHaveAttribute('data-stops', /\d/);
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
-      problems.push(...(await checkPhonePage(page, `fairness (${look})`, { contrast: look !== 'en light' })));
-      problems.push(...(await checkSmallPhoneWidth(page, `fairness (${look})`)));
+      problems.push(...(await checkPhonePage(page, `fairness (${look})`, checks)));
+      if (checks.layout) problems.push(...(await checkSmallPhoneWidth(page, `fairness (${look})`)));
       await shoot(page, 'fairness', look);
     });
 
