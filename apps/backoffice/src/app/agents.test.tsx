@@ -4,6 +4,7 @@ import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/i18n/i18n';
 import { ok, openConsole, serveConsole } from '@/test/console';
+import { agentBill } from '@/test/agent-fixtures';
 
 /** The console's Agents page (issue 28, docs/adr/0100) against a stubbed operator API. */
 const ADMIN = ['read', 'members.write', 'money.read', 'money.write', 'vendors.read', 'lottery.read', 'self.rotate', 'self'];
@@ -44,38 +45,11 @@ const CONTRACTS = {
   total: 45,
 };
 
-const bill = (over: Record<string, unknown> = {}) => ({
-  id: 31,
-  kind: 'dividend',
-  contractId: 7,
-  periodStart: '2099-11-30T17:00:00.000Z',
-  periodEnd: '2099-12-31T17:00:00.000Z',
-  agent: 'topagent',
-  payer: null,
-  amount: '500.00',
-  status: 'paid',
-  calculation: {
-    base: '5000.00',
-    stakes: '12000.00',
-    wins: '7000.00',
-    activeMembers: 4,
-    tier: 1,
-    rateBp: 2000,
-    carriedIn: '-500.00',
-    amount: '500.00',
-    carriedOut: '0.00',
-  },
-  paidAt: '2099-12-31T17:01:00.000Z',
-  transactionId: '9001',
-  revision: 0,
-  dispute: null,
-  resolution: null,
-  ...over,
-});
+
 const BILLS = {
   list: [
-    bill(),
-    bill({
+    agentBill(),
+    agentBill({
       id: 32,
       kind: 'realtime',
       contractId: 8,

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/i18n/i18n';
 import { ok, openConsole, serveConsole } from '@/test/console';
 import { crumbsOf } from './tree-panel';
+import { agentBill } from '@/test/agent-fixtures';
 
 /** The Agents page's tree, bill disputes and settling a period again (docs/adr/0101) against a stubbed operator API. */
 const FINANCE = ['read', 'money.read', 'money.write', 'vendors.read', 'lottery.read', 'self.rotate', 'self'];
@@ -55,35 +56,8 @@ const LEVELS: Record<string, { path: string[]; list: unknown[]; total: number }>
   subagent: { path: ['topagent', 'subagent'], list: [node('member2', { isAgent: false })], total: 1 },
 };
 
-const bill = (over: Record<string, unknown> = {}) => ({
-  id: 31,
-  kind: 'dividend',
-  contractId: 7,
-  periodStart: '2099-11-30T17:00:00.000Z',
-  periodEnd: '2099-12-31T17:00:00.000Z',
-  agent: 'topagent',
-  payer: null,
-  amount: '500.00',
-  status: 'paid',
-  calculation: {
-    base: '5000.00',
-    stakes: '12000.00',
-    wins: '7000.00',
-    activeMembers: 4,
-    tier: 1,
-    rateBp: 2000,
-    carriedIn: '0.00',
-    amount: '500.00',
-    carriedOut: '0.00',
-  },
-  paidAt: '2099-12-31T17:01:00.000Z',
-  transactionId: '9001',
-  revision: 0,
-  dispute: null,
-  resolution: null,
-  ...over,
-});
-const DISPUTED = bill({
+
+const DISPUTED = agentBill({
   id: 33,
   kind: 'realtime',
   contractId: 8,
@@ -136,7 +110,7 @@ function serve(permissions: string[]) {
           upheld
             ? { ...DISPUTED, status: 'unpaid', dispute: null, resolution: 'checked: member2 is real' }
             : DISPUTED,
-          bill({ revision: 2, resolution: 'period settled again after a correction' }),
+          agentBill({ revision: 2, resolution: 'period settled again after a correction' }),
         ],
         total: 2,
       });
