@@ -3,6 +3,7 @@ import { registerWithUsername, skipNewsPopup, uniqueName } from './support/accou
 import { clockServerURL, startClockServer, type ClockServer } from './support/clock-server';
 import { watchConsole } from './support/console';
 import { loginFirstTime } from './support/login';
+import { houseLaunchUrl } from './support/house';
 import { fundedMember } from './support/money';
 import { ops, opsApproved } from './support/ops';
 
@@ -92,18 +93,7 @@ async function offerFromTeam(page: Page, downline: string, kind: string, rate: s
  * Answers what it staked and won, in minor units, read from the game pages' balances as the player sees them.
  */
 async function play(context: BrowserContext, page: Page): Promise<{ stakes: bigint; wins: bigint }> {
-  const url = await page.evaluate(async () => {
-    const res = await fetch('/wps/game/vendorLaunch', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: sessionStorage.getItem('token') ?? '',
-        language: 'th',
-      },
-      body: JSON.stringify({ vendor: 'HOUSE', gameCode: 'lotus-pond', language: 'th' }),
-    });
-    return ((await res.json()) as { value: { url: string } }).value.url;
-  });
+  const url = await houseLaunchUrl(page, 'th');
   const game = await context.newPage();
   await game.goto(url);
   await expect(game.locator('body')).toHaveAttribute('data-ready', '1');

@@ -2,6 +2,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { uniqueName } from './support/accounts';
 import { watchConsole } from './support/console';
 import { fundedMember } from './support/money';
+import { houseLaunchUrl } from './support/house';
 import { expectPhoneFriendly, PHONE, usePhoneSettings } from './support/phone';
 
 // Issue 25, "Games": the fairness page and the betting record on a 390 px phone, in Thai (the default).
@@ -25,18 +26,7 @@ let errors: string[];
 
 /** Launches the house slot as the site does, spins ROUNDS times, then changes seeds (revealing the old one). */
 async function playHouseRounds(p: Page, rounds = ROUNDS, rotate = true): Promise<void> {
-  const url = await p.evaluate(async (gameCode) => {
-    const res = await fetch('/wps/game/vendorLaunch', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: sessionStorage.getItem('token') ?? '',
-        language: 'th',
-      },
-      body: JSON.stringify({ vendor: 'HOUSE', gameCode, language: 'th' }),
-    });
-    return ((await res.json()) as { value: { url: string } }).value.url;
-  }, GAME.code);
+  const url = await houseLaunchUrl(p, 'th', GAME.code);
   const game = await context.newPage();
   await game.goto(url);
   await expect(game.locator('body')).toHaveAttribute('data-ready', '1');

@@ -4,6 +4,7 @@ import { watchConsole } from './support/console';
 import { ops } from './support/ops';
 import { fundedMember } from './support/money';
 import { signedVendorHeaders } from './support/vendor';
+import { HOUSE_GAME } from './support/house';
 
 // Issue 9 "Done when", the whole journey in one run against the built site and the real server (the house
 // vendor in the one-process mode, docs/adr/0048): a visitor browses /rng by vendor, classification, name
@@ -14,7 +15,6 @@ import { signedVendorHeaders } from './support/vendor';
 // vendor in maintenance answers 'Game maintenance'; a trial account is refused a real-money launch.
 
 const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT}`;
-const HOUSE_GAME = 'lotus-pond';
 const code = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-6).toUpperCase()}`;
 
 /** `npm run ops -- vendor add`: the vendor's signing secret is the output's last line. */

@@ -6,6 +6,7 @@ import { waitForApp } from './support/live';
 import { signedVendorHeaders } from './support/vendor';
 import { fundedMember } from './support/money';
 import { submitLogin, trackCaptcha } from './support/login';
+import { HOUSE_GAME } from './support/house';
 
 // Issue 25, "Games" on a 390 px phone (and the house slot on a 1366x768 desktop), against the built site
 // and the real server: the home page counts only providers with games a player can open and hides empty
@@ -16,8 +17,6 @@ import { submitLogin, trackCaptcha } from './support/login';
 
 const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const PASSWORD = 'Lotus2026';
-/** The house slot every server publishes (docs/adr/0050). */
-const HOUSE_GAME = 'lotus-pond';
 const LAPTOP = { width: 1366, height: 768 } as const;
 const code = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-6).toUpperCase()}`;
 

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { skipNewsPopup } from './support/accounts';
+import { houseLaunchUrl } from './support/house';
 import { fundedMember } from './support/money';
 import { watchConsole } from './support/console';
 
@@ -21,18 +22,7 @@ test('a member launched into a house slot spins ten times; the balances agree; t
   await fundedMember(page);
 
   // The launch call the site makes (the member's token is in the tab's session storage).
-  const url = await page.evaluate(async () => {
-    const res = await fetch('/wps/game/vendorLaunch', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: sessionStorage.getItem('token') ?? '',
-        language: 'en',
-      },
-      body: JSON.stringify({ vendor: 'HOUSE', gameCode: 'lotus-pond', language: 'en' }),
-    });
-    return ((await res.json()) as { value: { url: string } }).value.url;
-  });
+  const url = await houseLaunchUrl(page, 'en');
   expect(new URL(url).pathname).toBe('/house/play');
 
   const game = await context.newPage();

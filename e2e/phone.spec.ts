@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { registerWithUsername, uniqueName } from './support/accounts';
+import { HOUSE_GAME, houseLaunchUrl } from './support/house';
 import { checkPhonePage, checkSmallPhoneWidth, PHONE, usePhoneSettings, type PhoneChecks, type PhoneProblem } from './support/phone';
 
 // Issues 11 and 25: every screen a new player meets on a 390x844 phone (the visitor pages, every
@@ -91,24 +92,6 @@ const GAME_LISTS: { path: string; testId: string }[] = [
   // The VN lottery lobby with its missions, leaderboard and winner board (issue 27, ADR 0097).
   { path: '/vnlottery', testId: 'lottery-lobby' },
 ];
-
-/** The house slot every member can open (the embedded demo's house vendor). */
-const HOUSE_GAME = 'lotus-pond';
-
-/** The launch URL of the house slot, from the site's own launch call, in `language`. */
-async function houseLaunchUrl(page: Page, language: string): Promise<string> {
-  return page.evaluate(
-    async ({ game, lang }) => {
-      const res = await fetch('/wps/game/vendorLaunch', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: sessionStorage.getItem('token') ?? '', language: lang },
-        body: JSON.stringify({ vendor: 'HOUSE', gameCode: game, language: lang }),
-      });
-      return ((await res.json()) as { value: { url: string } }).value.url;
-    },
-    { game: HOUSE_GAME, lang: language },
-  );
-}
 
 // The looks are independent (a member each): the runner may spread them over its workers.
 test.describe.configure({ mode: 'parallel' });
