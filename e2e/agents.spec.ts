@@ -162,6 +162,11 @@ test('2.AC.01 2.AC.02 2.AC.03 2.AC.04 2.AC.05 2.OTH.02 3.CON.01 7.RELAY.16 7.REL
   const top = uniqueName('agt');
   await registerWithUsername(page, { username: top, password: PASSWORD });
   opsApproved('agents', 'make', top);
+  // An agent without contracts or offers: no dividend, wage or salary entry (2.AC.03, 2.AC.04).
+  await page.goto('/agentHome');
+  await expect(page.getByTestId('ac-overview-page')).toBeVisible();
+  for (const key of ['dividend', 'dailyWages', 'hourlySalary', 'realtimeSalary'])
+    await expect(page.getByTestId('agent-centre-menu').getByTestId(`ac-entry-${key}`)).toHaveCount(0);
   opsApproved('agents', 'offer', top, '--kind', 'realtime', '--tiers', '0:0:1.00');
   opsApproved('agents', 'offer', top, '--kind', 'daily', '--tiers', '0:1:0.80');
   opsApproved('agents', 'offer', top, '--kind', 'dividend', '--cycle', 'week', '--tiers', '0:0:20.00');
@@ -256,6 +261,9 @@ test('2.AC.01 2.AC.02 2.AC.03 2.AC.04 2.AC.05 2.OTH.02 3.CON.01 7.RELAY.16 7.REL
     amount: atRate(subMember.stakes, 50),
     status: 'paid',
   });
+  // Settled for its own 5 minutes (9.C.08): the operator's list names the window 23:50-23:55 Bangkok (16:50-16:55 UTC).
+  const window = `${sunday2350.toISOString().slice(0, 16)}..${new Date(sunday2350.getTime() + 5 * MINUTE).toISOString().slice(11, 16)}`;
+  expect(ops('agents', 'bills', '--kind', 'realtime', '--agent', sub)).toContain(window);
   await openPage(page, 'myIncome');
   await expectBill(await billOf(page, 'received', 'realtime'), {
     stakes: team.stakes,

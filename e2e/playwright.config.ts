@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { e2eServerEnv } from './support/server-env';
 
 // The end-to-end suite drives Debian's Chromium (never a downloaded browser) against the built site
 // served by the same server entry `npm start` uses, on a throwaway PGlite data folder.
@@ -79,20 +80,7 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'ignore' as const,
       stderr: 'pipe' as const,
-      env: {
-        PORT: String(server.port),
-        HOST: '127.0.0.1',
-        DATA_DIR: server.dataDir,
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-        // The canonical origin of links in mails (the reset link opens on the site under test).
-        PUBLIC_URL: url,
-        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
-        SMTP_FROM: 'Lotus <no-reply@lotus.example>',
-        // Every spec registers its members from 127.0.0.1: the suite signs up more than the 20 an hour
-        // one address may (a deployment setting, README), so each server allows enough for it.
-        REGISTRATIONS_PER_HOUR: '500',
-      },
+      env: e2eServerEnv(server.port, server.dataDir),
     };
   }),
 });

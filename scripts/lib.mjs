@@ -161,3 +161,12 @@ export function findChromium() {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
   return candidates.find((p) => existsSync(p)) ?? null;
 }
+
+/**
+ * Debian's libfaketime (`apt-get install -y faketime`), which the agents' e2e journey preloads into a server whose
+ * wall clock it moves (e2e/support/clock-server.ts looks in the same places), or null.
+ */
+export function findLibfaketime() {
+  const candidates = ['/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1', '/usr/lib/aarch64-linux-gnu/faketime/libfaketimeMT.so.1'];
+  return candidates.find((p) => existsSync(p)) ?? null;
+}

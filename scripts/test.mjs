@@ -8,7 +8,7 @@
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureBackofficeBuilt, ensureInstalled, ensureRuntime, ensureServerBuilt, ensureWebBuilt, findChromium, log, runAsync } from './lib.mjs';
+import { ensureBackofficeBuilt, ensureInstalled, ensureRuntime, ensureServerBuilt, ensureWebBuilt, findChromium, findLibfaketime, log, runAsync } from './lib.mjs';
 
 const results = [];
 const outDir = mkdtempSync(join(tmpdir(), 'lotus-test-'));
@@ -69,7 +69,8 @@ if (process.env.TEST_DATABASE_URL && process.env.SKIP_CHAOS !== '1') {
 }
 
 const chromium = findChromium();
-if (chromium && process.env.SKIP_E2E !== '1') {
+const libfaketime = findLibfaketime();
+if (chromium && libfaketime && process.env.SKIP_E2E !== '1') {
   ensureWebBuilt();
   // The console specs drive /backoffice/: a console changed since the last build is rebuilt too.
   ensureBackofficeBuilt();
@@ -87,7 +88,12 @@ if (chromium && process.env.SKIP_E2E !== '1') {
   }
   results.push({ name: 'end-to-end (Chromium)', code, ...counts });
 } else {
-  const why = process.env.SKIP_E2E === '1' ? 'SKIP_E2E=1' : 'Chromium not found (install it: apt-get install -y chromium, or set CHROMIUM_PATH)';
+  const why =
+    process.env.SKIP_E2E === '1'
+      ? 'SKIP_E2E=1'
+      : !chromium
+        ? 'Chromium not found (install it: apt-get install -y chromium, or set CHROMIUM_PATH)'
+        : 'libfaketime not found (the agents journey moves a server clock with it: apt-get install -y faketime)';
   log(`End-to-end tests skipped: ${why}.`);
   if (process.env.E2E_REQUIRED === '1') {
     results.push({ name: 'end-to-end (Chromium)', code: 1, passed: 0, failed: 1, skipped: 0, note: `required but ${why}` });

@@ -2,10 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { e2eServerEnv } from './server-env';
 
 const root = resolve(import.meta.dirname, '../..');
 
-/** Debian's libfaketime (`apt-get install -y faketime`): the multi-threaded build, for Node's worker threads. */
+/** Debian's libfaketime (`apt-get install -y faketime`): the multi-threaded build, for Node's worker threads (scripts/lib.mjs `findLibfaketime` looks in the same places). */
 const LIBFAKETIME = [
   '/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1',
   '/usr/lib/aarch64-linux-gnu/faketime/libfaketimeMT.so.1',
@@ -55,15 +56,7 @@ export async function startClockServer(startAt: Date): Promise<ClockServer> {
         // The file is read again at most once a second; monotonic time (timers) stays real.
         FAKETIME_CACHE_DURATION: '1',
         FAKETIME_DONT_FAKE_MONOTONIC: '1',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-        PUBLIC_URL: baseURL,
-        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
-        SMTP_FROM: 'Lotus <no-reply@lotus.example>',
-        REGISTRATIONS_PER_HOUR: '500',
+        ...e2eServerEnv(port, dataDir),
         // A period that began is looked for every 2 s (not 30): the test waits on the settlement, not on the check.
         JOB_SCHEDULE_CHECK_SECONDS: '2',
       },
