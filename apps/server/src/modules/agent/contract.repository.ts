@@ -215,6 +215,11 @@ export function createContractRepository(db: Db) {
       return r!;
     },
 
+    async periodById(id: number, tx: Executor = db) {
+      const [r] = await tx.select().from(agentPeriods).where(eq(agentPeriods.id, id));
+      return r ?? null;
+    },
+
     async periodForUpdate(id: number, tx: Executor) {
       const [r] = await tx.select().from(agentPeriods).where(eq(agentPeriods.id, id)).for('update');
       return r ?? null;

@@ -430,7 +430,7 @@ export function createContractService(deps: {
 
   /** Refuses a settlement again that could never apply (before a four-eyes request holds it). */
   async function assertResettle(periodId: number) {
-    const period = await database.tx((tx) => repo.periodForUpdate(periodId, tx));
+    const period = await repo.periodById(periodId);
     if (!period) throw new AppError('agent_period_not_found', 404);
     return period;
   }
