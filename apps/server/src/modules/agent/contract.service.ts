@@ -493,12 +493,14 @@ export function createContractService(deps: {
   }
 
   /** Pays one bill in its own transaction; a payer short of money leaves it unpaid (retried at the next run). */
-  async function payBill(id: number): Promise<'paid' | 'unpaid' | 'skipped'> {
+  async function payBill(id: number): Promise<'paid' | 'unpaid' | 'skipped' | 'busy'> {
     const multiple = await deps.wageringMultiple();
     try {
       return await database.tx(async (tx) => {
         const bill = await repo.lockBill(id, tx);
-        if (!bill || (bill.status !== 'pending' && bill.status !== 'unpaid')) return 'skipped';
+        // Locked by another run paying it now (or gone): that run pays it.
+        if (!bill) return 'busy';
+        if (bill.status !== 'pending' && bill.status !== 'unpaid') return 'skipped';
         const payer = bill.payerId === null ? accounts.commission : accounts.main(bill.payerId);
         const result = await deps.post(
           {
@@ -574,14 +576,19 @@ export function createContractService(deps: {
     for (const depth of [...new Set(open.map((b) => b.depth))]) {
       const level = open.filter((b) => b.depth === depth);
       let next = 0;
+      let busy = false;
       const worker = async () => {
         while (next < level.length) {
           const r = await payBill(level[next++]!.id);
           if (r === 'paid') paid++;
           if (r === 'unpaid') unpaid++;
+          if (r === 'busy') busy = true;
         }
       };
       await Promise.all(Array.from({ length: Math.min(PAY_IN_PARALLEL, level.length) }, worker));
+      // Another run is paying a bill of this level: its payee may pay the next level, so this run leaves the deeper
+      // levels to that run (or the next one) rather than find an upline not paid yet and mark its bills unpaid.
+      if (busy) break;
     }
     return { periods, bills: billsWritten, paid, unpaid };
   }
